@@ -1,0 +1,111 @@
+package engine
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"sort"
+	"strconv"
+)
+
+// Dice answers every roll by key (CASES.md "Roll keys"): "<unit>.melee",
+// "<side>.command", ... The engine never rolls any other way.
+type Dice interface {
+	// Roll returns one d6 for the key.
+	Roll(key string) int
+}
+
+// ScriptedDice answers from fixed lists, consumed in order: the case format's
+// [case.dice]. A roll with nothing left is recorded as an error (the caller
+// checks Err after resolving) and answers 1 so resolution can finish.
+type ScriptedDice struct {
+	lists map[string][]int
+	next  map[string]int
+	err   error
+}
+
+// NewScriptedDice copies the lists.
+func NewScriptedDice(lists map[string][]int) *ScriptedDice {
+	s := &ScriptedDice{lists: map[string][]int{}, next: map[string]int{}}
+	for k, v := range lists {
+		s.lists[k] = append([]int(nil), v...)
+	}
+	return s
+}
+
+// Roll implements Dice.
+func (s *ScriptedDice) Roll(key string) int {
+	i := s.next[key]
+	l := s.lists[key]
+	s.next[key] = i + 1
+	if i >= len(l) {
+		if s.err == nil {
+			s.err = fmt.Errorf("unscripted roll %s #%d", key, i+1)
+		}
+		return 1
+	}
+	return l[i]
+}
+
+// Err is the first unscripted roll, if any.
+func (s *ScriptedDice) Err() error { return s.err }
+
+// Unused lists the values left over, by key, in key order.
+func (s *ScriptedDice) Unused() []string {
+	var keys []string
+	for k, l := range s.lists {
+		if s.next[k] < len(l) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, fmt.Sprintf("%s %v", k, s.lists[k][s.next[k]:]))
+	}
+	return out
+}
+
+// SeededDice derives every die from a secret seed that is published after the
+// turn (ARCHITECTURE "Dice that players can verify"): the n-th roll (from 1)
+// of key in a turn is HMAC-SHA256(seed, "battle|turn|key|n"), reduced to 1..6
+// without bias by rejecting bytes >= 252 (252 = 6*42).
+type SeededDice struct {
+	seed   []byte
+	battle string
+	turn   int
+	counts map[string]int
+}
+
+// NewSeededDice returns the dice of one turn of one battle.
+func NewSeededDice(seed []byte, battle string, turn int) *SeededDice {
+	return &SeededDice{seed: append([]byte(nil), seed...), battle: battle, turn: turn, counts: map[string]int{}}
+}
+
+// Roll implements Dice.
+func (s *SeededDice) Roll(key string) int {
+	s.counts[key]++
+	return SeededRoll(s.seed, s.battle, s.turn, key, s.counts[key])
+}
+
+// SeededRoll computes one die; exported so that verification recomputes rolls
+// from a published seed without replaying the turn.
+func SeededRoll(seed []byte, battle string, turn int, key string, n int) int {
+	msg := battle + "|" + strconv.Itoa(turn) + "|" + key + "|" + strconv.Itoa(n)
+	for round := uint32(0); ; round++ {
+		m := hmac.New(sha256.New, seed)
+		m.Write([]byte(msg))
+		if round > 0 {
+			// Practically never needed: 32 bytes all >= 252 has probability 2^-160.
+			var r [4]byte
+			binary.BigEndian.PutUint32(r[:], round)
+			m.Write(r[:])
+		}
+		for _, b := range m.Sum(nil) {
+			if b < 252 {
+				return int(b%6) + 1
+			}
+		}
+	}
+}

@@ -1,0 +1,60 @@
+package engine
+
+// EventKind names what happened. Events are data: the log renderer turns
+// them into Russian or English, and each one carries the rule behind it.
+type EventKind string
+
+// Event kinds.
+const (
+	EvPhase        EventKind = "phase"         // an execution phase begins (Phase)
+	EvStep         EventKind = "step"          // a ladder step with actions begins (Step)
+	EvRoll         EventKind = "roll"          // dice were rolled (Key, Dice, Value = successes)
+	EvMoved        EventKind = "moved"         // Unit From -> To
+	EvWheeled      EventKind = "wheeled"       // Unit turned to Facing
+	EvRetreated    EventKind = "retreated"     // Unit From -> To by order or after combat
+	EvSidestepped  EventKind = "sidestepped"   // Unit From -> To
+	EvRallied      EventKind = "rallied"       // Unit stops routing / turns, Facing
+	EvWaited       EventKind = "waited"        // Unit waits this phase
+	EvAttack       EventKind = "attack"        // Unit attacks Other from From (Detail = front|flank|rear|routing)
+	EvMeeting      EventKind = "meeting"       // Unit and Other meet (Detail = head_on|same_cell), At = contested cell
+	EvDamage       EventKind = "damage"        // Unit inflicts on Other: Raw, Value = final after armor (Armor)
+	EvLosses       EventKind = "losses"        // Unit loses Value figures, Figures left
+	EvCombatResult EventKind = "combat_result" // Value = X; Detail = repelled|pushed_back|routed|no_superiority|won|annihilated
+	EvPushedBack   EventKind = "pushed_back"   // Unit pushed back (stays or retreats From -> To)
+	EvRouted       EventKind = "routed"        // Unit routs
+	EvFled         EventKind = "fled"          // Unit flees From -> To (a rout step)
+	EvScattered    EventKind = "scattered"     // Unit goes to the reserve after a rout
+	EvDestroyed    EventKind = "destroyed"     // Unit has no figures left
+	EvOccupied     EventKind = "occupied"      // Unit occupies To
+	EvCancelled    EventKind = "cancelled"     // Unit's order cancelled (Detail = reason code)
+	EvOrderLost    EventKind = "order_lost"    // Unit's remaining orders lost (Detail = reason code)
+	EvOrderMoved   EventKind = "order_moved"   // Unit's 1st order moves to phase 2 (R-VII.3.4)
+	EvTurnedToFace EventKind = "turned_to_face"
+	EvFatigued     EventKind = "fatigued"  // Unit will be fatigued next turn
+	EvOutcome      EventKind = "outcome"   // Detail = outcome
+)
+
+// Event is one thing that happened in a turn. Which fields are set depends
+// on Kind; unset ones are zero and left out of JSON.
+type Event struct {
+	Kind   EventKind `json:"kind"`
+	Rule   string    `json:"rule,omitempty"`
+	Turn   int       `json:"turn,omitempty"`
+	Phase  int       `json:"phase,omitempty"`
+	Step   string    `json:"step,omitempty"`
+	Unit   string    `json:"unit,omitempty"`
+	Other  string    `json:"other,omitempty"`
+	Side   string    `json:"side,omitempty"`
+	From   Cell      `json:"from,omitzero"`
+	To     Cell      `json:"to,omitzero"`
+	At     Cell      `json:"at,omitzero"`
+	Facing string    `json:"facing,omitempty"`
+	Key    string    `json:"key,omitempty"`
+	Dice   []int     `json:"dice,omitempty"`
+	Raw    int       `json:"raw,omitempty"`
+	Armor  int       `json:"armor,omitempty"`
+	Value  int       `json:"value"`
+	// Figures is the unit's figures after the event (losses, damage).
+	Figures int    `json:"figures,omitempty"`
+	Detail  string `json:"detail,omitempty"`
+}

@@ -1,0 +1,353 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// OrderKind is what an order tells a unit to do (R-VI).
+type OrderKind int8
+
+// Order kinds, with the names CASES.md uses.
+const (
+	OrderMove OrderKind = iota
+	OrderRetreat
+	OrderWheelLeft
+	OrderWheelRight
+	OrderSidestepLeft
+	OrderSidestepRight
+	OrderForcedMarch
+	OrderWait
+	OrderShoot
+	OrderVolley
+	OrderHold
+	OrderAdvance
+	OrderRally
+	OrderGeneralAdvance
+	OrderGeneralRetreat
+	numOrderKinds
+)
+
+type orderInfo struct {
+	key      string
+	rule     string // where the order is defined
+	special  bool   // a special order by nature (R-VI.3)
+	armyWide bool   // R-VI.4
+	// supported is false for orders the resolver does not execute yet;
+	// Validate refuses them rather than resolving them wrongly.
+	supported bool
+}
+
+var orderTable = [numOrderKinds]orderInfo{
+	OrderMove:           {"move", "R-VI.2.5", false, false, true},
+	OrderRetreat:        {"retreat", "R-VI.2.6", false, false, true},
+	OrderWheelLeft:      {"wheel_left", "R-VI.2.7", false, false, true},
+	OrderWheelRight:     {"wheel_right", "R-VI.2.7", false, false, true},
+	OrderSidestepLeft:   {"sidestep_left", "R-VI.2.8", false, false, true},
+	OrderSidestepRight:  {"sidestep_right", "R-VI.2.8", false, false, true},
+	OrderForcedMarch:    {"forced_march", "R-VI.2.10", false, false, false},
+	OrderWait:           {"wait", "R-VI.2.11", false, false, true},
+	OrderShoot:          {"shoot", "R-VI.2.2", false, false, false},
+	OrderVolley:         {"volley", "R-VI.3.1", true, false, false},
+	OrderHold:           {"hold", "R-VI.3.2", true, false, false},
+	OrderAdvance:        {"advance", "R-VI.3.4", true, false, true},
+	OrderRally:          {"rally", "R-VI.3.5", true, false, true},
+	OrderGeneralAdvance: {"general_advance", "R-VI.4.2", false, true, false},
+	OrderGeneralRetreat: {"general_retreat", "R-VI.4.3", false, true, false},
+}
+
+func (k OrderKind) String() string { return orderTable[k].key }
+
+// Rule is the rule ID that defines the order.
+func (k OrderKind) Rule() string { return orderTable[k].rule }
+
+// Special reports whether the order is special by nature (R-VI.3).
+func (k OrderKind) Special() bool { return orderTable[k].special }
+
+// ArmyWide reports whether the order is given to the whole army (R-VI.4).
+func (k OrderKind) ArmyWide() bool { return orderTable[k].armyWide }
+
+// ParseOrderKind reads an order name of CASES.md.
+func ParseOrderKind(s string) (OrderKind, error) {
+	for i, o := range orderTable {
+		if o.key == s {
+			return OrderKind(i), nil
+		}
+	}
+	names := make([]string, len(orderTable))
+	for i, o := range orderTable {
+		names[i] = o.key
+	}
+	return 0, fmt.Errorf("unknown order %q (want one of %s)", s, strings.Join(names, ", "))
+}
+
+func (k OrderKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+func (k *OrderKind) UnmarshalText(b []byte) error {
+	v, err := ParseOrderKind(string(b))
+	*k = v
+	return err
+}
+
+// Class says on which ladder an order runs (R-VI.1.5, R-VI.3.7).
+type Class int8
+
+// Order classes.
+const (
+	Ordinary Class = iota
+	Special
+)
+
+func (c Class) String() string {
+	if c == Special {
+		return "special"
+	}
+	return "ordinary"
+}
+
+func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+func (c *Class) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "ordinary":
+		*c = Ordinary
+	case "special":
+		*c = Special
+	default:
+		return fmt.Errorf("unknown order class %q (want ordinary or special)", b)
+	}
+	return nil
+}
+
+// StepKind is one step of a cavalry gallop (R-II.2.2, R-II.2.4).
+type StepKind int8
+
+// Gallop steps.
+const (
+	StepMove StepKind = iota
+	StepWheelLeft
+	StepWheelRight
+	StepSkip
+)
+
+var stepNames = [...]string{"move", "wheel_left", "wheel_right", "skip"}
+
+func (s StepKind) String() string { return stepNames[s] }
+
+func (s StepKind) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+func (s *StepKind) UnmarshalText(b []byte) error {
+	for i, n := range stepNames {
+		if n == string(b) {
+			*s = StepKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown gallop step %q (want move, wheel_left, wheel_right or skip)", b)
+}
+
+// Order is one order for one unit (or, for army-wide orders, one side).
+type Order struct {
+	Unit   string     `json:"unit,omitempty"`
+	Side   Side       `json:"side"` // the side giving the order
+	Kind   OrderKind  `json:"order"`
+	Class  Class      `json:"class"`
+	Phase  int        `json:"phase"`
+	Turn   int        `json:"turn,omitempty"`
+	Target string     `json:"target,omitempty"`
+	Facing *Dir       `json:"facing,omitempty"`
+	Steps  []StepKind `json:"steps,omitempty"`
+}
+
+// Problem explains why an order (or a set of orders) is illegal. Code names
+// the message in the renderer's catalogue (Russian and English); Rule is the
+// rule that forbids it; Unit and Arg fill the message.
+type Problem struct {
+	Code string `json:"code"`
+	Rule string `json:"rule,omitempty"`
+	Unit string `json:"unit,omitempty"`
+	Arg  string `json:"arg,omitempty"`
+}
+
+func (p *Problem) Error() string {
+	s := p.Code
+	if p.Unit != "" {
+		s += " (unit " + p.Unit + ")"
+	}
+	if p.Arg != "" {
+		s += ": " + p.Arg
+	}
+	if p.Rule != "" {
+		s = p.Rule + ": " + s
+	}
+	return s
+}
+
+// Problem codes. The renderer has a Russian and an English text for each.
+const (
+	ProbUnknownUnit     = "unknown_unit"      // Unit: no such unit
+	ProbNotYourUnit     = "not_your_unit"     // Unit belongs to the other side
+	ProbUnitGone        = "unit_gone"         // destroyed or in the reserve
+	ProbBadPhase        = "bad_phase"         // phase must be 1 or 2
+	ProbPhaseTaken      = "phase_taken"       // two orders for one phase
+	ProbTooManyOrders   = "too_many_orders"   // R-T.2.2: at most 2
+	ProbPhase2Alone     = "phase2_alone"      // an order in phase 2 needs one in phase 1
+	ProbNeedsSpecial    = "needs_special"     // Arg: order; a special order in an ordinary slot
+	ProbRoutingOnly     = "routing_only"      // R-VI.3.6: a routing unit may only rally
+	ProbRallyInForest   = "rally_in_forest"   // R-VI.3.6, R-XI.3.6
+	ProbRallyFacing     = "rally_facing"      // rally needs a facing
+	ProbNotCavalryStep  = "steps_not_allowed" // steps only for cavalry move/wheel/advance
+	ProbTooManySteps    = "too_many_steps"    // Arg: max
+	ProbSkipNotFirst    = "skip_not_first"
+	ProbNoTarget        = "no_target"     // shoot/volley needs a target
+	ProbNotShooter      = "not_shooter"   // only shooters shoot
+	ProbBadTarget       = "bad_target"    // Arg: target id
+	ProbInfantryOnly    = "infantry_only" // forced march
+	ProbArmyWideUnit    = "army_wide_unit"
+	ProbNotSupported    = "not_supported" // Arg: order; not yet executed by the engine
+	ProbWrongTurn       = "wrong_turn"    // Arg: turn
+	ProbWheelInForest   = "wheel_in_forest"
+	ProbForcedMarchBoth = "forced_march_alone"
+)
+
+// Validate checks the orders one side gives for one turn against the battle
+// state before the turn. It returns every problem found, in order; nil means
+// the orders are legal. Orders of other turns (Cunning plan) are skipped.
+func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
+	var probs []*Problem
+	add := func(p *Problem) { probs = append(probs, p) }
+	type slots struct {
+		phase [3]bool
+		count int
+		first Order
+	}
+	perUnit := map[string]*slots{}
+	for _, o := range orders {
+		if o.Turn != 0 && o.Turn != turn {
+			continue
+		}
+		info := orderTable[o.Kind]
+		if !info.supported {
+			add(&Problem{Code: ProbNotSupported, Rule: info.rule, Unit: o.Unit, Arg: info.key})
+			continue
+		}
+		if o.Phase != 1 && o.Phase != 2 {
+			add(&Problem{Code: ProbBadPhase, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
+			continue
+		}
+		if info.armyWide {
+			continue // not executed yet; refused above
+		}
+		u := b.Unit(o.Unit)
+		switch {
+		case u == nil:
+			add(&Problem{Code: ProbUnknownUnit, Unit: o.Unit})
+			continue
+		case u.Side != side:
+			add(&Problem{Code: ProbNotYourUnit, Unit: o.Unit})
+			continue
+		case !u.Active():
+			add(&Problem{Code: ProbUnitGone, Unit: o.Unit})
+			continue
+		}
+		if p := checkOrder(&b, u, o); p != nil {
+			add(p)
+			continue
+		}
+		s := perUnit[o.Unit]
+		if s == nil {
+			s = &slots{}
+			perUnit[o.Unit] = s
+		}
+		if s.phase[o.Phase] {
+			add(&Problem{Code: ProbPhaseTaken, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
+			continue
+		}
+		s.phase[o.Phase] = true
+		s.count++
+	}
+	for id, s := range perUnit {
+		if s.phase[2] && !s.phase[1] {
+			add(&Problem{Code: ProbPhase2Alone, Rule: "R-VI.1.2", Unit: id})
+		}
+	}
+	sortProblems(probs)
+	return probs
+}
+
+// checkOrder checks one order against its unit.
+func checkOrder(b *Battle, u *Unit, o Order) *Problem {
+	info := orderTable[o.Kind]
+	st := u.Stats()
+	if info.special && o.Class != Special {
+		return &Problem{Code: ProbNeedsSpecial, Rule: "R-VI.3.7", Unit: u.ID, Arg: info.key}
+	}
+	if u.Routing() {
+		if o.Kind != OrderRally {
+			return &Problem{Code: ProbRoutingOnly, Rule: "R-VI.3.6", Unit: u.ID}
+		}
+		if b.Terrain.Forest(u.Cell) {
+			return &Problem{Code: ProbRallyInForest, Rule: "R-XI.3.6", Unit: u.ID}
+		}
+	}
+	switch o.Kind {
+	case OrderRally:
+		if o.Facing == nil {
+			return &Problem{Code: ProbRallyFacing, Rule: "R-VI.3.5", Unit: u.ID}
+		}
+	case OrderWheelLeft, OrderWheelRight:
+		if b.Terrain.Forest(u.Cell) {
+			return &Problem{Code: ProbWheelInForest, Rule: "R-XI.3.5", Unit: u.ID}
+		}
+	case OrderShoot, OrderVolley:
+		if !st.Shooter {
+			return &Problem{Code: ProbNotShooter, Rule: info.rule, Unit: u.ID}
+		}
+		if o.Target == "" {
+			return &Problem{Code: ProbNoTarget, Rule: "R-VI.2.3", Unit: u.ID}
+		}
+		if t := b.Unit(o.Target); t == nil || t.Side == u.Side {
+			return &Problem{Code: ProbBadTarget, Rule: "R-VI.2.3", Unit: u.ID, Arg: o.Target}
+		}
+	case OrderForcedMarch:
+		if st.Cavalry {
+			return &Problem{Code: ProbInfantryOnly, Rule: "R-VI.2.10", Unit: u.ID}
+		}
+	}
+	if len(o.Steps) > 0 {
+		gallops := st.Cavalry && (o.Kind == OrderMove || o.Kind == OrderWheelLeft ||
+			o.Kind == OrderWheelRight || o.Kind == OrderAdvance)
+		if !gallops {
+			return &Problem{Code: ProbNotCavalryStep, Rule: "R-VI.2.12", Unit: u.ID}
+		}
+		limit := 2
+		if u.Fatigued {
+			limit = 1 // R-II.2.5
+		}
+		if len(o.Steps) > limit {
+			return &Problem{Code: ProbTooManySteps, Rule: "R-II.2.5", Unit: u.ID, Arg: fmt.Sprint(limit)}
+		}
+		for i, s := range o.Steps {
+			if s == StepSkip && i != 0 {
+				return &Problem{Code: ProbSkipNotFirst, Rule: "R-II.2.4", Unit: u.ID}
+			}
+			if (s == StepWheelLeft || s == StepWheelRight) && b.Terrain.Forest(u.Cell) {
+				return &Problem{Code: ProbWheelInForest, Rule: "R-XI.3.5", Unit: u.ID}
+			}
+		}
+	}
+	return nil
+}
+
+func sortProblems(ps []*Problem) {
+	// Stable and independent of map order: by unit, then code.
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && less(ps[j], ps[j-1]); j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+}
+
+func less(a, b *Problem) bool {
+	if a.Unit != b.Unit {
+		return a.Unit < b.Unit
+	}
+	return a.Code < b.Code
+}

@@ -1,0 +1,238 @@
+package engine
+
+// Status of a unit (CASES.md expectation values).
+type Status int8
+
+// Unit statuses.
+const (
+	StatusOK Status = iota
+	StatusRouting
+	StatusDestroyed
+	StatusReserve   // withdrawn to the reserve (R-II.10.3)
+	StatusScattered // routed into the reserve (R-X.2.5)
+)
+
+var statusNames = [...]string{"ok", "routing", "destroyed", "reserve", "scattered"}
+
+func (s Status) String() string { return statusNames[s] }
+
+// ParseStatus reads a status name.
+func ParseStatus(s string) (Status, bool) {
+	for i, n := range statusNames {
+		if n == s {
+			return Status(i), true
+		}
+	}
+	return 0, false
+}
+
+// OnField reports whether a unit with this status stands on the battlefield.
+func (s Status) OnField() bool { return s == StatusOK || s == StatusRouting }
+
+// Unit is one unit on the field. It holds no pointers, so copying a Battle's
+// unit slice copies the units (ARCHITECTURE: state is a value).
+type Unit struct {
+	ID      string    `json:"id"`
+	Side    Side      `json:"side"`
+	Type    TroopType `json:"type"`
+	Figures int       `json:"figures"`
+	Cell    Cell      `json:"cell"`
+	Facing  Dir       `json:"facing"`
+	Ammo    int       `json:"ammo,omitempty"`
+	Status  Status    `json:"status"`
+
+	Fatigued   bool `json:"fatigued,omitempty"`    // fatigued for the coming turn (R-II.2.5)
+	Hold       bool `json:"hold,omitempty"`        // Hold-at-all-costs bonus carried over (R-VI.3.3)
+	Rallied    bool `json:"rallied,omitempty"`     // has rallied once: -1 St, -1 Imp (R-X.5.2)
+	RoutedOnce bool `json:"routed_once,omitempty"` // routed at least once (R-I.4.2, D-05)
+	MinorClan  bool `json:"minor_clan,omitempty"`  // a unit of an allied minor clan (R-V.5.1)
+	SaveAmmo   bool `json:"save_ammo,omitempty"`   // Save ammo! (R-VI.5.5)
+	// RoutedTurn is the battle turn in which the unit last routed; a unit
+	// flees at P10 only if it has been routing since an earlier turn (D-56).
+	RoutedTurn int `json:"routed_turn,omitempty"`
+	// Shields are the sides of the unit's cell with portable shields, as a
+	// bit set over Dir (R-II.9, D-14).
+	Shields uint8 `json:"shields,omitempty"`
+}
+
+// Stats is the unit's row of the troop table.
+func (u *Unit) Stats() Troop { return troops[u.Type] }
+
+// Active reports whether the unit stands on the field (ok or routing).
+func (u *Unit) Active() bool { return u.Status.OnField() && u.Figures > 0 }
+
+// Routing reports whether the unit is fleeing.
+func (u *Unit) Routing() bool { return u.Status == StatusRouting }
+
+// LeaderRole is commander or general (R-T.6.2).
+type LeaderRole int8
+
+// Leader roles.
+const (
+	Commander LeaderRole = iota
+	General
+)
+
+func (r LeaderRole) String() string {
+	if r == Commander {
+		return "commander"
+	}
+	return "general"
+}
+
+// LeaderHealth follows R-III.3.
+type LeaderHealth int8
+
+// Leader health values.
+const (
+	LeaderOK LeaderHealth = iota
+	LeaderWounded
+	LeaderCaptured
+	LeaderKilled
+)
+
+var healthNames = [...]string{"ok", "wounded", "captured", "killed"}
+
+func (h LeaderHealth) String() string { return healthNames[h] }
+
+// Where a leader is when not in a unit.
+const (
+	AtHQ      = "hq"
+	AtReserve = "reserve"
+)
+
+// Leader is a commander or general (R-III).
+type Leader struct {
+	ID     string       `json:"id"`
+	Side   Side         `json:"side"`
+	Role   LeaderRole   `json:"role"`
+	At     string       `json:"at"` // a unit ID, AtHQ or AtReserve
+	Wounds int          `json:"wounds,omitempty"`
+	Health LeaderHealth `json:"health"`
+	Traits []string     `json:"traits,omitempty"`
+}
+
+// Terrain is placed by the defender and public (R-XI, D-65).
+type Terrain struct {
+	Hills   []Cell `json:"hills,omitempty"`
+	Forests []Cell `json:"forests,omitempty"`
+	Swamps  []Cell `json:"swamps,omitempty"`
+	River   bool   `json:"river,omitempty"`
+	Bridge  Cell   `json:"bridge,omitempty"` // the defender-side cell of the bridge; NoCell if none
+}
+
+// Has reports whether c is in cells.
+func has(cells []Cell, c Cell) bool {
+	for _, x := range cells {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Hill, Forest and Swamp report the terrain of a cell.
+func (t *Terrain) Hill(c Cell) bool   { return has(t.Hills, c) }
+func (t *Terrain) Forest(c Cell) bool { return has(t.Forests, c) }
+func (t *Terrain) Swamp(c Cell) bool  { return has(t.Swamps, c) }
+
+// Outcome of a battle (R-I.4, CASES.md battle.outcome).
+type Outcome int8
+
+// Outcomes.
+const (
+	Ongoing Outcome = iota
+	NorthTotalVictory
+	SouthTotalVictory
+	NorthVictory
+	SouthVictory
+	Draw
+)
+
+var outcomeNames = [...]string{"ongoing", "north_total_victory", "south_total_victory", "north_victory", "south_victory", "draw"}
+
+func (o Outcome) String() string { return outcomeNames[o] }
+
+// Battle is the whole state of one battle. It is a value: Clone gives a copy
+// that shares nothing with the original.
+type Battle struct {
+	ID       string   `json:"id"`
+	Turn     int      `json:"turn"` // the last battle turn resolved; 0 = deployment (D-04)
+	Defender Side     `json:"defender"`
+	Terrain  Terrain  `json:"terrain"`
+	HQ       [2]Cell  `json:"hq"` // by Side; NoCell if none
+	Units    []Unit   `json:"units"`
+	Leaders  []Leader `json:"leaders,omitempty"`
+	Outcome  Outcome  `json:"outcome"`
+	Settings Settings `json:"settings"`
+}
+
+// Clone returns a deep copy.
+func (b Battle) Clone() Battle {
+	c := b
+	c.Terrain.Hills = append([]Cell(nil), b.Terrain.Hills...)
+	c.Terrain.Forests = append([]Cell(nil), b.Terrain.Forests...)
+	c.Terrain.Swamps = append([]Cell(nil), b.Terrain.Swamps...)
+	c.Units = append([]Unit(nil), b.Units...)
+	c.Leaders = make([]Leader, len(b.Leaders))
+	for i, l := range b.Leaders {
+		l.Traits = append([]string(nil), l.Traits...)
+		c.Leaders[i] = l
+	}
+	return c
+}
+
+// Unit finds a unit by ID.
+func (b *Battle) Unit(id string) *Unit {
+	for i := range b.Units {
+		if b.Units[i].ID == id {
+			return &b.Units[i]
+		}
+	}
+	return nil
+}
+
+// UnitAt returns the active unit standing in c, if any (R-I.2.2: at most one).
+func (b *Battle) UnitAt(c Cell) *Unit {
+	for i := range b.Units {
+		if b.Units[i].Active() && b.Units[i].Cell == c {
+			return &b.Units[i]
+		}
+	}
+	return nil
+}
+
+// Passable reports whether units may enter c: swamps never (R-XI.4.1),
+// drawn cells only when the field extends (D-03).
+func (b *Battle) Passable(c Cell) bool {
+	if b.Terrain.Swamp(c) {
+		return false
+	}
+	return c.OnField() || b.Settings.OffField == OffFieldExtend
+}
+
+// Settings are the per-battle choices that RULES.md marks [CFG]; Defaults
+// gives the documented defaults.
+type Settings struct {
+	OffField OffFieldMode `json:"off_field"` // field.off_field (D-03)
+	// RankBonusOnce: combat.rank_bonus=once instead of per_attacker (D-50).
+	RankBonusOnce bool `json:"rank_bonus_once,omitempty"`
+	// ArmorPerAttacker: armor.melee_joint=per_attacker instead of combined (D-12).
+	ArmorPerAttacker bool `json:"armor_per_attacker,omitempty"`
+	// MeetingLexicographic: meeting.rule=lexicographic instead of majority (D-51).
+	MeetingLexicographic bool `json:"meeting_lexicographic,omitempty"`
+	// SmallBaseOnlyVsBig: small.no_base_always=false (D-16).
+	SmallBaseOnlyVsBig bool `json:"small_base_only_vs_big,omitempty"`
+}
+
+// OffFieldMode is field.off_field (D-03).
+type OffFieldMode int8
+
+// Off-field modes; the zero value is the default, extend.
+const (
+	OffFieldExtend OffFieldMode = iota
+	OffFieldBounded
+)
+
+// DefaultSettings returns the defaults of RULES.md Appendix B.
+func DefaultSettings() Settings { return Settings{} }
