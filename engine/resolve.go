@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"errors"
+	"sort"
 	"strings"
 )
 
@@ -17,9 +17,348 @@ func (e OrderErrors) Error() string {
 	return "illegal orders: " + strings.Join(parts, "; ")
 }
 
+// actKind is one elementary action of a unit within a phase.
+type actKind int8
+
+const (
+	actMove actKind = iota // forward into the front cell (R-T.2.3); may be an attack
+	actRetreat
+	actWheel
+	actSidestep
+	actRally
+	actShoot
+)
+
+// action is the next thing a unit will do in the current phase.
+type action struct {
+	kind   actKind
+	class  Class
+	order  OrderKind
+	turnTo Dir // wheel and rally: the new facing; sidestep: the direction of the step
+	// gallopFirst marks the first move/wheel of a non-fatigued cavalry order,
+	// which runs at P3 (R-II.2.2, D-40).
+	gallopFirst bool
+}
+
+// unitTurn is what the resolver tracks for one unit during a turn.
+type unitTurn struct {
+	orders  [3]*Order // by phase (index 1 and 2)
+	queue   []action  // this phase's remaining actions
+	hadPlan bool      // the unit had an order for this phase
+
+	pushedBack  bool // R-VII.3.5: no further orders or initiative this turn
+	noInitPhase bool // no initiative this phase (attacked and held, acted, R-VII.3.4)
+	cancelled   bool // this phase's order was cancelled as impossible: initiative applies
+	waited      bool // Wait: no Turn to face (R-VI.2.11)
+	attacked    bool // attacked this phase
+	rerouted    bool // routed again this phase: no P10 flight (D-56)
+
+	phaseLoss int // figures lost this phase, shooting included (R-IX.5.1)
+	moves     int // moves and wheels executed this turn (Fatigue, D-40)
+	advance   bool
+}
+
+type resolver struct {
+	b     Battle
+	d     Dice
+	ev    []Event
+	u     []unitTurn
+	phase int
+	step  string
+	ended bool
+}
+
 // ResolveTurn resolves battle turn b.Turn+1 with the orders of both sides and
 // returns the new state and what happened. b is not modified. The same
 // inputs give the same outputs, whatever the order of the orders.
 func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
-	return b, nil, errors.New("not implemented")
+	turn := b.Turn + 1
+	var probs OrderErrors
+	for _, side := range []Side{North, South} {
+		var mine []Order
+		for _, o := range orders {
+			if o.Side == side {
+				mine = append(mine, o)
+			}
+		}
+		probs = append(probs, Validate(b, side, turn, mine)...)
+	}
+	if len(probs) > 0 {
+		return b, nil, probs
+	}
+	r := &resolver{b: b.Clone(), d: d}
+	r.b.Turn = turn
+	r.u = make([]unitTurn, len(r.b.Units))
+	for k := range orders {
+		o := &orders[k]
+		if o.Turn != 0 && o.Turn != turn {
+			continue
+		}
+		i := r.index(o.Unit)
+		oc := *o
+		r.u[i].orders[o.Phase] = &oc
+	}
+	r.startOfTurn()
+	for phase := 1; phase <= 2 && !r.ended; phase++ {
+		r.runPhase(phase)
+	}
+	r.endOfTurn()
+	return r.b, r.ev, nil
+}
+
+func (r *resolver) index(id string) int {
+	for i := range r.b.Units {
+		if r.b.Units[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (r *resolver) emit(e Event) {
+	e.Turn = r.b.Turn
+	e.Phase = r.phase
+	e.Step = r.step
+	r.ev = append(r.ev, e)
+}
+
+// roll rolls n dice for key and counts those >= target.
+func (r *resolver) roll(key string, n, target int) (dice []int, hits int) {
+	for k := 0; k < n; k++ {
+		v := r.d.Roll(key)
+		dice = append(dice, v)
+		if v >= target {
+			hits++
+		}
+	}
+	if n > 0 {
+		r.emit(Event{Kind: EvRoll, Key: key, Dice: dice, Value: hits})
+	}
+	return dice, hits
+}
+
+// startOfTurn applies what orders do at once when given: an order to move
+// ends Hold at all costs (R-VI.3.3, D-42).
+func (r *resolver) startOfTurn() {
+	for i := range r.b.Units {
+		for _, o := range r.u[i].orders {
+			if o == nil {
+				continue
+			}
+			switch o.Kind {
+			case OrderMove, OrderRetreat, OrderSidestepLeft, OrderSidestepRight, OrderForcedMarch, OrderAdvance:
+				r.b.Units[i].Hold = false
+			}
+		}
+	}
+}
+
+func (r *resolver) runPhase(phase int) {
+	r.phase = phase
+	r.step = ""
+	r.emit(Event{Kind: EvPhase, Rule: "R-VII.1.1"})
+	for i := range r.u {
+		t := &r.u[i]
+		t.queue, t.hadPlan = nil, false
+		t.noInitPhase, t.cancelled, t.waited, t.attacked, t.rerouted = false, false, false, false, false
+		t.phaseLoss = 0
+		if t.pushedBack || !r.b.Units[i].Active() {
+			continue
+		}
+		if o := t.orders[phase]; o != nil {
+			t.hadPlan = true
+			t.queue = r.plan(i, o)
+			if o.Kind == OrderWait {
+				t.waited = true
+				r.emit(Event{Kind: EvWaited, Rule: "R-VI.2.11", Unit: r.b.Units[i].ID})
+			}
+		}
+	}
+	for _, row := range ladder {
+		if r.ended {
+			return
+		}
+		r.step = row.id
+		if row.run != nil {
+			row.run(r)
+		} else {
+			for _, class := range []Class{Special, Ordinary} {
+				var who []int
+				for i := range r.b.Units {
+					if a := r.head(i); a != nil && a.class == class && row.match(r, i, a) {
+						who = append(who, i)
+					}
+				}
+				if len(who) > 0 {
+					r.emit(Event{Kind: EvStep, Rule: row.rule, Detail: class.String()})
+					r.runSubStep(who)
+				}
+			}
+		}
+		r.checkCompleteDefeat()
+	}
+}
+
+// head is unit i's next action this phase, if it can still act.
+func (r *resolver) head(i int) *action {
+	t := &r.u[i]
+	if len(t.queue) == 0 || t.pushedBack || !r.b.Units[i].Active() {
+		return nil
+	}
+	return &t.queue[0]
+}
+
+// plan turns an order into this phase's elementary actions.
+func (r *resolver) plan(i int, o *Order) []action {
+	u := &r.b.Units[i]
+	st := u.Stats()
+	a := action{class: o.Class, order: o.Kind}
+	one := func(k actKind, d Dir) []action { a.kind, a.turnTo = k, d; return []action{a} }
+	switch o.Kind {
+	case OrderMove, OrderAdvance, OrderWheelLeft, OrderWheelRight:
+		steps := o.Steps
+		if len(steps) == 0 {
+			switch {
+			case o.Kind == OrderWheelLeft:
+				steps = []StepKind{StepWheelLeft}
+			case o.Kind == OrderWheelRight:
+				steps = []StepKind{StepWheelRight}
+			case st.Cavalry && !u.Fatigued:
+				steps = []StepKind{StepMove, StepMove} // R-VI.2.12: default gallop
+			default:
+				steps = []StepKind{StepMove}
+			}
+		}
+		var out []action
+		facing := u.Facing
+		for k, s := range steps {
+			b := a
+			switch s {
+			case StepSkip:
+				continue // R-II.2.4: skipping the first move costs nothing
+			case StepMove:
+				b.kind = actMove
+			case StepWheelLeft:
+				facing = facing.Left()
+				b.kind, b.turnTo = actWheel, facing
+			case StepWheelRight:
+				facing = facing.Right()
+				b.kind, b.turnTo = actWheel, facing
+			}
+			b.gallopFirst = k == 0 && st.Cavalry && !u.Fatigued
+			out = append(out, b)
+		}
+		return out
+	case OrderRetreat:
+		return one(actRetreat, u.Facing.Opposite())
+	case OrderSidestepLeft:
+		return one(actSidestep, u.Facing.Left())
+	case OrderSidestepRight:
+		return one(actSidestep, u.Facing.Right())
+	case OrderRally:
+		return one(actRally, *o.Facing)
+	}
+	return nil // Wait
+}
+
+// cancel cancels unit i's order of this phase as impossible (R-VI.1.3): in
+// phase 1 the 2nd order goes too, and the unit acts by initiative.
+func (r *resolver) cancel(i int, reason, rule string) {
+	t := &r.u[i]
+	t.queue = nil
+	t.cancelled = true
+	if r.phase == 1 {
+		t.orders[2] = nil
+	}
+	r.emit(Event{Kind: EvCancelled, Rule: rule, Unit: r.b.Units[i].ID, Detail: reason})
+}
+
+// loseOrders ends unit i's turn: pushed back (R-VII.3.5) and the like.
+func (r *resolver) loseOrders(i int, reason, rule string) {
+	t := &r.u[i]
+	had := len(t.queue) > 0 || (r.phase == 1 && t.orders[2] != nil)
+	t.queue = nil
+	t.orders[2] = nil
+	t.pushedBack = true
+	if had {
+		r.emit(Event{Kind: EvOrderLost, Rule: rule, Unit: r.b.Units[i].ID, Detail: reason})
+	}
+}
+
+// attackedAndHeld applies R-VII.3.4 (D-48) to a unit that was attacked and
+// kept its cell.
+func (r *resolver) attackedAndHeld(i int) {
+	t := &r.u[i]
+	t.noInitPhase = true
+	if len(t.queue) == 0 {
+		return // already acted: only this phase's initiative is lost
+	}
+	t.queue = nil
+	if r.phase == 1 {
+		if o := t.orders[1]; o != nil {
+			moved := *o
+			moved.Phase = 2
+			t.orders[2] = &moved
+			r.emit(Event{Kind: EvOrderMoved, Rule: "R-VII.3.4", Unit: r.b.Units[i].ID})
+		}
+		return
+	}
+	r.emit(Event{Kind: EvOrderLost, Rule: "R-VII.3.4", Unit: r.b.Units[i].ID, Detail: "attacked"})
+}
+
+// endOfTurn sets fatigue for the next turn (R-II.2.5, D-40).
+func (r *resolver) endOfTurn() {
+	for i := range r.b.Units {
+		u := &r.b.Units[i]
+		tired := u.Stats().Cavalry && r.u[i].moves >= 4
+		if tired && !u.Fatigued {
+			r.emit(Event{Kind: EvFatigued, Rule: "R-II.2.5", Unit: u.ID})
+		}
+		u.Fatigued = tired
+	}
+}
+
+// checkCompleteDefeat ends the battle when a side has no non-routing unit
+// on the field (R-I.4.1, D-05); checked after every ladder step.
+func (r *resolver) checkCompleteDefeat() {
+	// A side that never had a unit (a position set up to test one army)
+	// is not defeated.
+	var standing, fielded [2]int
+	for i := range r.b.Units {
+		u := &r.b.Units[i]
+		fielded[u.Side]++
+		if u.Active() && !u.Routing() {
+			standing[u.Side]++
+		}
+	}
+	lost := func(s Side) bool { return fielded[s] > 0 && standing[s] == 0 }
+	var out Outcome
+	switch {
+	case lost(North) && lost(South):
+		out = Draw
+	case lost(North):
+		out = SouthTotalVictory
+	case lost(South):
+		out = NorthTotalVictory
+	default:
+		return
+	}
+	r.b.Outcome = out
+	r.ended = true
+	r.emit(Event{Kind: EvOutcome, Rule: "R-I.4.1", Detail: out.String()})
+}
+
+// cellOrder sorts cells north to south, west to east: a stable order for
+// simultaneous events that does not depend on unit names.
+func cellLess(a, b Cell) bool {
+	if a.Y != b.Y {
+		return a.Y < b.Y
+	}
+	return a.X < b.X
+}
+
+func (r *resolver) sortByCell(idx []int) {
+	sort.SliceStable(idx, func(x, y int) bool {
+		return cellLess(r.b.Units[idx[x]].Cell, r.b.Units[idx[y]].Cell)
+	})
 }

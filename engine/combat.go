@@ -1,0 +1,607 @@
+package engine
+
+// Melee (R-VIII): damage, armor, the combat result, and what follows.
+
+// fighter is one unit in a combat, with what was true at its start (D-10,
+// D-16: sizes and formation are taken at the start of the combat).
+type fighter struct {
+	i      int
+	start  int        // figures at the start of the combat
+	from   Cell       // the cell it attacked from
+	side   AttackSide // for attackers: which side of the defender it hit
+	charge bool       // Mounted charge counts (R-II.2.1, R-II.4.1)
+	raw    int        // raw damage it inflicts
+}
+
+// commanderIn reports whether a commander leads the unit (R-III.2.1): +1 Imp
+// and +1 St. A commander wounded twice leads no unit (R-III.3.6).
+func (r *resolver) commanderIn(id string) bool {
+	for _, l := range r.b.Leaders {
+		if l.At == id && l.Role == Commander && l.Health <= LeaderWounded && l.Wounds < 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// small is R-II.10.4: a unit of 1 or 2 figures fighting a unit of 4 or more.
+func small(start, enemyMax int) bool { return start <= 2 && enemyMax >= 4 }
+
+// effImp is the effective Impetus of D-17 (commander, charge, Advance,
+// rally penalty, small unit), floored at 0.
+func (r *resolver) effImp(f *fighter, enemyMax int) int {
+	u := &r.b.Units[f.i]
+	st := u.Stats()
+	v := st.Imp
+	if r.commanderIn(u.ID) {
+		v++
+	}
+	if f.charge && st.ChargeImp {
+		v++
+	}
+	if r.u[f.i].advance {
+		v += 2
+	}
+	if u.Rallied {
+		v--
+	}
+	if small(f.start, enemyMax) {
+		v--
+	}
+	return max(0, v)
+}
+
+// effSt is the effective Steadiness of D-17 without Serried ranks.
+func (r *resolver) effSt(i, start, enemyMax int) int {
+	u := &r.b.Units[i]
+	v := u.Stats().St
+	if r.commanderIn(u.ID) {
+		v++
+	}
+	if u.Hold {
+		v += 2
+	}
+	if u.Rallied {
+		v--
+	}
+	if small(start, enemyMax) {
+		v--
+	}
+	return max(0, v)
+}
+
+// serried is the Serried-ranks bonus (R-II.4.2, D-15): ranks beyond the
+// first at the end of the combat, when every enemy is in front.
+func (r *resolver) serried(i int, allFront bool) int {
+	u := &r.b.Units[i]
+	if !u.Stats().SerriedRanks || !allFront {
+		return 0
+	}
+	return max(0, Ranks(u.Figures)-1)
+}
+
+// reduce applies armor A to raw damage D: 0 stays 0, else max(1, D-A)
+// (R-T.4.3, R-VIII.2.3-5, D-12).
+func reduce(d, a int) int {
+	if d <= 0 {
+		return 0
+	}
+	return max(1, d-max(0, a))
+}
+
+// noBase reports when a unit inflicts no base damage: the enemy fights it
+// from the front of spearmen (Forest of spears, R-II.4.1), or it is a unit of
+// 1-2 figures (R-II.10.4, D-16).
+func (r *resolver) noBase(start int, spearFront bool, enemyMax int) bool {
+	if spearFront {
+		return true
+	}
+	if start <= 2 {
+		return !r.b.Settings.SmallBaseOnlyVsBig || enemyMax >= 4
+	}
+	return false
+}
+
+// chargeCounts is Mounted charge for an attacking cavalry unit, lost against
+// the front of spearmen (R-II.2.1, R-II.3.1, R-II.4.1, D-60).
+func chargeCounts(att, def *Unit, intoFront bool) bool {
+	return att.Stats().Cavalry && !(def.Stats().ForestSpears && intoFront && !def.Routing())
+}
+
+// loseFigures removes figures (D-11), keeps ammunition within 8 per figure
+// (R-VIII.2.6, D-38; in melee 2 per figure lost), and destroys a unit at 0.
+func (r *resolver) loseFigures(i, n int, melee bool, rule string) int {
+	u := &r.b.Units[i]
+	n = min(n, u.Figures)
+	if n <= 0 {
+		return 0
+	}
+	u.Figures -= n
+	r.u[i].phaseLoss += n
+	if st := u.Stats(); st.Shooter {
+		if melee {
+			u.Ammo -= 2 * n
+		}
+		u.Ammo = max(0, min(u.Ammo, st.AmmoPerFigure*u.Figures))
+	}
+	r.emit(Event{Kind: EvLosses, Rule: rule, Unit: u.ID, Value: n, Figures: u.Figures})
+	if u.Figures == 0 {
+		u.Status = StatusDestroyed
+		r.u[i].queue = nil
+		r.u[i].orders[2] = nil
+		r.emit(Event{Kind: EvDestroyed, Rule: "R-VIII.2.7", Unit: u.ID, At: u.Cell})
+	}
+	return n
+}
+
+// attack resolves an attack on unit d by the units atts, who moved in from
+// their cells (R-VIII.2 to R-VIII.5).
+func (r *resolver) attack(d int, atts []int) {
+	def := &r.b.Units[d]
+	fs := make([]fighter, 0, len(atts))
+	for _, a := range atts {
+		au := &r.b.Units[a]
+		side := AttackSideOf(def.Cell, def.Facing, au.Cell)
+		fs = append(fs, fighter{i: a, start: au.Figures, from: au.Cell, side: side,
+			charge: chargeCounts(au, def, side == AttackFront)})
+		detail := side.String()
+		if def.Routing() {
+			detail = "routing"
+		}
+		r.emit(Event{Kind: EvAttack, Rule: "R-T.2.5", Unit: au.ID, Other: def.ID, From: au.Cell, To: def.Cell, Detail: detail})
+		au.Hold = false // D-42: attacking ends Hold
+		r.u[a].moves++
+		r.u[a].queue = nil // the attack ends the order: no second gallop move (R-II.2.3)
+		r.u[a].noInitPhase = true
+	}
+	r.u[d].attacked = true
+	if def.Routing() {
+		r.attackRouting(d, fs)
+		return
+	}
+	// Dice are rolled front first, then right flank, left flank, rear (CASES.md).
+	sortBySide(fs)
+	defStart := def.Figures
+	attMax := 0
+	for _, f := range fs {
+		attMax = max(attMax, f.start)
+	}
+
+	// Attackers' damage; armor once on the sum (D-12, armor.melee_joint).
+	dst := def.Stats()
+	total, final := 0, 0
+	for k := range fs {
+		f := &fs[k]
+		au := &r.b.Units[f.i]
+		ast := au.Stats()
+		base := ast.BaseMelee
+		if r.noBase(f.start, dst.ForestSpears && f.side == AttackFront, defStart) {
+			base = 0
+		}
+		dice := Files(f.start)
+		if f.charge {
+			dice *= 2 // Mounted charge (R-II.2.1)
+		}
+		_, hits := r.roll(au.ID+".melee", dice, ast.ExtraMelee)
+		f.raw = base + hits
+		total += f.raw
+		if r.b.Settings.ArmorPerAttacker {
+			final += reduce(f.raw, dst.Armor)
+		}
+	}
+	if !r.b.Settings.ArmorPerAttacker {
+		final = reduce(total, dst.Armor)
+	}
+
+	// The defender's dice by direction (R-VIII.3.2-3, D-49) and its base
+	// damage, which goes only to a frontal attacker that is not spearmen.
+	dice := defenceDice(defStart, fs)
+	back := make([]int, len(fs))
+	for k := range fs {
+		f := &fs[k]
+		au := &r.b.Units[f.i]
+		raw := 0
+		if f.side == AttackFront && !r.noBase(defStart, au.Stats().ForestSpears, attMax) {
+			raw = dst.BaseMelee
+		}
+		_, hits := r.roll(def.ID+".melee", dice[k], dst.ExtraMelee)
+		raw += hits
+		back[k] = reduce(raw, au.Stats().Armor)
+		r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: def.ID, Other: au.ID, Raw: raw, Armor: au.Stats().Armor, Value: back[k]})
+	}
+	r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: joinIDs(r, fs), Other: def.ID, Raw: total, Armor: dst.Armor, Value: final})
+
+	// Losses are simultaneous (R-VIII.2.1).
+	r.loseFigures(d, final, true, "R-VIII.2.7")
+	for k := range fs {
+		r.loseFigures(fs[k].i, back[k], true, "R-VIII.2.7")
+	}
+	r.combatResult(d, defStart, fs)
+}
+
+// sortBySide orders attackers front, right flank, left flank, rear.
+func sortBySide(fs []fighter) {
+	for i := 1; i < len(fs); i++ {
+		for j := i; j > 0 && fs[j].side < fs[j-1].side; j-- {
+			fs[j], fs[j-1] = fs[j-1], fs[j]
+		}
+	}
+}
+
+func joinIDs(r *resolver, fs []fighter) string {
+	s := ""
+	for k, f := range fs {
+		if k > 0 {
+			s += "+"
+		}
+		s += r.b.Units[f.i].ID
+	}
+	return s
+}
+
+// defenceDice gives the defender's dice against each attacker (D-49), with
+// the formation at the start of the combat: front W; each attacked flank R,
+// minus 1 if the front is engaged; rear W minus 1 per attacked flank, 0 if
+// R = 1 and the front is engaged; never more than N in all (rear cut first).
+func defenceDice(n int, fs []fighter) []int {
+	w, rk := Files(n), Ranks(n)
+	front, flanks := false, 0
+	for _, f := range fs {
+		switch f.side {
+		case AttackFront:
+			front = true
+		case AttackLeftFlank, AttackRightFlank:
+			flanks++
+		}
+	}
+	out := make([]int, len(fs))
+	total := 0
+	for k, f := range fs {
+		switch f.side {
+		case AttackFront:
+			out[k] = w
+		case AttackLeftFlank, AttackRightFlank:
+			out[k] = rk
+			if front {
+				out[k]--
+			}
+		case AttackRear:
+			out[k] = w - flanks
+			if rk == 1 && front {
+				out[k] = 0
+			}
+		}
+		out[k] = max(0, out[k])
+		total += out[k]
+	}
+	// Cap at N: the rear first, then the flanks (fs is sorted front first).
+	for k := len(fs) - 1; k >= 0 && total > n; k-- {
+		cut := min(out[k], total-n)
+		out[k] -= cut
+		total -= cut
+	}
+	return out
+}
+
+// combatResult decides an attack (R-VIII.4.1-6, D-50) and applies it.
+func (r *resolver) combatResult(d, defStart int, fs []fighter) {
+	def := &r.b.Units[d]
+	var alive []fighter
+	for _, f := range fs {
+		if r.b.Units[f.i].Active() {
+			alive = append(alive, f)
+		}
+	}
+	if !def.Active() {
+		// Annihilation (R-VIII.4.10): the defender is gone; an attacker occupies.
+		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.10", Unit: def.ID, Detail: "annihilated"})
+		if len(alive) > 0 {
+			r.occupy(def.Cell, alive, Vec{})
+		}
+		return
+	}
+	if len(alive) == 0 {
+		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.10", Unit: def.ID, Detail: "held"})
+		r.attackedAndHeld(d)
+		return
+	}
+	attMax, allFront, rear := 0, true, false
+	imp, rankBonus, lAtt := 0, 0, 0
+	for k := range alive {
+		f := &alive[k]
+		attMax = max(attMax, f.start)
+		if f.side != AttackFront {
+			allFront = false
+		}
+		if f.side == AttackRear {
+			rear = true
+		}
+		imp += r.effImp(f, defStart)
+		if Ranks(r.b.Units[f.i].Figures) > 1 {
+			rankBonus++
+		}
+		lAtt += r.u[f.i].phaseLoss
+	}
+	for _, f := range fs {
+		if !r.b.Units[f.i].Active() {
+			lAtt += r.u[f.i].phaseLoss // losses of a destroyed attacker still count (R-VIII.1.3)
+			if f.side != AttackFront {
+				allFront = false
+			}
+		}
+	}
+	if r.b.Settings.RankBonusOnce && rankBonus > 1 {
+		rankBonus = 1
+	}
+	st := r.effSt(d, defStart, attMax) + r.serried(d, allFront)
+	x := r.u[d].phaseLoss + imp + rankBonus + b2i(rear) - st - lAtt
+	switch {
+	case x <= 0:
+		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.3", Unit: def.ID, Value: x, Detail: "repelled"})
+		for _, f := range alive {
+			r.emit(Event{Kind: EvPushedBack, Rule: "R-VIII.4.3", Unit: r.b.Units[f.i].ID, At: r.b.Units[f.i].Cell})
+			r.loseOrders(f.i, "pushed_back", "R-VII.3.5")
+		}
+		r.attackedAndHeld(d)
+	default:
+		away := r.largest(alive, def)
+		origin := def.Cell
+		sides := map[AttackSide]bool{}
+		for _, f := range alive {
+			sides[f.side] = true
+		}
+		mustRout := x > st
+		rule := "R-VIII.4.5"
+		if !mustRout && sides[AttackRear] && len(sides) > 1 {
+			mustRout, rule = true, "R-X.1.1" // R-VIII.4.6: front and rear
+		}
+		if !mustRout && sides[AttackLeftFlank] && sides[AttackRightFlank] {
+			away = def.Facing.Opposite().Vec() // both flanks: into the rear cell (R-X.1.2)
+		}
+		var first Vec
+		if mustRout {
+			r.emit(Event{Kind: EvCombatResult, Rule: rule, Unit: def.ID, Value: x, Detail: "routed"})
+			first = r.rout(d, away, origin)
+		} else {
+			r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.4", Unit: def.ID, Value: x, Detail: "pushed_back"})
+			var ok bool
+			if first, ok = r.retreat(d, away); !ok {
+				first = r.rout(d, away, origin)
+			}
+		}
+		r.occupy(origin, alive, first)
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// largest picks the attacker a defender retreats or routs away from: the one
+// with most figures at the end of the combat; on a tie the frontal one,
+// otherwise a die (D-54). It returns the direction away from it.
+func (r *resolver) largest(fs []fighter, def *Unit) Vec {
+	best := -1
+	var tied []int
+	for k, f := range fs {
+		n := r.b.Units[f.i].Figures
+		switch {
+		case best < 0 || n > r.b.Units[fs[best].i].Figures:
+			best, tied = k, []int{k}
+		case n == r.b.Units[fs[best].i].Figures:
+			tied = append(tied, k)
+		}
+	}
+	if len(tied) > 1 {
+		best = -1
+		for _, k := range tied {
+			if fs[k].side == AttackFront {
+				best = k
+			}
+		}
+		if best < 0 {
+			cells := make([]Cell, len(tied))
+			for n, k := range tied {
+				cells[n] = fs[k].from
+			}
+			best = tied[r.pickAround(def.ID+".flee", def.Cell, cells)]
+		}
+	}
+	return def.Cell.Sub(fs[best].from)
+}
+
+// occupy moves an attacker into the cell the defender left (R-VIII.5, D-53).
+// Several attackers all turn to face the first direction of the retreat or
+// rout; the one already facing it occupies, else the one with most figures.
+func (r *resolver) occupy(cell Cell, alive []fighter, first Vec) {
+	if r.b.UnitAt(cell) != nil {
+		return // the defender is still there (it could not leave)
+	}
+	pick := 0
+	if len(alive) > 1 {
+		dir, ok := DirOf(first)
+		pick = -1
+		if ok {
+			for k, f := range alive {
+				if r.b.Units[f.i].Facing == dir {
+					pick = k
+				}
+			}
+		}
+		if pick < 0 {
+			pick = 0
+			for k, f := range alive {
+				if r.b.Units[f.i].Figures > r.b.Units[alive[pick].i].Figures {
+					pick = k
+				}
+			}
+		}
+		if ok {
+			for _, f := range alive {
+				r.b.Units[f.i].Facing = dir
+			}
+		}
+	}
+	u := &r.b.Units[alive[pick].i]
+	from := u.Cell
+	u.Cell = cell
+	r.emit(Event{Kind: EvOccupied, Rule: "R-VIII.5.1", Unit: u.ID, From: from, To: cell, Facing: u.Facing.String()})
+}
+
+// meeting resolves a meeting engagement between units a and b (R-VIII.4.7-9,
+// D-51, D-52): head-on, or both entering the empty cell at.
+func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
+	ua, ub := &r.b.Units[a], &r.b.Units[b]
+	detail := "head_on"
+	if sameCell {
+		detail = "same_cell"
+	}
+	r.emit(Event{Kind: EvMeeting, Rule: "R-T.2.6", Unit: ua.ID, Other: ub.ID, At: at, Detail: detail})
+	fa := fighter{i: a, start: ua.Figures, from: ua.Cell, side: AttackFront}
+	fb := fighter{i: b, start: ub.Figures, from: ub.Cell, side: AttackFront}
+	fa.charge = chargeCounts(ua, ub, true)
+	fb.charge = chargeCounts(ub, ua, true)
+	for _, f := range []*fighter{&fa, &fb} {
+		u := &r.b.Units[f.i]
+		u.Hold = false // D-42: a meeting engagement is an attack
+		r.u[f.i].moves++
+		r.u[f.i].queue = nil // the meeting ends a gallop (D-52)
+		r.u[f.i].noInitPhase = true
+		r.u[f.i].attacked = true
+	}
+	// Both deal base and extra damage front to front (R-VIII.2.1).
+	deal := func(f, e *fighter) int {
+		u, en := &r.b.Units[f.i], &r.b.Units[e.i]
+		st := u.Stats()
+		base := st.BaseMelee
+		if r.noBase(f.start, en.Stats().ForestSpears, e.start) {
+			base = 0
+		}
+		dice := Files(f.start)
+		if f.charge {
+			dice *= 2
+		}
+		_, hits := r.roll(u.ID+".melee", dice, st.ExtraMelee)
+		raw := base + hits
+		final := reduce(raw, en.Stats().Armor)
+		r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: u.ID, Other: en.ID, Raw: raw, Armor: en.Stats().Armor, Value: final})
+		return final
+	}
+	toB, toA := deal(&fa, &fb), deal(&fb, &fa)
+	r.loseFigures(b, toB, true, "R-VIII.2.7")
+	r.loseFigures(a, toA, true, "R-VIII.2.7")
+
+	aliveA, aliveB := ua.Active(), ub.Active()
+	var win, lose *fighter
+	switch {
+	case !aliveA && !aliveB:
+		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.10", Unit: ua.ID, Other: ub.ID, Detail: "both_destroyed"})
+		return
+	case !aliveB:
+		win, lose = &fa, &fb
+	case !aliveA:
+		win, lose = &fb, &fa
+	default:
+		// Three criteria: ranks at the end, effective Imp, losses inflicted (D-51).
+		score := func(x, y int) int { return b2i(x > y) - b2i(y > x) }
+		crit := [3]int{
+			score(Ranks(ua.Figures), Ranks(ub.Figures)),
+			score(r.effImp(&fa, fb.start), r.effImp(&fb, fa.start)),
+			score(r.u[b].phaseLoss, r.u[a].phaseLoss),
+		}
+		sum := 0
+		for _, c := range crit {
+			if r.b.Settings.MeetingLexicographic && sum == 0 {
+				sum = c
+			} else if !r.b.Settings.MeetingLexicographic {
+				sum += c
+			}
+		}
+		switch {
+		case sum > 0:
+			win, lose = &fa, &fb
+		case sum < 0:
+			win, lose = &fb, &fa
+		default:
+			// No superiority: both stay and count as pushed back (R-VIII.4.9, D-52).
+			r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.9", Unit: ua.ID, Other: ub.ID, Detail: "no_superiority"})
+			for _, i := range []int{a, b} {
+				r.emit(Event{Kind: EvPushedBack, Rule: "R-VIII.4.9", Unit: r.b.Units[i].ID, At: r.b.Units[i].Cell})
+				r.loseOrders(i, "pushed_back", "R-VII.3.5")
+			}
+			return
+		}
+	}
+	wu, lu := &r.b.Units[win.i], &r.b.Units[lose.i]
+	if !lu.Active() {
+		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.10", Unit: wu.ID, Other: lu.ID, Detail: "annihilated"})
+		r.advanceInto(win.i, at)
+		return
+	}
+	// The loser routs if its losses this phase exceed its St, else it
+	// retreats; either way away from the winner (R-VIII.4.8, D-51, D-52).
+	away := lu.Cell.Sub(wu.Cell)
+	if sameCell {
+		away = lu.Cell.Sub(at)
+	}
+	st := r.effSt(lose.i, lose.start, win.start) + r.serried(lose.i, true)
+	origin := lu.Cell
+	if r.u[lose.i].phaseLoss > st {
+		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.8", Unit: wu.ID, Other: lu.ID, Value: r.u[lose.i].phaseLoss, Detail: "won_routed"})
+		r.rout(lose.i, away, origin)
+	} else {
+		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.8", Unit: wu.ID, Other: lu.ID, Value: r.u[lose.i].phaseLoss, Detail: "won_retreated"})
+		if _, ok := r.retreat(lose.i, away); !ok {
+			r.rout(lose.i, away, origin)
+		}
+	}
+	if sameCell {
+		r.advanceInto(win.i, at)
+	} else {
+		r.advanceInto(win.i, origin)
+	}
+}
+
+// advanceInto moves the winner of a meeting into the cell it fought for.
+func (r *resolver) advanceInto(i int, cell Cell) {
+	u := &r.b.Units[i]
+	if u.Cell == cell || r.b.UnitAt(cell) != nil {
+		return
+	}
+	from := u.Cell
+	u.Cell = cell
+	r.emit(Event{Kind: EvOccupied, Rule: "R-VIII.4.8", Unit: u.ID, From: from, To: cell, Facing: u.Facing.String()})
+}
+
+// attackRouting resolves attacks on a routing unit (R-X.5.3-5, D-57): no
+// dice for the defender, no armor, and the victim routs again.
+func (r *resolver) attackRouting(d int, fs []fighter) {
+	def := &r.b.Units[d]
+	dmg := 0
+	for _, f := range fs {
+		au := &r.b.Units[f.i]
+		w := Files(f.start)
+		switch {
+		case au.Stats().Cavalry && def.Type.Infantry():
+			dmg += 2 * w // Four legs are faster than two (R-II.2.6)
+		case au.Type.Infantry() && def.Stats().Cavalry:
+			_, hits := r.roll(au.ID+".melee", w, 4)
+			dmg += hits
+		default:
+			dmg += w
+		}
+	}
+	r.emit(Event{Kind: EvDamage, Rule: "R-X.5.3", Unit: joinIDs(r, fs), Other: def.ID, Raw: dmg, Value: dmg})
+	origin := def.Cell
+	r.loseFigures(d, dmg, true, "R-X.5.3")
+	if !def.Active() {
+		r.occupy(origin, fs[:1], Vec{})
+		return
+	}
+	away := r.largest(fs, def)
+	r.rout(d, away, origin)
+	r.occupy(origin, fs[:1], Vec{}) // without turning (D-57)
+}

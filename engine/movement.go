@@ -1,0 +1,310 @@
+package engine
+
+// Movement within one sub-step: every unit of the sub-step acts at the same
+// time (R-VII.1.6). Wheels and rallies cannot collide; moves, retreats and
+// sidesteps are settled together so that units may follow each other in
+// column (R-VII.3.2), two sidesteppers may swap (R-VI.2.9), and two enemies
+// entering one cell meet (R-VI.2.5).
+
+func (r *resolver) runSubStep(who []int) {
+	r.sortByCell(who)
+	acting := make(map[int]bool, len(who))
+	for _, i := range who {
+		acting[i] = true
+	}
+	var movers []int
+	for _, i := range who {
+		a := r.head(i)
+		switch a.kind {
+		case actRally:
+			r.rally(i, a)
+		case actWheel:
+			r.wheel(i, a, acting)
+		case actMove, actRetreat, actSidestep:
+			movers = append(movers, i)
+		}
+	}
+	if len(movers) > 0 {
+		r.moveAll(movers, acting)
+	}
+}
+
+// pop removes the executed head action.
+func (r *resolver) pop(i int) {
+	t := &r.u[i]
+	t.queue = t.queue[1:]
+	t.noInitPhase = true // the unit acted this phase
+}
+
+// exposedAt reports whether unit i standing at c facing f would have its
+// flank or rear in the front cell of an enemy that does not act in this
+// sub-step (R-VI.1.6, D-37). Routing enemies have no front (R-X.5.1).
+func (r *resolver) exposedAt(i int, c Cell, f Dir, acting map[int]bool) bool {
+	u := &r.b.Units[i]
+	for j := range r.b.Units {
+		e := &r.b.Units[j]
+		if e.Side == u.Side || !e.Active() || e.Routing() || acting[j] || FrontCell(e.Cell, e.Facing) != c {
+			continue
+		}
+		switch AttackSideOf(c, f, e.Cell) {
+		case AttackLeftFlank, AttackRightFlank, AttackRear:
+			return true
+		}
+	}
+	return false
+}
+
+// wheel turns a unit 90 degrees (R-VI.2.7).
+func (r *resolver) wheel(i int, a *action, acting map[int]bool) {
+	u := &r.b.Units[i]
+	if r.b.Terrain.Forest(u.Cell) {
+		r.cancel(i, "forest", "R-XI.3.5")
+		return
+	}
+	if a.class == Ordinary && r.exposedAt(i, u.Cell, a.turnTo, acting) {
+		r.cancel(i, "exposed", "R-VI.1.6")
+		return
+	}
+	u.Facing = a.turnTo
+	r.u[i].moves++
+	r.pop(i)
+	r.emit(Event{Kind: EvWheeled, Rule: "R-VI.2.7", Unit: u.ID, At: u.Cell, Facing: u.Facing.String()})
+}
+
+// rally turns the unit to any facing and stops a rout (R-VI.3.5, R-VI.3.6,
+// D-43); the first rally of a routing unit costs -1 St and -1 Imp for the
+// rest of the battle (R-X.5.2).
+func (r *resolver) rally(i int, a *action) {
+	u := &r.b.Units[i]
+	u.Facing = a.turnTo
+	detail := "turned"
+	if u.Routing() {
+		u.Status = StatusOK
+		detail = "stopped"
+		if !u.Rallied {
+			u.Rallied = true
+			detail = "stopped_penalty"
+		}
+	}
+	r.pop(i)
+	r.emit(Event{Kind: EvRallied, Rule: "R-VI.3.6", Unit: u.ID, At: u.Cell, Facing: u.Facing.String(), Detail: detail})
+}
+
+// mover is one unit changing cell in the current sub-step.
+type mover struct {
+	i        int
+	from, to Cell
+	kind     actKind
+	out      bool // cancelled
+	attack   int  // index of the unit attacked, or -1
+	meet     int  // index of the enemy met, or -1
+	sameCell bool // the meeting is in an empty cell both entered
+}
+
+func (r *resolver) moveAll(idx []int, acting map[int]bool) {
+	ms := make([]mover, len(idx))
+	byUnit := map[int]int{}
+	for k, i := range idx {
+		u := &r.b.Units[i]
+		a := r.head(i)
+		var to Cell
+		switch a.kind {
+		case actMove:
+			to = FrontCell(u.Cell, u.Facing)
+		case actRetreat:
+			to = RearCell(u.Cell, u.Facing)
+		case actSidestep:
+			to = u.Cell.Add(a.turnTo.Vec())
+		}
+		ms[k] = mover{i: i, from: u.Cell, to: to, kind: a.kind, attack: -1, meet: -1}
+		byUnit[i] = k
+	}
+	drop := func(m *mover, reason, rule string) {
+		if !m.out {
+			m.out = true
+			r.cancel(m.i, reason, rule)
+		}
+	}
+	side := func(m *mover) Side { return r.b.Units[m.i].Side }
+
+	// Cells that cannot be entered, and ordinary moves that would expose a
+	// flank or rear (an attack may: R-VIII.5.1).
+	for k := range ms {
+		m := &ms[k]
+		if !r.b.Passable(m.to) {
+			drop(m, "impassable", "R-XI.4.1")
+			continue
+		}
+		occ := r.b.UnitAt(m.to)
+		attacking := m.kind == actMove && occ != nil && occ.Side != side(m)
+		if !attacking && r.u[m.i].queue[0].class == Ordinary &&
+			r.exposedAt(m.i, m.to, r.b.Units[m.i].Facing, acting) {
+			drop(m, "exposed", "R-VI.1.6")
+		}
+	}
+	// Head-on pairs: enemies moving into each other's cells meet (R-VI.2.5);
+	// friends may pass only flank first, by two sidesteps (R-VII.3.3, R-VI.2.9).
+	for a := range ms {
+		for b := a + 1; b < len(ms); b++ {
+			ma, mb := &ms[a], &ms[b]
+			if ma.out || mb.out || ma.to != mb.from || mb.to != ma.from {
+				continue
+			}
+			switch {
+			case side(ma) != side(mb) && ma.kind == actMove && mb.kind == actMove:
+				ma.meet, mb.meet = mb.i, ma.i
+			case side(ma) == side(mb) && ma.kind == actSidestep && mb.kind == actSidestep:
+				// a legal swap; settled with the others below
+			default:
+				drop(ma, "swap", "R-VII.3.3")
+				drop(mb, "swap", "R-VII.3.3")
+			}
+		}
+	}
+	leaving := func(i int) bool {
+		k, ok := byUnit[i]
+		return ok && !ms[k].out && ms[k].attack < 0 && ms[k].meet < 0
+	}
+	// Settle the rest until nothing changes: a cancelled move can block the
+	// unit behind it, so the loop only ever cancels or turns moves into
+	// attacks, and it ends.
+	for changed := true; changed; {
+		changed = false
+		for k := range ms {
+			m := &ms[k]
+			if m.out || m.meet >= 0 {
+				continue
+			}
+			occ := r.b.UnitAt(m.to)
+			occIdx := -1
+			if occ != nil {
+				occIdx = r.index(occ.ID)
+			}
+			switch {
+			case occ != nil && !leaving(occIdx):
+				switch {
+				case occ.Side == side(m):
+					drop(m, "blocked", "R-I.2.2")
+					changed = true
+				case m.kind != actMove:
+					drop(m, "enemy", "R-VI.2.8")
+					changed = true
+				case m.attack != occIdx:
+					m.attack = occIdx
+					changed = true
+				}
+				continue
+			case occ != nil && ms[byUnit[occIdx]].to == m.from && occ.Side == side(m) &&
+				!(m.kind == actSidestep && ms[byUnit[occIdx]].kind == actSidestep):
+				drop(m, "swap", "R-VII.3.3")
+				changed = true
+				continue
+			}
+			// The cell is empty or being left: look for others entering it.
+			for o := range ms {
+				n := &ms[o]
+				if o == k || n.out || n.to != m.to || n.attack >= 0 || n.meet >= 0 {
+					continue
+				}
+				if side(n) == side(m) || m.kind != actMove || n.kind != actMove {
+					drop(m, "collision", "R-I.2.2")
+					drop(n, "collision", "R-I.2.2")
+				} else {
+					m.meet, n.meet = n.i, m.i
+					m.sameCell, n.sameCell = true, true
+				}
+				changed = true
+				break
+			}
+		}
+	}
+	// A sidestep swap needs both (R-VI.2.9).
+	for k := range ms {
+		m := &ms[k]
+		if m.out || m.kind != actSidestep {
+			continue
+		}
+		if occ := r.b.UnitAt(m.to); occ != nil {
+			if n := &ms[byUnit[r.index(occ.ID)]]; n.out {
+				drop(m, "swap_partner", "R-VI.2.9")
+			}
+		}
+	}
+
+	// Plain moves happen together.
+	for k := range ms {
+		m := &ms[k]
+		if m.out || m.attack >= 0 || m.meet >= 0 {
+			continue
+		}
+		u := &r.b.Units[m.i]
+		u.Cell = m.to
+		u.Hold = false // D-42: leaving the cell ends Hold
+		r.pop(m.i)
+		ev := Event{Unit: u.ID, From: m.from, To: m.to}
+		switch m.kind {
+		case actMove:
+			r.u[m.i].moves++
+			ev.Kind, ev.Rule = EvMoved, "R-VI.2.5"
+		case actRetreat:
+			ev.Kind, ev.Rule = EvRetreated, "R-VI.2.6"
+		case actSidestep:
+			ev.Kind, ev.Rule = EvSidestepped, "R-VI.2.8"
+		}
+		r.emit(ev)
+	}
+
+	// Then the fights, all at once (R-VII.1.2), in a fixed order.
+	var defenders []int
+	attackers := map[int][]int{}
+	for k := range ms {
+		m := &ms[k]
+		if !m.out && m.attack >= 0 {
+			if _, seen := attackers[m.attack]; !seen {
+				defenders = append(defenders, m.attack)
+			}
+			attackers[m.attack] = append(attackers[m.attack], m.i)
+		}
+	}
+	// A unit attacked in its flank or rear does not make its own attack at
+	// the same time (R-VII.4.2, D-47).
+	for _, d := range defenders {
+		if k, ok := byUnit[d]; ok && ms[k].attack >= 0 {
+			u := &r.b.Units[d]
+			for _, a := range attackers[d] {
+				if AttackSideOf(u.Cell, u.Facing, r.b.Units[a].Cell) != AttackFront {
+					t := ms[k].attack
+					attackers[t] = remove(attackers[t], d)
+					ms[k].attack = -1
+					ms[k].out = true
+					break
+				}
+			}
+		}
+	}
+	r.sortByCell(defenders)
+	for _, d := range defenders {
+		if len(attackers[d]) > 0 {
+			r.attack(d, attackers[d])
+		}
+	}
+	done := map[int]bool{}
+	for k := range ms {
+		m := &ms[k]
+		if m.out || m.meet < 0 || done[m.i] {
+			continue
+		}
+		done[m.i], done[m.meet] = true, true
+		r.meeting(m.i, m.meet, m.sameCell, m.to)
+	}
+}
+
+func remove(s []int, x int) []int {
+	out := s[:0]
+	for _, v := range s {
+		if v != x {
+			out = append(out, v)
+		}
+	}
+	return out
+}
