@@ -30,8 +30,8 @@ const (
 	EvOrderLost    EventKind = "order_lost"    // Unit's remaining orders lost (Detail = reason code)
 	EvOrderMoved   EventKind = "order_moved"   // Unit's 1st order moves to phase 2 (R-VII.3.4)
 	EvTurnedToFace EventKind = "turned_to_face"
-	EvFatigued     EventKind = "fatigued"  // Unit will be fatigued next turn
-	EvOutcome      EventKind = "outcome"   // Detail = outcome
+	EvFatigued     EventKind = "fatigued" // Unit will be fatigued next turn
+	EvOutcome      EventKind = "outcome"  // Detail = outcome
 )
 
 // Event is one thing that happened in a turn. Which fields are set depends
