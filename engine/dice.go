@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"hash"
 	"sort"
 	"strconv"
 )
@@ -72,7 +73,7 @@ func (s *ScriptedDice) Unused() []string {
 // of key in a turn is HMAC-SHA256(seed, "battle|turn|key|n"), reduced to 1..6
 // without bias by rejecting bytes >= 252 (252 = 6*42).
 type SeededDice struct {
-	seed   []byte
+	mac    hash.Hash // keyed once; Reset returns it to the keyed state
 	battle string
 	turn   int
 	counts map[string]int
@@ -80,29 +81,41 @@ type SeededDice struct {
 
 // NewSeededDice returns the dice of one turn of one battle.
 func NewSeededDice(seed []byte, battle string, turn int) *SeededDice {
-	return &SeededDice{seed: append([]byte(nil), seed...), battle: battle, turn: turn, counts: map[string]int{}}
+	return &SeededDice{mac: hmac.New(sha256.New, seed), battle: battle, turn: turn, counts: map[string]int{}}
 }
 
 // Roll implements Dice.
 func (s *SeededDice) Roll(key string) int {
 	s.counts[key]++
-	return SeededRoll(s.seed, s.battle, s.turn, key, s.counts[key])
+	return seededRoll(s.mac, s.battle, s.turn, key, s.counts[key])
 }
 
 // SeededRoll computes one die; exported so that verification recomputes rolls
 // from a published seed without replaying the turn.
 func SeededRoll(seed []byte, battle string, turn int, key string, n int) int {
-	msg := battle + "|" + strconv.Itoa(turn) + "|" + key + "|" + strconv.Itoa(n)
+	return seededRoll(hmac.New(sha256.New, seed), battle, turn, key, n)
+}
+
+func seededRoll(mac hash.Hash, battle string, turn int, key string, n int) int {
+	var buf [128]byte
+	msg := append(buf[:0], battle...)
+	msg = append(msg, '|')
+	msg = strconv.AppendInt(msg, int64(turn), 10)
+	msg = append(msg, '|')
+	msg = append(msg, key...)
+	msg = append(msg, '|')
+	msg = strconv.AppendInt(msg, int64(n), 10)
+	var sum [sha256.Size]byte
 	for round := uint32(0); ; round++ {
-		m := hmac.New(sha256.New, seed)
-		m.Write([]byte(msg))
+		mac.Reset()
+		mac.Write(msg)
 		if round > 0 {
 			// Practically never needed: 32 bytes all >= 252 has probability 2^-160.
 			var r [4]byte
 			binary.BigEndian.PutUint32(r[:], round)
-			m.Write(r[:])
+			mac.Write(r[:])
 		}
-		for _, b := range m.Sum(nil) {
+		for _, b := range mac.Sum(sum[:0]) {
 			if b < 252 {
 				return int(b%6) + 1
 			}

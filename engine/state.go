@@ -174,10 +174,9 @@ func (b Battle) Clone() Battle {
 	c.Terrain.Forests = append([]Cell(nil), b.Terrain.Forests...)
 	c.Terrain.Swamps = append([]Cell(nil), b.Terrain.Swamps...)
 	c.Units = append([]Unit(nil), b.Units...)
-	c.Leaders = make([]Leader, len(b.Leaders))
-	for i, l := range b.Leaders {
-		l.Traits = append([]string(nil), l.Traits...)
-		c.Leaders[i] = l
+	c.Leaders = append([]Leader(nil), b.Leaders...)
+	for i := range c.Leaders {
+		c.Leaders[i].Traits = append([]string(nil), c.Leaders[i].Traits...)
 	}
 	return c
 }
