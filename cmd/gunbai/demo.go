@@ -107,6 +107,16 @@ func turnOrders(b engine.Battle, turn int, log io.Writer) []engine.Order {
 			continue
 		}
 		o := engine.Order{Unit: u.ID, Side: u.Side, Kind: s.kind, Class: engine.Ordinary, Phase: s.phase}
+		if s.kind == engine.OrderMove {
+			// Nobody marches off the field on purpose: stop at its edge.
+			one := engine.FrontCell(u.Cell, u.Facing)
+			if !one.OnField() {
+				continue
+			}
+			if u.Stats().Cavalry && !engine.FrontCell(one, u.Facing).OnField() {
+				o.Steps = []engine.StepKind{engine.StepMove}
+			}
+		}
 		if s.kind.Special() {
 			o.Class = engine.Special
 		}

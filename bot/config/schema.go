@@ -1,0 +1,336 @@
+package config
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pelletier/go-toml/v2/unstable"
+)
+
+// The file as TOML sees it. Durations are strings here and parsed by
+// fromRaw, so that "1 day" is reported with its key and position (and so
+// that a bare integer is a type error, not nanoseconds).
+type rawConfig struct {
+	Discord rawDiscord `toml:"discord"`
+	Store   rawStore   `toml:"store"`
+	Battle  rawBattle  `toml:"battle"`
+	Demo    rawDemo    `toml:"demo"`
+}
+
+type rawDiscord struct {
+	Token         string   `toml:"token"`
+	ApplicationID string   `toml:"application_id"`
+	Guilds        []string `toml:"guilds"`
+	GMRole        string   `toml:"gm_role"`
+}
+
+type rawStore struct {
+	Path        string `toml:"path"`
+	OpenTimeout string `toml:"open_timeout"`
+}
+
+type rawBattle struct {
+	TurnDeadline  string `toml:"turn_deadline"`
+	DefaultLocale string `toml:"default_locale"`
+}
+
+type rawDemo struct {
+	OutDir string `toml:"out_dir"`
+}
+
+// keyInfo describes one key of the file: its Go field in the raw structs
+// (field names are unique across sections) and what it wants, for messages.
+type keyInfo struct {
+	key   string
+	field string
+	want  string
+}
+
+var schema = []keyInfo{
+	{"discord", "Discord", "a table"},
+	{"discord.token", "Token", "a string"},
+	{"discord.application_id", "ApplicationID", `a quoted ID such as "123456789012345678"`},
+	{"discord.guilds", "Guilds", `an array of quoted guild IDs such as ["123456789012345678"]`},
+	{"discord.gm_role", "GMRole", "a string (a role ID or name)"},
+	{"store", "Store", "a table"},
+	{"store.path", "Path", "a string (a file path)"},
+	{"store.open_timeout", "OpenTimeout", `a duration string such as "1s"`},
+	{"battle", "Battle", "a table"},
+	{"battle.turn_deadline", "TurnDeadline", `a duration string such as "24h"`},
+	{"battle.default_locale", "DefaultLocale", `"ru" or "en"`},
+	{"demo", "Demo", "a table"},
+	{"demo.out_dir", "OutDir", "a string (a directory)"},
+}
+
+// wantOf says what a known key wants; "" for unknown keys.
+func wantOf(key string) string {
+	for _, k := range schema {
+		if k.key == key {
+			return k.want
+		}
+	}
+	return ""
+}
+
+func toRaw(c *Config) rawConfig {
+	return rawConfig{
+		Discord: rawDiscord{
+			Token:         c.Discord.Token,
+			ApplicationID: c.Discord.ApplicationID,
+			Guilds:        slices.Clone(c.Discord.Guilds),
+			GMRole:        c.Discord.GMRole,
+		},
+		Store:  rawStore{Path: c.Store.Path, OpenTimeout: c.Store.OpenTimeout.String()},
+		Battle: rawBattle{TurnDeadline: c.Battle.TurnDeadline.String(), DefaultLocale: c.Battle.DefaultLocale},
+		Demo:   rawDemo{OutDir: c.Demo.OutDir},
+	}
+}
+
+// fromRaw converts and validates. Problems carry Key and Message only.
+func fromRaw(r rawConfig) (*Config, []Problem) {
+	var probs []Problem
+	bad := func(key, format string, args ...any) {
+		probs = append(probs, Problem{Key: key, Message: key + ": " + fmt.Sprintf(format, args...)})
+	}
+	c := &Config{
+		Discord: DiscordConfig{
+			Token:         strings.TrimSpace(r.Discord.Token),
+			ApplicationID: strings.TrimSpace(r.Discord.ApplicationID),
+			GMRole:        strings.TrimSpace(r.Discord.GMRole),
+		},
+		Store:  StoreConfig{Path: r.Store.Path},
+		Battle: BattleConfig{DefaultLocale: r.Battle.DefaultLocale},
+		Demo:   DemoConfig{OutDir: r.Demo.OutDir},
+	}
+
+	if id := c.Discord.ApplicationID; id != "" && !isSnowflake(id) {
+		bad("discord.application_id", "%q is not a Discord ID (want the digits of the application ID, e.g. \"123456789012345678\")", id)
+	}
+	seen := map[string]bool{}
+	for i, g := range r.Discord.Guilds {
+		key := "discord.guilds[" + strconv.Itoa(i) + "]"
+		g = strings.TrimSpace(g)
+		switch {
+		case !isSnowflake(g):
+			bad(key, "%q is not a guild ID (want the digits of a server ID, e.g. \"123456789012345678\")", g)
+		case seen[g]:
+			bad(key, "guild %s is listed twice", g)
+		}
+		seen[g] = true
+		c.Discord.Guilds = append(c.Discord.Guilds, g)
+	}
+
+	if strings.TrimSpace(c.Store.Path) == "" {
+		bad("store.path", "empty path (want a file name such as \"gunbai.db\")")
+	}
+	c.Store.OpenTimeout = duration(r.Store.OpenTimeout, "store.open_timeout", bad)
+	c.Battle.TurnDeadline = duration(r.Battle.TurnDeadline, "battle.turn_deadline", bad)
+	if !slices.Contains(Locales, c.Battle.DefaultLocale) {
+		bad("battle.default_locale", "unknown locale %q (want %s)", c.Battle.DefaultLocale, quoteList(Locales))
+	}
+	if strings.TrimSpace(c.Demo.OutDir) == "" {
+		bad("demo.out_dir", "empty directory (want a path such as \"out\")")
+	}
+	return c, probs
+}
+
+// duration parses a positive duration.
+func duration(s, key string, bad func(key, format string, args ...any)) time.Duration {
+	d, err := time.ParseDuration(strings.TrimSpace(s))
+	switch {
+	case err != nil:
+		bad(key, "bad duration %q (want a number with a unit: ms, s, m or h, e.g. \"90s\" or \"36h\"; there is no d, 3 days is \"72h\")", s)
+	case d <= 0:
+		bad(key, "duration %q must be positive", s)
+	}
+	return d
+}
+
+func isSnowflake(s string) bool {
+	if len(s) == 0 || len(s) > 20 {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = strconv.Quote(x)
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}
+
+// typeMismatch rewrites go-toml's "cannot decode TOML integer into struct
+// field config.rawDiscord.Guilds of type []string" as
+// "discord.guilds: want an array of quoted guild IDs ..., got an integer".
+func typeMismatch(msg string) (key, out string, ok bool) {
+	const prefix = "cannot decode TOML "
+	rest, found := strings.CutPrefix(msg, prefix)
+	if !found {
+		return "", "", false
+	}
+	got, rest, found := strings.Cut(rest, " into struct field ")
+	if !found {
+		return "", "", false
+	}
+	i := strings.LastIndex(rest, " of type ")
+	if i < 0 {
+		return "", "", false
+	}
+	path := rest[:i]
+	field := path[strings.LastIndexByte(path, '.')+1:]
+	for _, k := range schema {
+		if k.field == field {
+			return k.key, fmt.Sprintf("%s: want %s, got %s", k.key, k.want, article(got)), true
+		}
+	}
+	return "", "", false
+}
+
+func article(s string) string {
+	if s != "" && strings.ContainsRune("aeiou", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+// suggest proposes a known key for an unknown one.
+func suggest(key []string) string {
+	if len(key) == 0 {
+		return ""
+	}
+	last := key[len(key)-1]
+	prefix := strings.Join(key[:len(key)-1], ".")
+	// The right name in the wrong table (e.g. token above [discord]).
+	for _, k := range schema {
+		kp, kl := splitKey(k.key)
+		if kl == last && kp != prefix && kp != "" {
+			return fmt.Sprintf("did you mean %q? it belongs under [%s]", k.key, kp)
+		}
+	}
+	// A typo of a key of the same table.
+	best, bestD := "", 3
+	for _, k := range schema {
+		kp, kl := splitKey(k.key)
+		if kp != prefix {
+			continue
+		}
+		if d := editDistance(last, kl); d < bestD && d < len(last) {
+			best, bestD = k.key, d
+		}
+	}
+	if best != "" {
+		return fmt.Sprintf("did you mean %q?", best)
+	}
+	return ""
+}
+
+func splitKey(k string) (prefix, last string) {
+	if i := strings.LastIndexByte(k, '.'); i >= 0 {
+		return k[:i], k[i+1:]
+	}
+	return "", k
+}
+
+// editDistance is the Levenshtein distance between short strings.
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 64
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+type position struct{ line, col int }
+
+// valuePositions maps dotted keys (and "key[i]" for array elements) to
+// where their values start in data; if a value has no position of its own,
+// to where its key starts. Only called on documents that decoded.
+func valuePositions(data []byte) map[string]position {
+	out := map[string]position{}
+	var p unstable.Parser
+	p.Reset(data)
+	at := func(r unstable.Range) position {
+		s := p.Shape(r).Start
+		return position{s.Line, s.Column}
+	}
+	var walk func(prefix []string, kv *unstable.Node)
+	walk = func(prefix []string, kv *unstable.Node) {
+		parts, keyRange := keyOf(kv)
+		key := strings.Join(append(slices.Clip(prefix), parts...), ".")
+		v := kv.Value()
+		if v.Raw.Length > 0 {
+			out[key] = at(v.Raw)
+		} else {
+			out[key] = at(keyRange)
+		}
+		switch v.Kind {
+		case unstable.Array:
+			it := v.Children()
+			for i := 0; it.Next(); i++ {
+				if n := it.Node(); n.Raw.Length > 0 {
+					out[key+"["+strconv.Itoa(i)+"]"] = at(n.Raw)
+				}
+			}
+		case unstable.InlineTable:
+			it := v.Children()
+			for it.Next() {
+				if n := it.Node(); n.Kind == unstable.KeyValue {
+					walk(append(slices.Clip(prefix), parts...), n)
+				}
+			}
+		}
+	}
+	var table []string
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			table, _ = keyOf(e)
+		case unstable.KeyValue:
+			walk(table, e)
+		}
+	}
+	return out
+}
+
+// keyOf returns the parts of a node's key and the range of its first part.
+func keyOf(n *unstable.Node) ([]string, unstable.Range) {
+	var parts []string
+	var r unstable.Range
+	it := n.Key()
+	for it.Next() {
+		if len(parts) == 0 {
+			r = it.Node().Raw
+		}
+		parts = append(parts, string(it.Node().Data))
+	}
+	return parts, r
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+func TestUsage(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "usage") {
+		t.Fatalf("no command: code %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"fly"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `unknown command "fly"`) {
+		t.Fatalf("unknown command: code %d, %q", code, errb.String())
+	}
+	if code := run([]string{"demo", "-turns", "0"}, &out, &errb); code != 2 {
+		t.Fatalf("bad -turns: code %d", code)
+	}
+}
+
+// The demo plays its battle offline through the engine, the store and the
+// renderer: one PNG per turn that decodes, logs in both languages, and a
+// store file holding every turn.
+func TestDemo(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if code := run([]string{"demo", "-out", dir}, &out, &errb); code != 0 {
+		t.Fatalf("demo failed (%d): %s", code, errb.String())
+	}
+	turns := len(demoOrders)
+	for turn := 0; turn <= turns; turn++ {
+		f, err := os.Open(filepath.Join(dir, "turn-"+strconv.Itoa(turn)+".png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil || img.Bounds().Dx() < 400 {
+			t.Fatalf("turn %d png: %v", turn, err)
+		}
+	}
+	ru, _ := os.ReadFile(filepath.Join(dir, "turn-2.ru.txt"))
+	en, _ := os.ReadFile(filepath.Join(dir, "turn-2.en.txt"))
+	if !strings.Contains(string(ru), "Ход 2") || !strings.Contains(string(en), "Turn 2") {
+		t.Fatalf("logs:\n%s\n%s", ru, en)
+	}
+	st, err := store.Open(filepath.Join(dir, "demo.db"), store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	got, err := st.Turns("demo", demoBattle)
+	if err != nil || len(got) != turns {
+		t.Fatalf("stored turns %v, %v", got, err)
+	}
+	rec, err := st.Battle("demo", demoBattle)
+	if err != nil || rec.Turn != turns {
+		t.Fatalf("battle record: turn %d, %v", rec.Turn, err)
+	}
+	// The stored snapshot of turn 1 is the starting army.
+	snap, err := st.Snapshot("demo", demoBattle, 1)
+	if err != nil || len(snap.Units) != len(demoArmy().Units) || snap.Turn != 0 {
+		t.Fatalf("snapshot: %v", err)
+	}
+	// Replaying turn 1 from the store's snapshot, sealed orders and seed
+	// gives the stored events: every roll can be checked.
+	tr, err := st.Turn("demo", demoBattle, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orders := append(append([]engine.Order{}, tr.Orders[0]...), tr.Orders[1]...)
+	_, ev, err := engine.ResolveTurn(*tr.Snapshot, orders, engine.NewSeededDice(tr.Seed.Value, demoBattle, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(ev)
+	b, _ := json.Marshal(tr.Events)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("replay of turn 1 differs from the stored events")
+	}
+}

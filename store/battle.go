@@ -1,0 +1,286 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/gunbai/gunbai/engine"
+)
+
+// Bucket and key names.
+var (
+	bucketMeta    = []byte("meta")
+	keyFormat     = []byte("format")
+	bucketGuilds  = []byte("guilds")
+	bucketBattles = []byte("battles")
+	keyRecord     = []byte("record")
+	bucketTurns   = []byte("turns")
+	keySnapshot   = []byte("snapshot")
+	keySeed       = []byte("seed")
+	keyEvents     = []byte("events")
+)
+
+func keyOrders(side engine.Side) []byte { return []byte("orders." + side.String()) }
+
+// Status is where a battle is in its lifecycle (ARCHITECTURE.md, "The battle
+// lifecycle").
+type Status string
+
+// Lifecycle statuses, in order.
+const (
+	StatusDraft      Status = "draft"      // the GM sets sides, clans, channels, armies, terrain
+	StatusDeployment Status = "deployment" // turn 0: placement, leaders, shinobi
+	StatusCommand    Status = "command"    // turn N: command rolls, orders by DM
+	StatusResolving  Status = "resolving"  // turn N is being resolved and posted
+	StatusFinished   Status = "finished"   // outcome known
+)
+
+// Statuses lists the lifecycle statuses in order.
+var Statuses = []Status{StatusDraft, StatusDeployment, StatusCommand, StatusResolving, StatusFinished}
+
+// Valid reports whether s is one of Statuses.
+func (s Status) Valid() bool {
+	for _, x := range Statuses {
+		if s == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Clan is one side's clan in Discord.
+type Clan struct {
+	Name      string `json:"name"`
+	RoleID    string `json:"role_id"`    // members of this role give the side's orders
+	ChannelID string `json:"channel_id"` // where the side's view is posted
+}
+
+// BattleRecord is one battle: who fights, where it is posted, where it is
+// in its lifecycle, and the current engine state.
+type BattleRecord struct {
+	ID          string  `json:"id"`
+	GuildID     string  `json:"guild_id"`
+	Name        string  `json:"name"`
+	Status      Status  `json:"status"`
+	Sides       [2]Clan `json:"sides"` // indexed by engine.Side
+	GMChannelID string  `json:"gm_channel_id"`
+	// CreatedAt is kept from the caller or the stored record; if neither
+	// has it, PutBattle sets it from the store's clock. UpdatedAt is set
+	// by every PutBattle. Both are UTC.
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+	// Turn is the battle turn the lifecycle is at (0 = deployment).
+	Turn  int           `json:"turn"`
+	State engine.Battle `json:"state"`
+}
+
+// Side returns the clan of one side.
+func (r *BattleRecord) Side(s engine.Side) Clan { return r.Sides[s&1] }
+
+// ErrNotFound is matched (errors.Is) by every "no such thing" error of the
+// store; the concrete error is a *NotFoundError.
+var ErrNotFound = errors.New("store: not found")
+
+// NotFoundError says what was missing.
+type NotFoundError struct {
+	Guild  string
+	Battle string // empty when a guild was looked up
+	Turn   int    // -1 when no turn is involved
+	What   string // "battle", "turn", "snapshot", "orders of north", "seed", "events"
+}
+
+func (e *NotFoundError) Error() string {
+	s := "store: "
+	switch {
+	case e.What == "battle":
+		s += fmt.Sprintf("battle %q of guild %q", e.Battle, e.Guild)
+	case e.What == "turn":
+		s += fmt.Sprintf("turn %d of battle %q (guild %q)", e.Turn, e.Battle, e.Guild)
+	case e.Turn >= 0:
+		s += fmt.Sprintf("%s of turn %d of battle %q (guild %q)", e.What, e.Turn, e.Battle, e.Guild)
+	default:
+		s += fmt.Sprintf("%s of battle %q (guild %q)", e.What, e.Battle, e.Guild)
+	}
+	return s + " not found"
+}
+
+// Is makes errors.Is(err, ErrNotFound) true.
+func (e *NotFoundError) Is(target error) bool { return target == ErrNotFound }
+
+func where(guild, id string, turn int, what string) string {
+	s := "guild " + strconv.Quote(guild) + " battle " + strconv.Quote(id)
+	if turn >= 0 {
+		s += " turn " + strconv.Itoa(turn)
+	}
+	return s + " " + what
+}
+
+func checkKey(kind, k string) error {
+	if k == "" {
+		return fmt.Errorf("store: empty %s ID", kind)
+	}
+	if len(k) > bolt.MaxKeySize {
+		return fmt.Errorf("store: %s ID too long (%d bytes)", kind, len(k))
+	}
+	return nil
+}
+
+// battlesBucket returns guilds/<guild>/battles, creating it if create.
+// Without create it returns nil when the guild has no battles.
+func (t *Tx) battlesBucket(guild string, create bool) (*bolt.Bucket, error) {
+	if err := checkKey("guild", guild); err != nil {
+		return nil, err
+	}
+	if !create {
+		g := t.tx.Bucket(bucketGuilds)
+		if g == nil {
+			return nil, nil
+		}
+		gb := g.Bucket([]byte(guild))
+		if gb == nil {
+			return nil, nil
+		}
+		return gb.Bucket(bucketBattles), nil
+	}
+	g, err := t.tx.CreateBucketIfNotExists(bucketGuilds)
+	if err != nil {
+		return nil, err
+	}
+	gb, err := g.CreateBucketIfNotExists([]byte(guild))
+	if err != nil {
+		return nil, err
+	}
+	return gb.CreateBucketIfNotExists(bucketBattles)
+}
+
+// battleBucket returns the bucket of an existing battle, or a *NotFoundError.
+func (t *Tx) battleBucket(guild, id string) (*bolt.Bucket, error) {
+	if err := checkKey("battle", id); err != nil {
+		return nil, err
+	}
+	bs, err := t.battlesBucket(guild, false)
+	if err != nil {
+		return nil, err
+	}
+	var b *bolt.Bucket
+	if bs != nil {
+		b = bs.Bucket([]byte(id))
+	}
+	if b == nil || b.Get(keyRecord) == nil {
+		return nil, &NotFoundError{Guild: guild, Battle: id, Turn: -1, What: "battle"}
+	}
+	return b, nil
+}
+
+// PutBattle creates or replaces a battle record (keyed by rec.GuildID and
+// rec.ID). It stamps UpdatedAt, and CreatedAt if the record has none.
+func (t *Tx) PutBattle(rec BattleRecord) error {
+	if err := checkKey("guild", rec.GuildID); err != nil {
+		return err
+	}
+	if err := checkKey("battle", rec.ID); err != nil {
+		return err
+	}
+	if !rec.Status.Valid() {
+		return fmt.Errorf("store: battle %q: unknown status %q (want one of %v)", rec.ID, rec.Status, Statuses)
+	}
+	if err := checkTurn(rec.Turn); err != nil {
+		return fmt.Errorf("store: battle %q: %w", rec.ID, err)
+	}
+	bs, err := t.battlesBucket(rec.GuildID, true)
+	if err != nil {
+		return err
+	}
+	b, err := bs.CreateBucketIfNotExists([]byte(rec.ID))
+	if err != nil {
+		return err
+	}
+	if rec.CreatedAt.IsZero() {
+		if raw := b.Get(keyRecord); raw != nil {
+			var old BattleRecord
+			if err := decode(raw, &old, where(rec.GuildID, rec.ID, -1, "record")); err != nil {
+				return err
+			}
+			rec.CreatedAt = old.CreatedAt
+		}
+	}
+	if rec.CreatedAt.IsZero() {
+		rec.CreatedAt = t.Now()
+	}
+	rec.CreatedAt = rec.CreatedAt.UTC().Round(0)
+	rec.UpdatedAt = t.Now()
+	v, err := encode(rec)
+	if err != nil {
+		return err
+	}
+	return b.Put(keyRecord, v)
+}
+
+// Battle reads one battle record; a missing one is a *NotFoundError.
+func (t *Tx) Battle(guild, id string) (BattleRecord, error) {
+	b, err := t.battleBucket(guild, id)
+	if err != nil {
+		return BattleRecord{}, err
+	}
+	var rec BattleRecord
+	if err := decode(b.Get(keyRecord), &rec, where(guild, id, -1, "record")); err != nil {
+		return BattleRecord{}, err
+	}
+	return rec, nil
+}
+
+// Battles reads every battle of a guild, ordered by battle ID. A guild with
+// no battles gives an empty list, not an error.
+func (t *Tx) Battles(guild string) ([]BattleRecord, error) {
+	bs, err := t.battlesBucket(guild, false)
+	if err != nil || bs == nil {
+		return nil, err
+	}
+	var out []BattleRecord
+	err = bs.ForEachBucket(func(k []byte) error {
+		raw := bs.Bucket(k).Get(keyRecord)
+		if raw == nil {
+			return nil
+		}
+		var rec BattleRecord
+		if err := decode(raw, &rec, where(guild, string(k), -1, "record")); err != nil {
+			return err
+		}
+		out = append(out, rec)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Guilds lists the guilds that have battles, in byte order of their IDs.
+func (t *Tx) Guilds() ([]string, error) {
+	g := t.tx.Bucket(bucketGuilds)
+	if g == nil {
+		return nil, nil
+	}
+	var out []string
+	err := g.ForEachBucket(func(k []byte) error {
+		out = append(out, string(k))
+		return nil
+	})
+	return out, err
+}
+
+// DeleteBattle removes a battle with all its turns.
+func (t *Tx) DeleteBattle(guild, id string) error {
+	if _, err := t.battleBucket(guild, id); err != nil {
+		return err
+	}
+	bs, err := t.battlesBucket(guild, false)
+	if err != nil {
+		return err
+	}
+	return bs.DeleteBucket([]byte(id))
+}

@@ -1,0 +1,265 @@
+package store
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/gunbai/gunbai/engine"
+)
+
+// Seed is the secret dice seed of one turn and the hash published when the
+// turn opens (ARCHITECTURE.md, "Dice that players can verify").
+type Seed struct {
+	Value []byte `json:"value"` // secret until the turn is resolved
+	Hash  string `json:"hash"`  // SeedHash(Value), posted to every clan channel
+}
+
+// SeedHash is the published commitment to a seed: lowercase hex SHA-256.
+func SeedHash(seed []byte) string {
+	h := sha256.Sum256(seed)
+	return hex.EncodeToString(h[:])
+}
+
+// ErrSeedSet is matched (errors.Is) when PutSeed would replace a turn's seed
+// with a different one: once its hash may have been published, a seed is
+// never changed, so the GM cannot reroll a turn unseen.
+var ErrSeedSet = errors.New("store: the turn already has a different seed")
+
+// TurnRecord is everything stored for one turn. Nil fields were not stored.
+type TurnRecord struct {
+	Turn     int
+	Snapshot *engine.Battle // the state before resolution
+	// Orders by engine.Side; nil means the side has not submitted (an
+	// empty submission is a non-nil empty slice).
+	Orders [2][]engine.Order
+	Seed   *Seed
+	// Events of the resolution; nil means not resolved yet.
+	Events []engine.Event
+}
+
+func checkSide(side engine.Side) error {
+	if side != engine.North && side != engine.South {
+		return fmt.Errorf("store: bad side %d", side)
+	}
+	return nil
+}
+
+// turnBucket returns the bucket of one turn of an existing battle. With
+// create it is created; without, nil is returned when the turn has nothing.
+func (t *Tx) turnBucket(guild, id string, turn int, create bool) (*bolt.Bucket, error) {
+	if err := checkTurn(turn); err != nil {
+		return nil, err
+	}
+	b, err := t.battleBucket(guild, id)
+	if err != nil {
+		return nil, err
+	}
+	if !create {
+		ts := b.Bucket(bucketTurns)
+		if ts == nil {
+			return nil, nil
+		}
+		return ts.Bucket(turnKey(turn)), nil
+	}
+	ts, err := b.CreateBucketIfNotExists(bucketTurns)
+	if err != nil {
+		return nil, err
+	}
+	return ts.CreateBucketIfNotExists(turnKey(turn))
+}
+
+// putTurnValue stores one value of a turn.
+func (t *Tx) putTurnValue(guild, id string, turn int, key []byte, v any) error {
+	tb, err := t.turnBucket(guild, id, turn, true)
+	if err != nil {
+		return err
+	}
+	raw, err := encode(v)
+	if err != nil {
+		return err
+	}
+	return tb.Put(key, raw)
+}
+
+// getTurnValue reads one value of a turn into v; a missing value is a
+// *NotFoundError naming what.
+func (t *Tx) getTurnValue(guild, id string, turn int, key []byte, v any, what string) error {
+	tb, err := t.turnBucket(guild, id, turn, false)
+	if err != nil {
+		return err
+	}
+	var raw []byte
+	if tb != nil {
+		raw = tb.Get(key)
+	}
+	if raw == nil {
+		return &NotFoundError{Guild: guild, Battle: id, Turn: turn, What: what}
+	}
+	return decode(raw, v, where(guild, id, turn, what))
+}
+
+// PutSnapshot stores the battle state before turn is resolved. The battle
+// record must exist.
+func (t *Tx) PutSnapshot(guild, id string, turn int, b engine.Battle) error {
+	return t.putTurnValue(guild, id, turn, keySnapshot, b)
+}
+
+// Snapshot reads the state stored by PutSnapshot.
+func (t *Tx) Snapshot(guild, id string, turn int) (engine.Battle, error) {
+	var b engine.Battle
+	if err := t.getTurnValue(guild, id, turn, keySnapshot, &b, "snapshot"); err != nil {
+		return engine.Battle{}, err
+	}
+	return b, nil
+}
+
+// PutOrders stores (replacing) the sealed orders of one side for a turn. A
+// nil slice is stored as an empty submission.
+func (t *Tx) PutOrders(guild, id string, turn int, side engine.Side, orders []engine.Order) error {
+	if err := checkSide(side); err != nil {
+		return err
+	}
+	if orders == nil {
+		orders = []engine.Order{}
+	}
+	return t.putTurnValue(guild, id, turn, keyOrders(side), orders)
+}
+
+// Orders reads the orders of one side for a turn; a *NotFoundError if the
+// side has not submitted.
+func (t *Tx) Orders(guild, id string, turn int, side engine.Side) ([]engine.Order, error) {
+	if err := checkSide(side); err != nil {
+		return nil, err
+	}
+	var o []engine.Order
+	if err := t.getTurnValue(guild, id, turn, keyOrders(side), &o, "orders of "+side.String()); err != nil {
+		return nil, err
+	}
+	if o == nil {
+		o = []engine.Order{}
+	}
+	return o, nil
+}
+
+// PutSeed stores the dice seed of a turn with its hash (SeedHash). Storing
+// the same seed again is a no-op; a different one fails with ErrSeedSet.
+func (t *Tx) PutSeed(guild, id string, turn int, seed []byte) error {
+	if len(seed) == 0 {
+		return errors.New("store: empty dice seed")
+	}
+	old, err := t.Seed(guild, id, turn)
+	switch {
+	case err == nil:
+		if bytes.Equal(old.Value, seed) {
+			return nil
+		}
+		return fmt.Errorf("%w (turn %d of battle %q, published hash %s)", ErrSeedSet, turn, id, old.Hash)
+	case !errors.Is(err, ErrNotFound):
+		return err
+	}
+	return t.putTurnValue(guild, id, turn, keySeed, Seed{Value: seed, Hash: SeedHash(seed)})
+}
+
+// Seed reads the seed of a turn. It checks that the stored hash matches.
+func (t *Tx) Seed(guild, id string, turn int) (Seed, error) {
+	var s Seed
+	if err := t.getTurnValue(guild, id, turn, keySeed, &s, "seed"); err != nil {
+		return Seed{}, err
+	}
+	if SeedHash(s.Value) != s.Hash {
+		return Seed{}, fmt.Errorf("store: %s: stored hash does not match the seed", where(guild, id, turn, "seed"))
+	}
+	return s, nil
+}
+
+// PutEvents stores (replacing) the events of a turn's resolution. A nil
+// slice is stored as "resolved, nothing happened".
+func (t *Tx) PutEvents(guild, id string, turn int, events []engine.Event) error {
+	if events == nil {
+		events = []engine.Event{}
+	}
+	return t.putTurnValue(guild, id, turn, keyEvents, events)
+}
+
+// Events reads the events of a turn; a *NotFoundError if not resolved.
+func (t *Tx) Events(guild, id string, turn int) ([]engine.Event, error) {
+	var e []engine.Event
+	if err := t.getTurnValue(guild, id, turn, keyEvents, &e, "events"); err != nil {
+		return nil, err
+	}
+	if e == nil {
+		e = []engine.Event{}
+	}
+	return e, nil
+}
+
+// Turns lists, in increasing order, the turns of a battle that have
+// anything stored.
+func (t *Tx) Turns(guild, id string) ([]int, error) {
+	b, err := t.battleBucket(guild, id)
+	if err != nil {
+		return nil, err
+	}
+	ts := b.Bucket(bucketTurns)
+	if ts == nil {
+		return nil, nil
+	}
+	var out []int
+	err = ts.ForEachBucket(func(k []byte) error {
+		n, ok := parseTurnKey(k)
+		if !ok {
+			return fmt.Errorf("store: %s: bad turn key %x", where(guild, id, -1, "turns"), k)
+		}
+		if firstKey(ts.Bucket(k)) != nil {
+			out = append(out, n)
+		}
+		return nil
+	})
+	return out, err
+}
+
+func firstKey(b *bolt.Bucket) []byte {
+	k, _ := b.Cursor().First()
+	return k
+}
+
+// Turn reads everything stored for one turn. A turn with nothing stored is
+// a *NotFoundError.
+func (t *Tx) Turn(guild, id string, turn int) (TurnRecord, error) {
+	tb, err := t.turnBucket(guild, id, turn, false)
+	if err != nil {
+		return TurnRecord{}, err
+	}
+	if tb == nil || firstKey(tb) == nil {
+		return TurnRecord{}, &NotFoundError{Guild: guild, Battle: id, Turn: turn, What: "turn"}
+	}
+	r := TurnRecord{Turn: turn}
+	if b, err := t.Snapshot(guild, id, turn); err == nil {
+		r.Snapshot = &b
+	} else if !errors.Is(err, ErrNotFound) {
+		return TurnRecord{}, err
+	}
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		o, err := t.Orders(guild, id, turn, side)
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			return TurnRecord{}, err
+		}
+		r.Orders[side] = o
+	}
+	if s, err := t.Seed(guild, id, turn); err == nil {
+		r.Seed = &s
+	} else if !errors.Is(err, ErrNotFound) {
+		return TurnRecord{}, err
+	}
+	e, err := t.Events(guild, id, turn)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return TurnRecord{}, err
+	}
+	r.Events = e
+	return r, nil
+}
