@@ -64,6 +64,19 @@ func (k OrderKind) Rule() string { return orderTable[k].rule }
 // Special reports whether the order is special by nature (R-VI.3).
 func (k OrderKind) Special() bool { return orderTable[k].special }
 
+// OrderKinds lists every order kind.
+func OrderKinds() []OrderKind {
+	out := make([]OrderKind, numOrderKinds)
+	for i := range out {
+		out[i] = OrderKind(i)
+	}
+	return out
+}
+
+// Supported reports whether the resolver executes the order yet; Validate
+// refuses the others rather than resolve them wrongly.
+func (k OrderKind) Supported() bool { return orderTable[k].supported }
+
 // ArmyWide reports whether the order is given to the whole army (R-VI.4).
 func (k OrderKind) ArmyWide() bool { return orderTable[k].armyWide }
 
@@ -213,11 +226,7 @@ const (
 func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 	var probs []*Problem
 	add := func(p *Problem) { probs = append(probs, p) }
-	type slots struct {
-		phase [3]bool
-		count int
-		first Order
-	}
+	type slots struct{ phase [3]bool }
 	perUnit := map[string]*slots{}
 	for _, o := range orders {
 		if o.Turn != 0 && o.Turn != turn {
@@ -261,7 +270,6 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 			continue
 		}
 		s.phase[o.Phase] = true
-		s.count++
 	}
 	for id, s := range perUnit {
 		if s.phase[2] && !s.phase[1] {
@@ -295,20 +303,6 @@ func checkOrder(b *Battle, u *Unit, o Order) *Problem {
 	case OrderWheelLeft, OrderWheelRight:
 		if b.Terrain.Forest(u.Cell) {
 			return &Problem{Code: ProbWheelInForest, Rule: "R-XI.3.5", Unit: u.ID}
-		}
-	case OrderShoot, OrderVolley:
-		if !st.Shooter {
-			return &Problem{Code: ProbNotShooter, Rule: info.rule, Unit: u.ID}
-		}
-		if o.Target == "" {
-			return &Problem{Code: ProbNoTarget, Rule: "R-VI.2.3", Unit: u.ID}
-		}
-		if t := b.Unit(o.Target); t == nil || t.Side == u.Side {
-			return &Problem{Code: ProbBadTarget, Rule: "R-VI.2.3", Unit: u.ID, Arg: o.Target}
-		}
-	case OrderForcedMarch:
-		if st.Cavalry {
-			return &Problem{Code: ProbInfantryOnly, Rule: "R-VI.2.10", Unit: u.ID}
 		}
 	}
 	if len(o.Steps) > 0 {
