@@ -1,0 +1,128 @@
+package bot
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Discord's rules for command and option names (application commands
+// docs): 1-32 characters of letters, digits, - and _, lower case.
+var discordName = regexp.MustCompile(`^[-_\p{L}\p{N}]{1,32}$`)
+
+func checkName(t *testing.T, where, name string) {
+	t.Helper()
+	if !discordName.MatchString(name) || strings.ToLower(name) != name {
+		t.Errorf("%s: %q is not a valid Discord name", where, name)
+	}
+}
+
+func checkDesc(t *testing.T, where, desc string) {
+	t.Helper()
+	if n := utf8.RuneCountInString(desc); n < 1 || n > 100 {
+		t.Errorf("%s: description of %d characters: %q", where, n, desc)
+	}
+}
+
+// Every command, subcommand, option and choice exists in English (the base)
+// and Russian, within Discord's limits, and the Russian text is not the
+// English one left untranslated.
+func TestCommandsAreBilingualAndValid(t *testing.T) {
+	cmds := Commands()
+	names := map[string]bool{}
+	for _, c := range cmds {
+		checkName(t, c.Name, c.Name)
+		checkName(t, c.Name, (*c.NameLocalizations)[discordgo.Russian])
+		checkDesc(t, c.Name, c.Description)
+		checkDesc(t, c.Name, (*c.DescriptionLocalizations)[discordgo.Russian])
+		if (*c.NameLocalizations)[discordgo.Russian] == c.Name {
+			t.Errorf("%s has no Russian name", c.Name)
+		}
+		if names[c.Name] {
+			t.Errorf("command %s twice", c.Name)
+		}
+		names[c.Name] = true
+		var walk func(path string, opts []*discordgo.ApplicationCommandOption)
+		walk = func(path string, opts []*discordgo.ApplicationCommandOption) {
+			seen := map[string]bool{}
+			for _, o := range opts {
+				p := path + " " + o.Name
+				checkName(t, p, o.Name)
+				checkName(t, p, o.NameLocalizations[discordgo.Russian])
+				checkDesc(t, p, o.Description)
+				checkDesc(t, p, o.DescriptionLocalizations[discordgo.Russian])
+				if seen[o.Name] || seen["ru:"+o.NameLocalizations[discordgo.Russian]] {
+					t.Errorf("%s: duplicate option name", p)
+				}
+				seen[o.Name], seen["ru:"+o.NameLocalizations[discordgo.Russian]] = true, true
+				if len(o.Choices) > 25 {
+					t.Errorf("%s: %d choices (Discord allows 25)", p, len(o.Choices))
+				}
+				for _, ch := range o.Choices {
+					if ch.Name == "" || ch.NameLocalizations[discordgo.Russian] == "" {
+						t.Errorf("%s: choice %v lacks a name", p, ch.Value)
+					}
+				}
+				walk(p, o.Options)
+			}
+		}
+		walk(c.Name, c.Options)
+	}
+	for _, want := range []string{"battle", "roll", "order", "orders"} {
+		if !names[want] {
+			t.Errorf("missing command /%s", want)
+		}
+	}
+}
+
+// GM commands are hidden by default_member_permissions; player commands are
+// not. All are guild commands (orders are secret per clan, not DMs to the
+// bot itself).
+func TestCommandPermissions(t *testing.T) {
+	for _, c := range Commands() {
+		gm := c.Name == "battle"
+		if gm != (c.DefaultMemberPermissions != nil) {
+			t.Errorf("/%s: default_member_permissions %v", c.Name, c.DefaultMemberPermissions)
+		}
+		raw, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gm && !strings.Contains(string(raw), `"default_member_permissions":"32"`) {
+			t.Errorf("/%s JSON: %s", c.Name, raw)
+		}
+	}
+}
+
+// The /order choices are exactly the orders the engine executes, so a player
+// cannot pick one it would refuse as not supported.
+func TestOrderChoicesFollowTheEngine(t *testing.T) {
+	for _, c := range Commands() {
+		if c.Name != "order" {
+			continue
+		}
+		for _, o := range c.Options {
+			if o.Name != "order" {
+				continue
+			}
+			got := map[string]bool{}
+			for _, ch := range o.Choices {
+				got[ch.Value.(string)] = true
+			}
+			for _, k := range []string{"move", "retreat", "wheel_left", "sidestep_right", "wait", "rally", "advance"} {
+				if !got[k] {
+					t.Errorf("order choice %s missing", k)
+				}
+			}
+			if got["shoot"] || got["general_advance"] {
+				t.Error("orders the engine does not execute yet are offered")
+			}
+			return
+		}
+	}
+	t.Fatal("no /order order option")
+}
