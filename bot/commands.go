@@ -126,32 +126,29 @@ func Commands() []*discordgo.ApplicationCommand {
 }
 
 func subcommand(c cmdSpec) *discordgo.ApplicationCommandOption {
-	name, nameRU := text(c.key, "name")
-	desc, descRU := text(c.key, "desc")
-	o := &discordgo.ApplicationCommandOption{
-		Type:                     discordgo.ApplicationCommandOptionSubCommand,
-		Name:                     name,
-		NameLocalizations:        map[discordgo.Locale]string{discordgo.Russian: nameRU},
-		Description:              desc,
-		DescriptionLocalizations: map[discordgo.Locale]string{discordgo.Russian: descRU},
-	}
+	o := node(c.key, discordgo.ApplicationCommandOptionSubCommand)
 	for _, opt := range c.opts {
 		o.Options = append(o.Options, option(opt))
 	}
 	return o
 }
 
-func option(s optSpec) *discordgo.ApplicationCommandOption {
-	name, nameRU := text(s.key, "name")
-	desc, descRU := text(s.key, "desc")
-	o := &discordgo.ApplicationCommandOption{
-		Type:                     s.typ,
+// node is an option or subcommand with its texts in both languages.
+func node(key string, typ discordgo.ApplicationCommandOptionType) *discordgo.ApplicationCommandOption {
+	name, nameRU := text(key, "name")
+	desc, descRU := text(key, "desc")
+	return &discordgo.ApplicationCommandOption{
+		Type:                     typ,
 		Name:                     name,
 		NameLocalizations:        map[discordgo.Locale]string{discordgo.Russian: nameRU},
 		Description:              desc,
 		DescriptionLocalizations: map[discordgo.Locale]string{discordgo.Russian: descRU},
-		Required:                 s.required,
 	}
+}
+
+func option(s optSpec) *discordgo.ApplicationCommandOption {
+	o := node(s.key, s.typ)
+	o.Required = s.required
 	if s.maxVal > 0 {
 		minV := s.minVal
 		o.MinValue = &minV
