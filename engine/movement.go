@@ -132,7 +132,11 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 	for k := range ms {
 		m := &ms[k]
 		if !r.b.Passable(m.to) {
-			drop(m, "impassable", "R-XI.4.1")
+			rule := "R-XI.4.1" // a swamp
+			if !m.to.OnField() {
+				rule = "D-03" // the edge of a bounded field
+			}
+			drop(m, "impassable", rule)
 			continue
 		}
 		occ := r.b.UnitAt(m.to)
