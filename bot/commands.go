@@ -67,7 +67,10 @@ func commandSpecs() []cmdSpec {
 			{key: "order.opt.facing", typ: discordgo.ApplicationCommandOptionString, raw: facingChoices()},
 			{key: "order.opt.steps", typ: discordgo.ApplicationCommandOptionString},
 		}},
-		{key: "orders"},
+		{key: "orders", opts: []optSpec{
+			{key: "orders.opt.cancel", typ: discordgo.ApplicationCommandOptionString},
+			{key: "orders.opt.phase", typ: discordgo.ApplicationCommandOptionInteger, minVal: 1, maxVal: 2},
+		}},
 	}
 }
 

@@ -149,12 +149,14 @@ func (r *resolver) attack(d int, atts []int) {
 			detail = "routing"
 		}
 		r.emit(Event{Kind: EvAttack, Rule: "R-T.2.5", Unit: au.ID, Other: def.ID, From: au.Cell, To: def.Cell, Detail: detail})
-		au.Hold = false // D-42: attacking ends Hold
+		au.Hold = false    // D-42: attacking ends Hold
+		au.Revealed = true // D-67
 		r.u[a].moves++
 		r.u[a].queue = nil // the attack ends the order: no second gallop move (R-II.2.3)
 		r.u[a].noInitPhase = true
 	}
 	r.u[d].attacked = true
+	def.Revealed = true // D-67: the first melee reveals a unit for good
 	if def.Routing() {
 		r.attackRouting(d, fs)
 		return
@@ -467,6 +469,7 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 	for _, f := range []*fighter{&fa, &fb} {
 		u := &r.b.Units[f.i]
 		u.Hold = false // D-42: a meeting engagement is an attack
+		u.Revealed = true
 		r.u[f.i].moves++
 		r.u[f.i].queue = nil // the meeting ends a gallop (D-52)
 		r.u[f.i].noInitPhase = true

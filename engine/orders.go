@@ -218,6 +218,7 @@ const (
 	ProbWrongTurn       = "wrong_turn"    // Arg: turn
 	ProbWheelInForest   = "wheel_in_forest"
 	ProbForcedMarchBoth = "forced_march_alone"
+	ProbOverBudget      = "over_budget" // Arg: special | ordinary; more orders than the command roll gave
 )
 
 // Validate checks the orders one side gives for one turn against the battle

@@ -47,6 +47,7 @@ type Unit struct {
 	RoutedOnce bool `json:"routed_once,omitempty"` // routed at least once (R-I.4.2, D-05)
 	MinorClan  bool `json:"minor_clan,omitempty"`  // a unit of an allied minor clan (R-V.5.1)
 	SaveAmmo   bool `json:"save_ammo,omitempty"`   // Save ammo! (R-VI.5.5)
+	Revealed   bool `json:"revealed,omitempty"`    // seen in melee: no longer hidden by a forest (D-67)
 	// RoutedTurn is the battle turn in which the unit last routed; a unit
 	// flees at P10 only if it has been routing since an earlier turn (D-56).
 	RoutedTurn int `json:"routed_turn,omitempty"`
@@ -163,8 +164,11 @@ type Battle struct {
 	HQ       [2]Cell  `json:"hq"` // by Side; NoCell if none
 	Units    []Unit   `json:"units"`
 	Leaders  []Leader `json:"leaders,omitempty"`
-	Outcome  Outcome  `json:"outcome"`
-	Settings Settings `json:"settings"`
+	// Messengers are each side's single-use command rerolls still unused
+	// in this battle (R-V.3.2, D-32), by Side.
+	Messengers [2]int   `json:"messengers"`
+	Outcome    Outcome  `json:"outcome"`
+	Settings   Settings `json:"settings"`
 }
 
 // Clone returns a deep copy.

@@ -105,3 +105,10 @@ func (m *OffFieldMode) UnmarshalText(b []byte) error {
 	}
 	return nil
 }
+
+func (s Stake) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+func (s *Stake) UnmarshalText(b []byte) error {
+	v, err := ParseStake(string(b))
+	*s = v
+	return err
+}

@@ -52,6 +52,10 @@ var commandTexts = map[string]msg{
 	"cmd.order.opt.steps.name":            {"галоп", "gallop"},
 	"cmd.order.opt.steps.desc":            {"Шаги галопа конницы, например: wheel_left move", "Cavalry gallop steps, e.g. wheel_left move"},
 	"cmd.orders.name":                     {"приказы", "orders"},
+	"cmd.orders.opt.cancel.name":          {"отменить", "cancel"},
+	"cmd.orders.opt.cancel.desc":          {"Отменить приказ этого отряда", "Cancel this unit's order"},
+	"cmd.orders.opt.phase.name":           {"фаза", "phase"},
+	"cmd.orders.opt.phase.desc":           {"Фаза отменяемого приказа (1 по умолчанию)", "Phase of the order to cancel (default 1)"},
 	"cmd.orders.desc":                     {"Показать приказы вашей стороны на этот ход", "Show your side's orders for this turn"},
 }
 

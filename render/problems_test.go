@@ -32,6 +32,7 @@ var problemCodes = []string{
 	engine.ProbWrongTurn,
 	engine.ProbWheelInForest,
 	engine.ProbForcedMarchBoth,
+	engine.ProbOverBudget,
 	"no_hq_reroll",
 	"no_messenger",
 	"bad_reroll",

@@ -26,6 +26,8 @@ var (
 
 func keyOrders(side engine.Side) []byte { return []byte("orders." + side.String()) }
 
+func keyCommand(side engine.Side) []byte { return []byte("command." + side.String()) }
+
 // Status is where a battle is in its lifecycle (ARCHITECTURE.md, "The battle
 // lifecycle").
 type Status string
@@ -76,6 +78,12 @@ type BattleRecord struct {
 	// Turn is the battle turn the lifecycle is at (0 = deployment).
 	Turn  int           `json:"turn"`
 	State engine.Battle `json:"state"`
+	// PostedTurn is the last resolved turn whose results were posted to
+	// the channels. Posting happens after the resolving transaction; a
+	// bot that died in between posts the missing turns when it restarts.
+	PostedTurn int `json:"posted_turn"`
+	// Locale is the language of the battle's channel posts ("ru", "en").
+	Locale string `json:"locale,omitempty"`
 }
 
 // Side returns the clan of one side.

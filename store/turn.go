@@ -146,6 +146,34 @@ func (t *Tx) Orders(guild, id string, turn int, side engine.Side) ([]engine.Orde
 	return o, nil
 }
 
+// CommandRoll is one side's command roll of a turn (R-V): the stake, the
+// rerolls taken so far and the result. Final means the player accepted it
+// (or no reroll can help any more); orders are counted against it.
+type CommandRoll struct {
+	Stake   engine.Stake         `json:"stake"`
+	Rerolls []string             `json:"rerolls,omitempty"`
+	Result  engine.CommandResult `json:"result"`
+	Final   bool                 `json:"final"`
+}
+
+// PutCommand stores (replacing) one side's command roll of a turn.
+func (t *Tx) PutCommand(guild, id string, turn int, side engine.Side, c CommandRoll) error {
+	if err := checkSide(side); err != nil {
+		return err
+	}
+	return t.putTurnValue(guild, id, turn, keyCommand(side), c)
+}
+
+// Command reads one side's command roll; a *NotFoundError if it has not rolled.
+func (t *Tx) Command(guild, id string, turn int, side engine.Side) (CommandRoll, error) {
+	var c CommandRoll
+	if err := checkSide(side); err != nil {
+		return c, err
+	}
+	err := t.getTurnValue(guild, id, turn, keyCommand(side), &c, "command roll of "+side.String())
+	return c, err
+}
+
 // PutSeed stores the dice seed of a turn with its hash (SeedHash). Storing
 // the same seed again is a no-op; a different one fails with ErrSeedSet.
 func (t *Tx) PutSeed(guild, id string, turn int, seed []byte) error {

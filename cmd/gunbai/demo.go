@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
@@ -20,39 +21,10 @@ import (
 
 const demoBattle = "demo"
 
-// demoArmy is the starting position: both armies hold the mandatory centre
-// cells (R-IV.1.1).
+// demoArmy is the starting position: the built-in scenario the bot offers.
 func demoArmy() engine.Battle {
-	type spec struct {
-		id     string
-		side   engine.Side
-		t      engine.TroopType
-		n      int
-		cell   string
-		facing engine.Dir
-	}
-	specs := []spec{
-		{"n-hatamoto", engine.North, engine.HeavyCavalry, 8, "A23", engine.S},
-		{"n-yari", engine.North, engine.SamuraiSpear, 10, "A21", engine.S},
-		{"n-ashigaru", engine.North, engine.AshigaruSpear, 12, "B21", engine.S},
-		{"n-sohei", engine.North, engine.Yamabushi, 6, "B23", engine.S},
-		{"n-uma", engine.North, engine.LightCavalry, 6, "B25", engine.S},
-		{"n-yumi", engine.North, engine.SamuraiArcher, 8, "A31", engine.S},
-		{"s-yari", engine.South, engine.SamuraiSpear, 10, "C11", engine.N},
-		{"s-ashigaru", engine.South, engine.AshigaruSpear, 12, "D11", engine.N},
-		{"s-hatamoto", engine.South, engine.HeavyCavalry, 8, "D13", engine.N},
-		{"s-uma", engine.South, engine.LightCavalry, 6, "C14", engine.N},
-		{"s-sohei", engine.South, engine.Yamabushi, 6, "C13", engine.N},
-		{"s-teppo", engine.South, engine.AshigaruTeppo, 8, "D21", engine.N},
-	}
-	b := engine.Battle{ID: demoBattle, Defender: engine.South, Settings: engine.DefaultSettings()}
-	for _, s := range specs {
-		u := engine.Unit{ID: s.id, Side: s.side, Type: s.t, Figures: s.n, Cell: engine.MustCell(s.cell), Facing: s.facing}
-		u.Ammo = u.Stats().AmmoPerFigure * s.n
-		b.Units = append(b.Units, u)
-	}
-	b.HQ[engine.North] = engine.MustCell("A34")
-	b.HQ[engine.South] = engine.MustCell("D33")
+	b, _ := bot.Scenario("anegawa")
+	b.ID = demoBattle
 	return b
 }
 

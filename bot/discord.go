@@ -1,0 +1,584 @@
+package bot
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/store"
+)
+
+// Options configure the Discord side of the bot.
+type Options struct {
+	// GMRole is the ID or the name of the game masters' role. Empty: members
+	// with Manage Server act as GMs.
+	GMRole string
+	// Guilds to register the commands in; empty: every guild of READY.
+	Guilds []string
+	// Locale of channel posts when a battle has none: "ru" or "en".
+	Locale string
+	Log    *log.Logger
+}
+
+// Bot answers interactions and posts results. It keeps no battle state of
+// its own: everything is read from and written to the store through Service.
+type Bot struct {
+	s   *discordgo.Session
+	svc *Service
+	opt Options
+
+	mu    sync.Mutex
+	appID string
+	wg    sync.WaitGroup // handlers in flight, for a graceful Close
+}
+
+// New wires a bot to a session; Start opens it.
+func New(s *discordgo.Session, svc *Service, opt Options) *Bot {
+	if opt.Log == nil {
+		opt.Log = log.Default()
+	}
+	b := &Bot{s: s, svc: svc, opt: opt}
+	s.Identify.Intents = discordgo.IntentsGuilds
+	s.AddHandler(b.onReady)
+	s.AddHandler(b.onInteraction)
+	return b
+}
+
+// Start connects to the gateway.
+func (b *Bot) Start() error { return b.s.Open() }
+
+// Close disconnects and waits for the handlers still running.
+func (b *Bot) Close() error {
+	err := b.s.Close()
+	b.wg.Wait()
+	return err
+}
+
+// Wait blocks until the handlers in flight are done (tests).
+func (b *Bot) Wait() { b.wg.Wait() }
+
+func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	b.wg.Add(1)
+	defer b.wg.Done()
+	app := ""
+	if r.Application != nil {
+		app = r.Application.ID
+	}
+	if app == "" && r.User != nil {
+		app = r.User.ID
+	}
+	b.mu.Lock()
+	b.appID = app
+	b.mu.Unlock()
+	guilds := b.opt.Guilds
+	if len(guilds) == 0 {
+		for _, g := range r.Guilds {
+			guilds = append(guilds, g.ID)
+		}
+	}
+	for _, g := range guilds {
+		if _, err := s.ApplicationCommandBulkOverwrite(app, g, Commands()); err != nil {
+			b.opt.Log.Printf("registering commands in guild %s: %v", g, err)
+		}
+		// Results of turns resolved just before a crash are posted now.
+		pending, err := b.svc.Unposted(g)
+		if err != nil {
+			b.opt.Log.Printf("guild %s: %v", g, err)
+		}
+		for _, res := range pending {
+			b.postResolved(res)
+		}
+	}
+}
+
+// lang is the language of an interaction (Russian by default).
+func lang(i *discordgo.InteractionCreate) render.Lang { return render.LangFromLocale(string(i.Locale)) }
+
+func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
+	b.wg.Add(1)
+	defer b.wg.Done()
+	defer func() {
+		if p := recover(); p != nil {
+			b.opt.Log.Printf("panic in interaction %s: %v\n%s", i.ID, p, debug.Stack())
+			b.fail(i, errors.New("internal error"))
+		}
+	}()
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		data := i.ApplicationCommandData()
+		switch data.Name {
+		case "battle":
+			b.battle(i, data)
+		case "roll":
+			b.roll(i, data)
+		case "order":
+			b.order(i, data)
+		case "orders":
+			b.orders(i, data)
+		default:
+			b.reply(i, render.T(lang(i), "bot.unknown_command", data.Name), nil)
+		}
+	case discordgo.InteractionMessageComponent:
+		b.component(i)
+	default:
+		b.reply(i, render.T(lang(i), "bot.unknown_command", "?"), nil)
+	}
+}
+
+// reply answers an interaction with a message only its author sees.
+func (b *Bot) reply(i *discordgo.InteractionCreate, content string, components []discordgo.MessageComponent) {
+	err := b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: content, Flags: discordgo.MessageFlagsEphemeral, Components: components},
+	})
+	if err != nil {
+		b.opt.Log.Printf("responding to %s: %v", i.ID, err)
+	}
+}
+
+// fail answers with the reason of a refusal, or a generic apology.
+func (b *Bot) fail(i *discordgo.InteractionCreate, err error) {
+	b.reply(i, b.errorText(lang(i), err), nil)
+}
+
+func (b *Bot) errorText(l render.Lang, err error) string {
+	var ue *UserError
+	if errors.As(err, &ue) {
+		return ue.Text(l)
+	}
+	b.opt.Log.Printf("error: %v", err)
+	return render.T(l, "bot.internal_error")
+}
+
+// isGM checks the GM role of the config (by ID or name), or Manage Server
+// when no role is configured.
+func (b *Bot) isGM(i *discordgo.InteractionCreate) bool {
+	m := i.Member
+	if m == nil {
+		return false
+	}
+	if b.opt.GMRole == "" {
+		return m.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
+	}
+	if slices.Contains(m.Roles, b.opt.GMRole) {
+		return true
+	}
+	roles, err := b.s.GuildRoles(i.GuildID)
+	if err != nil {
+		b.opt.Log.Printf("reading roles of guild %s: %v", i.GuildID, err)
+		return false
+	}
+	for _, r := range roles {
+		if strings.EqualFold(r.Name, b.opt.GMRole) && slices.Contains(m.Roles, r.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+func optionMap(opts []*discordgo.ApplicationCommandInteractionDataOption) map[string]*discordgo.ApplicationCommandInteractionDataOption {
+	m := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
+	for _, o := range opts {
+		m[o.Name] = o
+	}
+	return m
+}
+
+func str(m map[string]*discordgo.ApplicationCommandInteractionDataOption, name string) string {
+	if o, ok := m[name]; ok {
+		return fmt.Sprint(o.Value)
+	}
+	return ""
+}
+
+func (b *Bot) battleLocale() string {
+	if b.opt.Locale == "" {
+		return string(render.RU)
+	}
+	return b.opt.Locale
+}
+
+// battle handles the GM's /battle subcommands.
+func (b *Bot) battle(i *discordgo.InteractionCreate, data discordgo.ApplicationCommandInteractionData) {
+	l := lang(i)
+	if !b.isGM(i) {
+		b.reply(i, render.T(l, "bot.not_gm"), nil)
+		return
+	}
+	if len(data.Options) == 0 {
+		b.reply(i, render.T(l, "bot.unknown_command", "battle"), nil)
+		return
+	}
+	sub := data.Options[0]
+	opts := optionMap(sub.Options)
+	switch sub.Name {
+	case "create":
+		rec, err := b.svc.Create(i.GuildID, CreateRequest{
+			Name:        str(opts, "name"),
+			North:       store.Clan{RoleID: str(opts, "north_role"), ChannelID: str(opts, "north_channel")},
+			South:       store.Clan{RoleID: str(opts, "south_role"), ChannelID: str(opts, "south_channel")},
+			GMChannelID: i.ChannelID,
+			Scenario:    str(opts, "scenario"),
+			Locale:      b.battleLocale(),
+		})
+		if err != nil {
+			b.fail(i, err)
+			return
+		}
+		b.reply(i, render.T(l, "bot.created", rec.Name, rec.ID), nil)
+		b.announce(rec, "bot.announce_created", rec.Name, rec.Sides[0].RoleID, rec.Sides[1].RoleID)
+	case "start":
+		op, err := b.svc.Start(i.GuildID, str(opts, "battle"))
+		if err != nil {
+			b.fail(i, err)
+			return
+		}
+		b.reply(i, render.T(l, "bot.started", op.Battle.Name), nil)
+		b.postOpened(op)
+	case "resolve":
+		// Resolving and rendering may take longer than Discord's 3 seconds:
+		// acknowledge first, then edit the answer.
+		err := b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
+		})
+		if err != nil {
+			b.opt.Log.Printf("deferring %s: %v", i.ID, err)
+			return
+		}
+		res, err := b.svc.Resolve(i.GuildID, str(opts, "battle"))
+		text := ""
+		if err != nil {
+			text = b.errorText(l, err)
+		} else {
+			b.postResolved(res)
+			text = render.T(l, "bot.resolved", res.Battle.Name, res.Turn)
+		}
+		if _, err := b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &text}); err != nil {
+			b.opt.Log.Printf("editing the answer to %s: %v", i.ID, err)
+		}
+	case "finish":
+		rec, err := b.svc.Finish(i.GuildID, str(opts, "battle"))
+		if err != nil {
+			b.fail(i, err)
+			return
+		}
+		b.reply(i, render.T(l, "bot.finished", rec.Name), nil)
+		b.announce(rec, "bot.announce_finished", rec.Name)
+	default:
+		b.reply(i, render.T(l, "bot.unknown_command", sub.Name), nil)
+	}
+}
+
+// seat finds the caller's battle and side, answering if there is none.
+func (b *Bot) seat(i *discordgo.InteractionCreate) (Seat, bool) {
+	if i.Member == nil {
+		b.reply(i, render.T(lang(i), "err.no_seat"), nil)
+		return Seat{}, false
+	}
+	seat, err := b.svc.SeatOf(i.GuildID, i.Member.Roles)
+	if err != nil {
+		b.fail(i, err)
+		return seat, false
+	}
+	return seat, true
+}
+
+// roll handles /roll (R-V.1-V.3).
+func (b *Bot) roll(i *discordgo.InteractionCreate, data discordgo.ApplicationCommandInteractionData) {
+	seat, ok := b.seat(i)
+	if !ok {
+		return
+	}
+	stake, err := engine.ParseStake(str(optionMap(data.Options), "stake"))
+	if err != nil {
+		b.fail(i, err)
+		return
+	}
+	c, err := b.svc.Roll(seat, stake)
+	if err != nil {
+		b.fail(i, err)
+		return
+	}
+	text, comps := b.rollMessage(lang(i), seat, c)
+	b.reply(i, text, comps)
+	if c.Final {
+		b.postRoll(seat, c)
+	}
+}
+
+// component handles the reroll buttons of a roll.
+func (b *Bot) component(i *discordgo.InteractionCreate) {
+	id := i.MessageComponentData().CustomID
+	source, ok := strings.CutPrefix(id, "roll:")
+	if !ok {
+		b.reply(i, render.T(lang(i), "bot.unknown_command", id), nil)
+		return
+	}
+	seat, ok := b.seat(i)
+	if !ok {
+		return
+	}
+	if source == "accept" {
+		source = ""
+	}
+	c, err := b.svc.Reroll(seat, source)
+	if err != nil {
+		b.fail(i, err)
+		return
+	}
+	text, comps := b.rollMessage(lang(i), seat, c)
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	err = b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseUpdateMessage,
+		Data: &discordgo.InteractionResponseData{Content: text, Components: comps},
+	})
+	if err != nil {
+		b.opt.Log.Printf("updating roll %s: %v", i.ID, err)
+	}
+	if c.Final {
+		b.postRoll(seat, c)
+	}
+}
+
+// rollMessage describes a roll and offers the rerolls still open.
+func (b *Bot) rollMessage(l render.Lang, seat Seat, c store.CommandRoll) (string, []discordgo.MessageComponent) {
+	text := render.CommandText(l, c.Stake, c.Result, c.Final)
+	rec, err := b.currentBattle(seat)
+	if err != nil || c.Final {
+		return text, nil
+	}
+	var buttons []discordgo.MessageComponent
+	for _, src := range RerollOptions(&rec.State, seat.Side, c) {
+		buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll."+src), Style: discordgo.PrimaryButton, CustomID: "roll:" + src})
+	}
+	buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll.accept"), Style: discordgo.SecondaryButton, CustomID: "roll:accept"})
+	return text, []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+}
+
+func (b *Bot) currentBattle(seat Seat) (store.BattleRecord, error) {
+	return b.svc.Store.Battle(seat.Battle.GuildID, seat.Battle.ID)
+}
+
+// postRoll tells the clan's own channel the final command roll.
+func (b *Bot) postRoll(seat Seat, c store.CommandRoll) {
+	l := render.Lang(seat.Battle.Locale)
+	b.send(seat.Battle.Sides[seat.Side].ChannelID, &discordgo.MessageSend{
+		Content: render.T(l, "bot.roll_posted", render.SideName(l, seat.Side)) + "\n" + render.CommandText(l, c.Stake, c.Result, true),
+	})
+}
+
+// order handles /order: checked at once, answered only to its author.
+func (b *Bot) order(i *discordgo.InteractionCreate, data discordgo.ApplicationCommandInteractionData) {
+	l := lang(i)
+	seat, ok := b.seat(i)
+	if !ok {
+		return
+	}
+	o, err := parseOrder(optionMap(data.Options))
+	if err != nil {
+		b.fail(i, err)
+		return
+	}
+	so, err := b.svc.Order(seat, o)
+	if err != nil {
+		b.fail(i, err)
+		return
+	}
+	b.reply(i, render.T(l, "bot.order_accepted")+"\n"+render.OrdersText(l, so.Turn, so.Orders), nil)
+	// A receipt by DM: ephemeral answers vanish, the player keeps this one.
+	if i.Member != nil && i.Member.User != nil {
+		if ch, err := b.s.UserChannelCreate(i.Member.User.ID); err == nil {
+			b.send(ch.ID, &discordgo.MessageSend{Content: render.T(l, "bot.receipt", seat.Battle.Name) + "\n" + render.OrdersText(l, so.Turn, so.Orders)})
+		} else {
+			b.opt.Log.Printf("DM to %s: %v", i.Member.User.ID, err)
+		}
+	}
+}
+
+// parseOrder reads the options of /order.
+func parseOrder(m map[string]*discordgo.ApplicationCommandInteractionDataOption) (engine.Order, error) {
+	kind, err := engine.ParseOrderKind(str(m, "order"))
+	if err != nil {
+		return engine.Order{}, refuse("err.bad_order", str(m, "order"))
+	}
+	o := engine.Order{Unit: strings.TrimSpace(str(m, "unit")), Kind: kind, Phase: 1}
+	if kind.Special() {
+		o.Class = engine.Special
+	}
+	if p, ok := m["phase"]; ok {
+		o.Phase = int(p.IntValue())
+	}
+	switch str(m, "slot") {
+	case "special":
+		o.Class = engine.Special
+	case "ordinary":
+		o.Class = engine.Ordinary
+	}
+	if f := str(m, "facing"); f != "" {
+		d, err := engine.ParseDir(f)
+		if err != nil {
+			return o, refuse("err.bad_facing", f)
+		}
+		o.Facing = &d
+	}
+	for _, w := range strings.Fields(str(m, "gallop")) {
+		var st engine.StepKind
+		if err := st.UnmarshalText([]byte(w)); err != nil {
+			return o, refuse("err.bad_step", w)
+		}
+		o.Steps = append(o.Steps, st)
+	}
+	return o, nil
+}
+
+// orders handles /orders: the side's roll and orders, and cancelling one.
+func (b *Bot) orders(i *discordgo.InteractionCreate, data discordgo.ApplicationCommandInteractionData) {
+	l := lang(i)
+	seat, ok := b.seat(i)
+	if !ok {
+		return
+	}
+	m := optionMap(data.Options)
+	var so SideOrders
+	var err error
+	if unit := str(m, "cancel"); unit != "" {
+		phase := 1
+		if p, ok := m["phase"]; ok {
+			phase = int(p.IntValue())
+		}
+		so, err = b.svc.Cancel(seat, unit, phase)
+	} else {
+		so, err = b.svc.Orders(seat)
+	}
+	if err != nil {
+		b.fail(i, err)
+		return
+	}
+	text := render.T(l, "bot.no_roll")
+	if so.Command != nil {
+		text = render.CommandText(l, so.Command.Stake, so.Command.Result, so.Command.Final)
+	}
+	b.reply(i, text+"\n"+render.OrdersText(l, so.Turn, so.Orders), nil)
+}
+
+// send posts a message, logging failures: a post that fails is not a
+// reason to lose the state change that caused it.
+func (b *Bot) send(channel string, m *discordgo.MessageSend) bool {
+	if channel == "" {
+		return false
+	}
+	if _, err := b.s.ChannelMessageSendComplex(channel, m); err != nil {
+		b.opt.Log.Printf("posting to %s: %v", channel, err)
+		return false
+	}
+	return true
+}
+
+// announce posts the same text to both clans and the GM channel.
+func (b *Bot) announce(rec store.BattleRecord, key string, args ...any) {
+	l := render.Lang(rec.Locale)
+	for _, ch := range []string{rec.Sides[0].ChannelID, rec.Sides[1].ChannelID, rec.GMChannelID} {
+		b.send(ch, &discordgo.MessageSend{Content: render.T(l, key, args...)})
+	}
+}
+
+// postOpened commits a turn's dice publicly before anyone rolls.
+func (b *Bot) postOpened(op Opened) {
+	b.announce(op.Battle, "bot.turn_opened", op.Battle.Name, op.Turn, op.SeedHash)
+}
+
+// postResolved posts a resolved turn: to each clan its own view (its PNG and
+// the log of what it could see), to the GM channel everything; then the seed
+// is revealed and the next turn opened.
+func (b *Bot) postResolved(res Resolved) {
+	rec := res.Battle
+	l := render.Lang(rec.Locale)
+	seed := hex.EncodeToString(res.Seed)
+	ok := true
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		view := engine.View(res.After, side)
+		events := visibleEvents(res.Before, res.After, side, res.Events)
+		ok = b.postTurn(rec.Sides[side].ChannelID, l, rec.Name, res.Turn, view, events, seed) && ok
+	}
+	ok = b.postTurn(rec.GMChannelID, l, rec.Name, res.Turn, res.After, res.Events, seed) && ok
+	if res.Next != nil {
+		b.postOpened(*res.Next)
+	} else {
+		b.announce(rec, "bot.battle_over", rec.Name, render.OutcomeName(l, res.After.Outcome))
+	}
+	if ok {
+		if err := b.svc.MarkPosted(rec.GuildID, rec.ID, res.Turn); err != nil {
+			b.opt.Log.Printf("marking turn %d of %s posted: %v", res.Turn, rec.ID, err)
+		}
+	}
+}
+
+// postTurn posts the field picture and then the log, split to Discord's
+// message limit.
+func (b *Bot) postTurn(channel string, l render.Lang, name string, turn int, view engine.Battle, events []engine.Event, seed string) bool {
+	if channel == "" {
+		return true
+	}
+	title := fmt.Sprintf("%s — %s", name, render.T(l, "title.turn", turn))
+	png, err := render.FieldPNG(view, render.FieldOptions{Lang: l, Title: title})
+	if err != nil {
+		b.opt.Log.Printf("drawing turn %d: %v", turn, err)
+		return false
+	}
+	ok := b.send(channel, &discordgo.MessageSend{
+		Content: render.T(l, "bot.turn_resolved", name, turn, seed),
+		Files:   []*discordgo.File{{Name: "turn-" + strconv.Itoa(turn) + ".png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+	})
+	for _, part := range render.SplitMessages(render.Log(l, events), render.DiscordLimit) {
+		ok = b.send(channel, &discordgo.MessageSend{Content: part}) && ok
+	}
+	return ok
+}
+
+// visibleEvents keeps the events a side may read: none that name an enemy
+// unit it could not see before or after the turn (R-XI.3.2, D-67).
+func visibleEvents(before, after engine.Battle, side engine.Side, events []engine.Event) []engine.Event {
+	seen := map[string]bool{}
+	hidden := map[string]bool{}
+	for _, v := range []engine.Battle{engine.View(before, side), engine.View(after, side)} {
+		for _, u := range v.Units {
+			seen[u.ID] = true
+		}
+	}
+	for _, u := range before.Units {
+		if u.Side != side && !seen[u.ID] {
+			hidden[u.ID] = true
+		}
+	}
+	if len(hidden) == 0 {
+		return events
+	}
+	var out []engine.Event
+	for _, e := range events {
+		names := append(strings.Split(e.Unit, "+"), strings.Split(e.Other, "+")...)
+		if !slices.ContainsFunc(names, func(n string) bool { return hidden[n] }) && !hiddenKey(e.Key, hidden) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// hiddenKey reports a roll of a hidden unit ("<unit>.melee").
+func hiddenKey(key string, hidden map[string]bool) bool {
+	unit, _, ok := strings.Cut(key, ".")
+	return ok && hidden[unit]
+}

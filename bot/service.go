@@ -1,0 +1,570 @@
+package bot
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/store"
+)
+
+// Service is the battle lifecycle on top of the store (ARCHITECTURE: draft
+// -> deployment -> turn N: command -> resolving -> ... -> finished). Each
+// method is one bbolt transaction and touches no Discord: the Discord side
+// (discord.go) calls it and posts what it returns, so a crash between any two
+// steps leaves the store consistent and the bot resumes from it.
+type Service struct {
+	Store *store.Store
+	// Rand supplies the dice seeds; crypto/rand in production.
+	Rand io.Reader
+}
+
+// UserError is a refusal the player or GM should read: a catalogue key with
+// its arguments, or the engine's Problems, rendered in the reader's language.
+type UserError struct {
+	Key      string
+	Args     []any
+	Problems []*engine.Problem
+}
+
+func (e *UserError) Error() string { return e.Text(render.EN) }
+
+// Text renders the refusal in a language.
+func (e *UserError) Text(lang render.Lang) string {
+	if len(e.Problems) > 0 {
+		return render.ProblemsText(lang, e.Problems)
+	}
+	return render.T(lang, e.Key, e.Args...)
+}
+
+func refuse(key string, args ...any) error { return &UserError{Key: key, Args: args} }
+
+// CreateRequest is what /battle create gives.
+type CreateRequest struct {
+	Name        string
+	North       store.Clan
+	South       store.Clan
+	GMChannelID string
+	Scenario    string
+	Locale      string
+}
+
+// battleID turns a battle name into its key: lower case, words joined by '-'.
+func battleID(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(strings.TrimSpace(name)) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	return strings.Trim(b.String(), "-")
+}
+
+// active reports whether a battle is being fought.
+func active(s store.Status) bool {
+	return s == store.StatusDeployment || s == store.StatusCommand || s == store.StatusResolving
+}
+
+// Create sets up a battle from a scenario; it waits in deployment until the
+// GM starts it.
+func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, error) {
+	id := battleID(req.Name)
+	if id == "" {
+		return store.BattleRecord{}, refuse("err.battle_name")
+	}
+	if req.North.RoleID == "" || req.South.RoleID == "" || req.North.RoleID == req.South.RoleID {
+		return store.BattleRecord{}, refuse("err.same_role")
+	}
+	if req.Scenario == "" {
+		req.Scenario = ScenarioNames()[0]
+	}
+	state, ok := Scenario(req.Scenario)
+	if !ok {
+		return store.BattleRecord{}, refuse("err.scenario", req.Scenario, strings.Join(ScenarioNames(), ", "))
+	}
+	state.ID = id
+	rec := store.BattleRecord{
+		ID: id, GuildID: guild, Name: strings.TrimSpace(req.Name), Status: store.StatusDeployment,
+		Sides: [2]store.Clan{req.North, req.South}, GMChannelID: req.GMChannelID,
+		State: state, Locale: req.Locale,
+	}
+	err := s.Store.Update(func(tx *store.Tx) error {
+		if _, err := tx.Battle(guild, id); err == nil {
+			return refuse("err.battle_exists", rec.Name)
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		all, err := tx.Battles(guild)
+		if err != nil {
+			return err
+		}
+		for _, b := range all {
+			if !active(b.Status) {
+				continue
+			}
+			for _, c := range b.Sides {
+				if c.RoleID == req.North.RoleID || c.RoleID == req.South.RoleID {
+					return refuse("err.clan_busy", b.Name)
+				}
+			}
+		}
+		return tx.PutBattle(rec)
+	})
+	return rec, err
+}
+
+// find looks a battle up by its ID or its name.
+func find(tx *store.Tx, guild, ref string) (store.BattleRecord, error) {
+	rec, err := tx.Battle(guild, battleID(ref))
+	if errors.Is(err, store.ErrNotFound) {
+		return rec, refuse("err.no_battle", ref)
+	}
+	return rec, err
+}
+
+// Opened is a turn that has just opened: its seed is committed and its
+// hash is to be posted to every channel before anyone rolls.
+type Opened struct {
+	Battle   store.BattleRecord
+	Turn     int
+	SeedHash string
+}
+
+// openTurn draws and stores the seed of a turn.
+func (s *Service) openTurn(tx *store.Tx, rec *store.BattleRecord, turn int) (string, error) {
+	seed := make([]byte, 32)
+	r := s.Rand
+	if r == nil {
+		r = rand.Reader
+	}
+	if _, err := io.ReadFull(r, seed); err != nil {
+		return "", err
+	}
+	if err := tx.PutSeed(rec.GuildID, rec.ID, turn, seed); err != nil {
+		return "", err
+	}
+	rec.Turn, rec.Status = turn, store.StatusCommand
+	return store.SeedHash(seed), tx.PutBattle(*rec)
+}
+
+// Start opens battle turn 1.
+func (s *Service) Start(guild, ref string) (Opened, error) {
+	var out Opened
+	err := s.Store.Update(func(tx *store.Tx) error {
+		rec, err := find(tx, guild, ref)
+		if err != nil {
+			return err
+		}
+		if rec.Status != store.StatusDeployment {
+			return refuse("err.not_in_deployment", rec.Name)
+		}
+		hash, err := s.openTurn(tx, &rec, 1)
+		out = Opened{Battle: rec, Turn: 1, SeedHash: hash}
+		return err
+	})
+	return out, err
+}
+
+// Finish ends a battle by the GM's decision.
+func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
+	var rec store.BattleRecord
+	err := s.Store.Update(func(tx *store.Tx) error {
+		var err error
+		if rec, err = find(tx, guild, ref); err != nil {
+			return err
+		}
+		if rec.Status == store.StatusFinished {
+			return refuse("err.finished", rec.Name)
+		}
+		rec.Status = store.StatusFinished
+		return tx.PutBattle(rec)
+	})
+	return rec, err
+}
+
+// Seat is where a player fights: a battle in its command phase and a side.
+type Seat struct {
+	Battle store.BattleRecord
+	Side   engine.Side
+}
+
+// SeatOf finds the battle and side of a member from their roles: the
+// battle in its command phase whose clan role the member has.
+func (s *Service) SeatOf(guild string, roles []string) (Seat, error) {
+	var seat Seat
+	err := s.Store.View(func(tx *store.Tx) error {
+		all, err := tx.Battles(guild)
+		if err != nil {
+			return err
+		}
+		var found []Seat
+		for _, b := range all {
+			if !active(b.Status) {
+				continue
+			}
+			for side, c := range b.Sides {
+				if slices.Contains(roles, c.RoleID) {
+					found = append(found, Seat{b, engine.Side(side)})
+				}
+			}
+		}
+		switch {
+		case len(found) == 0:
+			return refuse("err.no_seat")
+		case len(found) > 1:
+			return refuse("err.two_seats")
+		}
+		seat = found[0]
+		if seat.Battle.Status != store.StatusCommand {
+			return refuse("err.not_command", seat.Battle.Name)
+		}
+		return nil
+	})
+	return seat, err
+}
+
+// commandInput is what a side brings to its command roll (R-III.1.2,
+// R-III.1.4, R-V.3, D-20): the HQ reroll and the generals' bonus need the
+// commander in an intact HQ.
+func commandInput(b *engine.Battle, side engine.Side, stake engine.Stake, rerolls []string) engine.CommandInput {
+	in := engine.CommandInput{Side: side, Stake: stake, Messengers: b.Messengers[side], Rerolls: rerolls}
+	commanderInHQ := false
+	generals := 0
+	for _, l := range b.Leaders {
+		if l.Side != side || l.At != engine.AtHQ || l.Health > engine.LeaderWounded {
+			continue
+		}
+		switch l.Role {
+		case engine.Commander:
+			commanderInHQ = l.Wounds < 2
+		case engine.General:
+			generals++
+		}
+	}
+	if commanderInHQ && b.HQ[side] != engine.NoCell {
+		in.HQReroll = true
+		in.Bonus = generals
+	}
+	return in
+}
+
+// RerollOptions lists the rerolls still open to a roll that failed.
+func RerollOptions(b *engine.Battle, side engine.Side, c store.CommandRoll) []string {
+	if c.Final || c.Result.Success {
+		return nil
+	}
+	in := commandInput(b, side, c.Stake, c.Rerolls)
+	var out []string
+	if in.HQReroll && !c.Result.HQUsed {
+		out = append(out, engine.RerollHQ)
+	}
+	if in.Messengers > c.Result.MessengersUsed {
+		out = append(out, engine.RerollMessenger)
+	}
+	return out
+}
+
+// roll recomputes a side's command roll from the turn's seed: the same
+// seed, stake and rerolls always give the same dice, so a reroll is the
+// first roll replayed with one more reroll.
+func roll(tx *store.Tx, rec *store.BattleRecord, side engine.Side, stake engine.Stake, rerolls []string) (store.CommandRoll, error) {
+	seed, err := tx.Seed(rec.GuildID, rec.ID, rec.Turn)
+	if err != nil {
+		return store.CommandRoll{}, err
+	}
+	d := engine.NewSeededDice(seed.Value, rec.ID, rec.Turn)
+	res, p := engine.CommandRoll(commandInput(&rec.State, side, stake, rerolls), d)
+	if p != nil {
+		return store.CommandRoll{}, &UserError{Problems: []*engine.Problem{p}}
+	}
+	c := store.CommandRoll{Stake: stake, Rerolls: rerolls, Result: res}
+	c.Final = len(RerollOptions(&rec.State, side, c)) == 0
+	return c, nil
+}
+
+// Roll makes a side's command roll for the current turn (R-V.1, R-V.2).
+func (s *Service) Roll(seat Seat, stake engine.Stake) (store.CommandRoll, error) {
+	var c store.CommandRoll
+	err := s.Store.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(seat.Battle.GuildID, seat.Battle.ID)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side); err == nil {
+			return refuse("err.rolled")
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		if c, err = roll(tx, &rec, seat.Side, stake, nil); err != nil {
+			return err
+		}
+		return tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, seat.Side, c)
+	})
+	return c, err
+}
+
+// Reroll takes one more reroll (hq or messenger) of a failed roll, or with
+// source "" accepts the roll as it stands (R-V.3, D-32). A messenger is
+// spent from the army for the rest of the battle.
+func (s *Service) Reroll(seat Seat, source string) (store.CommandRoll, error) {
+	var c store.CommandRoll
+	err := s.Store.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(seat.Battle.GuildID, seat.Battle.ID)
+		if err != nil {
+			return err
+		}
+		old, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side)
+		if errors.Is(err, store.ErrNotFound) {
+			return refuse("err.roll_first")
+		} else if err != nil {
+			return err
+		}
+		if old.Final {
+			return refuse("err.roll_final")
+		}
+		if source == "" {
+			old.Final = true
+			c = old
+			return tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, seat.Side, old)
+		}
+		if !slices.Contains(RerollOptions(&rec.State, seat.Side, old), source) {
+			return refuse("err.no_reroll")
+		}
+		if c, err = roll(tx, &rec, seat.Side, old.Stake, append(slices.Clone(old.Rerolls), source)); err != nil {
+			return err
+		}
+		if source == engine.RerollMessenger {
+			rec.State.Messengers[seat.Side]--
+			if err := tx.PutBattle(rec); err != nil {
+				return err
+			}
+		}
+		return tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, seat.Side, c)
+	})
+	return c, err
+}
+
+// SideOrders is one side's command roll and orders of the current turn.
+type SideOrders struct {
+	Turn    int
+	Command *store.CommandRoll // nil: not rolled yet
+	Orders  []engine.Order
+}
+
+func sideOrders(tx *store.Tx, rec *store.BattleRecord, side engine.Side) (SideOrders, error) {
+	out := SideOrders{Turn: rec.Turn}
+	c, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, side)
+	switch {
+	case err == nil:
+		out.Command = &c
+	case !errors.Is(err, store.ErrNotFound):
+		return out, err
+	}
+	o, err := tx.Orders(rec.GuildID, rec.ID, rec.Turn, side)
+	switch {
+	case err == nil:
+		out.Orders = o
+	case !errors.Is(err, store.ErrNotFound):
+		return out, err
+	}
+	return out, nil
+}
+
+// Orders shows a side its own roll and orders.
+func (s *Service) Orders(seat Seat) (SideOrders, error) {
+	var out SideOrders
+	err := s.Store.View(func(tx *store.Tx) error {
+		rec, err := tx.Battle(seat.Battle.GuildID, seat.Battle.ID)
+		if err != nil {
+			return err
+		}
+		out, err = sideOrders(tx, &rec, seat.Side)
+		return err
+	})
+	return out, err
+}
+
+// Order accepts (or replaces) one order of a side for the current turn.
+// It is checked at once against the rules and the command roll, so a
+// player learns immediately why an order is illegal; nothing is stored then.
+func (s *Service) Order(seat Seat, o engine.Order) (SideOrders, error) {
+	var out SideOrders
+	err := s.Store.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(seat.Battle.GuildID, seat.Battle.ID)
+		if err != nil {
+			return err
+		}
+		if rec.Status != store.StatusCommand {
+			return refuse("err.not_command", rec.Name)
+		}
+		if out, err = sideOrders(tx, &rec, seat.Side); err != nil {
+			return err
+		}
+		if out.Command == nil || !out.Command.Final {
+			return refuse("err.roll_first")
+		}
+		o.Side, o.Turn = seat.Side, 0
+		// An order for a unit and phase that already has one replaces it.
+		orders := slices.DeleteFunc(slices.Clone(out.Orders), func(x engine.Order) bool {
+			return x.Unit == o.Unit && x.Phase == o.Phase
+		})
+		orders = append(orders, o)
+		if probs := engine.Validate(rec.State, seat.Side, rec.Turn, orders); len(probs) > 0 {
+			return &UserError{Problems: probs}
+		}
+		if p := engine.CheckBudget(orders, rec.Turn, out.Command.Result); p != nil {
+			return &UserError{Problems: []*engine.Problem{p}}
+		}
+		out.Orders = orders
+		return tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, orders)
+	})
+	return out, err
+}
+
+// Cancel removes a side's order for a unit and phase.
+func (s *Service) Cancel(seat Seat, unit string, phase int) (SideOrders, error) {
+	var out SideOrders
+	err := s.Store.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(seat.Battle.GuildID, seat.Battle.ID)
+		if err != nil {
+			return err
+		}
+		if out, err = sideOrders(tx, &rec, seat.Side); err != nil {
+			return err
+		}
+		n := len(out.Orders)
+		out.Orders = slices.DeleteFunc(out.Orders, func(x engine.Order) bool { return x.Unit == unit && x.Phase == phase })
+		if len(out.Orders) == n {
+			return refuse("err.no_such_order", unit, phase)
+		}
+		// Removing a phase-1 order leaves a phase-2 order alone (R-VI.1.2).
+		if probs := engine.Validate(rec.State, seat.Side, rec.Turn, out.Orders); len(probs) > 0 {
+			return &UserError{Problems: probs}
+		}
+		return tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, out.Orders)
+	})
+	return out, err
+}
+
+// Resolved is a turn that has been resolved and must be posted.
+type Resolved struct {
+	Battle store.BattleRecord // after the turn
+	Turn   int
+	Before engine.Battle // the state before the turn
+	After  engine.Battle // the state after it
+	Events []engine.Event
+	Seed   []byte  // revealed now
+	Next   *Opened // the next turn, unless the battle ended
+}
+
+// Resolve resolves the current turn of a battle with the orders given so
+// far, stores the result and opens the next turn, in one transaction.
+func (s *Service) Resolve(guild, ref string) (Resolved, error) {
+	var out Resolved
+	err := s.Store.Update(func(tx *store.Tx) error {
+		rec, err := find(tx, guild, ref)
+		if err != nil {
+			return err
+		}
+		if rec.Status != store.StatusCommand {
+			return refuse("err.not_command", rec.Name)
+		}
+		turn := rec.Turn
+		seed, err := tx.Seed(guild, rec.ID, turn)
+		if err != nil {
+			return err
+		}
+		var orders []engine.Order
+		for _, side := range []engine.Side{engine.North, engine.South} {
+			o, err := tx.Orders(guild, rec.ID, turn, side)
+			if err != nil && !errors.Is(err, store.ErrNotFound) {
+				return err
+			}
+			orders = append(orders, o...)
+		}
+		before := rec.State
+		next, events, err := engine.ResolveTurn(before, orders, engine.NewSeededDice(seed.Value, rec.ID, turn))
+		if err != nil {
+			return fmt.Errorf("resolving turn %d of %s: %w", turn, rec.ID, err)
+		}
+		if err := tx.PutSnapshot(guild, rec.ID, turn, before); err != nil {
+			return err
+		}
+		if err := tx.PutEvents(guild, rec.ID, turn, events); err != nil {
+			return err
+		}
+		rec.State = next
+		out = Resolved{Turn: turn, Before: before, After: next, Events: events, Seed: seed.Value}
+		if next.Outcome != engine.Ongoing || turn >= maxTurns {
+			rec.Status = store.StatusFinished
+			err = tx.PutBattle(rec)
+		} else {
+			var hash string
+			hash, err = s.openTurn(tx, &rec, turn+1)
+			out.Next = &Opened{Battle: rec, Turn: turn + 1, SeedHash: hash}
+		}
+		out.Battle = rec
+		return err
+	})
+	return out, err
+}
+
+// maxTurns is the last battle turn (R-I.3.1, D-04).
+const maxTurns = 12
+
+// MarkPosted records that a resolved turn's results reached the channels.
+func (s *Service) MarkPosted(guild, id string, turn int) error {
+	return s.Store.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(guild, id)
+		if err != nil {
+			return err
+		}
+		if turn > rec.PostedTurn {
+			rec.PostedTurn = turn
+			return tx.PutBattle(rec)
+		}
+		return nil
+	})
+}
+
+// Unposted lists resolved turns whose posting did not finish (the bot died
+// after resolving), so that they are posted on restart.
+func (s *Service) Unposted(guild string) ([]Resolved, error) {
+	var out []Resolved
+	err := s.Store.View(func(tx *store.Tx) error {
+		all, err := tx.Battles(guild)
+		if err != nil {
+			return err
+		}
+		for _, rec := range all {
+			last := rec.Turn - 1 // the turn in command is not resolved yet
+			if rec.Status == store.StatusFinished {
+				last = rec.State.Turn
+			}
+			for turn := rec.PostedTurn + 1; turn <= last; turn++ {
+				tr, err := tx.Turn(guild, rec.ID, turn)
+				if err != nil || tr.Snapshot == nil || tr.Events == nil || tr.Seed == nil {
+					continue
+				}
+				after := rec.State
+				if next, err := tx.Snapshot(guild, rec.ID, turn+1); err == nil {
+					after = next
+				}
+				out = append(out, Resolved{Battle: rec, Turn: turn, Before: *tr.Snapshot, After: after, Events: tr.Events, Seed: tr.Seed.Value})
+			}
+		}
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,272 @@
+package bot
+
+import (
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/store"
+)
+
+const guild = "g1"
+
+// fixedRand gives the same seeds every run, so tests know the dice.
+type fixedRand struct{ b byte }
+
+func (f *fixedRand) Read(p []byte) (int, error) {
+	for i := range p {
+		f.b++
+		p[i] = f.b
+	}
+	return len(p), nil
+}
+
+func newService(t *testing.T, path string) *Service {
+	t.Helper()
+	st, err := store.Open(path, store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return &Service{Store: st, Rand: &fixedRand{}}
+}
+
+func userErr(t *testing.T, err error, key string) {
+	t.Helper()
+	var ue *UserError
+	if !errors.As(err, &ue) {
+		t.Fatalf("want a refusal %s, got %v", key, err)
+	}
+	if key != "" && ue.Key != key && (len(ue.Problems) == 0 || ue.Problems[0].Code != key) {
+		t.Fatalf("want %s, got %s %v", key, ue.Key, ue.Problems)
+	}
+	// Every refusal reads in both languages.
+	if ue.Text(render.RU) == "" || ue.Text(render.EN) == "" || ue.Text(render.RU) == ue.Text(render.EN) {
+		t.Fatalf("refusal %s not bilingual: %q / %q", key, ue.Text(render.RU), ue.Text(render.EN))
+	}
+}
+
+func created(t *testing.T, svc *Service) store.BattleRecord {
+	t.Helper()
+	rec, err := svc.Create(guild, CreateRequest{
+		Name:  "Анэгава 1570",
+		North: store.Clan{RoleID: "r-oda", ChannelID: "c-oda"},
+		South: store.Clan{RoleID: "r-asai", ChannelID: "c-asai"},
+		GMChannelID: "c-gm", Locale: "ru",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// The whole lifecycle without Discord: create, start, roll, order, resolve.
+func TestServiceLifecycle(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	rec := created(t, svc)
+	if rec.ID != "анэгава-1570" || rec.Status != store.StatusDeployment {
+		t.Fatalf("record %+v", rec)
+	}
+	_, err := svc.Create(guild, CreateRequest{Name: "Другая", North: store.Clan{RoleID: "r-oda"}, South: store.Clan{RoleID: "r-x"}})
+	userErr(t, err, "err.clan_busy")
+	_, err = svc.Create(guild, CreateRequest{Name: "X", North: store.Clan{RoleID: "r1"}, South: store.Clan{RoleID: "r1"}})
+	userErr(t, err, "err.same_role")
+	_, err = svc.Create(guild, CreateRequest{Name: "Y", North: store.Clan{RoleID: "r1"}, South: store.Clan{RoleID: "r2"}, Scenario: "nope"})
+	userErr(t, err, "err.scenario")
+
+	_, err = svc.SeatOf(guild, []string{"r-oda"})
+	userErr(t, err, "err.not_command") // not started yet
+
+	op, err := svc.Start(guild, "Анэгава 1570")
+	if err != nil || op.Turn != 1 || len(op.SeedHash) != 64 {
+		t.Fatalf("start: %+v %v", op, err)
+	}
+	_, err = svc.Start(guild, rec.ID)
+	userErr(t, err, "err.not_in_deployment")
+
+	north, err := svc.SeatOf(guild, []string{"other", "r-oda"})
+	if err != nil || north.Side != engine.North {
+		t.Fatalf("seat: %+v %v", north, err)
+	}
+	south, _ := svc.SeatOf(guild, []string{"r-asai"})
+	_, err = svc.SeatOf(guild, []string{"r-oda", "r-asai"})
+	userErr(t, err, "err.two_seats")
+	_, err = svc.SeatOf(guild, []string{"nobody"})
+	userErr(t, err, "err.no_seat")
+
+	move := engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1}
+	_, err = svc.Order(north, move)
+	userErr(t, err, "err.roll_first")
+
+	for _, seat := range []Seat{north, south} {
+		c, err := svc.Roll(seat, engine.StakeLow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !c.Final {
+			opts := RerollOptions(&seat.Battle.State, seat.Side, c)
+			src := ""
+			if len(opts) > 0 {
+				src = opts[0]
+			}
+			if c, err = svc.Reroll(seat, src); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err = svc.Roll(seat, engine.StakeHigh)
+		userErr(t, err, "err.rolled")
+	}
+
+	// Orders: an enemy unit is refused; a legal one is stored; a second order
+	// for the same unit and phase replaces the first.
+	_, err = svc.Order(north, engine.Order{Unit: "s-yari", Kind: engine.OrderMove, Phase: 1})
+	userErr(t, err, engine.ProbNotYourUnit)
+	_, err = svc.Order(north, engine.Order{Unit: "ghost", Kind: engine.OrderMove, Phase: 1})
+	userErr(t, err, engine.ProbUnknownUnit)
+	if _, err := svc.Order(north, engine.Order{Unit: "n-yari", Kind: engine.OrderWait, Phase: 1}); err != nil {
+		t.Fatal(err)
+	}
+	so, err := svc.Order(north, move)
+	if err != nil || len(so.Orders) != 1 || so.Orders[0].Kind != engine.OrderMove {
+		t.Fatalf("replace: %+v %v", so.Orders, err)
+	}
+	if _, err := svc.Order(south, engine.Order{Unit: "s-sohei", Kind: engine.OrderMove, Phase: 1}); err != nil {
+		t.Fatal(err)
+	}
+	// Beyond the roll's allowance (3 ordinary at most): refused, nothing stored.
+	so, _ = svc.Orders(north)
+	for _, u := range []string{"n-ashigaru", "n-sohei", "n-uma", "n-yumi"} {
+		if len(so.Orders) >= so.Command.Result.Ordinary {
+			_, err := svc.Order(north, engine.Order{Unit: u, Kind: engine.OrderWait, Phase: 1})
+			userErr(t, err, engine.ProbOverBudget)
+			break
+		}
+		if so, err = svc.Order(north, engine.Order{Unit: u, Kind: engine.OrderWait, Phase: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := svc.Cancel(north, "n-uma", 2); err == nil {
+		t.Fatal("cancelling a missing order must be refused")
+	}
+
+	res, err := svc.Resolve(guild, rec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Turn != 1 || res.Next == nil || res.Next.Turn != 2 || res.Battle.Turn != 2 || res.After.Turn != 1 {
+		t.Fatalf("resolved %+v", res)
+	}
+	if u := res.After.Unit("n-yari"); u.Cell != engine.MustCell("A11") {
+		t.Fatalf("n-yari did not move: %v", u.Cell)
+	}
+	// The revealed seed is the one committed when the turn opened.
+	if store.SeedHash(res.Seed) != op.SeedHash {
+		t.Fatal("the revealed seed does not match the published hash")
+	}
+	pending, _ := svc.Unposted(guild)
+	if len(pending) != 1 || pending[0].Turn != 1 {
+		t.Fatalf("unposted %v", pending)
+	}
+	if err := svc.MarkPosted(guild, rec.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if pending, _ := svc.Unposted(guild); len(pending) != 0 {
+		t.Fatalf("still unposted %v", pending)
+	}
+	fin, err := svc.Finish(guild, rec.ID)
+	if err != nil || fin.Status != store.StatusFinished {
+		t.Fatal(err)
+	}
+	_, err = svc.Finish(guild, rec.ID)
+	userErr(t, err, "err.finished")
+}
+
+// A bot restarted in the middle of a turn continues it with every order it
+// had accepted: nothing lives outside the store.
+func TestServiceRestartKeepsOrders(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.db")
+	st, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := &Service{Store: st, Rand: &fixedRand{}}
+	rec := created(t, svc)
+	if _, err := svc.Start(guild, rec.ID); err != nil {
+		t.Fatal(err)
+	}
+	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	c, _ := svc.Roll(north, engine.StakeLow)
+	if !c.Final {
+		c, _ = svc.Reroll(north, "")
+	}
+	if _, err := svc.Order(north, engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close() // the bot dies
+
+	svc2 := newService(t, path)
+	north2, err := svc2.SeatOf(guild, []string{"r-oda"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	so, err := svc2.Orders(north2)
+	if err != nil || len(so.Orders) != 1 || so.Command == nil || !so.Command.Final {
+		t.Fatalf("after restart: %+v %v", so, err)
+	}
+	res, err := svc2.Resolve(guild, rec.ID)
+	if err != nil || res.After.Unit("n-yari").Cell != engine.MustCell("A11") {
+		t.Fatalf("resolve after restart: %v", err)
+	}
+}
+
+// Rerolls follow R-V.3: the HQ reroll once while the commander is in the
+// HQ, messengers spent from the army for the rest of the battle; the same
+// seed always gives the same dice.
+func TestServiceRerolls(t *testing.T) {
+	for seedByte := byte(0); seedByte < 40; seedByte++ {
+		svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+		svc.Rand = &fixedRand{b: seedByte * 7}
+		rec := created(t, svc)
+		svc.Start(guild, rec.ID)
+		north, _ := svc.SeatOf(guild, []string{"r-oda"})
+		c, err := svc.Roll(north, engine.StakeHigh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Result.Success {
+			continue // look for a seed whose first roll fails
+		}
+		if opts := RerollOptions(&north.Battle.State, north.Side, c); len(opts) != 2 || opts[0] != "hq" {
+			t.Fatalf("a failed roll with the commander in the HQ and 1 messenger: %v", opts)
+		}
+		c2, err := svc.Reroll(north, "hq")
+		if err != nil || len(c2.Result.Rolls) != 2 || c2.Result.Rolls[0] != c.Result.Rolls[0] {
+			t.Fatalf("hq reroll: %+v %v", c2, err)
+		}
+		if c2.Final {
+			return
+		}
+		_, err = svc.Reroll(north, "hq")
+		userErr(t, err, "err.no_reroll")
+		c3, err := svc.Reroll(north, "messenger")
+		if err != nil || !c3.Final || len(c3.Result.Rolls) != 3 {
+			t.Fatalf("messenger reroll: %+v %v", c3, err)
+		}
+		after, _ := svc.Store.Battle(guild, rec.ID)
+		if after.State.Messengers[engine.North] != 0 {
+			t.Fatal("the messenger is spent for the battle")
+		}
+		return
+	}
+	t.Fatal("no seed gave a failed high-stake roll")
+}
+
+func TestBattleID(t *testing.T) {
+	for in, want := range map[string]string{"Анэгава 1570": "анэгава-1570", "  Sekigahara!! ": "sekigahara", "a--b": "a-b", "!!": ""} {
+		if got := battleID(in); got != want {
+			t.Errorf("%q -> %q, want %q", in, got, want)
+		}
+	}
+}

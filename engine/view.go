@@ -1,0 +1,61 @@
+package engine
+
+// View returns what one side may see of the battle (R-XI.3.2, D-67): enemy
+// units standing in a forest are left out unless one of the side's units
+// is 8-adjacent to that cell or the unit was revealed by melee. Everything
+// shown to a clan is built from its view, never from the full state.
+func View(b Battle, side Side) Battle {
+	v := b.Clone()
+	kept := v.Units[:0]
+	for _, u := range v.Units {
+		if u.Side == side || !u.Active() || u.Revealed || !b.Terrain.Forest(u.Cell) || seenBy(&b, side, u.Cell) {
+			kept = append(kept, u)
+		}
+	}
+	v.Units = kept
+	// Leaders of hidden units are hidden with them (D-67).
+	leaders := v.Leaders[:0]
+	for _, l := range v.Leaders {
+		if l.Side == side || l.At == AtHQ || l.At == AtReserve || v.Unit(l.At) != nil {
+			leaders = append(leaders, l)
+		}
+	}
+	v.Leaders = leaders
+	return v
+}
+
+// seenBy reports whether a unit of side stands next to c, diagonals included.
+func seenBy(b *Battle, side Side, c Cell) bool {
+	for i := range b.Units {
+		u := &b.Units[i]
+		if u.Side == side && u.Active() && Adjacent8(u.Cell, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckBudget checks a side's orders for a turn against its command roll
+// (R-V.1.1, R-V.2): no more special orders than granted, and no more
+// ordinary ones. An ordinary order played in a special slot counts as
+// special (R-VI.3.7).
+func CheckBudget(orders []Order, turn int, granted CommandResult) *Problem {
+	special, ordinary := 0, 0
+	for _, o := range orders {
+		if o.Turn != 0 && o.Turn != turn {
+			continue
+		}
+		if o.Class == Special {
+			special++
+		} else {
+			ordinary++
+		}
+	}
+	switch {
+	case special > granted.Special:
+		return &Problem{Code: ProbOverBudget, Rule: "R-V.1.1", Arg: "special"}
+	case ordinary > granted.Ordinary:
+		return &Problem{Code: ProbOverBudget, Rule: "R-V.1.1", Arg: "ordinary"}
+	}
+	return nil
+}

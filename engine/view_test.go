@@ -1,0 +1,69 @@
+package engine
+
+import "testing"
+
+// D-67, R-XI.3.2: a unit in a forest is hidden from the enemy unless an
+// enemy unit is next to the forest (diagonals included) or it fought.
+func TestViewHidesUnitsInForests(t *testing.T) {
+	b := testBattle(
+		unit("hidden", South, AshigaruSpear, 8, "C24", N),
+		unit("open", South, SamuraiSpear, 8, "C21", N),
+		unit("scout", North, LightCavalry, 6, "A11", S),
+	)
+	b.Terrain.Forests = []Cell{MustCell("C24")}
+	b.Leaders = []Leader{{ID: "g", Side: South, Role: General, At: "hidden"}}
+
+	north := View(b, North)
+	if north.Unit("hidden") != nil || north.Unit("open") == nil || north.Unit("scout") == nil {
+		t.Fatalf("north sees %v", ids(north))
+	}
+	if len(north.Leaders) != 0 {
+		t.Fatal("the leader of a hidden unit is hidden too")
+	}
+	if south := View(b, South); south.Unit("hidden") == nil { // own units always
+
+		t.Fatal("a side always sees its own units")
+	}
+	if len(b.Units) != 3 {
+		t.Fatal("View must not change the battle")
+	}
+	// Contact, even diagonal, reveals it (C13 is diagonal to C24).
+	b.Unit("scout").Cell = MustCell("C13")
+	if v := View(b, North); v.Unit("hidden") == nil {
+		t.Fatal("a unit 8-adjacent to the forest sees into it")
+	}
+	// Melee reveals it for good.
+	b.Unit("scout").Cell = MustCell("A11")
+	b.Unit("hidden").Revealed = true
+	if v := View(b, North); v.Unit("hidden") == nil {
+		t.Fatal("a unit revealed by melee stays visible")
+	}
+}
+
+func ids(b Battle) []string {
+	var out []string
+	for _, u := range b.Units {
+		out = append(out, u.ID)
+	}
+	return out
+}
+
+// R-V.1.1: no more orders than the command roll gave.
+func TestCheckBudget(t *testing.T) {
+	granted := CommandResult{Special: 1, Ordinary: 3}
+	orders := []Order{{Class: Ordinary}, {Class: Ordinary}, {Class: Special}}
+	if p := CheckBudget(orders, 1, granted); p != nil {
+		t.Fatal(p)
+	}
+	if p := CheckBudget(append(orders, Order{Class: Special}), 1, granted); p == nil || p.Arg != "special" {
+		t.Fatalf("two specials: %v", p)
+	}
+	more := append(orders, Order{Class: Ordinary}, Order{Class: Ordinary})
+	if p := CheckBudget(more, 1, granted); p == nil || p.Arg != "ordinary" || p.Rule != "R-V.1.1" {
+		t.Fatalf("four ordinary: %v", p)
+	}
+	// A Cunning-plan order for the next turn does not count now.
+	if p := CheckBudget(append(orders, Order{Class: Special, Turn: 2}), 1, granted); p != nil {
+		t.Fatal(p)
+	}
+}

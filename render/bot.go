@@ -1,0 +1,61 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gunbai/gunbai/engine"
+)
+
+// CommandText describes a command roll: the dice, the result and the
+// orders it gives (R-V.2).
+func CommandText(lang Lang, stake engine.Stake, r engine.CommandResult, final bool) string {
+	var rolls []string
+	for k, d := range r.Rolls {
+		total := d[0] + d[1]
+		if k < len(r.Totals) {
+			total = r.Totals[k]
+		}
+		rolls = append(rolls, fmt.Sprintf("%d+%d=%d", d[0], d[1], total))
+	}
+	key := "roll.failure"
+	if r.Success {
+		key = "roll.success"
+	}
+	s := T(lang, "roll.line", T(lang, "stake."+stake.String()), strings.Join(rolls, " → "),
+		T(lang, key), r.Special, r.Ordinary)
+	if !final {
+		s += "\n" + T(lang, "roll.not_final")
+	}
+	return s
+}
+
+// OrdersText lists a side's orders for a turn, one per line, by unit and
+// phase.
+func OrdersText(lang Lang, turn int, orders []engine.Order) string {
+	if len(orders) == 0 {
+		return T(lang, "orders.none", turn)
+	}
+	lines := []string{T(lang, "orders.header", turn)}
+	sorted := append([]engine.Order(nil), orders...)
+	for i := 1; i < len(sorted); i++ {
+		for j := i; j > 0 && (sorted[j].Unit < sorted[j-1].Unit ||
+			sorted[j].Unit == sorted[j-1].Unit && sorted[j].Phase < sorted[j-1].Phase); j-- {
+			sorted[j], sorted[j-1] = sorted[j-1], sorted[j]
+		}
+	}
+	for _, o := range sorted {
+		line := T(lang, "orders.line", o.Unit, o.Phase, OrderName(lang, o.Kind), T(lang, "class."+o.Class.String()))
+		if o.Facing != nil {
+			line += " → " + FacingName(lang, *o.Facing)
+		}
+		for k, st := range o.Steps {
+			if k == 0 {
+				line += ":"
+			}
+			line += " " + T(lang, "step."+st.String())
+		}
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
+}
