@@ -51,9 +51,9 @@ func userErr(t *testing.T, err error, key string) {
 func created(t *testing.T, svc *Service) store.BattleRecord {
 	t.Helper()
 	rec, err := svc.Create(guild, CreateRequest{
-		Name:  "Анэгава 1570",
-		North: store.Clan{RoleID: "r-oda", ChannelID: "c-oda"},
-		South: store.Clan{RoleID: "r-asai", ChannelID: "c-asai"},
+		Name:        "Анэгава 1570",
+		North:       store.Clan{RoleID: "r-oda", ChannelID: "c-oda"},
+		South:       store.Clan{RoleID: "r-asai", ChannelID: "c-asai"},
 		GMChannelID: "c-gm", Locale: "ru",
 	})
 	if err != nil {

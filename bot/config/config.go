@@ -46,8 +46,8 @@ type DiscordConfig struct {
 	Token string
 	// ApplicationID is the Discord application (snowflake) ID.
 	ApplicationID string
-	// Guilds are the guild IDs to register slash commands in (at once, as
-	// guild commands). Empty: register them globally.
+	// Guilds are the guild IDs to register slash commands in (as guild
+	// commands, effective at once). Empty: every guild the bot is in.
 	Guilds []string
 	// GMRole is the ID or the name of the role whose members act as game
 	// masters.

@@ -1,5 +1,6 @@
 // Command gunbai runs the Gunbai battle bot and its offline tools.
 //
+//	gunbai run [-config FILE]           the Discord bot (token in the config or GUNBAI_TOKEN)
 //	gunbai demo [-out DIR] [-turns N]   play a built-in battle offline: PNGs and logs
 //	gunbai case [--json] FILE...        run engine case files (design/CASES.md)
 package main
@@ -22,6 +23,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch args[0] {
+	case "run":
+		return runMain(args[1:], stdout, stderr)
 	case "demo":
 		return demoMain(args[1:], stdout, stderr)
 	case "case":
@@ -37,6 +40,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
+  gunbai run [-config FILE]           run the Discord bot (token in the config or GUNBAI_TOKEN)
   gunbai demo [-out DIR] [-turns N]   play a built-in battle offline; writes DIR/turn-N.png and logs
   gunbai case [--json] FILE...        run engine case files (see engine/testdata/cases/README.md)
 `)

@@ -89,3 +89,25 @@ func TestDemo(t *testing.T) {
 		t.Fatalf("replay of turn 1 differs from the stored events")
 	}
 }
+
+// gunbai run refuses, with a clear message, a config it cannot use.
+func TestRunConfigErrors(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if code := run([]string{"run", "-config", filepath.Join(dir, "missing.toml")}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "missing.toml") {
+		t.Fatalf("missing file: %d %q", code, errb.String())
+	}
+	typo := filepath.Join(dir, "typo.toml")
+	os.WriteFile(typo, []byte("[discord]\ntokn = \"x\"\n"), 0o644)
+	errb.Reset()
+	if code := run([]string{"run", "-config", typo}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "typo.toml:2:1") {
+		t.Fatalf("typo: %d %q", code, errb.String())
+	}
+	empty := filepath.Join(dir, "empty.toml")
+	os.WriteFile(empty, []byte("[store]\npath = \""+filepath.Join(dir, "g.db")+"\"\n"), 0o644)
+	t.Setenv("GUNBAI_TOKEN", "")
+	errb.Reset()
+	if code := run([]string{"run", "-config", empty}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "GUNBAI_TOKEN") {
+		t.Fatalf("no token: %d %q", code, errb.String())
+	}
+}

@@ -1,0 +1,395 @@
+package discordtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// discordEpoch is the first second of 2015 in milliseconds, the snowflake epoch.
+const discordEpoch = 1420070400000
+
+// DefaultLocale is the locale of interactions whose Member has no Locale,
+// and of guilds without SetGuildLocale.
+const DefaultLocale = "ru"
+
+// DefaultAppPermissions is the app_permissions string of built interactions.
+const DefaultAppPermissions = "2248473465835073"
+
+// Server is a fake Discord (REST + gateway) on 127.0.0.1. Create it with New;
+// all methods are safe for concurrent use.
+type Server struct {
+	t    testing.TB
+	srv  *httptest.Server
+	addr string // 127.0.0.1:port
+	tr   *http.Transport
+
+	lastID atomic.Int64
+
+	appID    string
+	botUser  discordUser
+	ownerID  string
+	guildID  string // default guild
+	chanID   string // default text channel in the default guild
+	upgrader websocket.Upgrader
+
+	closeOnce sync.Once
+	wg        sync.WaitGroup // gateway connection handlers
+
+	mu                sync.Mutex
+	closed            bool
+	heartbeatInterval time.Duration
+	disallowedIntents discordgo.Intent
+	tokens            map[string]bool // bot tokens without the "Bot " prefix
+	calls             []Call
+	failures          []*failure
+	conns             map[*gwConn]bool
+	sessions          map[string]*gwSession
+	identifies        []discordgo.Identify
+	readyCount        int
+	heartbeatAcks     int
+	frames            []Frame
+	dials             []string
+	closeCodes        []int
+	guilds            map[string]*guildInfo
+	guildOrder        []string
+	channels          map[string]*discordgo.Channel // configured channels
+	chanGuild         map[string]string             // channel id -> guild id, learnt from SetChannel and built interactions
+	users             map[string]discordUser
+	dmByUser          map[string]string // user id -> DM channel id
+	dmUser            map[string]string // DM channel id -> user id
+	blockedDMs        map[string]bool
+	commands          map[string][]*discordgo.ApplicationCommand // "" = global
+	commandIDs        map[string]string                          // guild+"/"+name -> id of unregistered commands
+	messages          map[string]*storedMessage                  // by id
+	chanMsgs          map[string][]string                        // channel id -> ids of messages posted with POST /channels/{id}/messages
+	interactions      map[string]*interactionRec                 // by id
+	byToken           map[string]*interactionRec
+}
+
+type guildInfo struct {
+	id     string
+	name   string
+	locale string
+	roles  []*discordgo.Role // nil: only @everyone
+}
+
+type discordUser struct {
+	ID         string
+	Username   string
+	GlobalName string
+	Bot        bool
+}
+
+// New starts a fake Discord on 127.0.0.1 and registers Close with t.Cleanup.
+func New(t testing.TB) *Server {
+	t.Helper()
+	s := &Server{
+		t:                 t,
+		heartbeatInterval: time.Second,
+		tokens:            map[string]bool{},
+		conns:             map[*gwConn]bool{},
+		sessions:          map[string]*gwSession{},
+		guilds:            map[string]*guildInfo{},
+		channels:          map[string]*discordgo.Channel{},
+		chanGuild:         map[string]string{},
+		users:             map[string]discordUser{},
+		dmByUser:          map[string]string{},
+		dmUser:            map[string]string{},
+		blockedDMs:        map[string]bool{},
+		commands:          map[string][]*discordgo.ApplicationCommand{},
+		commandIDs:        map[string]string{},
+		messages:          map[string]*storedMessage{},
+		chanMsgs:          map[string][]string{},
+		interactions:      map[string]*interactionRec{},
+		byToken:           map[string]*interactionRec{},
+	}
+	s.upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
+	s.appID = s.NewID()
+	s.botUser = discordUser{ID: s.appID, Username: "gunbai-test", Bot: true}
+	s.users[s.appID] = s.botUser
+	s.ownerID = s.NewID()
+	s.guildID = s.NewID()
+	s.chanID = s.NewID()
+	s.guilds[s.guildID] = &guildInfo{id: s.guildID, name: "Test Guild"}
+	s.guildOrder = append(s.guildOrder, s.guildID)
+	s.channels[s.chanID] = &discordgo.Channel{ID: s.chanID, GuildID: s.guildID, Name: "general", Type: discordgo.ChannelTypeGuildText}
+	s.chanGuild[s.chanID] = s.guildID
+
+	s.srv = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
+	s.addr = strings.TrimPrefix(s.srv.URL, "http://")
+	dialer := &net.Dialer{Timeout: 5 * time.Second}
+	s.tr = &http.Transport{
+		Proxy: nil,
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			if addr != s.addr {
+				return nil, fmt.Errorf("discordtest: refusing to dial %s (only the fake at %s)", addr, s.addr)
+			}
+			return dialer.DialContext(ctx, network, addr)
+		},
+		MaxIdleConnsPerHost: 16,
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Close closes all gateway connections and shuts the server down. It is
+// registered with t.Cleanup by New and may be called more than once.
+func (s *Server) Close() {
+	s.closeOnce.Do(func() {
+		s.mu.Lock()
+		s.closed = true
+		conns := make([]*gwConn, 0, len(s.conns))
+		for c := range s.conns {
+			conns = append(conns, c)
+		}
+		s.mu.Unlock()
+		for _, c := range conns {
+			c.close(websocket.CloseGoingAway, "fake discord shutting down")
+		}
+		s.srv.Close()
+		s.wg.Wait()
+		s.tr.CloseIdleConnections()
+	})
+}
+
+// URL is the base URL of the fake server, http://127.0.0.1:port.
+func (s *Server) URL() string { return s.srv.URL }
+
+// GatewayURL is the gateway URL announced by GET /api/v9/gateway.
+func (s *Server) GatewayURL() string { return "ws://" + s.addr + "/gateway" }
+
+// AppID is the application id; it is also the bot user's id, as for every
+// modern Discord bot.
+func (s *Server) AppID() string { return s.appID }
+
+// BotUser is the bot user sent in READY and returned by GET /users/@me.
+func (s *Server) BotUser() *discordgo.User {
+	return &discordgo.User{ID: s.botUser.ID, Username: s.botUser.Username, Discriminator: "0", Bot: true}
+}
+
+// GuildID is the default guild (sent in READY).
+func (s *Server) GuildID() string { return s.guildID }
+
+// ChannelID is a default text channel in the default guild.
+func (s *Server) ChannelID() string { return s.chanID }
+
+// NewID returns a fresh, realistic, strictly increasing snowflake.
+func (s *Server) NewID() string {
+	for {
+		last := s.lastID.Load()
+		id := (time.Now().UnixMilli()-discordEpoch)<<22 | 1<<17 | 1<<12
+		if id <= last {
+			id = last + 1
+		}
+		if s.lastID.CompareAndSwap(last, id) {
+			return strconv.FormatInt(id, 10)
+		}
+	}
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	return hex.EncodeToString(b)
+}
+
+// Session returns a discordgo session for the bot token (without "Bot ")
+// wired to the fake with Wire.
+func (s *Server) Session(token string) (*discordgo.Session, error) {
+	sess, err := discordgo.New("Bot " + token)
+	if err != nil {
+		return nil, err
+	}
+	s.Wire(sess)
+	return sess, nil
+}
+
+// Wire points an existing discordgo session (e.g. one created by the bot
+// under test) at the fake, before it is opened:
+//   - sess.Client is replaced by a client whose transport rewrites
+//     https://discord.com/... to the fake and refuses every other host;
+//   - sess.Dialer is replaced by a websocket dialer that dials only the fake;
+//   - sess.ShouldReconnectOnError is set to false, so a closed fake does
+//     not make discordgo retry forever (set it back to test reconnects);
+//   - the session's token becomes a valid token of the fake (REST calls
+//     and IDENTIFY with other tokens fail with 401 / close code 4004);
+//   - sess.Close is registered with t.Cleanup (it runs before the server's
+//     Close; discordgo's Close of an open session takes one second).
+func (s *Server) Wire(sess *discordgo.Session) {
+	s.mu.Lock()
+	s.tokens[strings.TrimPrefix(sess.Token, "Bot ")] = true
+	s.mu.Unlock()
+	timeout := 20 * time.Second
+	if sess.Client != nil && sess.Client.Timeout > 0 {
+		timeout = sess.Client.Timeout
+	}
+	sess.Client = &http.Client{Timeout: timeout, Transport: s.Transport()}
+	sess.Dialer = &websocket.Dialer{
+		HandshakeTimeout: 10 * time.Second,
+		NetDialContext:   s.tr.DialContext,
+	}
+	sess.ShouldReconnectOnError = false
+	s.t.Cleanup(func() { _ = sess.Close() })
+}
+
+// Transport returns the RoundTripper used by wired sessions: requests for
+// https://discord.com/... go to the fake (path and query kept), anything else
+// fails without touching the network.
+func (s *Server) Transport() http.RoundTripper { return rewriteTransport{s} }
+
+type rewriteTransport struct{ s *Server }
+
+func (rt rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	host := req.URL.Hostname()
+	if host != "discord.com" && host != "www.discord.com" && req.URL.Host != rt.s.addr {
+		if req.Body != nil {
+			req.Body.Close()
+		}
+		return nil, fmt.Errorf("discordtest: refusing to send %s %s: only https://discord.com/ is served by the fake", req.Method, req.URL)
+	}
+	r2 := req.Clone(req.Context())
+	r2.URL.Scheme = "http"
+	r2.URL.Host = rt.s.addr
+	r2.Host = rt.s.addr
+	return rt.s.tr.RoundTrip(r2)
+}
+
+// SetHeartbeatInterval sets the heartbeat_interval sent in HELLO to new
+// connections (default 1s; discordgo gives up after 5 intervals without ACK).
+func (s *Server) SetHeartbeatInterval(d time.Duration) {
+	if d < time.Millisecond {
+		d = time.Millisecond
+	}
+	s.mu.Lock()
+	s.heartbeatInterval = d
+	s.mu.Unlock()
+}
+
+// SetDisallowedIntents makes IDENTIFY with any of these intents fail with
+// close code 4014 (Disallowed intent(s)), like a bot whose privileged intents
+// are not enabled in the developer portal. Default: none disallowed.
+func (s *Server) SetDisallowedIntents(i discordgo.Intent) {
+	s.mu.Lock()
+	s.disallowedIntents = i
+	s.mu.Unlock()
+}
+
+// AddGuild adds (or renames) a guild the bot is in; guilds are listed in
+// READY and get a GUILD_CREATE after it.
+func (s *Server) AddGuild(id, name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.guildLocked(id).name = name
+}
+
+func (s *Server) guildLocked(id string) *guildInfo {
+	g := s.guilds[id]
+	if g == nil {
+		g = &guildInfo{id: id, name: "Guild " + id}
+		s.guilds[id] = g
+		s.guildOrder = append(s.guildOrder, id)
+	}
+	return g
+}
+
+// SetGuildLocale sets the guild_locale of interactions in the guild and its
+// preferred_locale (default DefaultLocale).
+func (s *Server) SetGuildLocale(guild, locale string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.guildLocked(guild).locale = locale
+}
+
+// SetRoles sets the roles of a guild, returned by GET /guilds/{id}/roles, sent
+// in GUILD_CREATE and used to resolve RoleOpt options. Call it before Open
+// for the roles to be in discordgo's state. Unset guilds have only @everyone.
+func (s *Server) SetRoles(guild string, roles []*discordgo.Role) {
+	cp := make([]*discordgo.Role, len(roles))
+	for i, r := range roles {
+		rr := *r
+		cp[i] = &rr
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.guildLocked(guild).roles = cp
+}
+
+// SetChannel configures the object returned by GET /channels/{id} (and sent
+// in GUILD_CREATE if it has a GuildID). Unknown channels are default text
+// channels.
+func (s *Server) SetChannel(ch *discordgo.Channel) {
+	cp := *ch
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.channels[ch.ID] = &cp
+	if ch.GuildID != "" {
+		s.chanGuild[ch.ID] = ch.GuildID
+	}
+}
+
+// SetUser registers a user returned by GET /users/{id}, used in DM channel
+// recipients. Users of built interactions are registered automatically.
+func (s *Server) SetUser(id, username string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.users[id] = discordUser{ID: id, Username: username}
+}
+
+// BlockDMs makes messages to the user's DM channel fail with 403 code 50007
+// "Cannot send messages to this user" (the user closed their DMs).
+func (s *Server) BlockDMs(userID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.blockedDMs[userID] = true
+}
+
+type failure struct {
+	method, pathPrefix string
+	status, code       int
+	message            string
+}
+
+// FailNext makes the next REST call whose method matches (or method == "")
+// and whose API path (e.g. "/channels/123/messages", without /api/v9) starts
+// with pathPrefix fail with the status and a Discord error body {"message",
+// "code"}. The call is recorded with that status.
+func (s *Server) FailNext(method, pathPrefix string, status, code int, message string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failures = append(s.failures, &failure{method, pathPrefix, status, code, message})
+}
+
+// WaitFor polls cond every few milliseconds until it returns true (true) or
+// timeout passes (false). Use it to wait for asynchronous bot actions; the
+// timeout is a bound on waiting, not an assertion on speed.
+func (s *Server) WaitFor(cond func() bool, timeout time.Duration) bool {
+	deadline := time.Now().Add(timeout)
+	for {
+		if cond() {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+var errClosed = errors.New("discordtest: server closed")
