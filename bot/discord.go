@@ -83,9 +83,13 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	b.mu.Unlock()
 	guilds := b.opt.Guilds
 	if len(guilds) == 0 {
+		// discordgo's state rewrites READY's guilds when GUILD_CREATE
+		// arrives; read them under its lock.
+		s.State.RLock()
 		for _, g := range r.Guilds {
 			guilds = append(guilds, g.ID)
 		}
+		s.State.RUnlock()
 	}
 	for _, g := range guilds {
 		if _, err := s.ApplicationCommandBulkOverwrite(app, g, Commands()); err != nil {

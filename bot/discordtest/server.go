@@ -59,7 +59,7 @@ type Server struct {
 	failures          []*failure
 	conns             map[*gwConn]bool
 	sessions          map[string]*gwSession
-	identifies        []discordgo.Identify
+	identifies        []Identify
 	readyCount        int
 	heartbeatAcks     int
 	frames            []Frame

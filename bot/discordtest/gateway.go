@@ -1,0 +1,493 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// Gateway opcodes.
+const (
+	opDispatch       = 0
+	opHeartbeat      = 1
+	opIdentify       = 2
+	opPresenceUpdate = 3
+	opVoiceState     = 4
+	opResume         = 6
+	opReconnect      = 7
+	opRequestMembers = 8
+	opInvalidSession = 9
+	opHello          = 10
+	opHeartbeatAck   = 11
+)
+
+// gwConn is one gateway websocket connection.
+type gwConn struct {
+	s       *Server
+	ws      *websocket.Conn
+	version string
+
+	wmu sync.Mutex // serialises writes (gorilla allows one concurrent writer)
+
+	// guarded by s.mu
+	sess  *gwSession
+	ready bool
+}
+
+// gwSession is a gateway session (what RESUME resumes).
+type gwSession struct {
+	id    string
+	token string
+	seq   atomic.Int64
+	conn  *gwConn // guarded by s.mu
+}
+
+type gwFrame struct {
+	Op int             `json:"op"`
+	D  json.RawMessage `json:"d"`
+	S  *int64          `json:"s"`
+	T  *string         `json:"t"`
+}
+
+func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		http.Error(w, "closed", http.StatusServiceUnavailable)
+		return
+	}
+	s.wg.Add(1)
+	interval := s.heartbeatInterval
+	s.dials = append(s.dials, r.URL.RequestURI())
+	s.mu.Unlock()
+	defer s.wg.Done()
+
+	ws, err := s.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return // the upgrader answered with an HTTP error
+	}
+	c := &gwConn{s: s, ws: ws, version: r.URL.Query().Get("v")}
+	if c.version == "" {
+		c.version = discordgo.APIVersion
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		ws.Close()
+		return
+	}
+	s.conns[c] = true
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.conns, c)
+		c.ready = false
+		if c.sess != nil && c.sess.conn == c {
+			c.sess.conn = nil
+		}
+		s.mu.Unlock()
+		ws.Close()
+	}()
+	ws.SetCloseHandler(func(code int, text string) error {
+		s.mu.Lock()
+		s.closeCodes = append(s.closeCodes, code)
+		s.mu.Unlock()
+		// Echo the close frame, as gorilla's default handler does.
+		_ = ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, ""), time.Now().Add(time.Second))
+		return nil
+	})
+
+	hello, _ := json.Marshal(map[string]any{"heartbeat_interval": interval.Milliseconds()})
+	if err := c.write(gwFrame{Op: opHello, D: hello}); err != nil {
+		return
+	}
+	for {
+		_, msg, err := ws.ReadMessage()
+		if err != nil {
+			return
+		}
+		if !c.handle(msg) {
+			return
+		}
+	}
+}
+
+// write sends a frame and records it.
+func (c *gwConn) write(f gwFrame) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	return c.writeLocked(f)
+}
+
+func (c *gwConn) writeLocked(f gwFrame) error {
+	b, err := json.Marshal(f)
+	if err != nil {
+		return err
+	}
+	fr := Frame{Sent: true, Op: f.Op, Data: append(json.RawMessage(nil), f.D...), Time: time.Now()}
+	if f.S != nil {
+		fr.Seq = *f.S
+	}
+	if f.T != nil {
+		fr.Type = *f.T
+	}
+	c.s.mu.Lock()
+	c.s.frames = append(c.s.frames, fr)
+	c.s.mu.Unlock()
+	_ = c.ws.SetWriteDeadline(time.Now().Add(5 * time.Second))
+	return c.ws.WriteMessage(websocket.TextMessage, b)
+}
+
+// dispatchLocked sends an op 0 dispatch with the session's next sequence
+// number; c.wmu must be held.
+func (c *gwConn) dispatchLocked(sess *gwSession, event string, d json.RawMessage) error {
+	seq := sess.seq.Add(1)
+	return c.writeLocked(gwFrame{Op: opDispatch, D: d, S: &seq, T: &event})
+}
+
+func (c *gwConn) dispatch(sess *gwSession, event string, d json.RawMessage) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	return c.dispatchLocked(sess, event, d)
+}
+
+// close sends a close frame with the code and closes the connection.
+func (c *gwConn) close(code int, text string) {
+	_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(time.Second))
+	_ = c.ws.Close()
+}
+
+// handle processes one received frame; false closes the connection.
+func (c *gwConn) handle(msg []byte) bool {
+	s := c.s
+	var f gwFrame
+	if err := json.Unmarshal(msg, &f); err != nil {
+		c.close(4002, "Error while decoding payload.")
+		return false
+	}
+	fr := Frame{Op: f.Op, Data: append(json.RawMessage(nil), f.D...), Time: time.Now()}
+	s.mu.Lock()
+	s.frames = append(s.frames, fr)
+	sess := c.sess
+	s.mu.Unlock()
+
+	switch f.Op {
+	case opHeartbeat:
+		if err := c.write(gwFrame{Op: opHeartbeatAck}); err != nil {
+			return false
+		}
+		s.mu.Lock()
+		s.heartbeatAcks++
+		s.mu.Unlock()
+		return true
+	case opIdentify:
+		if sess != nil {
+			c.close(4005, "Already authenticated.")
+			return false
+		}
+		return c.identify(f.D)
+	case opResume:
+		if sess != nil {
+			c.close(4005, "Already authenticated.")
+			return false
+		}
+		return c.resume(f.D)
+	case opPresenceUpdate, opVoiceState, opRequestMembers:
+		if sess == nil {
+			c.close(4003, "Not authenticated.")
+			return false
+		}
+		return true // recorded in Frames, otherwise ignored
+	default:
+		c.close(4001, "Unknown opcode.")
+		return false
+	}
+}
+
+func (c *gwConn) identify(d json.RawMessage) bool {
+	s := c.s
+	// Not discordgo.Identify: discordgo marshals presence.game.created_at as
+	// a time string but unmarshals it as an int64, so it cannot decode its
+	// own IDENTIFY.
+	var id Identify
+	if err := json.Unmarshal(d, &id); err != nil {
+		c.close(4002, "Error while decoding payload.")
+		return false
+	}
+	token := strings.TrimPrefix(id.Token, "Bot ")
+	s.mu.Lock()
+	s.identifies = append(s.identifies, id)
+	valid := s.tokens[token]
+	disallowed := id.Intents&s.disallowedIntents != 0
+	guilds := append([]string(nil), s.guildOrder...)
+	s.mu.Unlock()
+	if !valid {
+		c.close(4004, "Authentication failed.")
+		return false
+	}
+	if disallowed {
+		c.close(4014, "Disallowed intent(s).")
+		return false
+	}
+	if id.Shard != nil && (id.Shard[1] < 1 || id.Shard[0] >= id.Shard[1]) {
+		c.close(4010, "Invalid shard.")
+		return false
+	}
+
+	sess := &gwSession{id: randomHex(16), token: token}
+	ready, err := json.Marshal(s.readyPayload(c.version, sess.id, guilds, id.Shard))
+	if err != nil {
+		panic(err)
+	}
+	c.wmu.Lock()
+	err = c.dispatchLocked(sess, "READY", ready)
+	c.wmu.Unlock()
+	if err != nil {
+		return false
+	}
+	s.mu.Lock()
+	c.sess = sess
+	sess.conn = c
+	c.ready = true
+	s.sessions[sess.id] = sess
+	s.readyCount++
+	var creates []json.RawMessage
+	if id.Intents&discordgo.IntentsGuilds != 0 {
+		for _, g := range guilds {
+			b, err := json.Marshal(s.guildCreateLocked(g))
+			if err != nil {
+				panic(err)
+			}
+			creates = append(creates, b)
+		}
+	}
+	s.mu.Unlock()
+	for _, b := range creates {
+		if err := c.dispatch(sess, "GUILD_CREATE", b); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *gwConn) resume(d json.RawMessage) bool {
+	s := c.s
+	var r struct {
+		Token     string `json:"token"`
+		SessionID string `json:"session_id"`
+		Seq       int64  `json:"seq"`
+	}
+	if err := json.Unmarshal(d, &r); err != nil {
+		c.close(4002, "Error while decoding payload.")
+		return false
+	}
+	s.mu.Lock()
+	sess := s.sessions[r.SessionID]
+	if sess == nil || sess.token != strings.TrimPrefix(r.Token, "Bot ") {
+		s.mu.Unlock()
+		// Invalid session, not resumable: the client must IDENTIFY again.
+		return c.write(gwFrame{Op: opInvalidSession, D: json.RawMessage("false")}) == nil
+	}
+	old := sess.conn
+	if old != nil {
+		old.ready = false
+	}
+	sess.conn = c
+	c.sess = sess
+	s.mu.Unlock()
+	if old != nil && old != c {
+		old.close(websocket.CloseNormalClosure, "resumed elsewhere")
+	}
+	// No events are queued while disconnected, so there is nothing to replay.
+	if err := c.dispatch(sess, "RESUMED", json.RawMessage(`{"_trace":["[\"discordtest-gateway\",{\"micros\":1}]"]}`)); err != nil {
+		return false
+	}
+	s.mu.Lock()
+	c.ready = sess.conn == c
+	s.mu.Unlock()
+	return true
+}
+
+// readyConns returns the connections that can receive dispatches.
+func (s *Server) readyConns() []*gwConn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*gwConn
+	for c := range s.conns {
+		if c.ready && c.sess != nil && c.sess.conn == c {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// DispatchRaw sends an op 0 dispatch with the event name (e.g.
+// "INTERACTION_CREATE") and payload (the "d" object, sent as is) to every
+// ready gateway connection, waiting up to 10s for one to be ready.
+// INTERACTION_CREATE payloads are registered as interactions (by their id and
+// token), so the bot can respond to them. A failure is reported with
+// t.Errorf and returned.
+func (s *Server) DispatchRaw(event string, payload []byte) error {
+	err := s.dispatchRaw(event, payload)
+	if err != nil {
+		s.t.Errorf("discordtest: dispatch %s: %v", event, err)
+	}
+	return err
+}
+
+func (s *Server) dispatchRaw(event string, payload []byte) error {
+	if !json.Valid(payload) {
+		return fmt.Errorf("payload is not valid JSON")
+	}
+	var conns []*gwConn
+	s.WaitFor(func() bool {
+		conns = s.readyConns()
+		return len(conns) > 0
+	}, 10*time.Second)
+	if len(conns) == 0 {
+		s.mu.Lock()
+		closed := s.closed
+		s.mu.Unlock()
+		if closed {
+			return errClosed
+		}
+		return fmt.Errorf("no gateway session is ready (did the bot Open its session?)")
+	}
+	if event == "INTERACTION_CREATE" {
+		if err := s.registerInteraction(payload); err != nil {
+			return err
+		}
+	}
+	for _, c := range conns {
+		s.mu.Lock()
+		sess := c.sess
+		s.mu.Unlock()
+		if err := c.dispatch(sess, event, json.RawMessage(payload)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Disconnect closes every gateway connection with the close code (e.g.
+// 1001, or 4000 for "Unknown error"), as Discord does when it drops a bot.
+// The gateway sessions stay resumable.
+func (s *Server) Disconnect(code int, reason string) {
+	s.mu.Lock()
+	var conns []*gwConn
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.close(code, reason)
+	}
+}
+
+// RequestReconnect sends op 7 RECONNECT to every connection.
+func (s *Server) RequestReconnect() {
+	s.mu.Lock()
+	var conns []*gwConn
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		_ = c.write(gwFrame{Op: opReconnect, D: json.RawMessage("null")})
+	}
+}
+
+func (s *Server) readyPayload(version, sessionID string, guilds []string, shard *[2]int) map[string]any {
+	v, err := strconv.Atoi(version)
+	if err != nil {
+		v = 9
+	}
+	gs := make([]map[string]any, 0, len(guilds))
+	for _, g := range guilds {
+		gs = append(gs, map[string]any{"id": g, "unavailable": true})
+	}
+	user := s.userJSON(s.botUser)
+	user["verified"] = true
+	user["mfa_enabled"] = false
+	user["email"] = nil
+	user["flags"] = 0
+	p := map[string]any{
+		"v":                       v,
+		"user":                    user,
+		"guilds":                  gs,
+		"session_id":              sessionID,
+		"session_type":            "normal",
+		"resume_gateway_url":      s.GatewayURL(),
+		"application":             map[string]any{"id": s.appID, "flags": 8953856},
+		"private_channels":        []any{},
+		"presences":               []any{},
+		"relationships":           []any{},
+		"guild_join_requests":     []any{},
+		"user_settings":           map[string]any{},
+		"auth":                    map[string]any{},
+		"geo_ordered_rtc_regions": []string{"russia", "finland", "rotterdam", "stockholm", "frankfurt"},
+		"_trace":                  []string{`["discordtest-gateway",{"micros":1}]`},
+	}
+	if shard != nil {
+		p["shard"] = shard
+	}
+	return p
+}
+
+func (s *Server) guildCreateLocked(id string) map[string]any {
+	g := s.guilds[id]
+	var chans []any
+	for _, cid := range sortedKeys(s.channels) {
+		ch := s.channels[cid]
+		if ch.GuildID == id {
+			chans = append(chans, ch)
+		}
+	}
+	if chans == nil {
+		chans = []any{}
+	}
+	botMember := map[string]any{
+		"user":      s.userJSON(s.botUser),
+		"roles":     []string{},
+		"joined_at": timestamp(time.Now().Add(-24 * time.Hour)),
+		"deaf":      false, "mute": false, "pending": false, "flags": 0,
+		"nick": nil, "avatar": nil, "premium_since": nil, "communication_disabled_until": nil,
+	}
+	return map[string]any{
+		"id": id, "name": g.name, "icon": nil, "splash": nil, "discovery_splash": nil, "banner": nil, "description": nil,
+		"owner_id": s.ownerID, "afk_channel_id": nil, "afk_timeout": 300, "widget_enabled": false,
+		"verification_level": 1, "default_message_notifications": 1, "explicit_content_filter": 0,
+		"roles": s.rolesLocked(id), "emojis": []any{}, "stickers": []any{}, "features": []any{},
+		"mfa_level": 0, "application_id": nil, "system_channel_id": nil, "system_channel_flags": 0,
+		"rules_channel_id": nil, "public_updates_channel_id": nil, "vanity_url_code": nil,
+		"premium_tier": 0, "premium_subscription_count": 0, "premium_progress_bar_enabled": false,
+		"preferred_locale": g.localeOr(), "nsfw_level": 0, "max_video_channel_users": 25,
+		"joined_at": timestamp(time.Now().Add(-24 * time.Hour)), "large": false, "unavailable": false,
+		"member_count": 2, "members": []any{botMember}, "channels": chans, "threads": []any{},
+		"presences": []any{}, "voice_states": []any{}, "stage_instances": []any{}, "guild_scheduled_events": []any{},
+	}
+}
+
+func (g *guildInfo) localeOr() string {
+	if g == nil || g.locale == "" {
+		return DefaultLocale
+	}
+	return g.locale
+}
+
+// rolesLocked returns the guild's roles: the configured ones, or @everyone.
+func (s *Server) rolesLocked(guild string) []*discordgo.Role {
+	g := s.guilds[guild]
+	if g != nil && g.roles != nil {
+		return g.roles
+	}
+	return []*discordgo.Role{{ID: guild, Name: "@everyone", Permissions: 1071698660929}}
+}

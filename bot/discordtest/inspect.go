@@ -1,0 +1,360 @@
+package discordtest
+
+import (
+	"encoding/json"
+	"net/url"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Call is one recorded REST request.
+type Call struct {
+	Method string
+	// Path is the request path as sent, e.g. "/api/v9/channels/1/messages".
+	Path string
+	// Route is Path without the "/api/vN" prefix, e.g. "/channels/1/messages".
+	Route string
+	Query url.Values
+	// Auth is the Authorization header ("Bot <token>").
+	Auth        string
+	ContentType string
+	// Body is the raw request body.
+	Body []byte
+	// JSON is the JSON body, or the payload_json part of a multipart body.
+	JSON json.RawMessage
+	// Files are the files[n] parts of a multipart body.
+	Files []File
+	// Status is the HTTP status the fake answered with.
+	Status int
+	// Response is the body the fake answered with.
+	Response []byte
+	// Unexpected is true when no route of the fake matched (answered 404
+	// {"message": "404: Not Found", "code": 0}).
+	Unexpected bool
+	Time       time.Time
+}
+
+// File is a file uploaded in a multipart request (files[n] part).
+type File struct {
+	// ID is the attachment id the fake assigned.
+	ID          string
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// Message is a message kept by the fake: a channel message, an interaction
+// response or a followup.
+type Message struct {
+	ID        string
+	ChannelID string
+	GuildID   string
+	Content   string
+	Flags     discordgo.MessageFlags
+	Embeds    []*discordgo.MessageEmbed
+	// Components are decoded with discordgo (e.g. discordgo.ActionsRow
+	// holding discordgo.Button).
+	Components []discordgo.MessageComponent
+	Files      []File
+	// InteractionID is set for interaction responses and followups.
+	InteractionID string
+	Edits         int
+	Deleted       bool
+	Time          time.Time
+}
+
+// Ephemeral reports whether the message has the EPHEMERAL flag (64).
+func (m Message) Ephemeral() bool { return m.Flags&discordgo.MessageFlagsEphemeral != 0 }
+
+// ResponseKind tells which endpoint produced a Response.
+type ResponseKind string
+
+// Response kinds.
+const (
+	// KindCallback: POST /interactions/{id}/{token}/callback.
+	KindCallback ResponseKind = "callback"
+	// KindEditOriginal: PATCH /webhooks/{app}/{token}/messages/@original.
+	KindEditOriginal ResponseKind = "edit_original"
+	// KindDeleteOriginal: DELETE /webhooks/{app}/{token}/messages/@original.
+	KindDeleteOriginal ResponseKind = "delete_original"
+	// KindFollowup: POST /webhooks/{app}/{token}.
+	KindFollowup ResponseKind = "followup"
+	// KindEditFollowup: PATCH /webhooks/{app}/{token}/messages/{id}.
+	KindEditFollowup ResponseKind = "edit_followup"
+	// KindDeleteFollowup: DELETE /webhooks/{app}/{token}/messages/{id}.
+	KindDeleteFollowup ResponseKind = "delete_followup"
+)
+
+// Response is one successful reply of the bot to an interaction.
+type Response struct {
+	Kind ResponseKind
+	// Type is the callback type (4 message, 5 deferred, 6 deferred update,
+	// 7 update message, ...); 0 for edits and followups.
+	Type discordgo.InteractionResponseType
+	// MessageID is the message created or edited (empty for type 6 and for
+	// types that create no message).
+	MessageID string
+	// Content is the content sent in this call ("" if not sent).
+	Content    string
+	Flags      discordgo.MessageFlags
+	Ephemeral  bool // for edits: whether the edited message is ephemeral
+	Embeds     []*discordgo.MessageEmbed
+	Components []discordgo.MessageComponent
+	Files      []File
+	// Data is the raw JSON sent (the callback's "data" object, or the
+	// webhook body).
+	Data json.RawMessage
+	Time time.Time
+	// SinceDispatch is Time minus the moment the interaction was dispatched.
+	SinceDispatch time.Duration
+}
+
+// InteractionInfo is what the fake knows about a dispatched interaction.
+type InteractionInfo struct {
+	ID, Token, AppID string
+	Type             discordgo.InteractionType
+	GuildID          string
+	ChannelID        string
+	UserID           string
+	DispatchedAt     time.Time
+	Acknowledged     bool
+	AckType          discordgo.InteractionResponseType
+	// AckDelay is the time from dispatch to the callback.
+	AckDelay time.Duration
+	// OriginalID is the id of the original response message, if any.
+	OriginalID string
+}
+
+// Frame is one gateway frame, sent or received by the fake.
+type Frame struct {
+	// Sent is true for frames sent by the fake, false for frames received.
+	Sent bool
+	Op   int
+	Seq  int64
+	Type string
+	Data json.RawMessage
+	Time time.Time
+}
+
+// Calls returns every REST call so far, in order.
+func (s *Server) Calls() []Call {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Call(nil), s.calls...)
+}
+
+// UnexpectedCalls returns the calls no route of the fake matched.
+func (s *Server) UnexpectedCalls() []Call {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Call
+	for _, c := range s.calls {
+		if c.Unexpected {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Messages returns the messages the bot posted with POST
+// /channels/{id}/messages into the channel (edits applied, deleted ones
+// included with Deleted set), oldest first. Interaction responses are not
+// included: see Responses and Original.
+func (s *Server) Messages(channelID string) []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Message
+	for _, id := range s.chanMsgs[channelID] {
+		out = append(out, s.messages[id].snapshot())
+	}
+	return out
+}
+
+// DMs returns the messages posted into the user's DM channel (created with
+// POST /users/@me/channels).
+func (s *Server) DMs(userID string) []Message {
+	s.mu.Lock()
+	ch := s.dmByUser[userID]
+	s.mu.Unlock()
+	if ch == "" {
+		return nil
+	}
+	return s.Messages(ch)
+}
+
+// DMChannel returns the id of the user's DM channel, if the bot created one.
+func (s *Server) DMChannel(userID string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, ok := s.dmByUser[userID]
+	return ch, ok
+}
+
+// Message returns any message the fake knows by id.
+func (s *Server) Message(id string) (Message, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.messages[id]
+	if m == nil {
+		return Message{}, false
+	}
+	return m.snapshot(), true
+}
+
+// Responses returns the callbacks, edits and followups of the interaction,
+// in order.
+func (s *Server) Responses(interactionID string) []Response {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec := s.interactions[interactionID]
+	if rec == nil {
+		return nil
+	}
+	return append([]Response(nil), rec.responses...)
+}
+
+// Original returns the current state (all edits applied) of the
+// interaction's original response message, i.e. what the user sees.
+func (s *Server) Original(interactionID string) (Message, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec := s.interactions[interactionID]
+	if rec == nil || rec.originalID == "" || s.messages[rec.originalID] == nil {
+		return Message{}, false
+	}
+	return s.messages[rec.originalID].snapshot(), true
+}
+
+// Followups returns the current state of the interaction's followup messages.
+func (s *Server) Followups(interactionID string) []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec := s.interactions[interactionID]
+	if rec == nil {
+		return nil
+	}
+	var out []Message
+	for _, id := range rec.followups {
+		out = append(out, s.messages[id].snapshot())
+	}
+	return out
+}
+
+// Interaction returns what the fake knows about a dispatched interaction.
+func (s *Server) Interaction(id string) (InteractionInfo, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec := s.interactions[id]
+	if rec == nil {
+		return InteractionInfo{}, false
+	}
+	info := InteractionInfo{
+		ID: rec.id, Token: rec.token, AppID: rec.appID, Type: rec.typ,
+		GuildID: rec.guildID, ChannelID: rec.channelID, UserID: rec.userID,
+		DispatchedAt: rec.dispatched, Acknowledged: rec.acked, AckType: rec.ackType,
+		OriginalID: rec.originalID,
+	}
+	if rec.acked {
+		info.AckDelay = rec.ackedAt.Sub(rec.dispatched)
+	}
+	return info, true
+}
+
+// Acknowledged reports whether the interaction got its callback.
+func (s *Server) Acknowledged(interactionID string) bool {
+	info, ok := s.Interaction(interactionID)
+	return ok && info.Acknowledged
+}
+
+// Commands returns the application commands registered for the guild ("" for
+// global commands), as the fake returned them (ids assigned).
+func (s *Server) Commands(guild string) []*discordgo.ApplicationCommand {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return copyCommands(s.commands[guild])
+}
+
+// Identify is a received IDENTIFY (op 2) payload.
+type Identify struct {
+	// Token as sent, e.g. "Bot <token>".
+	Token          string            `json:"token"`
+	Intents        discordgo.Intent  `json:"intents"`
+	Compress       bool              `json:"compress"`
+	LargeThreshold int               `json:"large_threshold"`
+	Shard          *[2]int           `json:"shard"`
+	Properties     map[string]string `json:"properties"`
+	Presence       json.RawMessage   `json:"presence"`
+}
+
+// Identifies returns the IDENTIFY payloads received.
+func (s *Server) Identifies() []Identify {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Identify(nil), s.identifies...)
+}
+
+// Identified reports whether a READY has been sent.
+func (s *Server) Identified() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.readyCount > 0
+}
+
+// WaitReady waits until a gateway connection is ready (READY or RESUMED
+// sent) to receive dispatches.
+func (s *Server) WaitReady(timeout time.Duration) bool {
+	return s.WaitFor(func() bool { return len(s.readyConns()) > 0 }, timeout)
+}
+
+// HeartbeatAcks is the number of HEARTBEAT_ACKs sent.
+func (s *Server) HeartbeatAcks() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.heartbeatAcks
+}
+
+// Frames returns every gateway frame sent and received, in order.
+func (s *Server) Frames() []Frame {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Frame(nil), s.frames...)
+}
+
+// GatewayDials returns the request URIs of gateway connections, e.g.
+// "/gateway/?v=9&encoding=json".
+func (s *Server) GatewayDials() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.dials...)
+}
+
+// OpenConnections is the number of gateway connections currently open.
+func (s *Server) OpenConnections() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.conns)
+}
+
+// CloseCodes returns the close codes of close frames received from clients
+// (1000 for discordgo's Session.Close).
+func (s *Server) CloseCodes() []int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]int(nil), s.closeCodes...)
+}
+
+func copyCommands(in []*discordgo.ApplicationCommand) []*discordgo.ApplicationCommand {
+	if in == nil {
+		return nil
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		panic(err)
+	}
+	var out []*discordgo.ApplicationCommand
+	if err := json.Unmarshal(b, &out); err != nil {
+		panic(err)
+	}
+	return out
+}

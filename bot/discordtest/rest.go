@@ -1,0 +1,374 @@
+package discordtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// apiError is a Discord error answer.
+type apiError struct {
+	status int
+	code   int
+	msg    string
+	errors map[string]any // "errors" of 50035 Invalid Form Body
+}
+
+func errNotFoundRoute() *apiError { return &apiError{http.StatusNotFound, 0, "404: Not Found", nil} }
+func errUnauthorized() *apiError {
+	return &apiError{http.StatusUnauthorized, 0, "401: Unauthorized", nil}
+}
+func errUnknownMessage() *apiError {
+	return &apiError{http.StatusNotFound, 10008, "Unknown Message", nil}
+}
+func errUnknownWebhook() *apiError {
+	return &apiError{http.StatusNotFound, 10015, "Unknown Webhook", nil}
+}
+func errUnknownInteraction() *apiError {
+	return &apiError{http.StatusNotFound, 10062, "Unknown interaction", nil}
+}
+func errMissingAccess() *apiError {
+	return &apiError{http.StatusForbidden, 50001, "Missing Access", nil}
+}
+func errEmptyMessage() *apiError {
+	return &apiError{http.StatusBadRequest, 50006, "Cannot send an empty message", nil}
+}
+
+// formErrors collects 50035 Invalid Form Body errors by path.
+type formErrors map[string]any
+
+func (f formErrors) add(path string, code, msg string) {
+	m := map[string]any(f)
+	if path != "" {
+		for _, p := range strings.Split(path, ".") {
+			next, _ := m[p].(map[string]any)
+			if next == nil {
+				next = map[string]any{}
+				m[p] = next
+			}
+			m = next
+		}
+	}
+	errs, _ := m["_errors"].([]any)
+	m["_errors"] = append(errs, map[string]any{"code": code, "message": msg})
+}
+
+func (f formErrors) err() *apiError {
+	if len(f) == 0 {
+		return nil
+	}
+	return &apiError{http.StatusBadRequest, 50035, "Invalid Form Body", f}
+}
+
+func invalidBody(path, code, msg string) *apiError {
+	f := formErrors{}
+	f.add(path, code, msg)
+	return f.err()
+}
+
+var apiPrefix = regexp.MustCompile(`^/api(/v[0-9]+)?`)
+
+func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/gateway" || r.URL.Path == "/gateway/" {
+		s.serveGateway(w, r)
+		return
+	}
+	body, _ := io.ReadAll(r.Body)
+	c := Call{
+		Method:      r.Method,
+		Path:        r.URL.Path,
+		Query:       r.URL.Query(),
+		Auth:        r.Header.Get("Authorization"),
+		ContentType: r.Header.Get("Content-Type"),
+		Body:        body,
+		Time:        time.Now(),
+	}
+	var aerr *apiError
+	var resp any
+	status := http.StatusOK
+	if loc := apiPrefix.FindStringIndex(r.URL.Path); loc != nil {
+		c.Route = r.URL.Path[loc[1]:]
+	} else {
+		c.Route = r.URL.Path
+		c.Unexpected = true
+		aerr = errNotFoundRoute()
+	}
+	if aerr == nil {
+		aerr = c.parseBody()
+	}
+
+	s.mu.Lock()
+	if aerr == nil {
+		aerr = s.injectedFailureLocked(&c)
+	}
+	if aerr == nil {
+		status, resp, aerr = s.routeLocked(&c)
+	}
+	var out []byte
+	if aerr != nil {
+		status = aerr.status
+		e := map[string]any{"message": aerr.msg, "code": aerr.code}
+		if aerr.errors != nil {
+			e["errors"] = aerr.errors
+		}
+		out, _ = json.Marshal(e)
+	} else if resp != nil {
+		var err error
+		if out, err = json.Marshal(resp); err != nil {
+			panic(err)
+		}
+	}
+	c.Status = status
+	c.Response = out
+	s.calls = append(s.calls, c)
+	s.mu.Unlock()
+
+	h := w.Header()
+	// Generous rate-limit headers: discordgo never has a reason to sleep.
+	h.Set("X-RateLimit-Limit", "50")
+	h.Set("X-RateLimit-Remaining", "49")
+	h.Set("X-RateLimit-Reset-After", "0.001")
+	h.Set("X-RateLimit-Bucket", "discordtest")
+	if out != nil {
+		h.Set("Content-Type", "application/json")
+	}
+	w.WriteHeader(status)
+	if out != nil && status != http.StatusNoContent {
+		_, _ = w.Write(out)
+	}
+}
+
+// parseBody fills JSON and Files from a JSON or multipart body.
+func (c *Call) parseBody() *apiError {
+	if len(c.Body) == 0 {
+		return nil
+	}
+	mt, params, _ := mime.ParseMediaType(c.ContentType)
+	if mt == "multipart/form-data" {
+		mr := multipart.NewReader(bytes.NewReader(c.Body), params["boundary"])
+		for {
+			p, err := mr.NextPart()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return invalidBody("", "MULTIPART_INVALID", "Invalid multipart body: "+err.Error())
+			}
+			data, err := io.ReadAll(p)
+			if err != nil {
+				return invalidBody("", "MULTIPART_INVALID", "Invalid multipart body: "+err.Error())
+			}
+			switch name := p.FormName(); {
+			case name == "payload_json":
+				c.JSON = data
+			case p.FileName() != "" || strings.HasPrefix(name, "files["):
+				ct := p.Header.Get("Content-Type")
+				c.Files = append(c.Files, File{Name: p.FileName(), ContentType: ct, Data: data})
+			}
+		}
+		if c.JSON != nil && !json.Valid(c.JSON) {
+			return &apiError{http.StatusBadRequest, 50109, "The request body contains invalid JSON.", nil}
+		}
+		return nil
+	}
+	if !json.Valid(c.Body) {
+		return &apiError{http.StatusBadRequest, 50109, "The request body contains invalid JSON.", nil}
+	}
+	c.JSON = c.Body
+	return nil
+}
+
+func (s *Server) injectedFailureLocked(c *Call) *apiError {
+	for i, f := range s.failures {
+		if (f.method == "" || f.method == c.Method) && strings.HasPrefix(c.Route, f.pathPrefix) {
+			s.failures = append(s.failures[:i], s.failures[i+1:]...)
+			return &apiError{f.status, f.code, f.message, nil}
+		}
+	}
+	return nil
+}
+
+func (s *Server) authorizedLocked(c *Call) bool {
+	tok, ok := strings.CutPrefix(c.Auth, "Bot ")
+	return ok && s.tokens[tok]
+}
+
+// routeLocked dispatches a REST call; s.mu is held.
+func (s *Server) routeLocked(c *Call) (int, any, *apiError) {
+	seg := strings.Split(strings.TrimPrefix(c.Route, "/"), "/")
+	n := len(seg)
+	at := func(i int) string {
+		if i < n {
+			return seg[i]
+		}
+		return ""
+	}
+	m := c.Method
+	notFound := func() (int, any, *apiError) {
+		c.Unexpected = true
+		return 0, nil, errNotFoundRoute()
+	}
+
+	// Routes authenticated by the interaction token in the path.
+	switch {
+	case at(0) == "interactions" && n == 4 && at(3) == "callback" && m == http.MethodPost:
+		return s.interactionCallbackLocked(c, at(1), at(2))
+	case at(0) == "webhooks" && n == 3 && m == http.MethodPost:
+		return s.followupLocked(c, at(1), at(2))
+	case at(0) == "webhooks" && n == 5 && at(3) == "messages":
+		switch m {
+		case http.MethodGet, http.MethodPatch, http.MethodDelete:
+			return s.webhookMessageLocked(c, at(1), at(2), at(4))
+		}
+		return notFound()
+	case at(0) == "gateway" && n == 1 && m == http.MethodGet:
+		return 200, map[string]any{"url": s.GatewayURL()}, nil
+	}
+
+	if !s.authorizedLocked(c) {
+		if at(0) == "interactions" || at(0) == "webhooks" {
+			return notFound()
+		}
+		return 0, nil, errUnauthorized()
+	}
+
+	switch {
+	case at(0) == "gateway" && at(1) == "bot" && n == 2 && m == http.MethodGet:
+		return 200, map[string]any{
+			"url":    s.GatewayURL(),
+			"shards": 1,
+			"session_start_limit": map[string]any{
+				"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1,
+			},
+		}, nil
+
+	case at(0) == "users" && n == 2 && m == http.MethodGet:
+		id := at(1)
+		if id == "@me" {
+			id = s.appID
+		}
+		u, ok := s.users[id]
+		if !ok {
+			return 0, nil, &apiError{http.StatusNotFound, 10013, "Unknown User", nil}
+		}
+		return 200, s.userJSON(u), nil
+
+	case at(0) == "users" && at(1) == "@me" && at(2) == "channels" && n == 3 && m == http.MethodPost:
+		return s.createDMLocked(c)
+
+	case at(0) == "channels" && n == 2 && m == http.MethodGet:
+		return 200, s.channelJSONLocked(at(1)), nil
+
+	case at(0) == "channels" && n == 3 && at(2) == "messages" && m == http.MethodPost:
+		return s.channelMessageCreateLocked(c, at(1))
+
+	case at(0) == "channels" && n == 4 && at(2) == "messages":
+		msg := s.messages[at(3)]
+		if msg == nil || msg.ChannelID != at(1) || msg.Deleted {
+			return 0, nil, errUnknownMessage()
+		}
+		switch m {
+		case http.MethodGet:
+			return 200, s.messageJSONLocked(msg), nil
+		case http.MethodPatch:
+			if aerr := s.editMessageLocked(msg, c); aerr != nil {
+				return 0, nil, aerr
+			}
+			return 200, s.messageJSONLocked(msg), nil
+		case http.MethodDelete:
+			msg.Deleted = true
+			return http.StatusNoContent, nil, nil
+		}
+		return notFound()
+
+	case at(0) == "guilds" && n == 3 && at(2) == "roles" && m == http.MethodGet:
+		return 200, s.rolesLocked(at(1)), nil
+
+	case at(0) == "applications" && n == 3 && at(2) == "commands":
+		return s.commandsLocked(c, at(1), "", "")
+	case at(0) == "applications" && n == 4 && at(2) == "commands":
+		return s.commandsLocked(c, at(1), "", at(3))
+	case at(0) == "applications" && n == 5 && at(2) == "guilds" && at(4) == "commands":
+		return s.commandsLocked(c, at(1), at(3), "")
+	case at(0) == "applications" && n == 6 && at(2) == "guilds" && at(4) == "commands" && at(5) != "permissions":
+		return s.commandsLocked(c, at(1), at(3), at(5))
+	}
+	return notFound()
+}
+
+func (s *Server) createDMLocked(c *Call) (int, any, *apiError) {
+	var body struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	if err := json.Unmarshal(c.JSON, &body); err != nil || body.RecipientID == "" {
+		return 0, nil, invalidBody("recipient_id", "BASE_TYPE_REQUIRED", "This field is required")
+	}
+	if _, known := s.users[body.RecipientID]; !known {
+		s.users[body.RecipientID] = discordUser{ID: body.RecipientID, Username: "user" + tail(body.RecipientID)}
+	}
+	ch, ok := s.dmByUser[body.RecipientID]
+	if !ok {
+		ch = s.NewID()
+		s.dmByUser[body.RecipientID] = ch
+		s.dmUser[ch] = body.RecipientID
+	}
+	return 200, s.channelJSONLocked(ch), nil
+}
+
+func (s *Server) channelJSONLocked(id string) any {
+	if uid, ok := s.dmUser[id]; ok {
+		var last any
+		if ids := s.chanMsgs[id]; len(ids) > 0 {
+			last = ids[len(ids)-1]
+		}
+		return map[string]any{
+			"id": id, "type": discordgo.ChannelTypeDM, "last_message_id": last, "flags": 0,
+			"recipients": []any{s.userJSON(s.users[uid])},
+		}
+	}
+	if ch, ok := s.channels[id]; ok {
+		return ch
+	}
+	guild := s.chanGuild[id]
+	if guild == "" {
+		guild = s.guildID
+	}
+	return map[string]any{
+		"id": id, "type": discordgo.ChannelTypeGuildText, "guild_id": guild, "name": "channel-" + tail(id),
+		"position": 0, "flags": 0, "parent_id": nil, "topic": nil, "last_message_id": nil,
+		"rate_limit_per_user": 0, "nsfw": false, "permission_overwrites": []any{},
+	}
+}
+
+func (s *Server) channelMessageCreateLocked(c *Call, channelID string) (int, any, *apiError) {
+	if uid, ok := s.dmUser[channelID]; ok && s.blockedDMs[uid] {
+		return 0, nil, &apiError{http.StatusForbidden, 50007, "Cannot send messages to this user", nil}
+	}
+	msg := &storedMessage{typ: 0}
+	msg.ID = s.NewID()
+	msg.ChannelID = channelID
+	if _, dm := s.dmUser[channelID]; !dm {
+		msg.GuildID = s.chanGuild[channelID]
+	}
+	msg.Time = time.Now()
+	if aerr := s.createMessageLocked(msg, c, false); aerr != nil {
+		return 0, nil, aerr
+	}
+	s.chanMsgs[channelID] = append(s.chanMsgs[channelID], msg.ID)
+	return 200, s.messageJSONLocked(msg), nil
+}
+
+func tail(id string) string {
+	if len(id) > 4 {
+		return id[len(id)-4:]
+	}
+	return id
+}
