@@ -1,0 +1,315 @@
+package bot_test
+
+import (
+	"bytes"
+	"image/png"
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/bot"
+	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/store"
+)
+
+// Waiting for the bot's asynchronous answers is bounded so a broken bot
+// fails the test instead of hanging it; the bound says nothing about speed.
+const wait = 15 * time.Second
+
+const (
+	roleGM, roleOda, roleAsai = "900000000000000001", "900000000000000002", "900000000000000003"
+	chanGM, chanOda, chanAsai = "800000000000000001", "800000000000000002", "800000000000000003"
+)
+
+var (
+	gm   = discordtest.Member{UserID: "700000000000000001", Username: "gm", Roles: []string{roleGM}, Locale: "ru"}
+	oda  = discordtest.Member{UserID: "700000000000000002", Username: "nobunaga", Roles: []string{roleOda}, Locale: "ru"}
+	asai = discordtest.Member{UserID: "700000000000000003", Username: "nagamasa", Roles: []string{roleAsai}, Locale: "en-US"}
+)
+
+// world is a fake Discord with a guild, its roles and channels, and a bot
+// on a store file.
+type world struct {
+	t     *testing.T
+	srv   *discordtest.Server
+	guild string
+	path  string
+	st    *store.Store
+	b     *bot.Bot
+}
+
+func newWorld(t *testing.T) *world {
+	srv := discordtest.New(t)
+	w := &world{t: t, srv: srv, guild: srv.GuildID(), path: filepath.Join(t.TempDir(), "gunbai.db")}
+	srv.SetRoles(w.guild, []*discordgo.Role{
+		{ID: roleGM, Name: "Мастер"}, {ID: roleOda, Name: "Ода"}, {ID: roleAsai, Name: "Асаи"},
+	})
+	for _, ch := range []string{chanGM, chanOda, chanAsai} {
+		srv.SetChannel(&discordgo.Channel{ID: ch, GuildID: w.guild, Type: discordgo.ChannelTypeGuildText, Name: "ch-" + ch[len(ch)-1:]})
+	}
+	return w
+}
+
+// start runs a bot on the store file, as `gunbai run` does.
+func (w *world) start() {
+	st, err := store.Open(w.path, store.Options{})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	sess, err := w.srv.Session("test-token")
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	w.st = st
+	w.b = bot.New(sess, &bot.Service{Store: st}, bot.Options{GMRole: "Мастер", Locale: "ru", Log: log.New(io.Discard, "", 0)})
+	if err := w.b.Start(); err != nil {
+		w.t.Fatal(err)
+	}
+	if !w.srv.WaitFor(func() bool { return len(w.srv.Commands(w.guild)) == 4 }, wait) {
+		w.t.Fatal("the bot did not register its 4 commands")
+	}
+}
+
+// stop shuts the bot down as SIGTERM would.
+func (w *world) stop() {
+	if err := w.b.Close(); err != nil {
+		w.t.Log("close:", err)
+	}
+	w.st.Close()
+}
+
+// do sends an interaction and returns the bot's first answer to it.
+func (w *world) do(i discordtest.Interaction) discordtest.Response {
+	w.t.Helper()
+	id, err := w.srv.Interact(i)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if !w.srv.WaitFor(func() bool { return len(w.srv.Responses(id)) > 0 }, wait) {
+		w.t.Fatalf("no answer to %s", id)
+	}
+	w.b.Wait()
+	return w.srv.Responses(id)[0]
+}
+
+func (w *world) slash(m discordtest.Member, channel, name string, opts ...discordtest.Option) discordtest.Response {
+	return w.do(w.srv.SlashCommand(w.guild, channel, m, name, opts...))
+}
+
+// roll makes a player's command roll and accepts it.
+func (w *world) roll(m discordtest.Member, channel string) {
+	w.t.Helper()
+	r := w.slash(m, channel, "roll", discordtest.StringOpt("stake", "low"))
+	if !r.Ephemeral || !strings.Contains(r.Content, "2d6") && !strings.Contains(r.Content, "+") {
+		w.t.Fatalf("roll answer: %+v", r)
+	}
+	if len(r.Components) > 0 {
+		u := w.do(w.srv.Button(w.guild, channel, m, "roll:accept"))
+		if u.Type != discordgo.InteractionResponseUpdateMessage {
+			w.t.Fatalf("accepting the roll: %+v", u)
+		}
+	}
+}
+
+func contentOf(msgs []discordtest.Message) string {
+	var b strings.Builder
+	for _, m := range msgs {
+		b.WriteString(m.Content)
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// A whole turn through the real discordgo client: a GM and two clans with
+// a player each; create, start, roll, order, a restart in the middle of the
+// turn, resolve; each clan gets its own picture and log, and nothing of one
+// side's orders reaches the other.
+func TestBattleThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+
+	// Russian names and descriptions are registered beside the English ones.
+	for _, c := range w.srv.Commands(w.guild) {
+		if c.NameLocalizations == nil || (*c.NameLocalizations)[discordgo.Russian] == "" {
+			t.Fatalf("command %s has no Russian name", c.Name)
+		}
+	}
+
+	create := discordtest.Subcommand("create",
+		discordtest.StringOpt("name", "Анэгава"),
+		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
+		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai))
+
+	// A player is not a GM.
+	if r := w.slash(oda, chanOda, "battle", create); !r.Ephemeral || !strings.Contains(r.Content, "только для мастера") {
+		t.Fatalf("a player ran a GM command: %+v", r)
+	}
+	if r := w.slash(gm, chanGM, "battle", create); !r.Ephemeral || !strings.Contains(r.Content, "создана") {
+		t.Fatalf("create: %+v", r)
+	}
+	if r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Анэгава"))); !strings.Contains(r.Content, "началась") {
+		t.Fatalf("start: %+v", r)
+	}
+	// The turn's dice are committed in every channel before anyone rolls.
+	for _, ch := range []string{chanOda, chanAsai, chanGM} {
+		if !strings.Contains(contentOf(w.srv.Messages(ch)), "sha256") {
+			t.Fatalf("channel %s did not get the seed hash: %q", ch, contentOf(w.srv.Messages(ch)))
+		}
+	}
+
+	// Orders before the roll are refused; then both sides roll.
+	if r := w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move")); !strings.Contains(r.Content, "/roll") {
+		t.Fatalf("order before roll: %+v", r)
+	}
+	w.roll(oda, chanOda)
+	w.roll(asai, chanAsai)
+
+	// An order for an enemy unit is refused, in the player's language.
+	r := w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "s-yari"), discordtest.StringOpt("order", "move"))
+	if !r.Ephemeral || !strings.Contains(r.Content, "другой стороны") || !strings.Contains(r.Content, "s-yari") {
+		t.Fatalf("enemy unit: %+v", r)
+	}
+	r = w.slash(asai, chanAsai, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move"))
+	if !strings.Contains(r.Content, "belongs to the other side") {
+		t.Fatalf("enemy unit (en): %+v", r)
+	}
+	// Legal orders are accepted, answered only to their author.
+	if r := w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move"), discordtest.IntOpt("phase", 1)); !r.Ephemeral || !strings.Contains(r.Content, "Приказ принят") {
+		t.Fatalf("north order: %+v", r)
+	}
+	if r := w.slash(asai, chanAsai, "order", discordtest.StringOpt("unit", "s-sohei"), discordtest.StringOpt("order", "move")); !r.Ephemeral || !strings.Contains(r.Content, "Order accepted") {
+		t.Fatalf("south order: %+v", r)
+	}
+	if r := w.slash(oda, chanOda, "orders"); !strings.Contains(r.Content, "n-yari") || strings.Contains(r.Content, "s-sohei") {
+		t.Fatalf("/orders shows the wrong side: %+v", r)
+	}
+
+	// The bot dies in the middle of the turn and comes back: the accepted
+	// orders are still there.
+	w.stop()
+	w.start()
+	if r := w.slash(asai, chanAsai, "orders"); !strings.Contains(r.Content, "s-sohei") {
+		t.Fatalf("orders lost in a restart: %+v", r)
+	}
+
+	// Nothing of one side's orders has reached the other side.
+	northSees := contentOf(w.srv.Messages(chanOda)) + contentOf(w.srv.DMs(oda.UserID))
+	southSees := contentOf(w.srv.Messages(chanAsai)) + contentOf(w.srv.DMs(asai.UserID))
+	if strings.Contains(northSees, "s-sohei") || strings.Contains(southSees, "n-yari") {
+		t.Fatalf("orders leaked:\nnorth: %s\nsouth: %s", northSees, southSees)
+	}
+	if !strings.Contains(contentOf(w.srv.DMs(oda.UserID)), "n-yari") {
+		t.Fatal("the player's DM receipt is missing")
+	}
+
+	// The GM resolves: acknowledged at once (deferred), then the results.
+	before := [3]int{len(w.srv.Messages(chanOda)), len(w.srv.Messages(chanAsai)), len(w.srv.Messages(chanGM))}
+	r = w.slash(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "анэгава")))
+	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !r.Ephemeral {
+		t.Fatalf("resolve was not deferred: %+v", r)
+	}
+	for k, ch := range []string{chanOda, chanAsai, chanGM} {
+		msgs := w.srv.Messages(ch)[before[k]:]
+		var pic *discordtest.File
+		for _, m := range msgs {
+			for f := range m.Files {
+				pic = &m.Files[f]
+			}
+		}
+		if pic == nil {
+			t.Fatalf("channel %s got no picture", ch)
+		}
+		img, err := png.Decode(bytes.NewReader(pic.Data))
+		if err != nil || img.Bounds().Dx() < 400 {
+			t.Fatalf("channel %s: the picture does not decode: %v", ch, err)
+		}
+		log := contentOf(msgs)
+		if !strings.Contains(log, "n-yari") || !strings.Contains(log, "s-sohei") || !strings.Contains(log, "Ход 1") {
+			t.Fatalf("channel %s: the log is missing: %q", ch, log)
+		}
+		if !strings.Contains(log, "ход 2 открыт") {
+			t.Fatalf("channel %s: turn 2 was not opened: %q", ch, log)
+		}
+	}
+	if u := w.srv.UnexpectedCalls(); len(u) > 0 {
+		t.Fatalf("unexpected Discord calls: %+v", u)
+	}
+	w.stop()
+}
+
+// The payloads of Discord's own documentation reach the bot; a command it
+// does not know gets a polite answer, never silence or a crash.
+func TestDiscordFixtures(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	data, err := os.ReadFile("discordtest/testdata/fixtures/slash-command-interaction.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.srv.DispatchRaw("INTERACTION_CREATE", data); err != nil {
+		t.Fatal(err)
+	}
+	const id = "786008729715212338" // the fixture's interaction id
+	if !w.srv.WaitFor(func() bool { return len(w.srv.Responses(id)) > 0 }, wait) {
+		t.Fatal("no answer to Discord's example interaction")
+	}
+	r := w.srv.Responses(id)[0]
+	if !r.Ephemeral || !strings.Contains(r.Content, "cardsearch") || !strings.Contains(r.Content, "/battle") {
+		t.Fatalf("answer: %+v", r)
+	}
+	// The same in English for an English locale is checked by the fixture's
+	// own locale ("en-US").
+	if !strings.Contains(r.Content, "I do not know") {
+		t.Fatalf("the fixture's locale is en-US: %q", r.Content)
+	}
+}
+
+// A bot that died after resolving a turn but before posting it posts the
+// results when it comes back.
+func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
+		discordtest.StringOpt("name", "Сэкигахара"),
+		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
+		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
+	w.stop()
+
+	// The resolving transaction commits, then the process dies before posting.
+	st, err := store.Open(w.path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := &bot.Service{Store: st}
+	if _, err := svc.Resolve(w.guild, "сэкигахара"); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	n := len(w.srv.Messages(chanOda))
+
+	w.start()
+	defer w.stop()
+	if !w.srv.WaitFor(func() bool {
+		for _, m := range w.srv.Messages(chanOda)[n:] {
+			if len(m.Files) > 0 {
+				return true
+			}
+		}
+		return false
+	}, wait) {
+		t.Fatal("the unposted turn was not posted after the restart")
+	}
+	w.b.Wait()
+	rec, err := w.st.Battle(w.guild, "сэкигахара")
+	if err != nil || rec.PostedTurn != 1 {
+		t.Fatalf("posted turn %d, %v", rec.PostedTurn, err)
+	}
+}
