@@ -476,7 +476,11 @@ func (b *Bot) orders(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 	if so.Command != nil {
 		text = render.CommandText(l, so.Command.Stake, so.Command.Result, so.Command.Final)
 	}
-	b.reply(i, text+"\n"+render.OrdersText(l, so.Turn, so.Orders), nil)
+	units := ""
+	if rec, err := b.currentBattle(seat); err == nil {
+		units = "\n" + render.UnitsText(l, rec.State, seat.Side)
+	}
+	b.reply(i, text+"\n"+render.OrdersText(l, so.Turn, so.Orders)+units, nil)
 }
 
 // send posts a message, logging failures: a post that fails is not a

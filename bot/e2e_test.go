@@ -186,7 +186,8 @@ func TestBattleThroughDiscord(t *testing.T) {
 	if r := w.slash(asai, chanAsai, "order", discordtest.StringOpt("unit", "s-sohei"), discordtest.StringOpt("order", "move")); !r.Ephemeral || !strings.Contains(r.Content, "Order accepted") {
 		t.Fatalf("south order: %+v", r)
 	}
-	if r := w.slash(oda, chanOda, "orders"); !strings.Contains(r.Content, "n-yari") || strings.Contains(r.Content, "s-sohei") {
+	if r := w.slash(oda, chanOda, "orders"); !strings.Contains(r.Content, "n-yari") || strings.Contains(r.Content, "s-sohei") ||
+		!strings.Contains(r.Content, "n-hatamoto — тяжёлая конница, 8 фиг., A23") {
 		t.Fatalf("/orders shows the wrong side: %+v", r)
 	}
 

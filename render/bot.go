@@ -59,3 +59,20 @@ func OrdersText(lang Lang, turn int, orders []engine.Order) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// UnitsText lists a side's units on the field: the IDs players give orders
+// to, with type, figures, cell and facing.
+func UnitsText(lang Lang, b engine.Battle, side engine.Side) string {
+	lines := []string{T(lang, "units.header")}
+	for _, u := range b.Units {
+		if u.Side != side || !u.Active() {
+			continue
+		}
+		line := T(lang, "units.line", u.ID, TroopName(lang, u.Type), u.Figures, u.Cell.Name(), FacingShort(lang, u.Facing))
+		if u.Routing() {
+			line += " — " + StatusName(lang, u.Status)
+		}
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
+}

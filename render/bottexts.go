@@ -13,6 +13,8 @@ var botTexts = map[string]msg{
 	"orders.line":      {"• %s, фаза %d: %s (%s)", "• %s, phase %d: %s (%s)"},
 	"class.ordinary":   {"обычный", "ordinary"},
 	"class.special":    {"особый", "special"},
+	"units.header":     {"Ваши отряды:", "Your units:"},
+	"units.line":       {"• %s — %s, %d фиг., %s, фронт %s", "• %s — %s, %d figures, %s, facing %s"},
 	"step.move":        {"вперёд", "move"},
 	"step.wheel_left":  {"влево", "wheel left"},
 	"step.wheel_right": {"вправо", "wheel right"},

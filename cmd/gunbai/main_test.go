@@ -2,14 +2,20 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"image/png"
+	"io"
+	"log"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/gunbai/gunbai/bot/config"
+	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/store"
 )
@@ -110,4 +116,35 @@ func TestRunConfigErrors(t *testing.T) {
 	if code := run([]string{"run", "-config", empty}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "GUNBAI_TOKEN") {
 		t.Fatalf("no token: %d %q", code, errb.String())
 	}
+}
+
+// serve runs the bot until its context ends (SIGINT/SIGTERM in gunbai run),
+// then closes the gateway and the store cleanly.
+func TestServeShutsDownGracefully(t *testing.T) {
+	srv := discordtest.New(t)
+	sess, err := srv.Session("token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := config.Default()
+	cfg.Store.Path = filepath.Join(t.TempDir(), "g.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- serve(ctx, cfg, sess, log.New(io.Discard, "", 0)) }()
+	if !srv.WaitFor(func() bool { return len(srv.Commands(srv.GuildID())) == 4 }, 15*time.Second) {
+		t.Fatal("the bot did not register its commands")
+	}
+	// While it runs, the store file is locked: a second gunbai is refused.
+	if _, err := store.Open(cfg.Store.Path, store.Options{Timeout: 50 * time.Millisecond}); err == nil {
+		t.Fatal("a second process could open the store")
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(cfg.Store.Path, store.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatalf("the store was not released: %v", err)
+	}
+	st.Close()
 }
