@@ -215,6 +215,7 @@ func TestBattleThroughDiscord(t *testing.T) {
 	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !r.Ephemeral {
 		t.Fatalf("resolve was not deferred: %+v", r)
 	}
+	t.Logf("resolve acknowledged %v after dispatch (Discord allows 3s)", r.SinceDispatch)
 	for k, ch := range []string{chanOda, chanAsai, chanGM} {
 		msgs := w.srv.Messages(ch)[before[k]:]
 		var pic *discordtest.File
