@@ -153,7 +153,7 @@ func (r *resolver) attack(d int, atts []int) {
 		au.Revealed = true // D-67
 		r.u[a].moves++
 		r.u[a].queue = nil // the attack ends the order: no second gallop move (R-II.2.3)
-		r.u[a].noInitPhase = true
+		r.u[a].acted = true
 	}
 	r.u[d].attacked = true
 	def.Revealed = true // D-67: the first melee reveals a unit for good
@@ -472,7 +472,7 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 		u.Revealed = true
 		r.u[f.i].moves++
 		r.u[f.i].queue = nil // the meeting ends a gallop (D-52)
-		r.u[f.i].noInitPhase = true
+		r.u[f.i].acted = true
 		r.u[f.i].attacked = true
 	}
 	// Both deal base and extra damage front to front (R-VIII.2.1).

@@ -9,6 +9,7 @@ const (
 	EvPhase        EventKind = "phase"         // an execution phase begins (Phase)
 	EvStep         EventKind = "step"          // a ladder step with actions begins (Step)
 	EvRoll         EventKind = "roll"          // dice were rolled (Key, Dice, Value = successes)
+	EvShot         EventKind = "shot"          // Unit shoots at Other: Raw damage before armor, Value = its ammo left
 	EvMoved        EventKind = "moved"         // Unit From -> To
 	EvWheeled      EventKind = "wheeled"       // Unit turned to Facing
 	EvRetreated    EventKind = "retreated"     // Unit From -> To by order or after combat

@@ -12,10 +12,12 @@ func (r *resolver) runSubStep(who []int) {
 	for _, i := range who {
 		acting[i] = true
 	}
-	var movers []int
+	var movers, shooters []int
 	for _, i := range who {
 		a := r.head(i)
 		switch a.kind {
+		case actShoot:
+			shooters = append(shooters, i)
 		case actRally:
 			r.rally(i, a)
 		case actWheel:
@@ -23,6 +25,9 @@ func (r *resolver) runSubStep(who []int) {
 		case actMove, actRetreat, actSidestep:
 			movers = append(movers, i)
 		}
+	}
+	if len(shooters) > 0 {
+		r.shootOrders(shooters)
 	}
 	if len(movers) > 0 {
 		r.moveAll(movers, acting)
@@ -33,7 +38,10 @@ func (r *resolver) runSubStep(who []int) {
 func (r *resolver) pop(i int) {
 	t := &r.u[i]
 	t.queue = t.queue[1:]
-	t.noInitPhase = true // the unit acted this phase
+	t.acted = true
+	if t.haltAfter && len(t.queue) == 0 {
+		t.pushedBack = true // R-IX.3.2: out of the fire zone, and no more
+	}
 }
 
 // exposedAt reports whether unit i standing at c facing f would have its
@@ -287,6 +295,7 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 		}
 	}
 	r.sortByCell(defenders)
+	r.repellingFire(defenders, attackers)
 	for _, d := range defenders {
 		if len(attackers[d]) > 0 {
 			r.attack(d, attackers[d])

@@ -47,8 +47,8 @@ var orderTable = [numOrderKinds]orderInfo{
 	OrderSidestepRight:  {"sidestep_right", "R-VI.2.8", false, false, true},
 	OrderForcedMarch:    {"forced_march", "R-VI.2.10", false, false, false},
 	OrderWait:           {"wait", "R-VI.2.11", false, false, true},
-	OrderShoot:          {"shoot", "R-VI.2.2", false, false, false},
-	OrderVolley:         {"volley", "R-VI.3.1", true, false, false},
+	OrderShoot:          {"shoot", "R-VI.2.2", false, false, true},
+	OrderVolley:         {"volley", "R-VI.3.1", true, false, true},
 	OrderHold:           {"hold", "R-VI.3.2", true, false, false},
 	OrderAdvance:        {"advance", "R-VI.3.4", true, false, true},
 	OrderRally:          {"rally", "R-VI.3.5", true, false, true},
@@ -304,6 +304,18 @@ func checkOrder(b *Battle, u *Unit, o Order) *Problem {
 	case OrderWheelLeft, OrderWheelRight:
 		if b.Terrain.Forest(u.Cell) {
 			return &Problem{Code: ProbWheelInForest, Rule: "R-XI.3.5", Unit: u.ID}
+		}
+	case OrderShoot, OrderVolley:
+		// The order names a unit, not a cell (R-VI.2.3): an enemy, which may
+		// still enter the fire zone before the order runs.
+		if !st.Shooter {
+			return &Problem{Code: ProbNotShooter, Rule: info.rule, Unit: u.ID}
+		}
+		if o.Target == "" {
+			return &Problem{Code: ProbNoTarget, Rule: "R-VI.2.3", Unit: u.ID}
+		}
+		if t := b.Unit(o.Target); t == nil || t.Side == u.Side || !t.Active() {
+			return &Problem{Code: ProbBadTarget, Rule: "R-VI.2.3", Unit: u.ID, Arg: o.Target}
 		}
 	}
 	if len(o.Steps) > 0 {

@@ -38,6 +38,9 @@ type action struct {
 	// gallopFirst marks the first move/wheel of a non-fatigued cavalry order,
 	// which runs at P3 (R-II.2.2, D-40).
 	gallopFirst bool
+	// target is the unit a shooting order aims at; -1 lets the shooter pick
+	// by R-VI.5.6 (General advance, D-41).
+	target int
 }
 
 // unitTurn is what the resolver tracks for one unit during a turn.
@@ -46,16 +49,34 @@ type unitTurn struct {
 	queue   []action  // this phase's remaining actions
 	hadPlan bool      // the unit had an order for this phase
 
+	planned []action  // this phase's actions as planned (D-62 asks whether they include a move)
+
 	pushedBack  bool // R-VII.3.5: no further orders or initiative this turn
-	noInitPhase bool // no initiative this phase (attacked and held, acted, R-VII.3.4)
+	noInitTurn  bool // no initiative for the rest of the turn (R-IX.2.1 with a phase-2 Retreat kept)
+	noInitPhase bool // no initiative this phase (attacked and held, R-VII.3.4; in a fight)
+	acted       bool // executed its action this phase (or fired): no initiative
 	cancelled   bool // this phase's order was cancelled as impossible: initiative applies
 	waited      bool // Wait: no Turn to face (R-VI.2.11)
 	attacked    bool // attacked this phase
 	rerouted    bool // routed again this phase: no P10 flight (D-56)
+	haltAfter   bool // R-IX.3.2: makes its pending move out of the fire zone, then stops
 
 	phaseLoss int // figures lost this phase, shooting included (R-IX.5.1)
+	shotLoss  int // figures lost to shooting this phase (R-IX.2, R-IX.3, D-62)
 	moves     int // moves and wheels executed this turn (Fatigue, D-40)
 	advance   bool
+}
+
+// mayAct reports whether unit i acts by initiative now (R-VI.1.4, R-VI.5.1,
+// D-44): on the field and not routing, with no order this phase or one that
+// was cancelled (or a Wait), and nothing that took its initiative away.
+func (r *resolver) mayAct(i int) bool {
+	u := &r.b.Units[i]
+	t := &r.u[i]
+	if !u.Active() || u.Routing() || t.pushedBack || t.noInitTurn || t.noInitPhase || t.acted || len(t.queue) > 0 {
+		return false
+	}
+	return !t.hadPlan || t.cancelled || t.waited
 }
 
 type resolver struct {
@@ -161,13 +182,16 @@ func (r *resolver) runPhase(phase int) {
 		t := &r.u[i]
 		t.queue, t.hadPlan = nil, false
 		t.noInitPhase, t.cancelled, t.waited, t.attacked, t.rerouted = false, false, false, false, false
-		t.phaseLoss = 0
+		t.acted, t.haltAfter = false, false
+		t.phaseLoss, t.shotLoss = 0, 0
+		t.planned = nil
 		if t.pushedBack || !r.b.Units[i].Active() {
 			continue
 		}
 		if o := t.orders[phase]; o != nil {
 			t.hadPlan = true
 			t.queue = r.plan(i, o)
+			t.planned = append([]action(nil), t.queue...)
 			if o.Kind == OrderWait {
 				t.waited = true
 				r.emit(Event{Kind: EvWaited, Rule: "R-VI.2.11", Unit: r.b.Units[i].ID})
@@ -212,7 +236,7 @@ func (r *resolver) head(i int) *action {
 func (r *resolver) plan(i int, o *Order) []action {
 	u := &r.b.Units[i]
 	st := u.Stats()
-	a := action{class: o.Class, order: o.Kind}
+	a := action{class: o.Class, order: o.Kind, target: -1}
 	one := func(k actKind, d Dir) []action { a.kind, a.turnTo = k, d; return []action{a} }
 	switch o.Kind {
 	case OrderMove, OrderAdvance, OrderWheelLeft, OrderWheelRight:
@@ -257,6 +281,9 @@ func (r *resolver) plan(i int, o *Order) []action {
 		return one(actSidestep, u.Facing.Right())
 	case OrderRally:
 		return one(actRally, *o.Facing)
+	case OrderShoot, OrderVolley:
+		a.target = r.index(o.Target)
+		return one(actShoot, u.Facing)
 	}
 	return nil // Wait
 }

@@ -244,33 +244,33 @@ func (r *resolver) startOfPhase() {
 	}
 }
 
-// initiative is P9: units with no order this phase, or whose order was
-// cancelled, turn to face an enemy on their flank (R-VI.5.2, D-44).
+// initiative is P9 (R-VI.5, D-44): units with no order this phase, or
+// whose order was cancelled, turn to face an enemy on their flank; shooters
+// that did not turn fire at will.
 func (r *resolver) initiative() {
 	type turn struct {
 		i int
 		d Dir
 	}
 	var turns []turn
+	turned := map[int]bool{}
 	for i := range r.b.Units {
-		u := &r.b.Units[i]
-		t := &r.u[i]
-		if !u.Active() || u.Routing() || t.pushedBack || t.noInitPhase || t.waited || len(t.queue) > 0 {
-			continue
-		}
-		if t.hadPlan && !t.cancelled {
-			continue
+		if !r.mayAct(i) || r.u[i].waited {
+			continue // a waiting unit fires but never turns (R-VI.2.11)
 		}
 		if d, ok := r.faceTo(i); ok {
 			turns = append(turns, turn{i, d})
+			turned[i] = true
 		}
 	}
 	// Everyone turns at once, from the positions at the start of P9.
 	for _, t := range turns {
 		u := &r.b.Units[t.i]
 		u.Facing = t.d
+		r.u[t.i].acted = true
 		r.emit(Event{Kind: EvTurnedToFace, Rule: "R-VI.5.2", Unit: u.ID, At: u.Cell, Facing: t.d.String()})
 	}
+	r.freeFire()
 }
 
 // faceTo finds the facing a unit turns to by initiative, if any (D-44): an
