@@ -49,7 +49,7 @@ type unitTurn struct {
 	queue   []action  // this phase's remaining actions
 	hadPlan bool      // the unit had an order for this phase
 
-	planned []action  // this phase's actions as planned (D-62 asks whether they include a move)
+	planned []action // this phase's actions as planned (D-62 asks whether they include a move)
 
 	pushedBack  bool // R-VII.3.5: no further orders or initiative this turn
 	noInitTurn  bool // no initiative for the rest of the turn (R-IX.2.1 with a phase-2 Retreat kept)
