@@ -423,7 +423,7 @@ func (s *Service) Order(seat Seat, o engine.Order) (SideOrders, error) {
 		if probs := engine.Validate(rec.State, seat.Side, rec.Turn, orders); len(probs) > 0 {
 			return &UserError{Problems: probs}
 		}
-		if p := engine.CheckBudget(orders, rec.Turn, out.Command.Result); p != nil {
+		if p := engine.CheckBudget(rec.State, seat.Side, rec.Turn, orders, out.Command.Result); p != nil {
 			return &UserError{Problems: []*engine.Problem{p}}
 		}
 		out.Orders = orders

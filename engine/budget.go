@@ -1,26 +1,262 @@
 package engine
 
-// CheckBudget checks a side's orders for a turn against its command roll
-// (R-V.1.1, R-V.2): no more special orders than granted, and no more
-// ordinary ones. An ordinary order played in a special slot counts as
-// special (R-VI.3.7).
-func CheckBudget(orders []Order, turn int, granted CommandResult) *Problem {
-	special, ordinary := 0, 0
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// traitCunningPlan is the trait key of Cunning plan (R-III.4.5, R-V.5.3).
+const traitCunningPlan = "cunning_plan"
+
+// CheckBudget checks the orders a side has given so far for a turn against
+// its command roll (R-V.1.1, R-V.2) and the extra orders it is entitled to
+// (R-V.5, D-34). b is the battle at the start of the command phase, turn the
+// turn being ordered. It returns nil if the orders fit. It is pure and
+// deterministic, and the result does not depend on the order of orders.
+//
+// Which orders are counted: those with o.Side == side and Turn 0 or turn
+// (the current turn), and the Cunning-plan order (Turn == turn+1). Orders of
+// any other turn are ignored. Whether each order is legal for its unit
+// (ownership, the 2-order limit, R-VI.1.2) is Validate's business, not this
+// function's.
+//
+// What an order costs (R-VI.1.5, R-VI.3.7, D-34):
+//   - a special order by nature (OrderKind.Special) or any order with Class
+//     Special needs a special slot; any other order an ordinary slot. Class
+//     is the slot the player spends: an ordinary order carried by a special
+//     slot (R-VI.3.7) is given with Class Special, and a special order
+//     played in the ordinary sequence still costs a special slot. R-VI.3.7
+//     also lets an ordinary order carried by a special slot run in the
+//     ordinary sequence: an ordinary-class order beyond the ordinary slots
+//     therefore takes a spare special slot, and runs where the player put it;
+//   - an army-wide order (R-VI.4.1, R-III.1.3, D-34) needs an ordinary slot if
+//     the side's commander is in an intact HQ and not wounded twice, else a
+//     special slot (commander in a unit or the reserve, HQ destroyed,
+//     commander lost: D-23).
+//
+// Free orders, matched automatically to the orders they fit (the player never
+// says which slot pays):
+//   - the Calm Rally (R-II.8.1, D-43): the first Rally of a yamabushi unit
+//     of the side that is routing at the start of the turn;
+//   - the general's free special order (R-III.2.2, R-V.5.2, D-34): one per
+//     unit led by a general who is not captured, killed or wounded twice,
+//     unless a commander is in that unit (R-III.2.5) or it is a minor-clan
+//     unit (R-III.2.7, D-33); two generals in one unit still give one (only 1
+//     leader in a unit gives it a bonus, R-III.2.5). It pays for one order of
+//     that unit that needs a special slot (an ordinary order it carries is
+//     given with Class Special, R-VI.3.7), never for an army-wide order.
+//     D-34 also requires that the general did not move this command
+//     phase (R-III.6.7, D-21); leader moves are not modelled yet, so a
+//     general is taken to be where Battle.Leaders puts him;
+//   - the minor clan's extra ordinary order (R-V.5.1, D-33): one per turn,
+//     only for an ordinary-cost order of a unit with MinorClan set. The state
+//     does not say which clan a unit belongs to, so one allied minor clan is
+//     modelled: all MinorClan units share this one extra order;
+//   - the Cunning-plan order (R-V.5.3, D-25): an order with Turn == turn+1,
+//     for the next turn. It costs nothing now: it counts toward that unit's
+//     2-order limit next turn, which Validate of that turn checks. At most
+//     one per turn, only to a unit (not army-wide), ordinary (D-25's default
+//     traits.cunning_plan.kind=ordinary, the only one Settings offers), and
+//     only while a leader of the side with the trait is active: a commander
+//     not captured, killed or wounded twice (R-III.4.2, D-23), or a general
+//     in an intact HQ (R-III.4.3). As for the general's order, whether the
+//     leader moved this phase is not checked yet.
+//
+// Problems: more special-cost orders left than granted special slots, or
+// more ordinary-cost orders left than granted ordinary slots, is
+// ProbOverBudget with Rule R-V.1.1 and Arg "special" or "ordinary".
+// A Cunning-plan order without an active Cunning-plan leader, or an
+// army-wide one, is ProbWrongTurn (Arg the next turn); a second one is
+// ProbOverBudget with Rule R-V.5.3 and Arg "cunning_plan"; a special one is
+// ProbOverBudget with Rule D-25 and Arg "special".
+//
+// Why the greedy assignment (Calm, general, minor clan, then the roll) is
+// optimal: every free slot accepts only specific orders, all of one cost.
+// The Calm slot takes a Rally of one unit, the general's slot a special-cost
+// order of one unit, the minor-clan slot an ordinary-cost order of a
+// minor-clan unit. The only overlap is a general in the routing yamabushi
+// unit, where Calm's orders are a subset of the general's, so filling the
+// narrower slot first loses nothing; a general's unit is never a minor-clan
+// unit, and the minor-clan slot takes no special-cost order. So whichever
+// fitting order a free slot takes, it spares the roll exactly one slot of
+// that order's kind, and afterwards the roll's special and ordinary slots
+// are two separate counts.
+func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandResult) *Problem {
+	// Sort a copy so that every choice below is independent of the order
+	// in which the orders were given.
+	own := make([]Order, 0, len(orders))
+	var plan []Order
 	for _, o := range orders {
-		if o.Turn != 0 && o.Turn != turn {
+		if o.Side != side {
 			continue
 		}
-		if o.Class == Special {
+		switch o.Turn {
+		case 0, turn:
+			own = append(own, o)
+		case turn + 1:
+			plan = append(plan, o)
+		}
+	}
+	slices.SortStableFunc(own, cmpOrders)
+	slices.SortStableFunc(plan, cmpOrders)
+
+	if p := checkCunningPlan(&b, side, turn, plan); p != nil {
+		return p
+	}
+
+	commanderInHQ := false
+	for _, l := range b.Leaders {
+		if l.Side == side && l.Role == Commander && l.At == AtHQ && leaderFit(l) && b.HQ[side] != NoCell {
+			commanderInHQ = true
+		}
+	}
+	needsSpecial := func(o Order) bool {
+		if o.Kind.ArmyWide() {
+			return !commanderInHQ // R-III.1.3, R-VI.4.1, D-34
+		}
+		return o.Kind.Special() || o.Class == Special
+	}
+
+	free := make([]bool, len(own))
+	// take frees the first order not yet free that ok accepts.
+	take := func(ok func(Order) bool) bool {
+		for i, o := range own {
+			if !free[i] && ok(o) {
+				free[i] = true
+				return true
+			}
+		}
+		return false
+	}
+
+	// The Calm Rally (R-II.8.1, D-43).
+	for _, u := range b.Units {
+		if u.Side == side && u.Type == Yamabushi && u.Routing() {
+			take(func(o Order) bool { return o.Unit == u.ID && o.Kind == OrderRally })
+		}
+	}
+
+	// The general's free special order (R-III.2.2, R-V.5.2, D-34).
+	for _, id := range generalUnits(&b, side) {
+		take(func(o Order) bool { return o.Unit == id && !o.Kind.ArmyWide() && needsSpecial(o) })
+	}
+
+	// The minor clan's extra ordinary order (R-V.5.1, D-33).
+	take(func(o Order) bool {
+		if o.Kind.ArmyWide() || needsSpecial(o) {
+			return false
+		}
+		u := b.Unit(o.Unit)
+		return u != nil && u.Side == side && u.MinorClan
+	})
+
+	special, ordinary := 0, 0
+	for i, o := range own {
+		switch {
+		case free[i]:
+		case needsSpecial(o):
 			special++
-		} else {
+		default:
 			ordinary++
 		}
 	}
 	switch {
 	case special > granted.Special:
 		return &Problem{Code: ProbOverBudget, Rule: "R-V.1.1", Arg: "special"}
-	case ordinary > granted.Ordinary:
+	case ordinary > granted.Ordinary+granted.Special-special:
+		// Spare special slots carry the ordinary orders beyond the ordinary
+		// slots (R-VI.3.7).
 		return &Problem{Code: ProbOverBudget, Rule: "R-V.1.1", Arg: "ordinary"}
 	}
 	return nil
+}
+
+// checkCunningPlan checks the orders given now for the next turn (R-V.5.3,
+// D-25); plan is sorted.
+func checkCunningPlan(b *Battle, side Side, turn int, plan []Order) *Problem {
+	if len(plan) == 0 {
+		return nil
+	}
+	next := fmt.Sprint(turn + 1)
+	if !cunningPlanActive(b, side) {
+		return &Problem{Code: ProbWrongTurn, Rule: "R-V.5.3", Unit: plan[0].Unit, Arg: next}
+	}
+	for _, o := range plan {
+		if o.Kind.ArmyWide() || o.Unit == "" {
+			// D-25: the order goes to one of the side's units.
+			return &Problem{Code: ProbWrongTurn, Rule: "D-25", Arg: next}
+		}
+	}
+	if len(plan) > 1 {
+		return &Problem{Code: ProbOverBudget, Rule: "R-V.5.3", Arg: "cunning_plan"}
+	}
+	if o := plan[0]; o.Kind.Special() || o.Class == Special {
+		// D-25: the extra order is ordinary (traits.cunning_plan.kind).
+		return &Problem{Code: ProbOverBudget, Rule: "D-25", Unit: o.Unit, Arg: "special"}
+	}
+	return nil
+}
+
+// cunningPlanActive reports whether a leader of the side has Cunning plan in
+// effect: a commander whose traits apply (R-III.4.2: not in the reserve
+// because of wounds; D-23: not lost), or a general in an intact HQ
+// (R-III.4.3).
+func cunningPlanActive(b *Battle, side Side) bool {
+	for _, l := range b.Leaders {
+		if l.Side != side || !leaderFit(l) || !slices.Contains(l.Traits, traitCunningPlan) {
+			continue
+		}
+		if l.Role == Commander || (l.At == AtHQ && b.HQ[side] != NoCell) {
+			return true
+		}
+	}
+	return false
+}
+
+// generalUnits lists, sorted and without repeats, the units of the side
+// whose general gives a free special order (R-III.2.2, R-III.2.5,
+// R-III.2.7, D-34).
+func generalUnits(b *Battle, side Side) []string {
+	var ids []string
+	for _, g := range b.Leaders {
+		if g.Side != side || g.Role != General || !leaderFit(g) {
+			continue
+		}
+		u := b.Unit(g.At)
+		if u == nil || u.Side != side || u.MinorClan {
+			continue
+		}
+		if slices.ContainsFunc(b.Leaders, func(c Leader) bool {
+			return c.Side == side && c.Role == Commander && c.At == u.ID && leaderPresent(c)
+		}) {
+			continue
+		}
+		ids = append(ids, u.ID)
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}
+
+// leaderPresent reports whether a leader is still with the army (neither
+// captured nor killed).
+func leaderPresent(l Leader) bool { return l.Health == LeaderOK || l.Health == LeaderWounded }
+
+// leaderFit reports whether a leader can still lead, give orders and use his
+// traits: present and not wounded twice (R-III.3.6, D-23).
+func leaderFit(l Leader) bool { return leaderPresent(l) && l.Wounds < 2 }
+
+// cmpOrders orders orders by every field that matters to CheckBudget.
+func cmpOrders(a, b Order) int {
+	switch {
+	case a.Unit != b.Unit:
+		return cmp.Compare(a.Unit, b.Unit)
+	case a.Phase != b.Phase:
+		return a.Phase - b.Phase
+	case a.Kind != b.Kind:
+		return int(a.Kind) - int(b.Kind)
+	case a.Class != b.Class:
+		return int(a.Class) - int(b.Class)
+	}
+	return a.Turn - b.Turn
 }

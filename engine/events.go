@@ -16,6 +16,7 @@ const (
 	EvSidestepped  EventKind = "sidestepped"   // Unit From -> To
 	EvRallied      EventKind = "rallied"       // Unit stops routing / turns, Facing
 	EvWaited       EventKind = "waited"        // Unit waits this phase
+	EvHold         EventKind = "hold"          // Unit holds at all costs: +2 St while it stays (R-VI.3.2)
 	EvAttack       EventKind = "attack"        // Unit attacks Other from From (Detail = front|flank|rear|routing)
 	EvMeeting      EventKind = "meeting"       // Unit and Other meet (Detail = head_on|same_cell), At = contested cell
 	EvDamage       EventKind = "damage"        // Unit inflicts on Other: Raw, Value = final after armor (Armor)

@@ -69,7 +69,7 @@ func (r *resolver) wheel(i int, a *action, acting map[int]bool) {
 		r.cancel(i, "forest", "R-XI.3.5")
 		return
 	}
-	if a.class == Ordinary && r.exposedAt(i, u.Cell, a.turnTo, acting) {
+	if a.bansExposure() && r.exposedAt(i, u.Cell, a.turnTo, acting) {
 		r.cancel(i, "exposed", "R-VI.1.6")
 		return
 	}
@@ -149,7 +149,7 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 		}
 		occ := r.b.UnitAt(m.to)
 		attacking := m.kind == actMove && occ != nil && occ.Side != side(m)
-		if !attacking && r.u[m.i].queue[0].class == Ordinary &&
+		if !attacking && r.u[m.i].queue[0].bansExposure() &&
 			r.exposedAt(m.i, m.to, r.b.Units[m.i].Facing, acting) {
 			drop(m, "exposed", "R-VI.1.6")
 		}

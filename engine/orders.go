@@ -45,11 +45,11 @@ var orderTable = [numOrderKinds]orderInfo{
 	OrderWheelRight:     {"wheel_right", "R-VI.2.7", false, false, true},
 	OrderSidestepLeft:   {"sidestep_left", "R-VI.2.8", false, false, true},
 	OrderSidestepRight:  {"sidestep_right", "R-VI.2.8", false, false, true},
-	OrderForcedMarch:    {"forced_march", "R-VI.2.10", false, false, false},
+	OrderForcedMarch:    {"forced_march", "R-VI.2.10", false, false, true},
 	OrderWait:           {"wait", "R-VI.2.11", false, false, true},
 	OrderShoot:          {"shoot", "R-VI.2.2", false, false, true},
 	OrderVolley:         {"volley", "R-VI.3.1", true, false, true},
-	OrderHold:           {"hold", "R-VI.3.2", true, false, false},
+	OrderHold:           {"hold", "R-VI.3.2", true, false, true},
 	OrderAdvance:        {"advance", "R-VI.3.4", true, false, true},
 	OrderRally:          {"rally", "R-VI.3.5", true, false, true},
 	OrderGeneralAdvance: {"general_advance", "R-VI.4.2", false, true, false},
@@ -218,6 +218,7 @@ const (
 	ProbWrongTurn       = "wrong_turn"    // Arg: turn
 	ProbWheelInForest   = "wheel_in_forest"
 	ProbForcedMarchBoth = "forced_march_alone"
+	ProbHoldFacing      = "hold_facing" // Hold may only wheel a quarter turn
 	ProbOverBudget      = "over_budget" // Arg: special | ordinary; more orders than the command roll gave
 )
 
@@ -227,7 +228,11 @@ const (
 func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 	var probs []*Problem
 	add := func(p *Problem) { probs = append(probs, p) }
-	type slots struct{ phase [3]bool }
+	type slots struct {
+		phase  [3]bool
+		count  int
+		forced bool // a forced march fills both phases (D-39)
+	}
 	perUnit := map[string]*slots{}
 	for _, o := range orders {
 		if o.Turn != 0 && o.Turn != turn {
@@ -271,8 +276,13 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 			continue
 		}
 		s.phase[o.Phase] = true
+		s.count++
+		s.forced = s.forced || o.Kind == OrderForcedMarch
 	}
 	for id, s := range perUnit {
+		if s.forced && s.count > 1 {
+			add(&Problem{Code: ProbForcedMarchBoth, Rule: "D-39", Unit: id})
+		}
 		if s.phase[2] && !s.phase[1] {
 			add(&Problem{Code: ProbPhase2Alone, Rule: "R-VI.1.2", Unit: id})
 		}
@@ -285,9 +295,6 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 func checkOrder(b *Battle, u *Unit, o Order) *Problem {
 	info := orderTable[o.Kind]
 	st := u.Stats()
-	if info.special && o.Class != Special {
-		return &Problem{Code: ProbNeedsSpecial, Rule: "R-VI.3.7", Unit: u.ID, Arg: info.key}
-	}
 	if u.Routing() {
 		if o.Kind != OrderRally {
 			return &Problem{Code: ProbRoutingOnly, Rule: "R-VI.3.6", Unit: u.ID}
@@ -304,6 +311,25 @@ func checkOrder(b *Battle, u *Unit, o Order) *Problem {
 	case OrderWheelLeft, OrderWheelRight:
 		if b.Terrain.Forest(u.Cell) {
 			return &Problem{Code: ProbWheelInForest, Rule: "R-XI.3.5", Unit: u.ID}
+		}
+	case OrderHold:
+		// Hold may wheel (R-VI.3.2): facing, if given, is a quarter turn;
+		// never in a forest (D-42, D-66).
+		if o.Facing != nil && *o.Facing != u.Facing {
+			if *o.Facing != u.Facing.Left() && *o.Facing != u.Facing.Right() {
+				return &Problem{Code: ProbHoldFacing, Rule: "R-VI.3.2", Unit: u.ID}
+			}
+			if b.Terrain.Forest(u.Cell) {
+				return &Problem{Code: ProbWheelInForest, Rule: "R-XI.3.5", Unit: u.ID}
+			}
+		}
+	case OrderForcedMarch:
+		// Infantry only; one order that fills both phases (D-39).
+		if st.Cavalry {
+			return &Problem{Code: ProbInfantryOnly, Rule: "R-VI.2.10", Unit: u.ID}
+		}
+		if o.Phase != 1 {
+			return &Problem{Code: ProbForcedMarchBoth, Rule: "D-39", Unit: u.ID}
 		}
 	case OrderShoot, OrderVolley:
 		// The order names a unit, not a cell (R-VI.2.3): an enemy, which may

@@ -43,6 +43,13 @@ type action struct {
 	target int
 }
 
+// bansExposure reports whether the action may not expose a flank or rear to
+// an enemy's front: ordinary orders on the ordinary ladder, army-wide orders
+// included; not special orders, even played in the ordinary sequence, nor
+// ordinary orders played in the special one (R-VI.1.6, R-VI.1.7, R-VI.3.7,
+// D-37).
+func (a *action) bansExposure() bool { return a.class == Ordinary && !a.order.Special() }
+
 // unitTurn is what the resolver tracks for one unit during a turn.
 type unitTurn struct {
 	orders  [3]*Order // by phase (index 1 and 2)
@@ -118,6 +125,11 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 		i := r.index(o.Unit)
 		oc := *o
 		r.u[i].orders[o.Phase] = &oc
+		if o.Kind == OrderForcedMarch {
+			second := oc // its second step fills phase 2 (D-39)
+			second.Phase = 2
+			r.u[i].orders[2] = &second
+		}
 	}
 	r.startOfTurn()
 	for phase := 1; phase <= 2 && !r.ended; phase++ {
@@ -273,6 +285,22 @@ func (r *resolver) plan(i int, o *Order) []action {
 			out = append(out, b)
 		}
 		return out
+	case OrderHold:
+		// The bonus comes at P0 (startOfPhase); the wheel, if any, at P8.
+		if o.Facing != nil && *o.Facing != u.Facing {
+			return one(actWheel, *o.Facing)
+		}
+		return nil
+	case OrderForcedMarch:
+		// Step 2: shooters with an enemy in front stay and may fire at will;
+		// anyone else moves, attacking an enemy there (D-39).
+		if r.phase == 2 && st.Shooter {
+			if e := r.b.UnitAt(FrontCell(u.Cell, u.Facing)); e != nil && e.Side != u.Side {
+				r.u[i].cancelled = true
+				return nil
+			}
+		}
+		return one(actMove, u.Facing)
 	case OrderRetreat:
 		return one(actRetreat, u.Facing.Opposite())
 	case OrderSidestepLeft:

@@ -234,12 +234,28 @@ func (r *resolver) scatter(i int, rule string) {
 	r.emit(Event{Kind: EvScattered, Rule: rule, Unit: u.ID, At: u.Cell})
 }
 
-// startOfPhase is P0: the bonus of an Advance at all costs starts in the
-// phase in which the order executes (R-VI.2.1, D-36).
+// startOfPhase is P0 (D-36): the bonus of Hold at all costs (+2 St, kept
+// while the unit stays and does not attack, R-VI.3.3) and of Advance at all
+// costs (+2 Imp until the end of the turn) starts in the phase in which the
+// order executes (R-VI.2.1).
 func (r *resolver) startOfPhase() {
 	for i := range r.u {
-		if o := r.u[i].orders[r.phase]; o != nil && o.Kind == OrderAdvance && len(r.u[i].queue) > 0 {
-			r.u[i].advance = true
+		t := &r.u[i]
+		o := t.orders[r.phase]
+		if o == nil || t.pushedBack || !r.b.Units[i].Active() {
+			continue
+		}
+		switch o.Kind {
+		case OrderAdvance:
+			if len(t.queue) > 0 {
+				t.advance = true
+			}
+		case OrderHold:
+			r.b.Units[i].Hold = true
+			if len(t.queue) == 0 {
+				t.acted = true // no wheel: receiving the bonus was the order
+			}
+			r.emit(Event{Kind: EvHold, Rule: "R-VI.3.2", Unit: r.b.Units[i].ID, At: r.b.Units[i].Cell})
 		}
 	}
 }

@@ -47,23 +47,3 @@ func ids(b Battle) []string {
 	}
 	return out
 }
-
-// R-V.1.1: no more orders than the command roll gave.
-func TestCheckBudget(t *testing.T) {
-	granted := CommandResult{Special: 1, Ordinary: 3}
-	orders := []Order{{Class: Ordinary}, {Class: Ordinary}, {Class: Special}}
-	if p := CheckBudget(orders, 1, granted); p != nil {
-		t.Fatal(p)
-	}
-	if p := CheckBudget(append(orders, Order{Class: Special}), 1, granted); p == nil || p.Arg != "special" {
-		t.Fatalf("two specials: %v", p)
-	}
-	more := append(orders, Order{Class: Ordinary}, Order{Class: Ordinary})
-	if p := CheckBudget(more, 1, granted); p == nil || p.Arg != "ordinary" || p.Rule != "R-V.1.1" {
-		t.Fatalf("four ordinary: %v", p)
-	}
-	// A Cunning-plan order for the next turn does not count now.
-	if p := CheckBudget(append(orders, Order{Class: Special, Turn: 2}), 1, granted); p != nil {
-		t.Fatal(p)
-	}
-}

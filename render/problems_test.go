@@ -33,6 +33,7 @@ var problemCodes = []string{
 	engine.ProbWheelInForest,
 	engine.ProbForcedMarchBoth,
 	engine.ProbOverBudget,
+	engine.ProbHoldFacing,
 	"no_hq_reroll",
 	"no_messenger",
 	"bad_reroll",
