@@ -60,12 +60,13 @@ func commandSpecs() []cmdSpec {
 			{key: "roll.opt.stake", typ: discordgo.ApplicationCommandOptionString, choices: []string{"low", "high"}},
 		}},
 		{key: "order", opts: []optSpec{
-			{key: "order.opt.unit", typ: discordgo.ApplicationCommandOptionString, required: true},
 			{key: "order.opt.order", typ: discordgo.ApplicationCommandOptionString, required: true, raw: orderChoices()},
+			{key: "order.opt.unit", typ: discordgo.ApplicationCommandOptionString},
 			{key: "order.opt.phase", typ: discordgo.ApplicationCommandOptionInteger, minVal: 1, maxVal: 2},
 			{key: "order.opt.class", typ: discordgo.ApplicationCommandOptionString, choices: []string{"ordinary", "special"}},
 			{key: "order.opt.facing", typ: discordgo.ApplicationCommandOptionString, raw: facingChoices()},
 			{key: "order.opt.steps", typ: discordgo.ApplicationCommandOptionString},
+			{key: "order.opt.target", typ: discordgo.ApplicationCommandOptionString},
 		}},
 		{key: "orders", opts: []optSpec{
 			{key: "orders.opt.cancel", typ: discordgo.ApplicationCommandOptionString},
@@ -74,11 +75,12 @@ func commandSpecs() []cmdSpec {
 	}
 }
 
-// orderChoices are the orders the engine executes, named as in the rules.
+// orderChoices are the orders the engine executes, named as in the rules;
+// army-wide orders are given without a unit.
 func orderChoices() []choice {
 	var out []choice
 	for _, k := range engine.OrderKinds() {
-		if k.Supported() && !k.ArmyWide() {
+		if k.Supported() {
 			out = append(out, choice{k.String(), render.OrderName(render.RU, k), render.OrderName(render.EN, k)})
 		}
 	}

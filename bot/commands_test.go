@@ -120,8 +120,10 @@ func TestOrderChoicesFollowTheEngine(t *testing.T) {
 					t.Errorf("order choice %s missing", k)
 				}
 			}
-			if got["hold"] && !engine.OrderHold.Supported() || got["general_advance"] {
-				t.Error("orders the engine does not execute yet are offered")
+			for _, k := range engine.OrderKinds() {
+				if got[k.String()] != k.Supported() {
+					t.Errorf("order %s: offered %v, executed by the engine %v", k, got[k.String()], k.Supported())
+				}
 			}
 			return
 		}

@@ -419,7 +419,10 @@ func parseOrder(m map[string]*discordgo.ApplicationCommandInteractionDataOption)
 	if err != nil {
 		return engine.Order{}, refuse("err.bad_order", str(m, "order"))
 	}
-	o := engine.Order{Unit: strings.TrimSpace(str(m, "unit")), Kind: kind, Phase: 1}
+	o := engine.Order{Unit: strings.TrimSpace(str(m, "unit")), Kind: kind, Phase: 1, Target: strings.TrimSpace(str(m, "target"))}
+	if o.Unit == "" && !kind.ArmyWide() {
+		return o, refuse("err.need_unit")
+	}
 	if kind.Special() {
 		o.Class = engine.Special
 	}

@@ -6,34 +6,36 @@ type EventKind string
 
 // Event kinds.
 const (
-	EvPhase        EventKind = "phase"         // an execution phase begins (Phase)
-	EvStep         EventKind = "step"          // a ladder step with actions begins (Step)
-	EvRoll         EventKind = "roll"          // dice were rolled (Key, Dice, Value = successes)
-	EvShot         EventKind = "shot"          // Unit shoots at Other: Raw damage before armor, Value = its ammo left
-	EvMoved        EventKind = "moved"         // Unit From -> To
-	EvWheeled      EventKind = "wheeled"       // Unit turned to Facing
-	EvRetreated    EventKind = "retreated"     // Unit From -> To by order or after combat
-	EvSidestepped  EventKind = "sidestepped"   // Unit From -> To
-	EvRallied      EventKind = "rallied"       // Unit stops routing / turns, Facing
-	EvWaited       EventKind = "waited"        // Unit waits this phase
-	EvHold         EventKind = "hold"          // Unit holds at all costs: +2 St while it stays (R-VI.3.2)
-	EvAttack       EventKind = "attack"        // Unit attacks Other from From (Detail = front|flank|rear|routing)
-	EvMeeting      EventKind = "meeting"       // Unit and Other meet (Detail = head_on|same_cell), At = contested cell
-	EvDamage       EventKind = "damage"        // Unit inflicts on Other: Raw, Value = final after armor (Armor)
-	EvLosses       EventKind = "losses"        // Unit loses Value figures, Figures left
-	EvCombatResult EventKind = "combat_result" // Value = X; Detail = repelled|pushed_back|routed|no_superiority|won|annihilated
-	EvPushedBack   EventKind = "pushed_back"   // Unit pushed back (stays or retreats From -> To)
-	EvRouted       EventKind = "routed"        // Unit routs
-	EvFled         EventKind = "fled"          // Unit flees From -> To (a rout step)
-	EvScattered    EventKind = "scattered"     // Unit goes to the reserve after a rout
-	EvDestroyed    EventKind = "destroyed"     // Unit has no figures left
-	EvOccupied     EventKind = "occupied"      // Unit occupies To
-	EvCancelled    EventKind = "cancelled"     // Unit's order cancelled (Detail = reason code)
-	EvOrderLost    EventKind = "order_lost"    // Unit's remaining orders lost (Detail = reason code)
-	EvOrderMoved   EventKind = "order_moved"   // Unit's 1st order moves to phase 2 (R-VII.3.4)
-	EvTurnedToFace EventKind = "turned_to_face"
-	EvFatigued     EventKind = "fatigued" // Unit will be fatigued next turn
-	EvOutcome      EventKind = "outcome"  // Detail = outcome
+	EvPhase         EventKind = "phase"          // an execution phase begins (Phase)
+	EvStep          EventKind = "step"           // a ladder step with actions begins (Step)
+	EvRoll          EventKind = "roll"           // dice were rolled (Key, Dice, Value = successes)
+	EvShot          EventKind = "shot"           // Unit shoots at Other: Raw damage before armor, Value = its ammo left
+	EvMoved         EventKind = "moved"          // Unit From -> To
+	EvWheeled       EventKind = "wheeled"        // Unit turned to Facing
+	EvRetreated     EventKind = "retreated"      // Unit From -> To by order or after combat
+	EvSidestepped   EventKind = "sidestepped"    // Unit From -> To
+	EvRallied       EventKind = "rallied"        // Unit stops routing / turns, Facing
+	EvWaited        EventKind = "waited"         // Unit waits this phase
+	EvArmyOrder     EventKind = "army_order"     // Side gives an army-wide order (Detail = the order)
+	EvArmyCancelled EventKind = "army_cancelled" // the army-wide order no longer applies to Unit (R-VI.4.5)
+	EvHold          EventKind = "hold"           // Unit holds at all costs: +2 St while it stays (R-VI.3.2)
+	EvAttack        EventKind = "attack"         // Unit attacks Other from From (Detail = front|flank|rear|routing)
+	EvMeeting       EventKind = "meeting"        // Unit and Other meet (Detail = head_on|same_cell), At = contested cell
+	EvDamage        EventKind = "damage"         // Unit inflicts on Other: Raw, Value = final after armor (Armor)
+	EvLosses        EventKind = "losses"         // Unit loses Value figures, Figures left
+	EvCombatResult  EventKind = "combat_result"  // Value = X; Detail = repelled|pushed_back|routed|no_superiority|won|annihilated
+	EvPushedBack    EventKind = "pushed_back"    // Unit pushed back (stays or retreats From -> To)
+	EvRouted        EventKind = "routed"         // Unit routs
+	EvFled          EventKind = "fled"           // Unit flees From -> To (a rout step)
+	EvScattered     EventKind = "scattered"      // Unit goes to the reserve after a rout
+	EvDestroyed     EventKind = "destroyed"      // Unit has no figures left
+	EvOccupied      EventKind = "occupied"       // Unit occupies To
+	EvCancelled     EventKind = "cancelled"      // Unit's order cancelled (Detail = reason code)
+	EvOrderLost     EventKind = "order_lost"     // Unit's remaining orders lost (Detail = reason code)
+	EvOrderMoved    EventKind = "order_moved"    // Unit's 1st order moves to phase 2 (R-VII.3.4)
+	EvTurnedToFace  EventKind = "turned_to_face"
+	EvFatigued      EventKind = "fatigued" // Unit will be fatigued next turn
+	EvOutcome       EventKind = "outcome"  // Detail = outcome
 )
 
 // Event is one thing that happened in a turn. Which fields are set depends
@@ -59,4 +61,11 @@ type Event struct {
 	// Figures is the unit's figures after the event (losses, damage).
 	Figures int    `json:"figures,omitempty"`
 	Detail  string `json:"detail,omitempty"`
+}
+
+// EventKinds lists every event kind, for renderers and their tests.
+func EventKinds() []EventKind {
+	return []EventKind{
+		EvPhase, EvStep, EvRoll, EvShot, EvMoved, EvWheeled, EvRetreated, EvSidestepped, EvRallied, EvWaited, EvArmyOrder, EvArmyCancelled, EvHold, EvAttack, EvMeeting, EvDamage, EvLosses, EvCombatResult, EvPushedBack, EvRouted, EvFled, EvScattered, EvDestroyed, EvOccupied, EvCancelled, EvOrderLost, EvOrderMoved, EvTurnedToFace, EvFatigued, EvOutcome,
+	}
 }

@@ -52,8 +52,8 @@ var orderTable = [numOrderKinds]orderInfo{
 	OrderHold:           {"hold", "R-VI.3.2", true, false, true},
 	OrderAdvance:        {"advance", "R-VI.3.4", true, false, true},
 	OrderRally:          {"rally", "R-VI.3.5", true, false, true},
-	OrderGeneralAdvance: {"general_advance", "R-VI.4.2", false, true, false},
-	OrderGeneralRetreat: {"general_retreat", "R-VI.4.3", false, true, false},
+	OrderGeneralAdvance: {"general_advance", "R-VI.4.2", false, true, true},
+	OrderGeneralRetreat: {"general_retreat", "R-VI.4.3", false, true, true},
 }
 
 func (k OrderKind) String() string { return orderTable[k].key }
@@ -218,8 +218,9 @@ const (
 	ProbWrongTurn       = "wrong_turn"    // Arg: turn
 	ProbWheelInForest   = "wheel_in_forest"
 	ProbForcedMarchBoth = "forced_march_alone"
-	ProbHoldFacing      = "hold_facing" // Hold may only wheel a quarter turn
-	ProbOverBudget      = "over_budget" // Arg: special | ordinary; more orders than the command roll gave
+	ProbHoldFacing      = "hold_facing"     // Hold may only wheel a quarter turn
+	ProbArmyWideTwice   = "army_wide_twice" // one army-wide order a turn
+	ProbOverBudget      = "over_budget"     // Arg: special | ordinary; more orders than the command roll gave
 )
 
 // Validate checks the orders one side gives for one turn against the battle
@@ -234,6 +235,7 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 		forced bool // a forced march fills both phases (D-39)
 	}
 	perUnit := map[string]*slots{}
+	armyGiven := false
 	for _, o := range orders {
 		if o.Turn != 0 && o.Turn != turn {
 			continue
@@ -248,7 +250,15 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 			continue
 		}
 		if info.armyWide {
-			continue // not executed yet; refused above
+			// Given to the whole army, once a turn (R-VI.4.1, D-41).
+			switch {
+			case o.Unit != "":
+				add(&Problem{Code: ProbArmyWideUnit, Rule: "R-VI.1.8", Unit: o.Unit})
+			case armyGiven:
+				add(&Problem{Code: ProbArmyWideTwice, Rule: "R-VI.4.1"})
+			}
+			armyGiven = true
+			continue
 		}
 		u := b.Unit(o.Unit)
 		switch {

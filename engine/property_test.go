@@ -100,11 +100,11 @@ func TestIllegalOrdersAreRefused(t *testing.T) {
 		unit("s", South, SamuraiSpear, 8, "C13", N),
 	)
 	orders := []Order{
-		{Unit: "s", Side: North, Kind: OrderMove, Phase: 1},                 // not north's unit
-		{Unit: "ghost", Side: North, Kind: OrderMove, Phase: 1},             // unknown
-		{Unit: "n", Side: North, Kind: OrderRally, Phase: 1},                // special order in an ordinary slot
-		{Unit: "n", Side: North, Kind: OrderWait, Phase: 3},                 // bad phase
-		{Side: North, Kind: OrderGeneralAdvance, Class: Ordinary, Phase: 1}, // not executed yet
+		{Unit: "s", Side: North, Kind: OrderMove, Phase: 1},                            // not north's unit
+		{Unit: "ghost", Side: North, Kind: OrderMove, Phase: 1},                        // unknown
+		{Unit: "n", Side: North, Kind: OrderRally, Phase: 1},                           // special order in an ordinary slot
+		{Unit: "n", Side: North, Kind: OrderWait, Phase: 3},                            // bad phase
+		{Unit: "n", Side: North, Kind: OrderGeneralAdvance, Class: Ordinary, Phase: 1}, // army-wide, not for a unit
 	}
 	nb, ev, err := ResolveTurn(b, orders, NewScriptedDice(nil))
 	probs, ok := err.(OrderErrors)
@@ -115,7 +115,7 @@ func TestIllegalOrdersAreRefused(t *testing.T) {
 	for _, p := range probs {
 		codes[p.Code] = true
 	}
-	for _, c := range []string{ProbNotYourUnit, ProbUnknownUnit, ProbRallyFacing, ProbBadPhase, ProbNotSupported} {
+	for _, c := range []string{ProbNotYourUnit, ProbUnknownUnit, ProbRallyFacing, ProbBadPhase, ProbArmyWideUnit} {
 		if !codes[c] {
 			t.Errorf("missing problem %s in %v", c, probs)
 		}

@@ -72,6 +72,7 @@ type unitTurn struct {
 	shotLoss  int // figures lost to shooting this phase (R-IX.2, R-IX.3, D-62)
 	moves     int // moves and wheels executed this turn (Fatigue, D-40)
 	advance   bool
+	army      bool // the army-wide order in force fills its phase 1 (D-41)
 }
 
 // mayAct reports whether unit i acts by initiative now (R-VI.1.4, R-VI.5.1,
@@ -119,8 +120,8 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 	r.u = make([]unitTurn, len(r.b.Units))
 	for k := range orders {
 		o := &orders[k]
-		if o.Turn != 0 && o.Turn != turn {
-			continue
+		if (o.Turn != 0 && o.Turn != turn) || o.Kind.ArmyWide() {
+			continue // army-wide orders: armyOrders
 		}
 		i := r.index(o.Unit)
 		oc := *o
@@ -131,6 +132,7 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 			r.u[i].orders[2] = &second
 		}
 	}
+	r.armyOrders(orders)
 	r.startOfTurn()
 	for phase := 1; phase <= 2 && !r.ended; phase++ {
 		r.runPhase(phase)
@@ -199,6 +201,10 @@ func (r *resolver) runPhase(phase int) {
 		t.planned = nil
 		if t.pushedBack || !r.b.Units[i].Active() {
 			continue
+		}
+		if phase == 1 && t.orders[1] == nil && t.army && !r.b.Units[i].Routing() {
+			u := &r.b.Units[i]
+			t.orders[1] = &Order{Unit: u.ID, Side: u.Side, Kind: *r.b.ArmyWide[u.Side], Class: Ordinary, Phase: 1}
 		}
 		if o := t.orders[phase]; o != nil {
 			t.hadPlan = true
@@ -301,6 +307,8 @@ func (r *resolver) plan(i int, o *Order) []action {
 			}
 		}
 		return one(actMove, u.Facing)
+	case OrderGeneralAdvance, OrderGeneralRetreat:
+		return r.armyPlan(i, a)
 	case OrderRetreat:
 		return one(actRetreat, u.Facing.Opposite())
 	case OrderSidestepLeft:
@@ -322,7 +330,9 @@ func (r *resolver) cancel(i int, reason, rule string) {
 	t := &r.u[i]
 	t.queue = nil
 	t.cancelled = true
-	if r.phase == 1 {
+	// The 2nd order goes with the 1st (R-VI.1.3); an army-wide action that
+	// cannot be made is only skipped this turn (R-VI.4.7).
+	if o := t.orders[r.phase]; r.phase == 1 && (o == nil || !o.Kind.ArmyWide()) {
 		t.orders[2] = nil
 	}
 	r.emit(Event{Kind: EvCancelled, Rule: rule, Unit: r.b.Units[i].ID, Detail: reason})
@@ -350,7 +360,7 @@ func (r *resolver) attackedAndHeld(i int) {
 	}
 	t.queue = nil
 	if r.phase == 1 {
-		if o := t.orders[1]; o != nil {
+		if o := t.orders[1]; o != nil && !o.Kind.ArmyWide() {
 			moved := *o
 			moved.Phase = 2
 			t.orders[2] = &moved

@@ -54,6 +54,9 @@ type Unit struct {
 	// Shields are the sides of the unit's cell with portable shields, as a
 	// bit set over Dir (R-II.9, D-14).
 	Shields uint8 `json:"shields,omitempty"`
+	// ArmyExempt: the side's army-wide order is cancelled for this unit until
+	// the order is given again (R-VI.4.5, R-VI.4.6, D-41).
+	ArmyExempt bool `json:"army_exempt,omitempty"`
 }
 
 // Stats is the unit's row of the troop table.
@@ -166,9 +169,12 @@ type Battle struct {
 	Leaders  []Leader `json:"leaders,omitempty"`
 	// Messengers are each side's single-use command rerolls still unused
 	// in this battle (R-V.3.2, D-32), by Side.
-	Messengers [2]int   `json:"messengers"`
-	Outcome    Outcome  `json:"outcome"`
-	Settings   Settings `json:"settings"`
+	Messengers [2]int `json:"messengers"`
+	// ArmyWide is each side's army-wide order in force, OrderGeneralAdvance
+	// or OrderGeneralRetreat, or nil: it lasts until cancelled (R-VI.1.8).
+	ArmyWide [2]*OrderKind `json:"army_wide"`
+	Outcome  Outcome       `json:"outcome"`
+	Settings Settings      `json:"settings"`
 }
 
 // Clone returns a deep copy.
@@ -178,6 +184,12 @@ func (b Battle) Clone() Battle {
 	c.Terrain.Forests = append([]Cell(nil), b.Terrain.Forests...)
 	c.Terrain.Swamps = append([]Cell(nil), b.Terrain.Swamps...)
 	c.Units = append([]Unit(nil), b.Units...)
+	for s, k := range b.ArmyWide {
+		if k != nil {
+			kind := *k
+			c.ArmyWide[s] = &kind
+		}
+	}
 	c.Leaders = append([]Leader(nil), b.Leaders...)
 	for i := range c.Leaders {
 		c.Leaders[i].Traits = append([]string(nil), c.Leaders[i].Traits...)

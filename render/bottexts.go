@@ -59,6 +59,7 @@ var botTexts = map[string]msg{
 	"err.roll_final":        {"Бросок уже принят.", "The roll is already accepted."},
 	"err.no_reroll":         {"Этот переброс недоступен.", "That reroll is not available."},
 	"err.no_such_order":     {"У отряда %s нет приказа на фазу %d.", "Unit %s has no order for phase %d."},
+	"err.need_unit":         {"Укажите отряд (unit); без отряда отдаются только общие приказы по армии.", "Name the unit; only army-wide orders are given without one."},
 	"err.bad_order":         {"Неизвестный приказ «%s».", "Unknown order “%s”."},
 	"err.bad_facing":        {"Неизвестное направление «%s»: С, В, Ю или З (N, E, S, W).", "Unknown facing “%s”: N, E, S or W."},
 	"err.bad_step":          {"Неизвестный шаг галопа «%s»: move, wheel_left, wheel_right, skip.", "Unknown gallop step “%s”: move, wheel_left, wheel_right, skip."},

@@ -97,6 +97,7 @@ var catalogue = map[string]msg{
 	"prob.over_budget":         {"командный бросок не даёт столько приказов: %s", "the command roll does not give that many orders: %s"},
 	"prob.budget.special":      {"особые приказы исчерпаны", "no special orders are left"},
 	"prob.budget.cunning_plan": {"приказ по «Хитрому плану» уже отдан на этот ход", "the Cunning plan order is already given this turn"},
+	"prob.army_wide_twice":     {"общий приказ по армии можно отдать только один раз за ход", "only one army-wide order can be given per turn"},
 	"prob.hold_facing":         {"при «Держать позицию любой ценой» отряд может повернуться только на четверть оборота влево или вправо", "Hold at all costs may only wheel a quarter turn left or right"},
 	"prob.budget.ordinary":     {"обычные приказы исчерпаны", "no ordinary orders are left"},
 	"prob.no_hq_reroll":        {"переброс ставкой недоступен: полководец не в целой ставке или этот переброс уже сделан", "the HQ reroll is not available: the commander is not in an intact HQ, or the reroll was already used"},
@@ -135,6 +136,7 @@ var catalogue = map[string]msg{
 	"roll.duel":     {"поединок", "duel"},
 	"roll.command":  {"командный бросок", "command roll"},
 	"roll.priority": {"очерёдность", "priority roll-off"},
+	"roll.wheel":    {"сторона разворота", "wheel side"},
 	"roll.shinobi":  {"синоби", "shinobi"},
 
 	// Turn log: one sentence per event kind (engine/events.go).
@@ -175,6 +177,10 @@ var catalogue = map[string]msg{
 	"ev.turned_to_face":        {"%s разворачивается фронтом к %s: фронт на %s", "%s turns to face %s, now facing %s"},
 	"ev.turned_to_face.plain":  {"%s разворачивается фронтом к противнику: фронт на %s", "%s turns to face the enemy, now facing %s"},
 	"ev.fatigued":              {"%s утомлён: в следующем ходу — только одно движение за приказ", "%s is fatigued: only one move or wheel per order next turn"},
+	"ev.shot":                  {"%s стреляет по %s (%s): урон до брони %d, боеприпасов осталось %d", "%s shoots at %s (%s): %d damage before armor, %d ammo left"},
+	"ev.hold":                  {"%s держит позицию любой ценой: +2 к стойкости, пока стоит", "%s holds at all costs: +2 Steadiness while it stands"},
+	"ev.army_order":            {"%s: общий приказ по армии — %s", "%s: army-wide order — %s"},
+	"ev.army_cancelled":        {"%s получил свой приказ и больше не исполняет общий приказ «%s»", "%s has its own order and no longer follows the army-wide order %s"},
 	"ev.outcome":               {"Битва окончена: %s", "The battle is over: %s"},
 	"ev.unknown":               {"Событие «%s»: %s", "Event %s: %s"},
 
@@ -212,6 +218,11 @@ var catalogue = map[string]msg{
 	"detail.reason.pushed_back":            {"отряд отброшен", "the unit was pushed back"},
 	"detail.reason.routing":                {"отряд бежит", "the unit is routing"},
 	"detail.reason.destroyed":              {"отряд уничтожен", "the unit is destroyed"},
+	"detail.reason.no_target":              {"цель вне зоны обстрела", "the target is out of the fire zone"},
+	"detail.reason.shot_stopped":           {"обстрел остановил продвижение", "shooting stopped the advance"},
+	"detail.reason.shot_leaves_zone":       {"отряд выходит из-под обстрела и останавливается", "the unit leaves the fire zone and stops"},
+	"detail.reason.routed":                 {"отряд бежит", "the unit routs"},
+	"detail.reason.shooting":               {"отступление из-под обстрела", "retreat from shooting"},
 	"detail.reason.target_gone":            {"цель вне зоны обстрела", "the target is out of the fire zone"},
 	"detail.reason.no_ammo":                {"нет боеприпасов", "out of ammo"},
 	"detail.reason.first_cancelled":        {"первый приказ отменён", "the first order was cancelled"},

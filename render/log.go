@@ -154,6 +154,18 @@ func EventText(lang Lang, e engine.Event) string {
 		return T(lang, "ev.turned_to_face", u, o, facingText(lang, e.Facing))
 	case engine.EvFatigued:
 		return T(lang, "ev.fatigued", u)
+	case engine.EvShot:
+		return T(lang, "ev.shot", u, o, cellName(e.To), e.Raw, e.Value)
+	case engine.EvHold:
+		return T(lang, "ev.hold", u)
+	case engine.EvArmyOrder:
+		side := e.Side
+		if s, err := engine.ParseSide(e.Side); err == nil {
+			side = SideName(lang, s)
+		}
+		return T(lang, "ev.army_order", side, orderNameByKey(lang, e.Detail))
+	case engine.EvArmyCancelled:
+		return T(lang, "ev.army_cancelled", u, orderNameByKey(lang, e.Detail))
 	case engine.EvOutcome:
 		return T(lang, "ev.outcome", outcomeText(lang, e.Detail))
 	}

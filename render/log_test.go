@@ -9,14 +9,7 @@ import (
 )
 
 // Every event kind of engine/events.go.
-var eventKinds = []engine.EventKind{
-	engine.EvPhase, engine.EvStep, engine.EvRoll, engine.EvMoved, engine.EvWheeled,
-	engine.EvRetreated, engine.EvSidestepped, engine.EvRallied, engine.EvWaited, engine.EvAttack,
-	engine.EvMeeting, engine.EvDamage, engine.EvLosses, engine.EvCombatResult, engine.EvPushedBack,
-	engine.EvRouted, engine.EvFled, engine.EvScattered, engine.EvDestroyed, engine.EvOccupied,
-	engine.EvCancelled, engine.EvOrderLost, engine.EvOrderMoved, engine.EvTurnedToFace,
-	engine.EvFatigued, engine.EvOutcome,
-}
+var eventKinds = engine.EventKinds()
 
 var c = engine.MustCell
 

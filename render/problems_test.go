@@ -34,6 +34,7 @@ var problemCodes = []string{
 	engine.ProbForcedMarchBoth,
 	engine.ProbOverBudget,
 	engine.ProbHoldFacing,
+	engine.ProbArmyWideTwice,
 	"no_hq_reroll",
 	"no_messenger",
 	"bad_reroll",
