@@ -177,10 +177,20 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 		k, ok := byUnit[i]
 		return ok && !ms[k].out && ms[k].attack < 0 && ms[k].meet < 0
 	}
+	// A move into an enemy starts out as an attack: the enemy counts as
+	// leaving its cell only if its own move goes into a free cell (D-46), so
+	// a ring of units attacking each other's flanks does not turn into a
+	// rotation.
+	for k := range ms {
+		m := &ms[k]
+		if occ := r.b.UnitAt(m.to); !m.out && m.meet < 0 && m.kind == actMove && occ != nil && occ.Side != side(m) {
+			m.attack = r.index(occ.ID)
+		}
+	}
 	// Settle the rest until nothing changes: a cancelled move can block the
-	// unit behind it, so the loop only ever cancels or turns moves into
-	// attacks, and it ends.
-	for changed := true; changed; {
+	// unit behind it, and an enemy found to leave turns an attack into a
+	// move. Cancellations only grow, so this settles; the bound is a guard.
+	for changed, rounds := true, 0; changed && rounds < 4*len(ms)+4; rounds++ {
 		changed = false
 		for k := range ms {
 			m := &ms[k]
@@ -213,6 +223,10 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 				continue
 			}
 			// The cell is empty or being left: look for others entering it.
+			if m.attack >= 0 {
+				m.attack = -1
+				changed = true
+			}
 			for o := range ms {
 				n := &ms[o]
 				if o == k || n.out || n.to != m.to || n.attack >= 0 || n.meet >= 0 {
@@ -280,20 +294,46 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 	}
 	// A unit attacked in its flank or rear does not make its own attack at
 	// the same time (R-VII.4.2, D-47).
-	for _, d := range defenders {
-		if k, ok := byUnit[d]; ok && ms[k].attack >= 0 {
-			u := &r.b.Units[d]
-			for _, a := range attackers[d] {
-				if AttackSideOf(u.Cell, u.Facing, r.b.Units[a].Cell) != AttackFront {
-					t := ms[k].attack
-					attackers[t] = remove(attackers[t], d)
-					ms[k].attack = -1
-					ms[k].out = true
-					break
-				}
+	for _, x := range r.flankedAttackers(ms, byUnit, attackers) {
+		k := byUnit[x]
+		t := ms[k].attack
+		attackers[t] = remove(attackers[t], x)
+		ms[k].attack = -1
+		ms[k].out = true
+		r.emit(Event{Kind: EvCancelled, Rule: "R-VII.4.2", Unit: r.b.Units[x].ID, Detail: "attacked"})
+	}
+	// A unit hit in its flank or rear while it meets an enemy head-on does not
+	// make its own move either: the enemy it met attacks it from the front,
+	// beside the flank attacker (R-VII.4.2, D-47). A meeting in an empty cell
+	// is called off for both.
+	for k := range ms {
+		m := &ms[k]
+		if m.out || m.meet < 0 || !r.flankedNow(m.i, attackers) {
+			continue
+		}
+		p := &ms[byUnit[m.meet]]
+		m.meet, m.out = -1, true
+		r.emit(Event{Kind: EvCancelled, Rule: "R-VII.4.2", Unit: r.b.Units[m.i].ID, Detail: "attacked"})
+		switch {
+		case p.sameCell || p.out || r.flankedNow(p.i, attackers):
+			p.meet, p.out = -1, true
+			r.cancel(p.i, "collision", "R-VII.4.2")
+		default:
+			p.meet, p.attack = -1, m.i
+			if len(attackers[m.i]) == 0 {
+				defenders = append(defenders, m.i)
 			}
+			attackers[m.i] = append(attackers[m.i], p.i)
 		}
 	}
+	// Defenders left with no attacker are not attacked after all.
+	kept := defenders[:0]
+	for _, d := range defenders {
+		if len(attackers[d]) > 0 {
+			kept = append(kept, d)
+		}
+	}
+	defenders = kept
 	r.sortByCell(defenders)
 	r.repellingFire(defenders, attackers)
 	for _, d := range defenders {
@@ -320,4 +360,111 @@ func remove(s []int, x int) []int {
 		}
 	}
 	return out
+}
+
+// flankedAttackers lists the attackers of this sub-step that do not attack
+// because an attack that does go ahead hits their flank or rear (R-VII.4.2,
+// D-47). An attacker that nobody flanks attacks; one flanked by an attacker
+// that attacks does not; one flanked only by attackers that do not, does.
+// What that leaves undecided is a ring of flank attacks: each side rolls a
+// die (<side>.priority, ties rolled again) and the higher side's attacks in
+// the ring go first, so its units attack and the other side's do not.
+func (r *resolver) flankedAttackers(ms []mover, byUnit map[int]int, attackers map[int][]int) []int {
+	flankers := map[int][]int{} // attacker -> the attackers hitting its flank or rear
+	var all []int
+	for k := range ms {
+		if ms[k].out || ms[k].attack < 0 {
+			continue
+		}
+		x := ms[k].i
+		all = append(all, x)
+		u := &r.b.Units[x]
+		for _, a := range attackers[x] {
+			if AttackSideOf(u.Cell, u.Facing, r.b.Units[a].Cell) != AttackFront {
+				flankers[x] = append(flankers[x], a)
+			}
+		}
+	}
+	const unknown, yes, no = 0, 1, 2
+	attacks := map[int]int{}
+	for _, x := range all {
+		if len(flankers[x]) == 0 {
+			attacks[x] = yes
+		}
+	}
+	settle := func() {
+		for changed := true; changed; {
+			changed = false
+			for _, x := range all {
+				if attacks[x] != unknown {
+					continue
+				}
+				allNo := true
+				for _, y := range flankers[x] {
+					switch attacks[y] {
+					case yes:
+						attacks[x], changed = no, true
+					case unknown:
+						allNo = false
+					}
+					if attacks[x] == no {
+						break
+					}
+				}
+				if attacks[x] == unknown && allNo {
+					attacks[x], changed = yes, true
+				}
+			}
+		}
+	}
+	settle()
+	ring := false
+	for _, x := range all {
+		ring = ring || attacks[x] == unknown
+	}
+	if ring {
+		first := r.rollOff()
+		for _, x := range all {
+			if attacks[x] == unknown && r.b.Units[x].Side == first {
+				attacks[x] = yes
+			}
+		}
+		settle()
+	}
+	var out []int
+	for _, x := range all {
+		if attacks[x] == no {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// rollOff settles equal priority that cannot be simultaneous (R-VII.4.1,
+// D-47): each side rolls a die, ties are rolled again; the higher side goes
+// first.
+func (r *resolver) rollOff() Side {
+	for {
+		n, s := r.d.Roll("north.priority"), r.d.Roll("south.priority")
+		r.emit(Event{Kind: EvRoll, Rule: "R-VII.4.1", Key: "north.priority", Dice: []int{n}, Value: n})
+		r.emit(Event{Kind: EvRoll, Rule: "R-VII.4.1", Key: "south.priority", Dice: []int{s}, Value: s})
+		switch {
+		case n > s:
+			return North
+		case s > n:
+			return South
+		}
+	}
+}
+
+// flankedNow reports whether an attack of this sub-step hits unit i in its
+// flank or rear.
+func (r *resolver) flankedNow(i int, attackers map[int][]int) bool {
+	u := &r.b.Units[i]
+	for _, a := range attackers[i] {
+		if AttackSideOf(u.Cell, u.Facing, r.b.Units[a].Cell) != AttackFront {
+			return true
+		}
+	}
+	return false
 }
