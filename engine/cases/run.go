@@ -143,6 +143,13 @@ func (r *Runner) RunCase(c Case) (res Result) {
 	b := c.Battle.Clone()
 	for turn := c.Turn; turn <= c.LastTurn && b.Outcome == engine.Ongoing; turn++ {
 		next, events, err := r.resolve()(b, c.OrdersOf(turn), dice)
+		if turn == c.Turn {
+			// With a command roll, a side's orders must fit what it gave, as
+			// the bot checks them when they are given (R-V.1.1, R-V.5).
+			if p := budgetProblem(&c, b, cmds); p != nil {
+				next, events, err = b, nil, engine.OrderErrors{p}
+			}
+		}
 		res.Events = append(res.Events, events...)
 		if len(c.Refused) > 0 {
 			// The case pins a refusal: the orders must be refused for
@@ -323,4 +330,26 @@ func refusalDifference(want []string, err error) string {
 		return ""
 	}
 	return fmt.Sprintf("refused: expected a refusal for %s, got %v", strings.Join(want, ", "), oe)
+}
+
+// budgetProblem checks the orders of the case's first turn (and Cunning-plan
+// orders for the next one) against the command roll of each side that made
+// one in the case.
+func budgetProblem(c *Case, b engine.Battle, cmds map[engine.Side]engine.CommandResult) *engine.Problem {
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		res, ok := cmds[side]
+		if !ok {
+			continue
+		}
+		var mine []engine.Order
+		for _, o := range append(c.OrdersOf(c.Turn), c.OrdersOf(c.Turn+1)...) {
+			if o.Side == side {
+				mine = append(mine, o)
+			}
+		}
+		if p := engine.CheckBudget(b, side, c.Turn, mine, res); p != nil {
+			return p
+		}
+	}
+	return nil
 }
