@@ -11,19 +11,30 @@ package engine
 // General retreat; any other order cancels it for that unit (R-VI.4.5).
 // Minor-clan units follow it too (D-33, minor_clan.army_wide=true).
 func (r *resolver) armyOrders(orders []Order) {
-	for _, o := range orders {
-		if !o.Kind.ArmyWide() || (o.Turn != 0 && o.Turn != r.b.Turn) {
-			continue
-		}
-		k := o.Kind
-		r.b.ArmyWide[o.Side] = &k
-		for i := range r.b.Units {
-			if r.b.Units[i].Side == o.Side {
-				r.b.Units[i].ArmyExempt = false
+	for _, side := range []Side{North, South} { // a fixed order, whatever the input's
+		for _, o := range orders {
+			if o.Side == side && o.Kind.ArmyWide() && (o.Turn == 0 || o.Turn == r.b.Turn) {
+				r.giveArmyOrder(o)
 			}
 		}
-		r.emit(Event{Kind: EvArmyOrder, Rule: k.Rule(), Side: o.Side.String(), Detail: k.String()})
 	}
+	r.followers()
+}
+
+// giveArmyOrder puts an army-wide order in force for its side.
+func (r *resolver) giveArmyOrder(o Order) {
+	k := o.Kind
+	r.b.ArmyWide[o.Side] = &k
+	for i := range r.b.Units {
+		if r.b.Units[i].Side == o.Side {
+			r.b.Units[i].ArmyExempt = false
+		}
+	}
+	r.emit(Event{Kind: EvArmyOrder, Rule: k.Rule(), Side: o.Side.String(), Detail: k.String()})
+}
+
+// followers decides which units the army-wide order in force moves in phase 1.
+func (r *resolver) followers() {
 	for i := range r.b.Units {
 		u := &r.b.Units[i]
 		k := r.b.ArmyWide[u.Side]
