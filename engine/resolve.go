@@ -115,7 +115,9 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 	if len(probs) > 0 {
 		return b, nil, probs
 	}
-	r := &resolver{b: b.Clone(), d: d}
+	// A turn emits a few events per unit; room for them up front saves the
+	// copies of a growing slice.
+	r := &resolver{b: b.Clone(), d: d, ev: make([]Event, 0, 8*len(b.Units)+16)}
 	r.b.Turn = turn
 	r.u = make([]unitTurn, len(r.b.Units))
 	for k := range orders {
