@@ -126,6 +126,9 @@ func (r *resolver) loseFigures(i, n int, melee bool, rule string) int {
 	}
 	r.emit(Event{Kind: EvLosses, Rule: rule, Unit: u.ID, Value: n, Figures: u.Figures})
 	if u.Figures == 0 {
+		if i != r.fleeing {
+			r.broke(i, u.Cell) // Peasants (D-58)
+		}
 		u.Status = StatusDestroyed
 		r.u[i].queue = nil
 		r.u[i].orders[2] = nil
@@ -343,6 +346,7 @@ func (r *resolver) combatResult(d, defStart int, fs []fighter) {
 		for _, f := range alive {
 			r.emit(Event{Kind: EvPushedBack, Rule: "R-VIII.4.3", Unit: r.b.Units[f.i].ID, At: r.b.Units[f.i].Cell})
 			r.loseOrders(f.i, "pushed_back", "R-VII.3.5")
+			r.beaten(f.i, f.from)
 		}
 		r.attackedAndHeld(d)
 	default:
@@ -369,6 +373,8 @@ func (r *resolver) combatResult(d, defStart int, fs []fighter) {
 			var ok bool
 			if first, ok = r.retreat(d, away); !ok {
 				first = r.rout(d, away, origin)
+			} else {
+				r.beaten(d, origin)
 			}
 		}
 		r.occupy(origin, alive, first)
@@ -559,6 +565,8 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.8", Unit: wu.ID, Other: lu.ID, Value: r.u[lose.i].phaseLoss, Detail: "won_retreated"})
 		if _, ok := r.retreat(lose.i, away); !ok {
 			r.rout(lose.i, away, origin)
+		} else {
+			r.beaten(lose.i, origin)
 		}
 	}
 	if sameCell {

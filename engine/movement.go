@@ -32,6 +32,7 @@ func (r *resolver) runSubStep(who []int) {
 	if len(movers) > 0 {
 		r.moveAll(movers, acting)
 	}
+	r.peasants()
 }
 
 // pop removes the executed head action.

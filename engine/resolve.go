@@ -95,6 +95,10 @@ type resolver struct {
 	phase int
 	step  string
 	ended bool
+
+	broken  []breakage // friends broken, waiting for Peasants (D-58)
+	passed  []passage  // friends that routed through ashigaru
+	fleeing int        // the unit in flight now (its break was recorded where the rout began), or -1
 }
 
 // ResolveTurn resolves battle turn b.Turn+1 with the orders of both sides and
@@ -117,7 +121,7 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 	}
 	// A turn emits a few events per unit; room for them up front saves the
 	// copies of a growing slice.
-	r := &resolver{b: b.Clone(), d: d, ev: make([]Event, 0, 8*len(b.Units)+16)}
+	r := &resolver{b: b.Clone(), d: d, ev: make([]Event, 0, 8*len(b.Units)+16), fleeing: -1}
 	r.b.Turn = turn
 	r.u = make([]unitTurn, len(r.b.Units))
 	for k := range orders {

@@ -138,6 +138,9 @@ func (r *resolver) rout(i int, v Vec, origin Cell) Vec {
 	r.u[i].rerouted = true
 	r.emit(Event{Kind: EvRouted, Rule: "R-X.2.1", Unit: u.ID, At: u.Cell})
 	r.loseOrders(i, "routed", "R-X.2.1")
+	r.broke(i, origin) // Peasants (D-58)
+	r.fleeing = i
+	defer func() { r.fleeing = -1 }()
 
 	first := u.Cell.Add(v)
 	if !r.b.Passable(first) && !r.exits(u, first) {
@@ -195,8 +198,14 @@ func (r *resolver) fleeTo(i int, c Cell) bool {
 	occ := r.b.UnitAt(c)
 	u.Cell = c
 	r.emit(Event{Kind: EvFled, Rule: "R-X.2.1", Unit: u.ID, From: from, To: c, Facing: u.Facing.String()})
-	if occ != nil && occ.Side != u.Side {
+	switch {
+	case occ != nil && occ.Side != u.Side:
 		r.loseFigures(i, occ.Figures, false, "R-X.2.2")
+	case occ != nil:
+		// Through a friend: ashigaru there rout the same way (R-II.6.3, D-58).
+		if j := r.index(occ.ID); r.panics(j) {
+			r.passed = append(r.passed, passage{unit: j, v: c.Sub(from)})
+		}
 	}
 	return u.Active()
 }
@@ -287,6 +296,7 @@ func (r *resolver) initiative() {
 		r.emit(Event{Kind: EvTurnedToFace, Rule: "R-VI.5.2", Unit: u.ID, At: u.Cell, Facing: t.d.String()})
 	}
 	r.freeFire()
+	r.peasants()
 }
 
 // faceTo finds the facing a unit turns to by initiative, if any (D-44): an

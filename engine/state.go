@@ -236,6 +236,9 @@ type Settings struct {
 	ArmorPerAttacker bool `json:"armor_per_attacker,omitempty"`
 	// MeetingLexicographic: meeting.rule=lexicographic instead of majority (D-51).
 	MeetingLexicographic bool `json:"meeting_lexicographic,omitempty"`
+	// PeasantsIgnorePushback: peasants.pushback=false (D-58): a friend that
+	// only loses a combat and is pushed back does not set off Peasants.
+	PeasantsIgnorePushback bool `json:"peasants_ignore_pushback,omitempty"`
 	// SmallBaseOnlyVsBig: small.no_base_always=false (D-16).
 	SmallBaseOnlyVsBig bool `json:"small_base_only_vs_big,omitempty"`
 }

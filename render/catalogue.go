@@ -178,6 +178,8 @@ var catalogue = map[string]msg{
 	"ev.turned_to_face.plain":  {"%s разворачивается фронтом к противнику: фронт на %s", "%s turns to face the enemy, now facing %s"},
 	"ev.fatigued":              {"%s утомлён: в следующем ходу — только одно движение за приказ", "%s is fatigued: only one move or wheel per order next turn"},
 	"ev.shot":                  {"%s стреляет по %s (%s): урон до брони %d, боеприпасов осталось %d", "%s shoots at %s (%s): %d damage before armor, %d ammo left"},
+	"ev.panic":                 {"%s — крестьяне: рядом разбит %s, отряд бежит", "%s — peasants: %s was broken next to it, and it routs"},
+	"ev.panic.passed":          {"%s — крестьяне: сквозь него бегут свои, отряд бежит", "%s — peasants: friends routed through it, and it routs"},
 	"ev.hold":                  {"%s держит позицию любой ценой: +2 к стойкости, пока стоит", "%s holds at all costs: +2 Steadiness while it stands"},
 	"ev.army_order":            {"%s: общий приказ по армии — %s", "%s: army-wide order — %s"},
 	"ev.army_cancelled":        {"%s получил свой приказ и больше не исполняет общий приказ «%s»", "%s has its own order and no longer follows the army-wide order %s"},

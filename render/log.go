@@ -156,6 +156,11 @@ func EventText(lang Lang, e engine.Event) string {
 		return T(lang, "ev.fatigued", u)
 	case engine.EvShot:
 		return T(lang, "ev.shot", u, o, cellName(e.To), e.Raw, e.Value)
+	case engine.EvPanic:
+		if e.Other == "" {
+			return T(lang, "ev.panic.passed", u)
+		}
+		return T(lang, "ev.panic", u, o)
 	case engine.EvHold:
 		return T(lang, "ev.hold", u)
 	case engine.EvArmyOrder:
