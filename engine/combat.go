@@ -5,12 +5,13 @@ package engine
 // fighter is one unit in a combat, with what was true at its start (D-10,
 // D-16: sizes and formation are taken at the start of the combat).
 type fighter struct {
-	i      int
-	start  int        // figures at the start of the combat
-	from   Cell       // the cell it attacked from
-	side   AttackSide // for attackers: which side of the defender it hit
-	charge bool       // Mounted charge counts (R-II.2.1, R-II.4.1)
-	raw    int        // raw damage it inflicts
+	i       int
+	start   int        // figures at the start of the combat
+	from    Cell       // the cell it attacked from
+	side    AttackSide // for attackers: which side of the defender it hit
+	charge  bool       // Mounted charge counts (R-II.2.1, R-II.4.1)
+	terrain int        // Impetus lost to the river or a hill it attacks across or into (D-17)
+	raw     int        // raw damage it inflicts
 }
 
 // commanderIn reports whether a commander leads the unit (R-III.2.1): +1 Imp
@@ -48,6 +49,7 @@ func (r *resolver) effImp(f *fighter, enemyMax int) int {
 	if small(f.start, enemyMax) {
 		v--
 	}
+	v -= f.terrain
 	return max(0, v)
 }
 
@@ -146,7 +148,8 @@ func (r *resolver) attack(d int, atts []int) {
 		au := &r.b.Units[a]
 		side := AttackSideOf(def.Cell, def.Facing, au.Cell)
 		fs = append(fs, fighter{i: a, start: au.Figures, from: au.Cell, side: side,
-			charge: chargeCounts(au, def, side == AttackFront)})
+			charge:  chargeCounts(au, def, side == AttackFront) && !r.b.slowsCavalry(au.Cell, def.Cell),
+			terrain: r.b.attackPenalty(au.Cell, def.Cell, r.b.Terrain.Hill(def.Cell))})
 		detail := side.String()
 		if def.Routing() {
 			detail = "routing"
@@ -470,8 +473,18 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 	r.emit(Event{Kind: EvMeeting, Rule: "R-T.2.6", Unit: ua.ID, Other: ub.ID, At: at, Detail: detail})
 	fa := fighter{i: a, start: ua.Figures, from: ua.Cell, side: AttackFront}
 	fb := fighter{i: b, start: ub.Figures, from: ub.Cell, side: AttackFront}
-	fa.charge = chargeCounts(ua, ub, true)
-	fb.charge = chargeCounts(ub, ua, true)
+	// Each side's move is an attack (R-T.2.6): charge and terrain as for one.
+	// Into an empty cell entered together there is no hill to attack (D-69).
+	fa.charge = chargeCounts(ua, ub, true) && !r.b.slowsCavalry(ua.Cell, at)
+	fb.charge = chargeCounts(ub, ua, true) && !r.b.slowsCavalry(ub.Cell, at)
+	if sameCell {
+		// Into an empty cell entered together there is no hill to attack (D-69).
+		fa.terrain = r.b.attackPenalty(ua.Cell, at, false)
+		fb.terrain = r.b.attackPenalty(ub.Cell, at, false)
+	} else {
+		fa.terrain = r.b.attackPenalty(ua.Cell, ub.Cell, r.b.Terrain.Hill(ub.Cell))
+		fb.terrain = r.b.attackPenalty(ub.Cell, ua.Cell, r.b.Terrain.Hill(ua.Cell))
+	}
 	for _, f := range []*fighter{&fa, &fb} {
 		u := &r.b.Units[f.i]
 		u.Hold = false // D-42: a meeting engagement is an attack

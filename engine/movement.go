@@ -40,6 +40,7 @@ func (r *resolver) pop(i int) {
 	t := &r.u[i]
 	t.queue = t.queue[1:]
 	t.acted = true
+	t.stepsDone++
 	if t.haltAfter && len(t.queue) == 0 {
 		t.pushedBack = true // R-IX.3.2: out of the fire zone, and no more
 	}
@@ -128,6 +129,23 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 		ms[k] = mover{i: i, from: u.Cell, to: to, kind: a.kind, attack: -1, meet: -1}
 		byUnit[i] = k
 	}
+	// A cavalry step across the river or into a forest takes the whole
+	// order: as its first step the order ends there; as its second it is
+	// not made (R-XI.1.3, R-XI.3.4, D-64).
+	for k := range ms {
+		m := &ms[k]
+		t := &r.u[m.i]
+		if m.kind != actMove || !r.b.Units[m.i].Stats().Cavalry || !r.b.slowsCavalry(m.from, m.to) {
+			continue
+		}
+		if t.stepsDone > 0 {
+			m.out = true
+			t.queue = nil
+			r.emit(Event{Kind: EvOrderLost, Rule: "D-64", Unit: r.b.Units[m.i].ID, Detail: "cavalry_slowed"})
+			continue
+		}
+		t.queue = t.queue[:1]
+	}
 	drop := func(m *mover, reason, rule string) {
 		if !m.out {
 			m.out = true
@@ -140,6 +158,9 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 	// flank or rear (an attack may: R-VIII.5.1).
 	for k := range ms {
 		m := &ms[k]
+		if m.out {
+			continue
+		}
 		if !r.b.Passable(m.to) {
 			rule := "R-XI.4.1" // a swamp
 			if !m.to.OnField() {

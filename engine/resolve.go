@@ -67,6 +67,7 @@ type unitTurn struct {
 	attacked    bool // attacked this phase
 	rerouted    bool // routed again this phase: no P10 flight (D-56)
 	haltAfter   bool // R-IX.3.2: makes its pending move out of the fire zone, then stops
+	stepsDone   int  // actions of this phase's order already made (D-64)
 
 	phaseLoss int // figures lost this phase, shooting included (R-IX.5.1)
 	shotLoss  int // figures lost to shooting this phase (R-IX.2, R-IX.3, D-62)
@@ -202,7 +203,7 @@ func (r *resolver) runPhase(phase int) {
 		t := &r.u[i]
 		t.queue, t.hadPlan = nil, false
 		t.noInitPhase, t.cancelled, t.waited, t.attacked, t.rerouted = false, false, false, false, false
-		t.acted, t.haltAfter = false, false
+		t.acted, t.haltAfter, t.stepsDone = false, false, 0
 		t.phaseLoss, t.shotLoss = 0, 0
 		t.planned = nil
 		if t.pushedBack || !r.b.Units[i].Active() {

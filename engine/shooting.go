@@ -131,8 +131,11 @@ func (r *resolver) fire(shots []shot, rule string) {
 		u.Ammo -= ammoCost(u, s.volley)
 		n := shootingDice(u, s.volley)
 		_, hitsN := r.roll(u.ID+".shoot", n, st.ExtraShoot)
-		if s.volley {
-			// Massed volley rerolls every failed die (R-VI.3.1).
+		// Massed volley rerolls every failed die (R-VI.3.1); shooting at an
+		// enemy ordered over the bridge this phase rerolls them once more
+		// (R-XI.1.5, D-63).
+		rerolls := b2i(s.volley) + b2i(r.crossingBridge(s.target))
+		for k := 0; k < rerolls && hitsN < n; k++ {
 			_, more := r.roll(u.ID+".reroll", n-hitsN, st.ExtraShoot)
 			hitsN += more
 		}
@@ -222,7 +225,8 @@ func (r *resolver) afterShooting(i int, shooters []int) {
 		f := fighter{i: i, start: u.Figures}
 		if a := r.head(i); a != nil && a.kind == actMove {
 			if e := r.b.UnitAt(FrontCell(u.Cell, u.Facing)); e != nil && e.Side != u.Side {
-				f.charge = chargeCounts(u, e, AttackSideOf(e.Cell, e.Facing, u.Cell) == AttackFront)
+				f.charge = chargeCounts(u, e, AttackSideOf(e.Cell, e.Facing, u.Cell) == AttackFront) && !r.b.slowsCavalry(u.Cell, e.Cell)
+				f.terrain = r.b.attackPenalty(u.Cell, e.Cell, r.b.Terrain.Hill(e.Cell))
 			}
 		}
 		if t.shotLoss <= r.effImp(&f, biggest) {
@@ -468,4 +472,16 @@ func (r *resolver) repellingFire(defenders []int, attackers map[int][]int) {
 		}
 		attackers[d] = kept
 	}
+}
+
+// crossingBridge reports whether unit i is ordered over the bridge in this
+// phase: its order of the phase moves it forward across the bridge.
+func (r *resolver) crossingBridge(i int) bool {
+	u := &r.b.Units[i]
+	for _, a := range r.u[i].planned {
+		if a.kind == actMove && r.b.overBridge(u.Cell, FrontCell(u.Cell, u.Facing)) {
+			return true
+		}
+	}
+	return false
 }
