@@ -177,7 +177,7 @@ func (r *resolver) attack(d int, atts []int) {
 
 	// Attackers' damage; armor once on the sum (D-12, armor.melee_joint).
 	dst := def.Stats()
-	total, final := 0, 0
+	total, final, shielded := 0, 0, 0
 	for k := range fs {
 		f := &fs[k]
 		au := &r.b.Units[f.i]
@@ -193,12 +193,23 @@ func (r *resolver) attack(d int, atts []int) {
 		_, hits := r.roll(au.ID+".melee", dice, ast.ExtraMelee)
 		f.raw = base + hits
 		total += f.raw
+		// Spearmen attacked across a shielded side of their cell get +1
+		// armor against that attacker (R-II.9.3, D-14).
+		shield := dst.Spearmen && r.b.Terrain.Shielded(def.Cell, f.from)
+		if shield {
+			shielded += f.raw
+		}
 		if r.b.Settings.ArmorPerAttacker {
-			final += reduce(f.raw, dst.Armor)
+			final += reduce(f.raw, dst.Armor+b2i(shield))
 		}
 	}
 	if !r.b.Settings.ArmorPerAttacker {
-		final = reduce(total, dst.Armor)
+		// Armor once on the sum; the shield's point only against what came
+		// across a shielded side (as in crossfire, D-13).
+		final = 0
+		if total > 0 {
+			final = max(1, total-dst.Armor-min(1, shielded))
+		}
 	}
 
 	// The defender's dice by direction (R-VIII.3.2-3, D-49) and its base

@@ -75,10 +75,18 @@ func (r *resolver) wheel(i int, a *action, acting map[int]bool) {
 		r.cancel(i, "exposed", "R-VI.1.6")
 		return
 	}
+	turned := u.Facing != a.turnTo
 	u.Facing = a.turnTo
-	r.u[i].moves++
+	if turned {
+		r.u[i].moves++
+	}
 	r.pop(i)
-	r.emit(Event{Kind: EvWheeled, Rule: "R-VI.2.7", Unit: u.ID, At: u.Cell, Facing: u.Facing.String()})
+	if a.setShields != 0 {
+		r.placeShields(i, a.setShields)
+	}
+	if turned {
+		r.emit(Event{Kind: EvWheeled, Rule: "R-VI.2.7", Unit: u.ID, At: u.Cell, Facing: u.Facing.String()})
+	}
 }
 
 // rally turns the unit to any facing and stops a rout (R-VI.3.5, R-VI.3.6,
@@ -98,6 +106,9 @@ func (r *resolver) rally(i int, a *action) {
 	}
 	r.pop(i)
 	r.emit(Event{Kind: EvRallied, Rule: "R-VI.3.6", Unit: u.ID, At: u.Cell, Facing: u.Facing.String(), Detail: detail})
+	if a.setShields != 0 {
+		r.placeShields(i, a.setShields)
+	}
 }
 
 // mover is one unit changing cell in the current sub-step.
@@ -286,6 +297,13 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 			continue
 		}
 		u := &r.b.Units[m.i]
+		if r.head(m.i).carryShields {
+			// The shields go along with the same sides (R-II.9.4, D-14).
+			sides := r.b.Terrain.ShieldSides(m.from)
+			r.b.Terrain.SetShields(m.from, 0)
+			r.b.Terrain.SetShields(m.to, r.b.Terrain.ShieldSides(m.to)|sides)
+			r.emit(Event{Kind: EvShields, Rule: "R-II.9.4", Unit: u.ID, From: m.from, To: m.to})
+		}
 		u.Cell = m.to
 		u.Hold = false // D-42: leaving the cell ends Hold
 		r.pop(m.i)
@@ -489,4 +507,21 @@ func (r *resolver) flankedNow(i int, attackers map[int][]int) bool {
 		}
 	}
 	return false
+}
+
+// placeShields sets the shields of a unit's cell on new sides (R-II.9.4).
+func (r *resolver) placeShields(i int, sides uint8) {
+	u := &r.b.Units[i]
+	r.b.Terrain.SetShields(u.Cell, sides)
+	r.emit(Event{Kind: EvShields, Rule: "R-II.9.4", Unit: u.ID, At: u.Cell, Detail: sidesText(sides)})
+}
+
+func sidesText(sides uint8) string {
+	s := ""
+	for d := N; d <= W; d++ {
+		if sides&(1<<d) != 0 {
+			s += d.String()
+		}
+	}
+	return s
 }

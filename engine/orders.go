@@ -167,6 +167,10 @@ type Order struct {
 	Target string     `json:"target,omitempty"`
 	Facing *Dir       `json:"facing,omitempty"`
 	Steps  []StepKind `json:"steps,omitempty"`
+	// Portable shields (R-II.9.4): a Move or Retreat carries the shields of
+	// the unit's cell along; a Wheel or Rally sets their sides anew.
+	CarryShields bool  `json:"carry_shields,omitempty"`
+	SetShields   []Dir `json:"set_shields,omitempty"`
 }
 
 // Problem explains why an order (or a set of orders) is illegal. Code names
@@ -219,6 +223,8 @@ const (
 	ProbWheelInForest   = "wheel_in_forest"
 	ProbForcedMarchBoth = "forced_march_alone"
 	ProbHoldFacing      = "hold_facing"     // Hold may only wheel a quarter turn
+	ProbShields         = "shields"         // Arg: why a shield order is not possible (R-II.9.4-6, D-68)
+	ProbShieldsAlone    = "shields_alone"   // a shield order is the unit's only order (R-II.9.5)
 	ProbArmyWideTwice   = "army_wide_twice" // one army-wide order a turn
 	ProbOverBudget      = "over_budget"     // Arg: special | ordinary; more orders than the command roll gave
 )
@@ -230,9 +236,10 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 	var probs []*Problem
 	add := func(p *Problem) { probs = append(probs, p) }
 	type slots struct {
-		phase  [3]bool
-		count  int
-		forced bool // a forced march fills both phases (D-39)
+		phase   [3]bool
+		count   int
+		forced  bool // a forced march fills both phases (D-39)
+		shields bool // a shield order is the unit's only order (R-II.9.5)
 	}
 	perUnit := map[string]*slots{}
 	armyGiven := false
@@ -288,10 +295,14 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 		s.phase[o.Phase] = true
 		s.count++
 		s.forced = s.forced || o.Kind == OrderForcedMarch
+		s.shields = s.shields || o.CarryShields || len(o.SetShields) > 0
 	}
 	for id, s := range perUnit {
 		if s.forced && s.count > 1 {
 			add(&Problem{Code: ProbForcedMarchBoth, Rule: "D-39", Unit: id})
+		}
+		if s.shields && s.count > 1 {
+			add(&Problem{Code: ProbShieldsAlone, Rule: "R-II.9.5", Unit: id})
 		}
 		if s.phase[2] && !s.phase[1] {
 			add(&Problem{Code: ProbPhase2Alone, Rule: "R-VI.1.2", Unit: id})
@@ -354,6 +365,9 @@ func checkOrder(b *Battle, u *Unit, o Order) *Problem {
 			return &Problem{Code: ProbBadTarget, Rule: "R-VI.2.3", Unit: u.ID, Arg: o.Target}
 		}
 	}
+	if p := checkShieldOrder(b, u, o); p != nil {
+		return p
+	}
 	if len(o.Steps) > 0 {
 		gallops := st.Cavalry && (o.Kind == OrderMove || o.Kind == OrderWheelLeft ||
 			o.Kind == OrderWheelRight || o.Kind == OrderAdvance)
@@ -393,4 +407,66 @@ func less(a, b *Problem) bool {
 		return a.Unit < b.Unit
 	}
 	return a.Code < b.Code
+}
+
+// checkShieldOrder checks an order that carries or moves portable shields
+// (R-II.9.4-6, D-68): a unit of 4 or more figures in a cell with shields;
+// carried with a Move or Retreat (never a sidestep) into a free cell, set
+// anew with a Wheel or Rally (never a Wheel in a forest), the same number of
+// sections.
+func checkShieldOrder(b *Battle, u *Unit, o Order) *Problem {
+	if !o.CarryShields && len(o.SetShields) == 0 {
+		return nil
+	}
+	bad := func(rule, why string) *Problem {
+		return &Problem{Code: ProbShields, Rule: rule, Unit: u.ID, Arg: why}
+	}
+	have := b.Terrain.ShieldSides(u.Cell)
+	switch {
+	case o.CarryShields && len(o.SetShields) > 0:
+		return bad("R-II.9.4", "both")
+	case u.Figures < 4:
+		return bad("R-II.9.4", "too_small")
+	case have == 0:
+		return bad("R-II.9.4", "none")
+	}
+	if o.CarryShields {
+		var to Cell
+		switch o.Kind {
+		case OrderMove:
+			to = FrontCell(u.Cell, u.Facing)
+		case OrderRetreat:
+			to = RearCell(u.Cell, u.Facing)
+		case OrderSidestepLeft, OrderSidestepRight:
+			return bad("R-II.9.6", "sidestep")
+		default:
+			return bad("R-II.9.4", "carry_order")
+		}
+		if b.UnitAt(to) != nil {
+			return bad("D-68", "occupied")
+		}
+		return nil
+	}
+	switch {
+	case o.Kind != OrderWheelLeft && o.Kind != OrderWheelRight && o.Kind != OrderRally:
+		return bad("R-II.9.4", "set_order")
+	case o.Kind != OrderRally && b.Terrain.Forest(u.Cell):
+		return bad("D-66", "forest")
+	}
+	var sides uint8
+	for _, d := range o.SetShields {
+		sides |= 1 << uint(d)
+	}
+	if bits(sides) != bits(have) {
+		return bad("R-II.9.4", "count")
+	}
+	return nil
+}
+
+func bits(x uint8) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
 }

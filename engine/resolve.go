@@ -41,6 +41,10 @@ type action struct {
 	// target is the unit a shooting order aims at; -1 lets the shooter pick
 	// by R-VI.5.6 (General advance, D-41).
 	target int
+	// Portable shields (R-II.9.4): carried along by a move or retreat, or
+	// set on new sides of the cell by a wheel or rally.
+	carryShields bool
+	setShields   uint8
 }
 
 // bansExposure reports whether the action may not expose a flank or rear to
@@ -187,6 +191,9 @@ func (r *resolver) startOfTurn() {
 			if o == nil {
 				continue
 			}
+			if o.CarryShields || len(o.SetShields) > 0 {
+				r.u[i].noInitTurn = true // R-II.9.5: no initiative that turn
+			}
 			switch o.Kind {
 			case OrderMove, OrderRetreat, OrderSidestepLeft, OrderSidestepRight, OrderForcedMarch, OrderAdvance:
 				r.b.Units[i].Hold = false
@@ -261,7 +268,15 @@ func (r *resolver) head(i int) *action {
 func (r *resolver) plan(i int, o *Order) []action {
 	u := &r.b.Units[i]
 	st := u.Stats()
-	a := action{class: o.Class, order: o.Kind, target: -1}
+	a := action{class: o.Class, order: o.Kind, target: -1, carryShields: o.CarryShields}
+	for _, d := range o.SetShields {
+		a.setShields |= 1 << uint(d)
+	}
+	if a.setShields != 0 && (o.Kind == OrderWheelLeft || o.Kind == OrderWheelRight) {
+		// A Wheel that sets the shields anew need not turn the unit (R-II.9.4).
+		a.kind, a.turnTo = actWheel, u.Facing
+		return []action{a}
+	}
 	one := func(k actKind, d Dir) []action { a.kind, a.turnTo = k, d; return []action{a} }
 	switch o.Kind {
 	case OrderMove, OrderAdvance, OrderWheelLeft, OrderWheelRight:

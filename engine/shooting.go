@@ -61,32 +61,10 @@ func (r *resolver) canShoot(i int, volley bool) bool {
 }
 
 // shieldCovers reports whether portable shields in the target's cell stand
-// on a side facing the shooter (R-II.9.2, D-14: a diagonal shot is covered
-// by either side). Only infantry benefits.
-func shieldCovers(target, shooter *Unit) bool {
-	if target.Shields == 0 || target.Stats().Cavalry {
-		return false
-	}
-	d := shooter.Cell.Sub(target.Cell)
-	var sides []Dir
-	switch {
-	case d.DX > 0:
-		sides = append(sides, E)
-	case d.DX < 0:
-		sides = append(sides, W)
-	}
-	switch {
-	case d.DY > 0:
-		sides = append(sides, S)
-	case d.DY < 0:
-		sides = append(sides, N)
-	}
-	for _, s := range sides {
-		if target.Shields&(1<<s) != 0 {
-			return true
-		}
-	}
-	return false
+// on a side facing the shooter (R-II.9.2, R-IX.1.2, D-14). Only infantry
+// benefits, of either side (shields.any_side=true).
+func (r *resolver) shieldCovers(target, shooter *Unit) bool {
+	return !target.Stats().Cavalry && r.b.Terrain.Shielded(target.Cell, shooter.Cell)
 }
 
 // shootingArmor is table armor plus +1 on a hill or in a forest, never +2
@@ -156,7 +134,7 @@ func (r *resolver) fire(shots []shot, rule string) {
 		} else {
 			h.otherRaw += raw
 		}
-		if shieldCovers(tg, u) {
+		if r.shieldCovers(tg, u) {
 			h.shield = true
 			h.shieldedRaw += raw
 		}

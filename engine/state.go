@@ -51,9 +51,6 @@ type Unit struct {
 	// RoutedTurn is the battle turn in which the unit last routed; a unit
 	// flees at P10 only if it has been routing since an earlier turn (D-56).
 	RoutedTurn int `json:"routed_turn,omitempty"`
-	// Shields are the sides of the unit's cell with portable shields, as a
-	// bit set over Dir (R-II.9, D-14).
-	Shields uint8 `json:"shields,omitempty"`
 	// ArmyExempt: the side's army-wide order is cancelled for this unit until
 	// the order is given again (R-VI.4.5, R-VI.4.6, D-41).
 	ArmyExempt bool `json:"army_exempt,omitempty"`
@@ -123,6 +120,69 @@ type Terrain struct {
 	Swamps  []Cell `json:"swamps,omitempty"`
 	River   bool   `json:"river,omitempty"`
 	Bridge  Cell   `json:"bridge,omitempty"` // the defender-side cell of the bridge; NoCell if none
+	// Shields are the portable shields standing on the sides of cells
+	// (R-II.9, D-14); they belong to the cell, not to a unit.
+	Shields []CellShields `json:"shields,omitempty"`
+}
+
+// CellShields are the sides of one cell with shield sections, as a bit set
+// over Dir.
+type CellShields struct {
+	Cell  Cell  `json:"cell"`
+	Sides uint8 `json:"sides"`
+}
+
+// ShieldSides returns the shielded sides of a cell.
+func (t *Terrain) ShieldSides(c Cell) uint8 {
+	for _, s := range t.Shields {
+		if s.Cell == c {
+			return s.Sides
+		}
+	}
+	return 0
+}
+
+// SetShields replaces the shielded sides of a cell (0 removes them).
+func (t *Terrain) SetShields(c Cell, sides uint8) {
+	out := t.Shields[:0]
+	for _, s := range t.Shields {
+		if s.Cell != c {
+			out = append(out, s)
+		}
+	}
+	if sides != 0 {
+		out = append(out, CellShields{Cell: c, Sides: sides})
+	}
+	t.Shields = out
+}
+
+// Shielded reports whether the side of cell c facing from holds a shield
+// (D-14: for a diagonal neighbour, either side will do).
+func (t *Terrain) Shielded(c, from Cell) bool {
+	sides := t.ShieldSides(c)
+	if sides == 0 {
+		return false
+	}
+	d := from.Sub(c)
+	var want []Dir
+	switch {
+	case d.DX > 0:
+		want = append(want, E)
+	case d.DX < 0:
+		want = append(want, W)
+	}
+	switch {
+	case d.DY > 0:
+		want = append(want, S)
+	case d.DY < 0:
+		want = append(want, N)
+	}
+	for _, w := range want {
+		if sides&(1<<w) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Has reports whether c is in cells.
@@ -183,6 +243,7 @@ func (b Battle) Clone() Battle {
 	c.Terrain.Hills = append([]Cell(nil), b.Terrain.Hills...)
 	c.Terrain.Forests = append([]Cell(nil), b.Terrain.Forests...)
 	c.Terrain.Swamps = append([]Cell(nil), b.Terrain.Swamps...)
+	c.Terrain.Shields = append([]CellShields(nil), b.Terrain.Shields...)
 	c.Units = append([]Unit(nil), b.Units...)
 	for s, k := range b.ArmyWide {
 		if k != nil {

@@ -161,6 +161,11 @@ func EventText(lang Lang, e engine.Event) string {
 			return T(lang, "ev.panic.passed", u)
 		}
 		return T(lang, "ev.panic", u, o)
+	case engine.EvShields:
+		if e.Detail != "" || e.To == engine.NoCell {
+			return T(lang, "ev.shields.set", u, cellName(e.At), e.Detail)
+		}
+		return T(lang, "ev.shields.carried", u, cellName(e.From), cellName(e.To))
 	case engine.EvHold:
 		return T(lang, "ev.hold", u)
 	case engine.EvArmyOrder:

@@ -56,6 +56,10 @@ func problemArg(lang Lang, p *engine.Problem) string {
 	switch p.Code {
 	case engine.ProbNeedsSpecial, engine.ProbNotSupported:
 		return orderNameByKey(lang, p.Arg)
+	case engine.ProbShields:
+		if has("prob.shields." + p.Arg) {
+			return T(lang, "prob.shields."+p.Arg)
+		}
 	case engine.ProbOverBudget:
 		if has("prob.budget." + p.Arg) {
 			return T(lang, "prob.budget."+p.Arg)

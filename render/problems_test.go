@@ -35,6 +35,8 @@ var problemCodes = []string{
 	engine.ProbOverBudget,
 	engine.ProbHoldFacing,
 	engine.ProbArmyWideTwice,
+	engine.ProbShields,
+	engine.ProbShieldsAlone,
 	"no_hq_reroll",
 	"no_messenger",
 	"bad_reroll",

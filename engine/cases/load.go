@@ -148,6 +148,9 @@ type rawOrder struct {
 	Target string   `toml:"target"`
 	Facing string   `toml:"facing"`
 	Steps  []string `toml:"steps"`
+	// Extensions (engine/testdata/cases/README.md): portable shields.
+	CarryShields bool     `toml:"carry_shields"`
+	SetShields   []string `toml:"set_shields"`
 }
 
 type rawCommand struct {
@@ -435,13 +438,19 @@ func (b *builder) build(r *rawCase) Case {
 		if u.Rallied {
 			u.RoutedOnce = true
 		}
+		// shields = [...] are the sides of the unit's cell with shields;
+		// the engine keeps them with the cell (D-14).
+		var sides uint8
 		for _, s := range ru.Shields {
 			d, err := engine.ParseDir(s)
 			if err != nil {
 				b.errf(path+".shields", "%s: shields: %v", what, err)
 				continue
 			}
-			u.Shields |= 1 << uint(d)
+			sides |= 1 << uint(d)
+		}
+		if sides != 0 {
+			bt.Terrain.SetShields(u.Cell, bt.Terrain.ShieldSides(u.Cell)|sides)
 		}
 		bt.Units = append(bt.Units, u)
 	}
@@ -544,6 +553,15 @@ func (b *builder) build(r *rawCase) Case {
 				b.errf(path+".facing", "%s: %v", what, err)
 			}
 			o.Facing = &d
+		}
+		o.CarryShields = ro.CarryShields
+		for _, s := range ro.SetShields {
+			d, err := engine.ParseDir(s)
+			if err != nil {
+				b.errf(path+".set_shields", "%s: set_shields: %v", what, err)
+				continue
+			}
+			o.SetShields = append(o.SetShields, d)
 		}
 		for _, s := range ro.Steps {
 			var st engine.StepKind

@@ -170,7 +170,7 @@ func TestParseFull(t *testing.T) {
 	}
 	hc := b.Unit("hc")
 	if hc.Cell != engine.MustCell("A11") || hc.Facing != engine.S || hc.Figures != 8 || hc.Status != engine.StatusOK ||
-		!hc.Fatigued || !hc.Hold || !hc.Rallied || !hc.MinorClan || hc.Shields != 1<<engine.N|1<<engine.W || hc.Ammo != 0 {
+		!hc.Fatigued || !hc.Hold || !hc.Rallied || !hc.MinorClan || b.Terrain.ShieldSides(hc.Cell) != 1<<engine.N|1<<engine.W || hc.Ammo != 0 {
 		t.Errorf("hc %+v", *hc)
 	}
 	sp := b.Unit("sp")
