@@ -181,7 +181,7 @@ func fuzzDecorate(rng *rand.Rand, b *Battle) {
 			}
 		}
 		if rng.IntN(10) == 0 {
-			u.Shields = uint8(1 + rng.IntN(15))
+			b.Terrain.SetShields(u.Cell, uint8(1+rng.IntN(15)))
 		}
 		if rng.IntN(10) == 0 {
 			u.MinorClan = true
