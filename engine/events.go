@@ -20,6 +20,7 @@ const (
 	EvArmyCancelled EventKind = "army_cancelled" // the army-wide order no longer applies to Unit (R-VI.4.5)
 	EvPanic         EventKind = "panic"          // Unit (ashigaru) routs by Peasants: Other broken next to it, or Detail "passed"
 	EvShields       EventKind = "shields"        // Unit carries its shields From -> To, or sets them on the sides in Detail
+	EvWithdrawn     EventKind = "withdrawn"      // Unit goes to the reserve for the rest of the battle (R-II.10.3)
 	EvHold          EventKind = "hold"           // Unit holds at all costs: +2 St while it stays (R-VI.3.2)
 	EvAttack        EventKind = "attack"         // Unit attacks Other from From (Detail = front|flank|rear|routing)
 	EvMeeting       EventKind = "meeting"        // Unit and Other meet (Detail = head_on|same_cell), At = contested cell
@@ -68,6 +69,6 @@ type Event struct {
 // EventKinds lists every event kind, for renderers and their tests.
 func EventKinds() []EventKind {
 	return []EventKind{
-		EvPhase, EvStep, EvRoll, EvShot, EvMoved, EvWheeled, EvRetreated, EvSidestepped, EvRallied, EvWaited, EvArmyOrder, EvArmyCancelled, EvPanic, EvShields, EvHold, EvAttack, EvMeeting, EvDamage, EvLosses, EvCombatResult, EvPushedBack, EvRouted, EvFled, EvScattered, EvDestroyed, EvOccupied, EvCancelled, EvOrderLost, EvOrderMoved, EvTurnedToFace, EvFatigued, EvOutcome,
+		EvPhase, EvStep, EvRoll, EvShot, EvMoved, EvWheeled, EvRetreated, EvSidestepped, EvRallied, EvWaited, EvArmyOrder, EvArmyCancelled, EvPanic, EvShields, EvWithdrawn, EvHold, EvAttack, EvMeeting, EvDamage, EvLosses, EvCombatResult, EvPushedBack, EvRouted, EvFled, EvScattered, EvDestroyed, EvOccupied, EvCancelled, EvOrderLost, EvOrderMoved, EvTurnedToFace, EvFatigued, EvOutcome,
 	}
 }

@@ -54,7 +54,7 @@ func (r *resolver) attackClass(i int) attackKind {
 	if a == nil || a.kind != actMove {
 		return attackNone
 	}
-	dest := FrontCell(u.Cell, u.Facing)
+	dest := FrontCell(u.Cell, r.moveDir(i))
 	e := r.b.UnitAt(dest)
 	if e == nil || e.Side == u.Side {
 		return attackNone

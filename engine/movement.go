@@ -131,7 +131,7 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 		var to Cell
 		switch a.kind {
 		case actMove:
-			to = FrontCell(u.Cell, u.Facing)
+			to = FrontCell(u.Cell, r.moveDir(i))
 		case actRetreat:
 			to = RearCell(u.Cell, u.Facing)
 		case actSidestep:
@@ -183,7 +183,7 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 		occ := r.b.UnitAt(m.to)
 		attacking := m.kind == actMove && occ != nil && occ.Side != side(m)
 		if !attacking && r.u[m.i].queue[0].bansExposure() &&
-			r.exposedAt(m.i, m.to, r.b.Units[m.i].Facing, acting) {
+			r.exposedAt(m.i, m.to, r.moveDir(m.i), acting) {
 			drop(m, "exposed", "R-VI.1.6")
 		}
 	}
@@ -290,6 +290,14 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 		}
 	}
 
+	// A small unit's turn before its move happens with the move (R-II.10.5).
+	for k := range ms {
+		if m := &ms[k]; !m.out {
+			if a := r.head(m.i); a != nil && a.turnFirst {
+				r.b.Units[m.i].Facing = a.turnTo
+			}
+		}
+	}
 	// Plain moves happen together.
 	for k := range ms {
 		m := &ms[k]

@@ -25,6 +25,7 @@ const (
 	OrderRally
 	OrderGeneralAdvance
 	OrderGeneralRetreat
+	OrderWithdraw
 	numOrderKinds
 )
 
@@ -54,6 +55,7 @@ var orderTable = [numOrderKinds]orderInfo{
 	OrderRally:          {"rally", "R-VI.3.5", true, false, true},
 	OrderGeneralAdvance: {"general_advance", "R-VI.4.2", false, true, true},
 	OrderGeneralRetreat: {"general_retreat", "R-VI.4.3", false, true, true},
+	OrderWithdraw:       {"withdraw", "R-II.10.3", false, false, true},
 }
 
 func (k OrderKind) String() string { return orderTable[k].key }
@@ -223,6 +225,8 @@ const (
 	ProbWheelInForest   = "wheel_in_forest"
 	ProbForcedMarchBoth = "forced_march_alone"
 	ProbHoldFacing      = "hold_facing"     // Hold may only wheel a quarter turn
+	ProbMoveFacing      = "move_facing"     // only units of 1-2 figures turn and move as one action
+	ProbWithdraw        = "withdraw"        // only units of 3 or fewer figures go to the reserve
 	ProbShields         = "shields"         // Arg: why a shield order is not possible (R-II.9.4-6, D-68)
 	ProbShieldsAlone    = "shields_alone"   // a shield order is the unit's only order (R-II.9.5)
 	ProbArmyWideTwice   = "army_wide_twice" // one army-wide order a turn
@@ -236,10 +240,11 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 	var probs []*Problem
 	add := func(p *Problem) { probs = append(probs, p) }
 	type slots struct {
-		phase   [3]bool
-		count   int
-		forced  bool // a forced march fills both phases (D-39)
-		shields bool // a shield order is the unit's only order (R-II.9.5)
+		phase    [3]bool
+		count    int
+		forced   bool // a forced march fills both phases (D-39)
+		shields  bool // a shield order is the unit's only order (R-II.9.5)
+		withdraw bool // a unit sent to the reserve takes no other order
 	}
 	perUnit := map[string]*slots{}
 	armyGiven := false
@@ -296,10 +301,14 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 		s.count++
 		s.forced = s.forced || o.Kind == OrderForcedMarch
 		s.shields = s.shields || o.CarryShields || len(o.SetShields) > 0
+		s.withdraw = s.withdraw || o.Kind == OrderWithdraw
 	}
 	for id, s := range perUnit {
 		if s.forced && s.count > 1 {
 			add(&Problem{Code: ProbForcedMarchBoth, Rule: "D-39", Unit: id})
+		}
+		if s.withdraw && s.count > 1 {
+			add(&Problem{Code: ProbWithdraw, Rule: "R-II.10.3", Unit: id})
 		}
 		if s.shields && s.count > 1 {
 			add(&Problem{Code: ProbShieldsAlone, Rule: "R-II.9.5", Unit: id})
@@ -332,6 +341,21 @@ func checkOrder(b *Battle, u *Unit, o Order) *Problem {
 	case OrderWheelLeft, OrderWheelRight:
 		if b.Terrain.Forest(u.Cell) {
 			return &Problem{Code: ProbWheelInForest, Rule: "R-XI.3.5", Unit: u.ID}
+		}
+	case OrderMove:
+		// Turning first is for units of 1-2 figures (R-II.10.5), and never
+		// in a forest (D-43, D-66).
+		if o.Facing != nil && *o.Facing != u.Facing {
+			if u.Figures > 2 {
+				return &Problem{Code: ProbMoveFacing, Rule: "R-II.10.5", Unit: u.ID}
+			}
+			if b.Terrain.Forest(u.Cell) {
+				return &Problem{Code: ProbWheelInForest, Rule: "D-43", Unit: u.ID}
+			}
+		}
+	case OrderWithdraw:
+		if u.Figures > 3 {
+			return &Problem{Code: ProbWithdraw, Rule: "R-II.10.3", Unit: u.ID}
 		}
 	case OrderHold:
 		// Hold may wheel (R-VI.3.2): facing, if given, is a quarter turn;

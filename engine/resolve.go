@@ -45,6 +45,18 @@ type action struct {
 	// set on new sides of the cell by a wheel or rally.
 	carryShields bool
 	setShields   uint8
+	// turnFirst: a unit of 1-2 figures turns to turnTo, then moves, as one
+	// action (R-II.10.5, D-43).
+	turnFirst bool
+}
+
+// moveDir is the direction unit i's pending move goes: its facing, or the
+// facing it turns to first (R-II.10.5).
+func (r *resolver) moveDir(i int) Dir {
+	if a := r.head(i); a != nil && a.turnFirst {
+		return a.turnTo
+	}
+	return r.b.Units[i].Facing
 }
 
 // bansExposure reports whether the action may not expose a flank or rear to
@@ -187,6 +199,10 @@ func (r *resolver) roll(key string, n, target int) (dice []int, hits int) {
 // ends Hold at all costs (R-VI.3.3, D-42).
 func (r *resolver) startOfTurn() {
 	for i := range r.b.Units {
+		if o := r.u[i].orders[1]; o != nil && o.Kind == OrderWithdraw {
+			r.withdraw(i)
+			continue
+		}
 		for _, o := range r.u[i].orders {
 			if o == nil {
 				continue
@@ -278,6 +294,11 @@ func (r *resolver) plan(i int, o *Order) []action {
 		return []action{a}
 	}
 	one := func(k actKind, d Dir) []action { a.kind, a.turnTo = k, d; return []action{a} }
+	if o.Kind == OrderMove && o.Facing != nil {
+		// R-II.10.5, D-43: turn to any facing and move, for one order.
+		a.kind, a.turnTo, a.turnFirst = actMove, *o.Facing, true
+		return []action{a}
+	}
 	switch o.Kind {
 	case OrderMove, OrderAdvance, OrderWheelLeft, OrderWheelRight:
 		steps := o.Steps
@@ -448,4 +469,18 @@ func (r *resolver) sortByCell(idx []int) {
 	sort.SliceStable(idx, func(x, y int) bool {
 		return cellLess(r.b.Units[idx[x]].Cell, r.b.Units[idx[y]].Cell)
 	})
+}
+
+// withdraw sends a unit of 3 or fewer figures to the reserve for the rest of
+// the battle at the start of the turn, with its leaders (R-II.10.3, D-21).
+func (r *resolver) withdraw(i int) {
+	u := &r.b.Units[i]
+	u.Status = StatusReserve
+	r.u[i].orders = [3]*Order{}
+	for k := range r.b.Leaders {
+		if r.b.Leaders[k].At == u.ID {
+			r.b.Leaders[k].At = AtReserve
+		}
+	}
+	r.emit(Event{Kind: EvWithdrawn, Rule: "R-II.10.3", Unit: u.ID, At: u.Cell})
 }

@@ -41,6 +41,7 @@ var catalogue = map[string]msg{
 	"order.advance":         {"Продвигаться любой ценой", "Advance at all costs"},
 	"order.rally":           {"Перегруппировка", "Rally"},
 	"order.general_advance": {"Общее наступление", "General advance"},
+	"order.withdraw":        {"Отвести в резерв", "Withdraw to the reserve"},
 	"order.general_retreat": {"Общее отступление", "General retreat"},
 
 	// Unit statuses.
@@ -98,6 +99,8 @@ var catalogue = map[string]msg{
 	"prob.budget.special":      {"особые приказы исчерпаны", "no special orders are left"},
 	"prob.budget.cunning_plan": {"приказ по «Хитрому плану» уже отдан на этот ход", "the Cunning plan order is already given this turn"},
 	"prob.army_wide_twice":     {"общий приказ по армии можно отдать только один раз за ход", "only one army-wide order can be given per turn"},
+	"prob.move_facing":         {"повернуться и переместиться одним приказом может только отряд из 1–2 фигурок", "only a unit of 1 or 2 figures may turn and move for one order"},
+	"prob.withdraw":            {"в резерв отводится только отряд из 3 фигурок или меньше, и другого приказа он не получает", "only a unit of 3 or fewer figures is sent to the reserve, and it takes no other order"},
 	"prob.shields":             {"%s", "%s"},
 	"prob.shields.too_small":   {"щиты переносит только отряд из 4 фигурок и больше", "only a unit of 4 or more figures can carry a shield section"},
 	"prob.shields.none":        {"в клетке отряда нет щитов", "there is no shield section in the unit's cell"},
@@ -193,6 +196,7 @@ var catalogue = map[string]msg{
 	"ev.panic.passed":          {"%s — крестьяне: сквозь него бегут свои, отряд бежит", "%s — peasants: friends routed through it, and it routs"},
 	"ev.shields.set":           {"%s переставляет щиты в %s: стороны %s", "%s sets the shields of %s on sides %s"},
 	"ev.shields.carried":       {"%s переносит щиты %s → %s", "%s carries the shields %s → %s"},
+	"ev.withdrawn":             {"%s отведён в резерв до конца битвы", "%s is withdrawn to the reserve for the rest of the battle"},
 	"ev.hold":                  {"%s держит позицию любой ценой: +2 к стойкости, пока стоит", "%s holds at all costs: +2 Steadiness while it stands"},
 	"ev.army_order":            {"%s: общий приказ по армии — %s", "%s: army-wide order — %s"},
 	"ev.army_cancelled":        {"%s получил свой приказ и больше не исполняет общий приказ «%s»", "%s has its own order and no longer follows the army-wide order %s"},

@@ -166,6 +166,8 @@ func EventText(lang Lang, e engine.Event) string {
 			return T(lang, "ev.shields.set", u, cellName(e.At), e.Detail)
 		}
 		return T(lang, "ev.shields.carried", u, cellName(e.From), cellName(e.To))
+	case engine.EvWithdrawn:
+		return T(lang, "ev.withdrawn", u)
 	case engine.EvHold:
 		return T(lang, "ev.hold", u)
 	case engine.EvArmyOrder:

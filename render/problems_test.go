@@ -36,6 +36,8 @@ var problemCodes = []string{
 	engine.ProbHoldFacing,
 	engine.ProbArmyWideTwice,
 	engine.ProbShields,
+	engine.ProbMoveFacing,
+	engine.ProbWithdraw,
 	engine.ProbShieldsAlone,
 	"no_hq_reroll",
 	"no_messenger",

@@ -91,7 +91,7 @@ func testBattle(id string) engine.Battle {
 		case 9:
 			u.Fatigued, u.Hold, u.Rallied, u.MinorClan = true, true, true, true
 		case 11:
-			u.Shields = 1<<engine.N | 1<<engine.W
+			b.Terrain.SetShields(u.Cell, 1<<engine.N|1<<engine.W)
 		case 13:
 			u.Cell = engine.Cell{X: 13, Y: 4} // a drawn cell off the 12x7 field (D-03)
 		case 15:
