@@ -580,6 +580,16 @@ func visibleEvents(before, after engine.Battle, side engine.Side, events []engin
 	}
 	var out []engine.Event
 	for _, e := range events {
+		if e.Kind == engine.EvShot && hidden[e.Unit] {
+			// A unit shooting from a forest shows its target only what it
+			// is (R-XI.3.2, D-67).
+			if u := before.Unit(e.Unit); u != nil && !hidden[e.Other] {
+				e.Unit = "?" + u.Type.String()
+				e.From = engine.NoCell
+				out = append(out, e)
+			}
+			continue
+		}
 		names := append(strings.Split(e.Unit, "+"), strings.Split(e.Other, "+")...)
 		if !slices.ContainsFunc(names, func(n string) bool { return hidden[n] }) && !hiddenKey(e.Key, hidden) {
 			out = append(out, e)

@@ -1,7 +1,10 @@
 package bot
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/gunbai/gunbai/render"
 
 	"github.com/gunbai/gunbai/engine"
 )
@@ -18,6 +21,7 @@ func TestVisibleEventsHideForestUnits(t *testing.T) {
 	after := b.Clone()
 	after.Units[0].Cell = engine.MustCell("C25") // still in a forest
 	events := []engine.Event{
+		{Kind: engine.EvShot, Unit: "hidden", Other: "n"},
 		{Kind: engine.EvMoved, Unit: "hidden"},
 		{Kind: engine.EvRoll, Key: "hidden.melee"},
 		{Kind: engine.EvDamage, Unit: "n+seen", Other: "hidden"},
@@ -25,8 +29,12 @@ func TestVisibleEventsHideForestUnits(t *testing.T) {
 		{Kind: engine.EvMoved, Unit: "n"},
 	}
 	north := visibleEvents(b, after, engine.North, events)
-	if len(north) != 2 || north[0].Unit != "seen" || north[1].Unit != "n" {
+	if len(north) != 3 || north[0].Unit != "?ashigaru_spear" || north[1].Unit != "seen" || north[2].Unit != "n" {
 		t.Fatalf("north reads %+v", north)
+	}
+	// A unit shooting from a forest shows only its type (D-67).
+	if s := render.Log(render.RU, north[:1]); !strings.Contains(s, "асигару-копейщики") || strings.Contains(s, "hidden") {
+		t.Fatalf("hidden shooter: %q", s)
 	}
 	if south := visibleEvents(b, after, engine.South, events); len(south) != len(events) {
 		t.Fatalf("south reads all about its own units: %+v", south)

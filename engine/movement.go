@@ -314,6 +314,9 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 		}
 		u.Cell = m.to
 		u.Hold = false // D-42: leaving the cell ends Hold
+		if r.b.Terrain.Forest(m.from) && !r.b.Terrain.Forest(m.to) {
+			u.Revealed = true // D-67: seen once it leaves the forest
+		}
 		r.pop(m.i)
 		ev := Event{Unit: u.ID, From: m.from, To: m.to}
 		switch m.kind {

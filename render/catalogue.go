@@ -197,6 +197,7 @@ var catalogue = map[string]msg{
 	"ev.shields.set":           {"%s переставляет щиты в %s: стороны %s", "%s sets the shields of %s on sides %s"},
 	"ev.shields.carried":       {"%s переносит щиты %s → %s", "%s carries the shields %s → %s"},
 	"ev.withdrawn":             {"%s отведён в резерв до конца битвы", "%s is withdrawn to the reserve for the rest of the battle"},
+	"unit.hidden":              {"невидимые %s (из леса)", "unseen %s (from a forest)"},
 	"ev.hold":                  {"%s держит позицию любой ценой: +2 к стойкости, пока стоит", "%s holds at all costs: +2 Steadiness while it stands"},
 	"ev.army_order":            {"%s: общий приказ по армии — %s", "%s: army-wide order — %s"},
 	"ev.army_cancelled":        {"%s получил свой приказ и больше не исполняет общий приказ «%s»", "%s has its own order and no longer follows the army-wide order %s"},

@@ -39,8 +39,8 @@ func Log(lang Lang, events []engine.Event) string {
 
 // EventText is the sentence for one event, without its rule.
 func EventText(lang Lang, e engine.Event) string {
-	u := orQ(e.Unit)
-	o := orQ(e.Other)
+	u := unitName(lang, e.Unit)
+	o := unitName(lang, e.Other)
 	switch e.Kind {
 	case engine.EvPhase:
 		if e.Turn > 0 {
@@ -365,4 +365,15 @@ func hardSplit(s string, limit int) []string {
 		s = s[i:]
 	}
 	return out
+}
+
+// unitName is a unit's ID, or, for a unit the reader may not see ("?type",
+// a shooter hidden in a forest, D-67), only what kind of troops it is.
+func unitName(lang Lang, id string) string {
+	if t, ok := strings.CutPrefix(id, "?"); ok {
+		if tt, err := engine.ParseTroopType(t); err == nil {
+			return T(lang, "unit.hidden", TroopName(lang, tt))
+		}
+	}
+	return orQ(id)
 }
