@@ -88,7 +88,7 @@ func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandR
 	own := make([]Order, 0, len(orders))
 	var plan []Order
 	for _, o := range orders {
-		if o.Side != side || o.Kind == OrderWithdraw {
+		if o.Side != side || o.Kind == OrderWithdraw || o.Kind.Declaration() {
 			continue // sending a battered unit to the reserve is free (R-II.10.3, D-34)
 		}
 		switch o.Turn {

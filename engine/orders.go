@@ -26,6 +26,8 @@ const (
 	OrderGeneralAdvance
 	OrderGeneralRetreat
 	OrderWithdraw
+	OrderSignalRetreat
+	OrderStopBattle
 	numOrderKinds
 )
 
@@ -56,6 +58,11 @@ var orderTable = [numOrderKinds]orderInfo{
 	OrderGeneralAdvance: {"general_advance", "R-VI.4.2", false, true, true},
 	OrderGeneralRetreat: {"general_retreat", "R-VI.4.3", false, true, true},
 	OrderWithdraw:       {"withdraw", "R-II.10.3", false, false, true},
+	// Declarations of a side, given with side and no unit, free (D-05):
+	// the public signal to retreat (R-I.4.4) and the winner's decision to
+	// stop the battle when it is offered (R-I.4.2).
+	OrderSignalRetreat: {"signal_retreat", "R-I.4.4", false, false, true},
+	OrderStopBattle:    {"stop_battle", "R-I.4.2", false, false, true},
 }
 
 func (k OrderKind) String() string { return orderTable[k].key }
@@ -74,6 +81,11 @@ func OrderKinds() []OrderKind {
 	}
 	return out
 }
+
+// Declaration reports whether the "order" is a side's declaration rather
+// than an order to units: the signal to retreat, the decision to stop the
+// battle (R-I.4.2, R-I.4.4, D-05). Declarations cost no order.
+func (k OrderKind) Declaration() bool { return k == OrderSignalRetreat || k == OrderStopBattle }
 
 // Supported reports whether the resolver executes the order yet; Validate
 // refuses the others rather than resolve them wrongly.
@@ -259,6 +271,13 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 		}
 		if o.Phase != 1 && o.Phase != 2 {
 			add(&Problem{Code: ProbBadPhase, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
+			continue
+		}
+		if o.Kind.Declaration() {
+			// A side's declaration, not a unit's order (D-05).
+			if o.Unit != "" {
+				add(&Problem{Code: ProbArmyWideUnit, Rule: info.rule, Unit: o.Unit})
+			}
 			continue
 		}
 		if info.armyWide {

@@ -143,8 +143,8 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 	r.u = make([]unitTurn, len(r.b.Units))
 	for k := range orders {
 		o := &orders[k]
-		if (o.Turn != 0 && o.Turn != turn) || o.Kind.ArmyWide() {
-			continue // army-wide orders: armyOrders
+		if (o.Turn != 0 && o.Turn != turn) || o.Unit == "" {
+			continue // army-wide orders and declarations: armyOrders, endOfBattle
 		}
 		i := r.index(o.Unit)
 		oc := *o
@@ -161,6 +161,9 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 		r.runPhase(phase)
 	}
 	r.endOfTurn()
+	if !r.ended {
+		r.endOfBattle(orders)
+	}
 	return r.b, r.ev, nil
 }
 

@@ -41,6 +41,8 @@ var catalogue = map[string]msg{
 	"order.advance":         {"Продвигаться любой ценой", "Advance at all costs"},
 	"order.rally":           {"Перегруппировка", "Rally"},
 	"order.general_advance": {"Общее наступление", "General advance"},
+	"order.signal_retreat":  {"Сигнал к отступлению", "Signal to retreat"},
+	"order.stop_battle":     {"Прекратить битву", "Stop the battle"},
 	"order.withdraw":        {"Отвести в резерв", "Withdraw to the reserve"},
 	"order.general_retreat": {"Общее отступление", "General retreat"},
 
