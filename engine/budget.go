@@ -87,8 +87,13 @@ func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandR
 	// in which the orders were given.
 	own := make([]Order, 0, len(orders))
 	var plan []Order
+	moving := map[string]bool{} // leaders who move this command phase
 	for _, o := range orders {
+		if o.Kind == OrderMoveLeader && o.Side == side && (o.Turn == 0 || o.Turn == turn) {
+			moving[o.Leader] = true
+		}
 		if o.Side != side || o.Kind == OrderWithdraw || o.Kind.Declaration() {
+			// Withdrawing, declarations and leader moves cost no order (D-34).
 			continue // sending a battered unit to the reserve is free (R-II.10.3, D-34)
 		}
 		switch o.Turn {
@@ -138,7 +143,7 @@ func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandR
 	}
 
 	// The general's free special order (R-III.2.2, R-V.5.2, D-34).
-	for _, id := range generalUnits(&b, side) {
+	for _, id := range generalUnits(&b, side, moving) {
 		take(func(o Order) bool { return o.Unit == id && !o.Kind.ArmyWide() && needsSpecial(o) })
 	}
 
@@ -217,11 +222,11 @@ func cunningPlanActive(b *Battle, side Side) bool {
 // generalUnits lists, sorted and without repeats, the units of the side
 // whose general gives a free special order (R-III.2.2, R-III.2.5,
 // R-III.2.7, D-34).
-func generalUnits(b *Battle, side Side) []string {
+func generalUnits(b *Battle, side Side, moving map[string]bool) []string {
 	var ids []string
 	for _, g := range b.Leaders {
-		if g.Side != side || g.Role != General || !leaderFit(g) {
-			continue
+		if g.Side != side || g.Role != General || !leaderFit(g) || moving[g.ID] {
+			continue // a general who moves this command phase gives no order (D-34)
 		}
 		u := b.Unit(g.At)
 		if u == nil || u.Side != side || u.MinorClan {

@@ -12,17 +12,9 @@ type fighter struct {
 	charge  bool       // Mounted charge counts (R-II.2.1, R-II.4.1)
 	terrain int        // Impetus lost to the river or a hill it attacks across or into (D-17)
 	raw     int        // raw damage it inflicts
-}
-
-// commanderIn reports whether a commander leads the unit (R-III.2.1): +1 Imp
-// and +1 St. A commander wounded twice leads no unit (R-III.3.6).
-func (r *resolver) commanderIn(id string) bool {
-	for _, l := range r.b.Leaders {
-		if l.At == id && l.Role == Commander && l.Health <= LeaderWounded && l.Wounds < 2 {
-			return true
-		}
-	}
-	return false
+	// attacked: it is attacked (a defender, or in a meeting), so leaders in
+	// the HQ whose cell it holds lead it (R-III.2.6, D-21).
+	attacked bool
 }
 
 // small is R-II.10.4: a unit of 1 or 2 figures fighting a unit of 4 or more.
@@ -34,7 +26,7 @@ func (r *resolver) effImp(f *fighter, enemyMax int) int {
 	u := &r.b.Units[f.i]
 	st := u.Stats()
 	v := st.Imp
-	if r.commanderIn(u.ID) {
+	if r.commanderBonus(f.i, f.attacked) {
 		v++
 	}
 	if f.charge && st.ChargeImp {
@@ -54,10 +46,10 @@ func (r *resolver) effImp(f *fighter, enemyMax int) int {
 }
 
 // effSt is the effective Steadiness of D-17 without Serried ranks.
-func (r *resolver) effSt(i, start, enemyMax int) int {
+func (r *resolver) effSt(i, start, enemyMax int, attacked bool) int {
 	u := &r.b.Units[i]
 	v := u.Stats().St
-	if r.commanderIn(u.ID) {
+	if r.commanderBonus(i, attacked) {
 		v++
 	}
 	if u.Hold {
@@ -114,6 +106,9 @@ func chargeCounts(att, def *Unit, intoFront bool) bool {
 // (R-VIII.2.6, D-38; in melee 2 per figure lost), and destroys a unit at 0.
 func (r *resolver) loseFigures(i, n int, melee bool, rule string) int {
 	u := &r.b.Units[i]
+	if n > u.Figures {
+		r.u[i].excess = n - u.Figures // for the destruction roll (R-III.3.4)
+	}
 	n = min(n, u.Figures)
 	if n <= 0 {
 		return 0
@@ -135,6 +130,11 @@ func (r *resolver) loseFigures(i, n int, melee bool, rule string) int {
 		r.u[i].queue = nil
 		r.u[i].orders[2] = nil
 		r.emit(Event{Kind: EvDestroyed, Rule: "R-VIII.2.7", Unit: u.ID, At: u.Cell})
+		if !r.u[i].inCombat {
+			// Destroyed by shooting or by enemies it fled through: its
+			// leaders' destruction roll at once (a combat rolls after it).
+			r.destructionRoll(r.combatLeaders(i, false), r.u[i].excess)
+		}
 	}
 	return n
 }
@@ -163,6 +163,12 @@ func (r *resolver) attack(d int, atts []int) {
 	}
 	r.u[d].attacked = true
 	def.Revealed = true // D-67: the first melee reveals a unit for good
+	// The leaders' risks and duels follow the combat's result (D-22, D-59).
+	units, attacked := []int{d}, []bool{true}
+	for _, f := range fs {
+		units, attacked = append(units, f.i), append(attacked, false)
+	}
+	defer r.endCombat(r.startCombat(units, attacked))
 	if def.Routing() {
 		r.attackRouting(d, fs)
 		return
@@ -352,7 +358,7 @@ func (r *resolver) combatResult(d, defStart int, fs []fighter) {
 	if r.b.Settings.RankBonusOnce && rankBonus > 1 {
 		rankBonus = 1
 	}
-	st := r.effSt(d, defStart, attMax) + r.serried(d, allFront)
+	st := r.effSt(d, defStart, attMax, true) + r.serried(d, allFront)
 	x := r.u[d].phaseLoss + imp + rankBonus + b2i(rear) - st - lAtt
 	switch {
 	case x <= 0:
@@ -482,8 +488,8 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 		detail = "same_cell"
 	}
 	r.emit(Event{Kind: EvMeeting, Rule: "R-T.2.6", Unit: ua.ID, Other: ub.ID, At: at, Detail: detail})
-	fa := fighter{i: a, start: ua.Figures, from: ua.Cell, side: AttackFront}
-	fb := fighter{i: b, start: ub.Figures, from: ub.Cell, side: AttackFront}
+	fa := fighter{i: a, start: ua.Figures, from: ua.Cell, side: AttackFront, attacked: true}
+	fb := fighter{i: b, start: ub.Figures, from: ub.Cell, side: AttackFront, attacked: true}
 	// Each side's move is an attack (R-T.2.6): charge and terrain as for one.
 	// Into an empty cell entered together there is no hill to attack (D-69).
 	fa.charge = chargeCounts(ua, ub, true) && !r.b.slowsCavalry(ua.Cell, at)
@@ -505,6 +511,7 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 		r.u[f.i].acted = true
 		r.u[f.i].attacked = true
 	}
+	defer r.endCombat(r.startCombat([]int{a, b}, []bool{true, true}))
 	// Both deal base and extra damage front to front (R-VIII.2.1).
 	deal := func(f, e *fighter) int {
 		u, en := &r.b.Units[f.i], &r.b.Units[e.i]
@@ -580,7 +587,7 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 	if sameCell {
 		away = lu.Cell.Sub(at)
 	}
-	st := r.effSt(lose.i, lose.start, win.start) + r.serried(lose.i, true)
+	st := r.effSt(lose.i, lose.start, win.start, true) + r.serried(lose.i, true)
 	origin := lu.Cell
 	if r.u[lose.i].phaseLoss > st {
 		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.8", Unit: wu.ID, Other: lu.ID, Value: r.u[lose.i].phaseLoss, Detail: "won_routed"})

@@ -6,39 +6,45 @@ type EventKind string
 
 // Event kinds.
 const (
-	EvPhase         EventKind = "phase"          // an execution phase begins (Phase)
-	EvStep          EventKind = "step"           // a ladder step with actions begins (Step)
-	EvRoll          EventKind = "roll"           // dice were rolled (Key, Dice, Value = successes)
-	EvShot          EventKind = "shot"           // Unit shoots at Other: Raw damage before armor, Value = its ammo left
-	EvMoved         EventKind = "moved"          // Unit From -> To
-	EvWheeled       EventKind = "wheeled"        // Unit turned to Facing
-	EvRetreated     EventKind = "retreated"      // Unit From -> To by order or after combat
-	EvSidestepped   EventKind = "sidestepped"    // Unit From -> To
-	EvRallied       EventKind = "rallied"        // Unit stops routing / turns, Facing
-	EvWaited        EventKind = "waited"         // Unit waits this phase
-	EvArmyOrder     EventKind = "army_order"     // Side gives an army-wide order (Detail = the order)
-	EvArmyCancelled EventKind = "army_cancelled" // the army-wide order no longer applies to Unit (R-VI.4.5)
-	EvPanic         EventKind = "panic"          // Unit (ashigaru) routs by Peasants: Other broken next to it, or Detail "passed"
-	EvShields       EventKind = "shields"        // Unit carries its shields From -> To, or sets them on the sides in Detail
-	EvWithdrawn     EventKind = "withdrawn"      // Unit goes to the reserve for the rest of the battle (R-II.10.3)
-	EvHold          EventKind = "hold"           // Unit holds at all costs: +2 St while it stays (R-VI.3.2)
-	EvAttack        EventKind = "attack"         // Unit attacks Other from From (Detail = front|flank|rear|routing)
-	EvMeeting       EventKind = "meeting"        // Unit and Other meet (Detail = head_on|same_cell), At = contested cell
-	EvDamage        EventKind = "damage"         // Unit inflicts on Other: Raw, Value = final after armor (Armor)
-	EvLosses        EventKind = "losses"         // Unit loses Value figures, Figures left
-	EvCombatResult  EventKind = "combat_result"  // Value = X; Detail = repelled|pushed_back|routed|no_superiority|won|annihilated
-	EvPushedBack    EventKind = "pushed_back"    // Unit pushed back (stays or retreats From -> To)
-	EvRouted        EventKind = "routed"         // Unit routs
-	EvFled          EventKind = "fled"           // Unit flees From -> To (a rout step)
-	EvScattered     EventKind = "scattered"      // Unit goes to the reserve after a rout
-	EvDestroyed     EventKind = "destroyed"      // Unit has no figures left
-	EvOccupied      EventKind = "occupied"       // Unit occupies To
-	EvCancelled     EventKind = "cancelled"      // Unit's order cancelled (Detail = reason code)
-	EvOrderLost     EventKind = "order_lost"     // Unit's remaining orders lost (Detail = reason code)
-	EvOrderMoved    EventKind = "order_moved"    // Unit's 1st order moves to phase 2 (R-VII.3.4)
-	EvTurnedToFace  EventKind = "turned_to_face"
-	EvFatigued      EventKind = "fatigued" // Unit will be fatigued next turn
-	EvOutcome       EventKind = "outcome"  // Detail = outcome
+	EvPhase          EventKind = "phase"           // an execution phase begins (Phase)
+	EvStep           EventKind = "step"            // a ladder step with actions begins (Step)
+	EvRoll           EventKind = "roll"            // dice were rolled (Key, Dice, Value = successes)
+	EvShot           EventKind = "shot"            // Unit shoots at Other: Raw damage before armor, Value = its ammo left
+	EvMoved          EventKind = "moved"           // Unit From -> To
+	EvWheeled        EventKind = "wheeled"         // Unit turned to Facing
+	EvRetreated      EventKind = "retreated"       // Unit From -> To by order or after combat
+	EvSidestepped    EventKind = "sidestepped"     // Unit From -> To
+	EvRallied        EventKind = "rallied"         // Unit stops routing / turns, Facing
+	EvWaited         EventKind = "waited"          // Unit waits this phase
+	EvArmyOrder      EventKind = "army_order"      // Side gives an army-wide order (Detail = the order)
+	EvArmyCancelled  EventKind = "army_cancelled"  // the army-wide order no longer applies to Unit (R-VI.4.5)
+	EvPanic          EventKind = "panic"           // Unit (ashigaru) routs by Peasants: Other broken next to it, or Detail "passed"
+	EvShields        EventKind = "shields"         // Unit carries its shields From -> To, or sets them on the sides in Detail
+	EvWithdrawn      EventKind = "withdrawn"       // Unit goes to the reserve for the rest of the battle (R-II.10.3)
+	EvHQLost         EventKind = "hq_lost"         // Side's HQ is overrun at At (R-III.1.6)
+	EvLeaderMoved    EventKind = "leader_moved"    // leader Unit moves to Detail (a unit, hq or reserve)
+	EvLeaderWounded  EventKind = "leader_wounded"  // leader Unit is wounded; Value = wounds
+	EvLeaderKilled   EventKind = "leader_killed"   // leader Unit is killed
+	EvLeaderCaptured EventKind = "leader_captured" // leader Unit is captured
+	EvDuel           EventKind = "duel"            // leaders Unit and Other fight a duel (R-VIII.6)
+	EvHold           EventKind = "hold"            // Unit holds at all costs: +2 St while it stays (R-VI.3.2)
+	EvAttack         EventKind = "attack"          // Unit attacks Other from From (Detail = front|flank|rear|routing)
+	EvMeeting        EventKind = "meeting"         // Unit and Other meet (Detail = head_on|same_cell), At = contested cell
+	EvDamage         EventKind = "damage"          // Unit inflicts on Other: Raw, Value = final after armor (Armor)
+	EvLosses         EventKind = "losses"          // Unit loses Value figures, Figures left
+	EvCombatResult   EventKind = "combat_result"   // Value = X; Detail = repelled|pushed_back|routed|no_superiority|won|annihilated
+	EvPushedBack     EventKind = "pushed_back"     // Unit pushed back (stays or retreats From -> To)
+	EvRouted         EventKind = "routed"          // Unit routs
+	EvFled           EventKind = "fled"            // Unit flees From -> To (a rout step)
+	EvScattered      EventKind = "scattered"       // Unit goes to the reserve after a rout
+	EvDestroyed      EventKind = "destroyed"       // Unit has no figures left
+	EvOccupied       EventKind = "occupied"        // Unit occupies To
+	EvCancelled      EventKind = "cancelled"       // Unit's order cancelled (Detail = reason code)
+	EvOrderLost      EventKind = "order_lost"      // Unit's remaining orders lost (Detail = reason code)
+	EvOrderMoved     EventKind = "order_moved"     // Unit's 1st order moves to phase 2 (R-VII.3.4)
+	EvTurnedToFace   EventKind = "turned_to_face"
+	EvFatigued       EventKind = "fatigued" // Unit will be fatigued next turn
+	EvOutcome        EventKind = "outcome"  // Detail = outcome
 )
 
 // Event is one thing that happened in a turn. Which fields are set depends
@@ -69,6 +75,6 @@ type Event struct {
 // EventKinds lists every event kind, for renderers and their tests.
 func EventKinds() []EventKind {
 	return []EventKind{
-		EvPhase, EvStep, EvRoll, EvShot, EvMoved, EvWheeled, EvRetreated, EvSidestepped, EvRallied, EvWaited, EvArmyOrder, EvArmyCancelled, EvPanic, EvShields, EvWithdrawn, EvHold, EvAttack, EvMeeting, EvDamage, EvLosses, EvCombatResult, EvPushedBack, EvRouted, EvFled, EvScattered, EvDestroyed, EvOccupied, EvCancelled, EvOrderLost, EvOrderMoved, EvTurnedToFace, EvFatigued, EvOutcome,
+		EvPhase, EvStep, EvRoll, EvShot, EvMoved, EvWheeled, EvRetreated, EvSidestepped, EvRallied, EvWaited, EvArmyOrder, EvArmyCancelled, EvPanic, EvShields, EvWithdrawn, EvHQLost, EvLeaderMoved, EvLeaderWounded, EvLeaderKilled, EvLeaderCaptured, EvDuel, EvHold, EvAttack, EvMeeting, EvDamage, EvLosses, EvCombatResult, EvPushedBack, EvRouted, EvFled, EvScattered, EvDestroyed, EvOccupied, EvCancelled, EvOrderLost, EvOrderMoved, EvTurnedToFace, EvFatigued, EvOutcome,
 	}
 }

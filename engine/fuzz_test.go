@@ -127,13 +127,14 @@ func fuzzTurn(t *testing.T, a, b uint64, turn int, seed []byte, battle Battle, o
 // that is no longer on the field can be named by none of them.
 var actingEvents = map[EventKind]bool{
 	EvMoved: true, EvAttack: true, EvShot: true, EvWheeled: true,
-	EvSidestepped: true, EvRallied: true, EvTurnedToFace: true, EvMeeting: true,
-	EvOccupied: true, EvHold: true, EvWaited: true,
+	EvSidestepped: true, EvRetreated: true, EvFled: true, EvRallied: true,
+	EvTurnedToFace: true, EvMeeting: true, EvOccupied: true, EvHold: true,
+	EvWaited: true, EvShields: true, EvWithdrawn: true,
 }
 
 // goneUnitActs returns a description of the first event in which a unit
-// acts after it was destroyed or scattered in the turn, or while it was off
-// the field (destroyed, scattered, in the reserve) since the turn began.
+// acts after it was destroyed, scattered or withdrawn to the reserve in the
+// turn, or while it was off the field since the turn began.
 func goneUnitActs(before Battle, events []Event) string {
 	gone := map[string]string{}
 	for _, u := range before.Units {
@@ -158,6 +159,8 @@ func goneUnitActs(before Battle, events []Event) string {
 			gone[e.Unit] = fmt.Sprintf("destroyed at event %d (phase %d, step %s)", k, e.Phase, e.Step)
 		case EvScattered:
 			gone[e.Unit] = fmt.Sprintf("scattered at event %d (phase %d, step %s)", k, e.Phase, e.Step)
+		case EvWithdrawn:
+			gone[e.Unit] = fmt.Sprintf("withdrawn to the reserve at event %d (phase %d, step %s)", k, e.Phase, e.Step)
 		}
 	}
 	return ""

@@ -28,6 +28,7 @@ const (
 	OrderWithdraw
 	OrderSignalRetreat
 	OrderStopBattle
+	OrderMoveLeader
 	numOrderKinds
 )
 
@@ -63,6 +64,8 @@ var orderTable = [numOrderKinds]orderInfo{
 	// stop the battle when it is offered (R-I.4.2).
 	OrderSignalRetreat: {"signal_retreat", "R-I.4.4", false, false, true},
 	OrderStopBattle:    {"stop_battle", "R-I.4.2", false, false, true},
+	// A leader's move at the start of the command phase, free (R-III.6.1).
+	OrderMoveLeader: {"move_leader", "R-III.6.1", false, false, true},
 }
 
 func (k OrderKind) String() string { return orderTable[k].key }
@@ -85,7 +88,9 @@ func OrderKinds() []OrderKind {
 // Declaration reports whether the "order" is a side's declaration rather
 // than an order to units: the signal to retreat, the decision to stop the
 // battle (R-I.4.2, R-I.4.4, D-05). Declarations cost no order.
-func (k OrderKind) Declaration() bool { return k == OrderSignalRetreat || k == OrderStopBattle }
+func (k OrderKind) Declaration() bool {
+	return k == OrderSignalRetreat || k == OrderStopBattle || k == OrderMoveLeader
+}
 
 // Supported reports whether the resolver executes the order yet; Validate
 // refuses the others rather than resolve them wrongly.
@@ -185,6 +190,10 @@ type Order struct {
 	// the unit's cell along; a Wheel or Rally sets their sides anew.
 	CarryShields bool  `json:"carry_shields,omitempty"`
 	SetShields   []Dir `json:"set_shields,omitempty"`
+	// A leader's move (OrderMoveLeader): who, and where to: a unit ID,
+	// "hq" or "reserve" (R-III.6).
+	Leader string `json:"leader,omitempty"`
+	To     string `json:"to,omitempty"`
 }
 
 // Problem explains why an order (or a set of orders) is illegal. Code names
@@ -237,6 +246,7 @@ const (
 	ProbWheelInForest   = "wheel_in_forest"
 	ProbForcedMarchBoth = "forced_march_alone"
 	ProbHoldFacing      = "hold_facing"     // Hold may only wheel a quarter turn
+	ProbLeaderMove      = "leader_move"     // Arg: why a leader cannot move so (R-III.6)
 	ProbMoveFacing      = "move_facing"     // only units of 1-2 figures turn and move as one action
 	ProbWithdraw        = "withdraw"        // only units of 3 or fewer figures go to the reserve
 	ProbShields         = "shields"         // Arg: why a shield order is not possible (R-II.9.4-6, D-68)
@@ -260,6 +270,7 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 	}
 	perUnit := map[string]*slots{}
 	armyGiven := false
+	leaderMoved := map[string]bool{}
 	for _, o := range orders {
 		if o.Turn != 0 && o.Turn != turn {
 			continue
@@ -277,6 +288,11 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 			// A side's declaration, not a unit's order (D-05).
 			if o.Unit != "" {
 				add(&Problem{Code: ProbArmyWideUnit, Rule: info.rule, Unit: o.Unit})
+			}
+			if o.Kind == OrderMoveLeader {
+				if p := checkLeaderMove(&b, side, o, leaderMoved); p != nil {
+					add(p)
+				}
 			}
 			continue
 		}
@@ -512,4 +528,46 @@ func bits(x uint8) int {
 		n++
 	}
 	return n
+}
+
+// checkLeaderMove checks a leader's move (R-III.2.3-4, R-III.6, D-21): one
+// move a command phase; from the HQ to a unit or the reserve; from a unit
+// to a unit next to it (diagonals too), the HQ or the reserve; from the
+// reserve to the HQ or a unit. A leader wounded twice stays in the reserve;
+// a destroyed HQ takes no one.
+func checkLeaderMove(b *Battle, side Side, o Order, moved map[string]bool) *Problem {
+	bad := func(why string) *Problem {
+		return &Problem{Code: ProbLeaderMove, Rule: "R-III.6.1", Unit: o.Leader, Arg: why}
+	}
+	l := b.Leader(o.Leader)
+	switch {
+	case l == nil || l.Side != side:
+		return bad("unknown")
+	case !l.active():
+		return bad("gone")
+	case l.Wounds >= 2:
+		return bad("wounded") // R-III.3.6
+	case moved[l.ID]:
+		return bad("twice") // D-21
+	case o.To == l.At:
+		return bad("same")
+	}
+	moved[l.ID] = true
+	switch o.To {
+	case AtHQ:
+		if b.HQ[side] == NoCell {
+			return bad("no_hq") // R-III.1.6
+		}
+		return nil
+	case AtReserve:
+		return nil
+	}
+	to := b.Unit(o.To)
+	if to == nil || to.Side != side || !to.Active() {
+		return bad("no_unit")
+	}
+	if from := b.Unit(l.At); from != nil && !Adjacent8(from.Cell, to.Cell) {
+		return bad("not_adjacent") // R-III.6.3
+	}
+	return nil
 }

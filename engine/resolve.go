@@ -88,6 +88,9 @@ type unitTurn struct {
 	phaseLoss int // figures lost this phase, shooting included (R-IX.5.1)
 	shotLoss  int // figures lost to shooting this phase (R-IX.2, R-IX.3, D-62)
 	moves     int // moves and wheels executed this turn (Fatigue, D-40)
+	routs     int // times routed this turn (the rout roll, R-III.3.3)
+	excess    int // damage beyond its figures when destroyed (R-III.3.4)
+	inCombat  bool
 	advance   bool
 	army      bool // the army-wide order in force fills its phase 1 (D-41)
 }
@@ -155,6 +158,8 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 			r.u[i].orders[2] = &second
 		}
 	}
+	r.hqOverrun()
+	r.moveLeaders(orders)
 	r.armyOrders(orders)
 	r.startOfTurn()
 	for phase := 1; phase <= 2 && !r.ended; phase++ {

@@ -139,6 +139,12 @@ func (r *resolver) rout(i int, v Vec, origin Cell) Vec {
 	r.emit(Event{Kind: EvRouted, Rule: "R-X.2.1", Unit: u.ID, At: u.Cell})
 	r.loseOrders(i, "routed", "R-X.2.1")
 	r.broke(i, origin) // Peasants (D-58)
+	r.u[i].routs++
+	if !r.u[i].inCombat {
+		// A rout outside a combat (Peasants, a retreat from shooting with
+		// nowhere to go): its leaders' rout roll at once (D-22).
+		r.routRoll(r.combatLeaders(i, false), false)
+	}
 	r.fleeing = i
 	defer func() { r.fleeing = -1 }()
 
@@ -240,6 +246,11 @@ func (r *resolver) scatter(i int, rule string) {
 	u := &r.b.Units[i]
 	u.Status = StatusScattered
 	r.u[i].queue = nil
+	for k := range r.b.Leaders {
+		if r.b.Leaders[k].At == u.ID {
+			r.b.Leaders[k].At = AtReserve // they go with it (D-21)
+		}
+	}
 	r.emit(Event{Kind: EvScattered, Rule: rule, Unit: u.ID, At: u.Cell})
 }
 

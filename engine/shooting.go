@@ -150,6 +150,9 @@ func (r *resolver) fire(shots []shot, rule string) {
 		r.emit(Event{Kind: EvDamage, Rule: "R-IX.1.1", Unit: r.idsOf(h.shooters), Other: tg.ID, Raw: h.teppoRaw + h.otherRaw, Armor: armor, Value: final})
 		lost := r.loseFigures(ti, final, false, "R-VIII.2.7")
 		r.u[ti].shotLoss += lost
+		if tg.Active() && lost > 1 {
+			r.casualtyRoll(r.combatLeaders(ti, false), nil, false) // R-III.3.1, D-22
+		}
 		if tg.Active() {
 			r.afterShooting(ti, h.shooters)
 		}
@@ -222,7 +225,7 @@ func (r *resolver) afterShooting(i int, shooters []int) {
 		r.loseOrders(i, "shot_stopped", "R-IX.3.1")
 		return
 	}
-	if t.shotLoss <= r.effSt(i, u.Figures, biggest) {
+	if t.shotLoss <= r.effSt(i, u.Figures, biggest, false) {
 		return
 	}
 	// R-IX.2.1: retreat away from the largest shooter; a Retreat planned for

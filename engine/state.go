@@ -111,6 +111,9 @@ type Leader struct {
 	Wounds int          `json:"wounds,omitempty"`
 	Health LeaderHealth `json:"health"`
 	Traits []string     `json:"traits,omitempty"`
+	// MovedTurn is the battle turn in whose command phase the leader last
+	// moved: his bonuses wait for the next turn (R-III.2.3, R-III.6.7).
+	MovedTurn int `json:"moved_turn,omitempty"`
 }
 
 // Terrain is placed by the defender and public (R-XI, D-65).
@@ -263,6 +266,16 @@ func (b *Battle) Unit(id string) *Unit {
 	for i := range b.Units {
 		if b.Units[i].ID == id {
 			return &b.Units[i]
+		}
+	}
+	return nil
+}
+
+// Leader finds a leader by ID.
+func (b *Battle) Leader(id string) *Leader {
+	for i := range b.Leaders {
+		if b.Leaders[i].ID == id {
+			return &b.Leaders[i]
 		}
 	}
 	return nil

@@ -168,6 +168,22 @@ func EventText(lang Lang, e engine.Event) string {
 		return T(lang, "ev.shields.carried", u, cellName(e.From), cellName(e.To))
 	case engine.EvWithdrawn:
 		return T(lang, "ev.withdrawn", u)
+	case engine.EvHQLost:
+		side := e.Side
+		if sd, err := engine.ParseSide(e.Side); err == nil {
+			side = SideName(lang, sd)
+		}
+		return T(lang, "ev.hq_lost", side, cellName(e.At))
+	case engine.EvLeaderMoved:
+		return T(lang, "ev.leader_moved", u, placeName(lang, e.Detail))
+	case engine.EvLeaderWounded:
+		return T(lang, "ev.leader_wounded", u, e.Value)
+	case engine.EvLeaderKilled:
+		return T(lang, "ev.leader_killed", u)
+	case engine.EvLeaderCaptured:
+		return T(lang, "ev.leader_captured", u)
+	case engine.EvDuel:
+		return T(lang, "ev.duel", u, o)
 	case engine.EvHold:
 		return T(lang, "ev.hold", u)
 	case engine.EvArmyOrder:
@@ -376,4 +392,15 @@ func unitName(lang Lang, id string) string {
 		}
 	}
 	return orQ(id)
+}
+
+// placeName is where a leader goes: a unit, the HQ or the reserve.
+func placeName(lang Lang, at string) string {
+	switch at {
+	case engine.AtHQ:
+		return T(lang, "place.hq")
+	case engine.AtReserve:
+		return T(lang, "place.reserve")
+	}
+	return orQ(at)
 }

@@ -25,7 +25,9 @@ func ProblemText(lang Lang, p *engine.Problem) string {
 	} else {
 		s = T(lang, key)
 	}
-	if p.Unit != "" {
+	if p.Unit != "" && p.Code == engine.ProbLeaderMove {
+		s = T(lang, "prob.leader_prefix", p.Unit, s)
+	} else if p.Unit != "" {
 		s = T(lang, "prob.unit_prefix", p.Unit, s)
 	} else {
 		s = capitalize(s)
@@ -56,6 +58,10 @@ func problemArg(lang Lang, p *engine.Problem) string {
 	switch p.Code {
 	case engine.ProbNeedsSpecial, engine.ProbNotSupported:
 		return orderNameByKey(lang, p.Arg)
+	case engine.ProbLeaderMove:
+		if has("prob.leader_move." + p.Arg) {
+			return T(lang, "prob.leader_move."+p.Arg)
+		}
 	case engine.ProbShields:
 		if has("prob.shields." + p.Arg) {
 			return T(lang, "prob.shields."+p.Arg)

@@ -37,6 +37,7 @@ var problemCodes = []string{
 	engine.ProbArmyWideTwice,
 	engine.ProbShields,
 	engine.ProbMoveFacing,
+	engine.ProbLeaderMove,
 	engine.ProbWithdraw,
 	engine.ProbShieldsAlone,
 	"no_hq_reroll",
@@ -68,7 +69,11 @@ func TestProblemTextEveryCode(t *testing.T) {
 		if ru == en {
 			t.Errorf("%s: same text in both languages: %q", code, ru)
 		}
-		if !strings.HasPrefix(ru, "Отряд unit7: ") || !strings.HasPrefix(en, "Unit unit7: ") {
+		prefix := [2]string{"Отряд unit7: ", "Unit unit7: "}
+		if code == engine.ProbLeaderMove {
+			prefix = [2]string{"Предводитель unit7: ", "Leader unit7: "} // leader problems name the leader
+		}
+		if !strings.HasPrefix(ru, prefix[0]) || !strings.HasPrefix(en, prefix[1]) {
 			t.Errorf("%s: want the unit first: %q / %q", code, ru, en)
 		}
 	}

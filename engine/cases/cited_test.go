@@ -27,6 +27,9 @@ func TestEveryRuleTheEngineNamesIsCited(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if filepath.Base(f) == "settings.go" {
+			continue // the table of [CFG] keys names decisions to document them
+		}
 		if strings.HasSuffix(f, "_test.go") {
 			for _, id := range citation.FindAllString(string(data), -1) {
 				cited[id] = true

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gunbai/gunbai/engine"
@@ -97,6 +98,9 @@ type rawCase struct {
 	Dice     map[string]any `toml:"dice"`
 	Expect   map[string]any `toml:"expect"`
 	Refused  []string       `toml:"refused"`
+	// Extension (engine/testdata/cases/README.md): per-battle settings by
+	// their RULES.md Appendix B names.
+	Settings map[string]any `toml:"settings"`
 }
 
 type rawTerrain struct {
@@ -151,6 +155,9 @@ type rawOrder struct {
 	// Extensions (engine/testdata/cases/README.md): portable shields.
 	CarryShields bool     `toml:"carry_shields"`
 	SetShields   []string `toml:"set_shields"`
+	// Extensions: a leader's move (order = "move_leader").
+	Leader string `toml:"leader"`
+	To     string `toml:"to"`
 }
 
 type rawCommand struct {
@@ -345,6 +352,7 @@ func (b *builder) build(r *rawCase) Case {
 	if r.Defender != "" {
 		bt.Defender = b.side("defender", "defender", r.Defender)
 	}
+	b.settings(&bt.Settings, r.Settings)
 
 	// Terrain and HQs.
 	t := r.Terrain
@@ -519,9 +527,9 @@ func (b *builder) build(r *rawCase) Case {
 			}
 		case ro.Unit != "":
 			b.errf(path+".unit", "%s: no unit %q", what, ro.Unit)
-		case o.Kind.ArmyWide():
+		case o.Kind.ArmyWide() || o.Kind.Declaration():
 			if ro.Side == "" {
-				b.errf(path, "%s: an army-wide order needs side = \"north\" or \"south\"", what)
+				b.errf(path, "%s: an army-wide order or a declaration needs side = \"north\" or \"south\"", what)
 			}
 		default:
 			b.errf(path, "%s: missing unit", what)
@@ -555,6 +563,7 @@ func (b *builder) build(r *rawCase) Case {
 			o.Facing = &d
 		}
 		o.CarryShields = ro.CarryShields
+		o.Leader, o.To = ro.Leader, ro.To
 		for _, s := range ro.SetShields {
 			d, err := engine.ParseDir(s)
 			if err != nil {
@@ -624,6 +633,54 @@ func hqBonus(leaders []engine.Leader, side engine.Side) (hq bool, bonus int) {
 		}
 	}
 	return hq, bonus
+}
+
+// settings applies [case.settings]: each key a RULES.md Appendix B key, each
+// value a TOML string, boolean, integer or list of strings, given to
+// Settings.Set as text. An unknown key, a bad value, or a value the engine
+// does not honour yet (Settings.Unhonoured) is a problem of the case.
+func (b *builder) settings(s *engine.Settings, raw map[string]any) {
+	flat := b.flatten("settings", raw)
+	for _, key := range slices.Sorted(maps.Keys(flat)) {
+		path := "settings." + key
+		text, ok := settingText(flat[key])
+		if !ok {
+			b.errf(path, "setting %q: want a string, true or false, an integer or a list of strings, got %v", key, flat[key])
+			continue
+		}
+		if err := s.Set(key, text); err != nil {
+			b.errf(path, "%v", err)
+			continue
+		}
+		for _, k := range s.Unhonoured() {
+			if k == key {
+				b.errf(path, "setting %s = %q: not implemented by the engine yet", key, text)
+			}
+		}
+	}
+}
+
+// settingText writes a TOML value as the text Settings.Set reads.
+func settingText(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case bool:
+		return strconv.FormatBool(x), true
+	case int64:
+		return strconv.FormatInt(x, 10), true
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			s, ok := e.(string)
+			if !ok {
+				return "", false
+			}
+			parts[i] = s
+		}
+		return "[" + strings.Join(parts, ", ") + "]", true
+	}
+	return "", false
 }
 
 // dice reads [case.dice]: every value a list of d6 results.

@@ -316,7 +316,7 @@ order = "move"`, `t.toml:11: order #1 (hx move): no unit "hx"`},
 		{`[[case.order]]
 order = "move"`, `t.toml:10: order #1 (move): missing unit`},
 		{`[[case.order]]
-order = "general_retreat"`, `army-wide order needs side`},
+order = "general_retreat"`, `army-wide order or a declaration needs side`},
 		{`[[case.order]]
 unit = "hc"
 order = "rally"
@@ -461,4 +461,62 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// [case.settings] (extension): Appendix B keys applied to the case's battle;
+// strings, booleans, integers and lists of strings are given to Settings.Set
+// as text, quoted or unquoted dotted keys alike.
+func TestParseSettings(t *testing.T) {
+	c := parseOne(t, base+`[case.settings]
+"peasants.pushback" = false
+field.off_field = "bounded"
+small.no_base_always = false
+"combat.rank_bonus" = "once"
+"terrain.available" = ["hill", "forest"]
+"terrain.river" = true
+`)
+	if c.Err != nil {
+		t.Fatal(c.Err)
+	}
+	want := engine.DefaultSettings()
+	want.PeasantsIgnorePushback = true
+	want.OffField = engine.OffFieldBounded
+	want.SmallBaseOnlyVsBig = true
+	want.RankBonusOnce = true
+	want.TerrainAvailable = engine.TerrainHill | engine.TerrainForest
+	want.TerrainRiver = true
+	if c.Battle.Settings != want {
+		t.Errorf("settings %+v\nwant %+v", c.Battle.Settings, want)
+	}
+	// Without the table, the defaults.
+	if c := parseOne(t, base); c.Battle.Settings != engine.DefaultSettings() {
+		t.Errorf("default settings %+v", c.Battle.Settings)
+	}
+}
+
+// An unknown key, a bad value, a value of a TOML type Set cannot read and a
+// value the engine does not honour yet are ERRORs of the case, with the line.
+func TestParseSettingsErrors(t *testing.T) {
+	tests := []struct{ extra, want string }{
+		{"[case.settings]\n\"peasants.push\" = false", `t.toml:11: unknown setting "peasants.push"`},
+		{"[case.settings]\n\"field.off_field\" = \"edge\"", `t.toml:11: bad setting value: field.off_field = "edge": want extend or bounded`},
+		{"[case.settings]\n\"battle.max_turns\" = 0", `t.toml:11: bad setting value: battle.max_turns = "0"`},
+		{"[case.settings]\n\"peasants.pushback\" = 1.5", `t.toml:11: setting "peasants.pushback": want a string`},
+		{"[case.settings]\n\"victory.count_routing\" = true", `t.toml:11: setting victory.count_routing = "true": not implemented by the engine yet`},
+		{"[case.settings]\n\"traits.insidious\" = \"plus_one\"", `t.toml:11: bad setting value: traits.insidious = "plus_one"`},
+	}
+	for _, tc := range tests {
+		c := parseOne(t, base+tc.extra+"\n")
+		if c.Err == nil {
+			t.Errorf("%s\n-> no error, want %q", tc.extra, tc.want)
+			continue
+		}
+		if !strings.Contains(c.Err.Error(), tc.want) {
+			t.Errorf("%s\n-> %v\nwant it to contain %q", tc.extra, c.Err, tc.want)
+		}
+	}
+	// A default value of a key the engine does not honour yet is fine.
+	if c := parseOne(t, base+"[case.settings]\n\"victory.count_routing\" = false\n\"traits.insidious\" = \"none\"\n"); c.Err != nil {
+		t.Errorf("defaults: %v", c.Err)
+	}
 }
