@@ -41,7 +41,7 @@ func (r *resolver) effImp(f *fighter, enemyMax int) int {
 	if small(f.start, enemyMax) {
 		v--
 	}
-	v -= f.terrain
+	v -= f.terrain + r.u[f.i].panic
 	return max(0, v)
 }
 
@@ -61,6 +61,7 @@ func (r *resolver) effSt(i, start, enemyMax int, attacked bool) int {
 	if small(start, enemyMax) {
 		v--
 	}
+	v -= r.u[i].panic
 	return max(0, v)
 }
 

@@ -42,7 +42,8 @@ func deployed() Battle {
 func codes(ps []*Problem) []string {
 	var out []string
 	for _, p := range ps {
-		out = append(out, strings.TrimSpace(strings.Join([]string{p.Code, p.Rule, p.Unit, p.Arg}, " ")))
+		parts := []string{p.Code, p.Rule, p.Unit, p.Arg}
+		out = append(out, strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " "))
 	}
 	return out
 }
@@ -71,7 +72,7 @@ func TestDeploymentR_IV_1_1OwnZones(t *testing.T) {
 		"deploy_zone R-IV.1.1 n3 A14", "deploy_zone R-IV.1.1 n4 D36")
 	b = deployed()
 	b.Unit("s3").Cell = Cell{3, 8} // a drawn cell beyond the south edge (D-03)
-	wantProblems(t, ValidateDeployment(b, South), "deploy_zone R-IV.1.1 s3 C43")
+	wantProblems(t, ValidateDeployment(b, South), "deploy_zone R-IV.1.1 s3 C44")
 	// Every cell of the own zones is fine; the enemy's problems are its own.
 	b = deployed()
 	b.Unit("n3").Cell = MustCell("B46")
@@ -260,7 +261,7 @@ func TestTerrainLegal(t *testing.T) {
 func TestTerrainD_65DefenderZones(t *testing.T) {
 	b := terrainBattle()
 	b.Terrain.Hills[1] = MustCell("D15").Add(Vec{0, -1}) // B15, no-man's land
-	b.Terrain.Forests[1] = MustCell("A33")                // the attacker's zone
+	b.Terrain.Forests[1] = MustCell("A33")               // the attacker's zone
 	wantProblems(t, ValidateTerrain(b, allTerrain), "terrain_zone D-65 B15", "terrain_zone D-65 A33")
 	// The North defends: its zones, its front row for the bridge.
 	b = terrainBattle()
@@ -308,9 +309,9 @@ func TestTerrainR_XI_4_1Swamps(t *testing.T) {
 	b.Terrain.Swamps = []Cell{MustCell("D35"), MustCell("C11")} // on a hill; mandatory
 	wantProblems(t, ValidateTerrain(b, allTerrain),
 		"terrain_swamp_shared D-65 D35", "terrain_swamp_centre D-65 C11")
-	b.Terrain.Swamps = []Cell{MustCell("D22"), MustCell("D11")} // in a forest; mandatory
+	b.Terrain.Swamps = []Cell{MustCell("C13"), MustCell("D11")} // in a forest on a hill; mandatory
 	wantProblems(t, ValidateTerrain(b, allTerrain),
-		"terrain_swamp_shared D-65 D22", "terrain_swamp_centre D-65 D11")
+		"terrain_swamp_shared D-65 C13", "terrain_swamp_centre D-65 D11")
 }
 
 // R-XI.1.1, R-XI.1.4, D-63: the river exists exactly when the defender has

@@ -27,6 +27,9 @@ const (
 	EvLeaderKilled   EventKind = "leader_killed"   // leader Unit is killed
 	EvLeaderCaptured EventKind = "leader_captured" // leader Unit is captured
 	EvDuel           EventKind = "duel"            // leaders Unit and Other fight a duel (R-VIII.6)
+	EvShinobi        EventKind = "shinobi"         // Side's shinobi carries out mission Detail against Other
+	EvSabotaged      EventKind = "sabotaged"       // Unit's orders are sabotaged: none this turn (R-V.6.4)
+	EvBanner         EventKind = "banner"          // a banner (Detail) is raised in Unit (R-V.7)
 	EvHold           EventKind = "hold"            // Unit holds at all costs: +2 St while it stays (R-VI.3.2)
 	EvAttack         EventKind = "attack"          // Unit attacks Other from From (Detail = front|flank|rear|routing)
 	EvMeeting        EventKind = "meeting"         // Unit and Other meet (Detail = head_on|same_cell), At = contested cell
@@ -75,6 +78,6 @@ type Event struct {
 // EventKinds lists every event kind, for renderers and their tests.
 func EventKinds() []EventKind {
 	return []EventKind{
-		EvPhase, EvStep, EvRoll, EvShot, EvMoved, EvWheeled, EvRetreated, EvSidestepped, EvRallied, EvWaited, EvArmyOrder, EvArmyCancelled, EvPanic, EvShields, EvWithdrawn, EvHQLost, EvLeaderMoved, EvLeaderWounded, EvLeaderKilled, EvLeaderCaptured, EvDuel, EvHold, EvAttack, EvMeeting, EvDamage, EvLosses, EvCombatResult, EvPushedBack, EvRouted, EvFled, EvScattered, EvDestroyed, EvOccupied, EvCancelled, EvOrderLost, EvOrderMoved, EvTurnedToFace, EvFatigued, EvOutcome,
+		EvPhase, EvStep, EvRoll, EvShot, EvMoved, EvWheeled, EvRetreated, EvSidestepped, EvRallied, EvWaited, EvArmyOrder, EvArmyCancelled, EvPanic, EvShields, EvWithdrawn, EvHQLost, EvLeaderMoved, EvLeaderWounded, EvLeaderKilled, EvLeaderCaptured, EvDuel, EvShinobi, EvSabotaged, EvBanner, EvHold, EvAttack, EvMeeting, EvDamage, EvLosses, EvCombatResult, EvPushedBack, EvRouted, EvFled, EvScattered, EvDestroyed, EvOccupied, EvCancelled, EvOrderLost, EvOrderMoved, EvTurnedToFace, EvFatigued, EvOutcome,
 	}
 }

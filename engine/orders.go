@@ -29,6 +29,8 @@ const (
 	OrderSignalRetreat
 	OrderStopBattle
 	OrderMoveLeader
+	OrderShinobi
+	OrderBanner
 	numOrderKinds
 )
 
@@ -66,6 +68,10 @@ var orderTable = [numOrderKinds]orderInfo{
 	OrderStopBattle:    {"stop_battle", "R-I.4.2", false, false, true},
 	// A leader's move at the start of the command phase, free (R-III.6.1).
 	OrderMoveLeader: {"move_leader", "R-III.6.1", false, false, true},
+	// A shinobi's mission, given with side, mission and target (R-V.6).
+	OrderShinobi: {"shinobi", "R-V.6.1", false, false, true},
+	// A banner raised in a unit, free and hidden until execution (R-V.7).
+	OrderBanner: {"banner", "R-V.7.1", false, false, true},
 }
 
 func (k OrderKind) String() string { return orderTable[k].key }
@@ -89,7 +95,11 @@ func OrderKinds() []OrderKind {
 // than an order to units: the signal to retreat, the decision to stop the
 // battle (R-I.4.2, R-I.4.4, D-05). Declarations cost no order.
 func (k OrderKind) Declaration() bool {
-	return k == OrderSignalRetreat || k == OrderStopBattle || k == OrderMoveLeader
+	switch k {
+	case OrderSignalRetreat, OrderStopBattle, OrderMoveLeader, OrderShinobi, OrderBanner:
+		return true
+	}
+	return false
 }
 
 // Supported reports whether the resolver executes the order yet; Validate
@@ -194,6 +204,10 @@ type Order struct {
 	// "hq" or "reserve" (R-III.6).
 	Leader string `json:"leader,omitempty"`
 	To     string `json:"to,omitempty"`
+	// A shinobi's mission (OrderShinobi, R-V.6) with Target, and the banner
+	// raised in Unit (OrderBanner, R-V.7).
+	Mission string `json:"mission,omitempty"`
+	Banner  string `json:"banner,omitempty"`
 }
 
 // Problem explains why an order (or a set of orders) is illegal. Code names
@@ -246,6 +260,8 @@ const (
 	ProbWheelInForest   = "wheel_in_forest"
 	ProbForcedMarchBoth = "forced_march_alone"
 	ProbHoldFacing      = "hold_facing"     // Hold may only wheel a quarter turn
+	ProbShinobi         = "shinobi"         // Arg: why the mission cannot be given (R-V.6)
+	ProbBanner          = "banner"          // Arg: why the banner cannot be raised (R-V.7, D-26)
 	ProbLeaderMove      = "leader_move"     // Arg: why a leader cannot move so (R-III.6)
 	ProbMoveFacing      = "move_facing"     // only units of 1-2 figures turn and move as one action
 	ProbWithdraw        = "withdraw"        // only units of 3 or fewer figures go to the reserve
@@ -271,6 +287,7 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 	perUnit := map[string]*slots{}
 	armyGiven := false
 	leaderMoved := map[string]bool{}
+	shinobiUsed := 0
 	for _, o := range orders {
 		if o.Turn != 0 && o.Turn != turn {
 			continue
@@ -284,13 +301,28 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 			add(&Problem{Code: ProbBadPhase, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
 			continue
 		}
+		if o.Kind == OrderBanner {
+			// Raised in a unit, but no order of it (R-V.7.2).
+			if u := b.Unit(o.Unit); u == nil || u.Side != side || !u.Active() {
+				add(&Problem{Code: ProbUnknownUnit, Unit: o.Unit})
+			} else if p := checkBanner(&b, side, u, o); p != nil {
+				add(p)
+			}
+			continue
+		}
 		if o.Kind.Declaration() {
 			// A side's declaration, not a unit's order (D-05).
 			if o.Unit != "" {
 				add(&Problem{Code: ProbArmyWideUnit, Rule: info.rule, Unit: o.Unit})
 			}
-			if o.Kind == OrderMoveLeader {
+			switch o.Kind {
+			case OrderMoveLeader:
 				if p := checkLeaderMove(&b, side, o, leaderMoved); p != nil {
+					add(p)
+				}
+			case OrderShinobi:
+				shinobiUsed++
+				if p := checkShinobi(&b, side, o, shinobiUsed); p != nil {
 					add(p)
 				}
 			}

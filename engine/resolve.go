@@ -91,6 +91,7 @@ type unitTurn struct {
 	routs     int // times routed this turn (the rout roll, R-III.3.3)
 	excess    int // damage beyond its figures when destroyed (R-III.3.4)
 	inCombat  bool
+	panic     int // shinobi spreading panic on it: -1 St and Imp each (R-V.6.3)
 	advance   bool
 	army      bool // the army-wide order in force fills its phase 1 (D-41)
 }
@@ -119,6 +120,7 @@ type resolver struct {
 	broken  []breakage // friends broken, waiting for Peasants (D-58)
 	passed  []passage  // friends that routed through ashigaru
 	fleeing int        // the unit in flight now (its break was recorded where the rout began), or -1
+	orders  []Order    // the turn's orders, as given
 }
 
 // ResolveTurn resolves battle turn b.Turn+1 with the orders of both sides and
@@ -143,6 +145,7 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 	// copies of a growing slice.
 	r := &resolver{b: b.Clone(), d: d, ev: make([]Event, 0, 8*len(b.Units)+16), fleeing: -1}
 	r.b.Turn = turn
+	r.orders = orders
 	r.u = make([]unitTurn, len(r.b.Units))
 	for k := range orders {
 		o := &orders[k]
@@ -161,6 +164,7 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 	r.hqOverrun()
 	r.moveLeaders(orders)
 	r.armyOrders(orders)
+	r.shinobiMissions(orders)
 	r.startOfTurn()
 	for phase := 1; phase <= 2 && !r.ended; phase++ {
 		r.runPhase(phase)
@@ -230,6 +234,9 @@ func (r *resolver) runPhase(phase int) {
 	r.phase = phase
 	r.step = ""
 	r.emit(Event{Kind: EvPhase, Rule: "R-VII.1.1"})
+	if phase == 1 {
+		r.raiseBanners(r.orders)
+	}
 	for i := range r.u {
 		t := &r.u[i]
 		t.queue, t.hadPlan = nil, false

@@ -233,6 +233,11 @@ type Battle struct {
 	// Messengers are each side's single-use command rerolls still unused
 	// in this battle (R-V.3.2, D-32), by Side.
 	Messengers [2]int `json:"messengers"`
+	// Shinobi are each side's shinobi that infiltrated the enemy's rear and
+	// have not been used yet (R-IV.5.1, R-V.6.1).
+	Shinobi [2]int `json:"shinobi,omitempty"`
+	// Banners are each side's banners from its army list (R-V.7, D-26).
+	Banners [2][]Banner `json:"banners,omitempty"`
 	// ArmyWide is each side's army-wide order in force, OrderGeneralAdvance
 	// or OrderGeneralRetreat, or nil: it lasts until cancelled (R-VI.1.8).
 	ArmyWide [2]*OrderKind `json:"army_wide"`
@@ -248,6 +253,9 @@ func (b Battle) Clone() Battle {
 	c.Terrain.Swamps = append([]Cell(nil), b.Terrain.Swamps...)
 	c.Terrain.Shields = append([]CellShields(nil), b.Terrain.Shields...)
 	c.Units = append([]Unit(nil), b.Units...)
+	for s := range b.Banners {
+		c.Banners[s] = append([]Banner(nil), b.Banners[s]...)
+	}
 	for s, k := range b.ArmyWide {
 		if k != nil {
 			kind := *k

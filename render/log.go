@@ -184,6 +184,16 @@ func EventText(lang Lang, e engine.Event) string {
 		return T(lang, "ev.leader_captured", u)
 	case engine.EvDuel:
 		return T(lang, "ev.duel", u, o)
+	case engine.EvShinobi:
+		side := e.Side
+		if sd, err := engine.ParseSide(e.Side); err == nil {
+			side = SideName(lang, sd)
+		}
+		return T(lang, "ev.shinobi", side, detail(lang, "mission", e.Detail), o)
+	case engine.EvSabotaged:
+		return T(lang, "ev.sabotaged", u)
+	case engine.EvBanner:
+		return T(lang, "ev.banner", u, orQ(e.Detail))
 	case engine.EvHold:
 		return T(lang, "ev.hold", u)
 	case engine.EvArmyOrder:

@@ -62,6 +62,10 @@ func problemArg(lang Lang, p *engine.Problem) string {
 		if has("prob.leader_move." + p.Arg) {
 			return T(lang, "prob.leader_move."+p.Arg)
 		}
+	case engine.ProbShinobi, engine.ProbBanner:
+		if key := "prob." + p.Code + "." + p.Arg; has(key) {
+			return T(lang, key)
+		}
 	case engine.ProbShields:
 		if has("prob.shields." + p.Arg) {
 			return T(lang, "prob.shields."+p.Arg)

@@ -38,6 +38,8 @@ var problemCodes = []string{
 	engine.ProbShields,
 	engine.ProbMoveFacing,
 	engine.ProbLeaderMove,
+	engine.ProbShinobi,
+	engine.ProbBanner,
 	engine.ProbWithdraw,
 	engine.ProbShieldsAlone,
 	"no_hq_reroll",

@@ -101,6 +101,19 @@ type rawCase struct {
 	// Extension (engine/testdata/cases/README.md): per-battle settings by
 	// their RULES.md Appendix B names.
 	Settings map[string]any `toml:"settings"`
+	// Extensions: each side's infiltrated shinobi and banners (R-V.6, R-V.7).
+	Shinobi rawSides     `toml:"shinobi"`
+	Banners rawBannerSet `toml:"banners"`
+}
+
+type rawSides struct {
+	North int `toml:"north"`
+	South int `toml:"south"`
+}
+
+type rawBannerSet struct {
+	North []string `toml:"north"`
+	South []string `toml:"south"`
 }
 
 type rawTerrain struct {
@@ -155,9 +168,12 @@ type rawOrder struct {
 	// Extensions (engine/testdata/cases/README.md): portable shields.
 	CarryShields bool     `toml:"carry_shields"`
 	SetShields   []string `toml:"set_shields"`
-	// Extensions: a leader's move (order = "move_leader").
-	Leader string `toml:"leader"`
-	To     string `toml:"to"`
+	// Extensions: a leader's move (order = "move_leader"), a shinobi's
+	// mission (order = "shinobi"), a banner (order = "banner").
+	Leader  string `toml:"leader"`
+	To      string `toml:"to"`
+	Mission string `toml:"mission"`
+	Banner  string `toml:"banner"`
 }
 
 type rawCommand struct {
@@ -369,6 +385,12 @@ func (b *builder) build(r *rawCase) Case {
 	if r.HQ.South != "" {
 		bt.HQ[engine.South] = b.cell("hq.south", "hq south", r.HQ.South)
 	}
+	bt.Shinobi = [2]int{r.Shinobi.North, r.Shinobi.South}
+	for side, names := range [2][]string{r.Banners.North, r.Banners.South} {
+		for _, n := range names {
+			bt.Banners[side] = append(bt.Banners[side], engine.Banner{Name: n})
+		}
+	}
 
 	// Units.
 	ids := map[string]bool{}
@@ -564,6 +586,7 @@ func (b *builder) build(r *rawCase) Case {
 		}
 		o.CarryShields = ro.CarryShields
 		o.Leader, o.To = ro.Leader, ro.To
+		o.Mission, o.Banner = ro.Mission, ro.Banner
 		for _, s := range ro.SetShields {
 			d, err := engine.ParseDir(s)
 			if err != nil {

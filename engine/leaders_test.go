@@ -1,0 +1,33 @@
+package engine
+
+import "testing"
+
+// E-07 variants, R-V.6.5, D-31: interception of a messenger.
+func TestInterceptionE07(t *testing.T) {
+	// Case 1: 5 (+1) fails, HQ reroll 7 fails, messenger 9 succeeds.
+	res, _ := CommandRoll(CommandInput{Side: North, Stake: StakeHigh, Bonus: 1, HQReroll: true, Messengers: 1,
+		Rerolls: []string{RerollHQ, RerollMessenger}}, NewScriptedDice(map[string][]int{"north.command": {3, 2, 4, 3, 6, 3}}))
+	if !res.Success || res.Total != 9 {
+		t.Fatalf("E-07 case 1: %+v", res)
+	}
+	// No messenger left: the messenger reroll of this turn is void: back to 7.
+	got, left, what := Intercept(res, StakeHigh, []string{RerollHQ, RerollMessenger}, 0, false)
+	if what != "voided" || got.Total != 7 || got.Success || got.Ordinary != 2 || got.Special != 0 || left != 0 {
+		t.Fatalf("unused_first, none left: %+v %d %s", got, left, what)
+	}
+	// A second messenger still unused: that one is lost and the 9 stands.
+	got, left, what = Intercept(res, StakeHigh, []string{RerollHQ, RerollMessenger}, 1, false)
+	if what != "messenger_lost" || got.Total != 9 || left != 0 {
+		t.Fatalf("unused_first, one left: %+v %d %s", got, left, what)
+	}
+	// shinobi.interception=used_first: the 9 is void, the unused messenger kept.
+	got, left, what = Intercept(res, StakeHigh, []string{RerollHQ, RerollMessenger}, 1, true)
+	if what != "voided" || got.Total != 7 || left != 1 {
+		t.Fatalf("used_first: %+v %d %s", got, left, what)
+	}
+	// Nothing to intercept: the shinobi does nothing.
+	plain, _ := CommandRoll(CommandInput{Side: South}, NewScriptedDice(map[string][]int{"south.command": {2, 1}}))
+	if _, _, what := Intercept(plain, StakeLow, nil, 0, false); what != "nothing" {
+		t.Fatal(what)
+	}
+}
