@@ -67,6 +67,11 @@ func commandSpecs() []cmdSpec {
 			{key: "order.opt.facing", typ: discordgo.ApplicationCommandOptionString, raw: facingChoices()},
 			{key: "order.opt.steps", typ: discordgo.ApplicationCommandOptionString},
 			{key: "order.opt.target", typ: discordgo.ApplicationCommandOptionString},
+			{key: "order.opt.leader", typ: discordgo.ApplicationCommandOptionString},
+			{key: "order.opt.to", typ: discordgo.ApplicationCommandOptionString},
+			{key: "order.opt.mission", typ: discordgo.ApplicationCommandOptionString,
+				choices: []string{"signals", "panic", "sabotage", "interception"}},
+			{key: "order.opt.banner", typ: discordgo.ApplicationCommandOptionString},
 		}},
 		{key: "orders", opts: []optSpec{
 			{key: "orders.opt.cancel", typ: discordgo.ApplicationCommandOptionString},

@@ -419,8 +419,12 @@ func parseOrder(m map[string]*discordgo.ApplicationCommandInteractionDataOption)
 	if err != nil {
 		return engine.Order{}, refuse("err.bad_order", str(m, "order"))
 	}
-	o := engine.Order{Unit: strings.TrimSpace(str(m, "unit")), Kind: kind, Phase: 1, Target: strings.TrimSpace(str(m, "target"))}
-	if o.Unit == "" && !kind.ArmyWide() {
+	o := engine.Order{Unit: strings.TrimSpace(str(m, "unit")), Kind: kind, Phase: 1, Target: strings.TrimSpace(str(m, "target")),
+		Leader: strings.TrimSpace(str(m, "leader")), To: strings.TrimSpace(str(m, "to")),
+		Mission: str(m, "mission"), Banner: strings.TrimSpace(str(m, "banner"))}
+	// Army-wide orders and a side's declarations name no unit; a banner is
+	// raised in one.
+	if o.Unit == "" && (kind == engine.OrderBanner || !kind.ArmyWide() && !kind.Declaration()) {
 		return o, refuse("err.need_unit")
 	}
 	if kind.Special() {

@@ -415,9 +415,10 @@ func (s *Service) Order(seat Seat, o engine.Order) (SideOrders, error) {
 			return refuse("err.roll_first")
 		}
 		o.Side, o.Turn = seat.Side, 0
-		// An order for a unit and phase that already has one replaces it.
+		// An order replaces the one it takes the place of: a unit's order
+		// for the same phase, the army-wide order, a leader's move.
 		orders := slices.DeleteFunc(slices.Clone(out.Orders), func(x engine.Order) bool {
-			return x.Unit == o.Unit && x.Phase == o.Phase
+			return replaces(o, x)
 		})
 		orders = append(orders, o)
 		if probs := engine.Validate(rec.State, seat.Side, rec.Turn, orders); len(probs) > 0 {
@@ -567,4 +568,18 @@ func (s *Service) Unposted(guild string) ([]Resolved, error) {
 		return nil
 	})
 	return out, err
+}
+
+// replaces reports whether a new order o takes the place of an order x the
+// side gave before.
+func replaces(o, x engine.Order) bool {
+	switch {
+	case o.Kind.ArmyWide() || x.Kind.ArmyWide():
+		return o.Kind.ArmyWide() && x.Kind.ArmyWide()
+	case o.Kind == engine.OrderMoveLeader || x.Kind == engine.OrderMoveLeader:
+		return o.Kind == x.Kind && o.Leader == x.Leader
+	case o.Kind.Declaration() || x.Kind.Declaration():
+		return false // shinobi missions, banners, signals add up
+	}
+	return o.Unit == x.Unit && o.Phase == x.Phase
 }

@@ -271,3 +271,28 @@ func TestBattleID(t *testing.T) {
 		}
 	}
 }
+
+// Which earlier order a new one replaces.
+func TestReplaces(t *testing.T) {
+	move := engine.Order{Unit: "a", Kind: engine.OrderMove, Phase: 1}
+	wheel := engine.Order{Unit: "a", Kind: engine.OrderWheelLeft, Phase: 1}
+	later := engine.Order{Unit: "a", Kind: engine.OrderWheelLeft, Phase: 2}
+	adv := engine.Order{Kind: engine.OrderGeneralAdvance, Phase: 1}
+	ret := engine.Order{Kind: engine.OrderGeneralRetreat, Phase: 1}
+	lm1 := engine.Order{Kind: engine.OrderMoveLeader, Leader: "g", To: "a"}
+	lm2 := engine.Order{Kind: engine.OrderMoveLeader, Leader: "g", To: "hq"}
+	sh1 := engine.Order{Kind: engine.OrderShinobi, Mission: "panic", Target: "x"}
+	sh2 := engine.Order{Kind: engine.OrderShinobi, Mission: "sabotage", Target: "y"}
+	banner := engine.Order{Unit: "a", Kind: engine.OrderBanner, Banner: "oda", Phase: 1}
+	for _, c := range []struct {
+		o, x engine.Order
+		want bool
+	}{
+		{wheel, move, true}, {later, move, false}, {ret, adv, true}, {adv, move, false},
+		{lm2, lm1, true}, {sh2, sh1, false}, {banner, move, false}, {move, banner, false},
+	} {
+		if got := replaces(c.o, c.x); got != c.want {
+			t.Errorf("%v replaces %v: %v, want %v", c.o.Kind, c.x.Kind, got, c.want)
+		}
+	}
+}

@@ -352,6 +352,10 @@ type ScoutReport struct {
 	// HQ is the enemy HQ: NoCell if the enemy has none, or if it is hidden
 	// (hq.public=false) and nobody scouted (R-IV.5.3, D-19).
 	HQ Cell `json:"hq"`
+	// Scouts is the number of shinobi that scouted, 2 named cells each
+	// (R-IV.5.2). They take no further part in the battle (R-IV.5.4), and
+	// each gives one swap of two units (R-IV.5.5, D-28).
+	Scouts int `json:"scouts"`
 }
 
 // Scout reports the enemy units in the cells named by the side's scouting
@@ -360,7 +364,7 @@ type ScoutReport struct {
 // D-19 the HQ is public anyway, so it is given without scouts too unless
 // hq.public=false. The report shows positions before any swap (D-28).
 func Scout(b Battle, side Side, cells []Cell) ScoutReport {
-	var r ScoutReport
+	r := ScoutReport{Scouts: (len(cells) + 1) / 2}
 	enemy := side.Enemy()
 	done := map[Cell]bool{}
 	for _, c := range cells {
@@ -380,7 +384,7 @@ func Scout(b Battle, side Side, cells []Cell) ScoutReport {
 			}
 		}
 	}
-	if len(cells) > 0 || !b.Settings.HQHidden {
+	if r.Scouts > 0 || !b.Settings.HQHidden {
 		r.HQ = b.HQ[enemy]
 	}
 	return r

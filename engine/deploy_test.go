@@ -377,8 +377,9 @@ func TestInfiltrateD_27(t *testing.T) {
 }
 
 // R-IV.5.1-R-IV.5.3: scouts learn which enemy units stand in the named cells
-// (hidden in a forest too) and which leaders are with them; with at least
-// one scout, the enemy HQ.
+// (hidden in a forest too) and which leaders are with them (R-IV.5.2); with
+// at least one scout, the enemy HQ (R-IV.5.3). 2 cells per scout: 5 cells
+// take 3 shinobi, spent for the battle (R-IV.5.4), each good for a swap.
 func TestScoutR_IV_5_2(t *testing.T) {
 	b := deployed()
 	b.Terrain.Forests = []Cell{MustCell("D11")}
@@ -394,8 +395,8 @@ func TestScoutR_IV_5_2(t *testing.T) {
 	if len(r.Leaders) != 1 || r.Leaders[0].ID != "sc" {
 		t.Errorf("leaders %+v", r.Leaders)
 	}
-	if r.HQ != MustCell("D31") {
-		t.Errorf("R-IV.5.3: HQ %v", r.HQ)
+	if r.HQ != MustCell("D31") || r.Scouts != 3 {
+		t.Errorf("R-IV.5.3: HQ %v, R-IV.5.4: %d scouts", r.HQ, r.Scouts)
 	}
 	if u := r.Units[0]; u.Type != SamuraiArcher || u.Figures != 8 || u.Cell != MustCell("D11") {
 		t.Errorf("report of s2: %+v", u)
@@ -411,14 +412,14 @@ func TestScoutR_IV_5_2(t *testing.T) {
 // hq.public=false only a scout reveals it (R-IV.5.3).
 func TestScoutD_19HQ(t *testing.T) {
 	b := deployed()
-	if r := Scout(b, South, nil); r.HQ != MustCell("A31") || len(r.Units) != 0 {
+	if r := Scout(b, South, nil); r.HQ != MustCell("A31") || len(r.Units) != 0 || r.Scouts != 0 {
 		t.Errorf("public HQ: %+v", r)
 	}
 	b.Settings.HQHidden = true
 	if r := Scout(b, South, nil); r.HQ != NoCell {
 		t.Errorf("hidden HQ without scouts: %v", r.HQ)
 	}
-	if r := Scout(b, South, []Cell{MustCell("B46"), MustCell("B45")}); r.HQ != MustCell("A31") || len(r.Units) != 0 {
+	if r := Scout(b, South, []Cell{MustCell("B46"), MustCell("B45")}); r.HQ != MustCell("A31") || len(r.Units) != 0 || r.Scouts != 1 {
 		t.Errorf("hidden HQ, one scout: %+v", r)
 	}
 }

@@ -45,6 +45,17 @@ func OrdersText(lang Lang, turn int, orders []engine.Order) string {
 		}
 	}
 	for _, o := range sorted {
+		if o.Unit == "" || o.Kind.Declaration() {
+			// Orders of the whole army and declarations: what and whom.
+			line := "• " + OrderName(lang, o.Kind)
+			for _, part := range []string{o.Unit, o.Leader, o.To, o.Mission, o.Target, o.Banner} {
+				if part != "" {
+					line += " " + part
+				}
+			}
+			lines = append(lines, line)
+			continue
+		}
 		line := T(lang, "orders.line", o.Unit, o.Phase, OrderName(lang, o.Kind), T(lang, "class."+o.Class.String()))
 		if o.Facing != nil {
 			line += " → " + FacingName(lang, *o.Facing)
