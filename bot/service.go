@@ -234,28 +234,11 @@ func (s *Service) SeatOf(guild string, roles []string) (Seat, error) {
 	return seat, err
 }
 
-// commandInput is what a side brings to its command roll (R-III.1.2,
-// R-III.1.4, R-V.3, D-20): the HQ reroll and the generals' bonus need the
-// commander in an intact HQ.
+// commandInput is what a side brings to its command roll: the leaders'
+// HQ reroll and generals' bonus (engine.CommandSetup) and its messengers.
 func commandInput(b *engine.Battle, side engine.Side, stake engine.Stake, rerolls []string) engine.CommandInput {
 	in := engine.CommandInput{Side: side, Stake: stake, Messengers: b.Messengers[side], Rerolls: rerolls}
-	commanderInHQ := false
-	generals := 0
-	for _, l := range b.Leaders {
-		if l.Side != side || l.At != engine.AtHQ || l.Health > engine.LeaderWounded {
-			continue
-		}
-		switch l.Role {
-		case engine.Commander:
-			commanderInHQ = l.Wounds < 2
-		case engine.General:
-			generals++
-		}
-	}
-	if commanderInHQ && b.HQ[side] != engine.NoCell {
-		in.HQReroll = true
-		in.Bonus = generals
-	}
+	in.HQReroll, in.Bonus = engine.CommandSetup(b, side, b.Turn+1, nil)
 	return in
 }
 

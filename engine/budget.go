@@ -112,7 +112,7 @@ func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandR
 
 	commanderInHQ := false
 	for _, l := range b.Leaders {
-		if l.Side == side && l.Role == Commander && l.At == AtHQ && leaderFit(l) && b.HQ[side] != NoCell {
+		if l.Side == side && l.Role == Commander && l.At == AtHQ && leaderFit(l) && b.HQIntact(side) {
 			commanderInHQ = true
 		}
 	}
@@ -212,7 +212,7 @@ func cunningPlanActive(b *Battle, side Side) bool {
 		if l.Side != side || !leaderFit(l) || !slices.Contains(l.Traits, traitCunningPlan) {
 			continue
 		}
-		if l.Role == Commander || (l.At == AtHQ && b.HQ[side] != NoCell) {
+		if l.Role == Commander || (l.At == AtHQ && b.HQIntact(side)) {
 			return true
 		}
 	}

@@ -262,7 +262,7 @@ func TestBudgetMinorClan_R_V_5_1_D_33(t *testing.T) {
 func TestBudgetArmyWide_R_III_1_3_R_VI_4_1(t *testing.T) {
 	advance := []Order{armyWide(OrderGeneralAdvance)}
 	inUnit := func(b *Battle) { leader(b, "daimyo").At = "sp" }
-	noHQ := func(b *Battle) { b.HQ[North] = NoCell }
+	noHQ := func(b *Battle) { b.HQLost[North] = true }
 	runBudget(t, []budgetCase{
 		{"commander in the HQ: ordinary", nil, advance, grant(0, 1), nil},
 		{"commander in the HQ: no ordinary left", nil, append(advance, ord("sp", OrderMove, 1)), grant(0, 1), overOrdinary},
@@ -313,7 +313,7 @@ func TestBudgetCunningPlan_R_V_5_3_D_25(t *testing.T) {
 		{"R-III.4.3 not a general in a destroyed HQ", func(b *Battle) {
 			generalTrait(b)
 			leader(b, "gen").At = AtHQ
-			b.HQ[North] = NoCell
+			b.HQLost[North] = true
 		}, []Order{plan("ar", OrderMove, 1)}, grant(1, 3), wrongTurn},
 		{"D-25 the order is ordinary", commanderTrait, []Order{plan("ar", OrderAdvance, 1)}, grant(1, 3),
 			&Problem{Code: ProbOverBudget, Rule: "D-25", Unit: "ar", Arg: "special"}},

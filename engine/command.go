@@ -121,3 +121,34 @@ func CommandRoll(in CommandInput, d Dice) (CommandResult, *Problem) {
 	}
 	return r, nil
 }
+
+// CommandSetup is what the leaders bring to a side's command roll (R-III.1.2,
+// R-III.1.4, R-V.3.1, D-20, D-23): the HQ reroll when the commander is in an
+// intact HQ and able to command, and +1 per general with him there who is not
+// moved out in this command phase (moves are given after the roll, and a
+// general moved out takes his +1 with him).
+func CommandSetup(b *Battle, side Side, turn int, orders []Order) (hqReroll bool, bonus int) {
+	if !b.HQIntact(side) {
+		return false, 0
+	}
+	moving := map[string]bool{}
+	for _, o := range orders {
+		if o.Kind == OrderMoveLeader && o.Side == side && (o.Turn == 0 || o.Turn == turn) {
+			moving[o.Leader] = true
+		}
+	}
+	for _, l := range b.Leaders {
+		if l.Side == side && l.Role == Commander && l.At == AtHQ && l.fit() {
+			hqReroll = true
+		}
+	}
+	if !hqReroll {
+		return false, 0
+	}
+	for _, l := range b.Leaders {
+		if l.Side == side && l.Role == General && l.At == AtHQ && l.active() && !moving[l.ID] {
+			bonus++
+		}
+	}
+	return hqReroll, bonus
+}

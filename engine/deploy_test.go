@@ -309,9 +309,9 @@ func TestTerrainR_XI_4_1Swamps(t *testing.T) {
 	b.Terrain.Swamps = []Cell{MustCell("D35"), MustCell("C11")} // on a hill; mandatory
 	wantProblems(t, ValidateTerrain(b, allTerrain),
 		"terrain_swamp_shared D-65 D35", "terrain_swamp_centre D-65 C11")
-	b.Terrain.Swamps = []Cell{MustCell("C13"), MustCell("D11")} // in a forest on a hill; mandatory
+	b.Terrain.Swamps = []Cell{MustCell("D22"), MustCell("C11")} // in a forest; mandatory
 	wantProblems(t, ValidateTerrain(b, allTerrain),
-		"terrain_swamp_shared D-65 C13", "terrain_swamp_centre D-65 D11")
+		"terrain_swamp_shared D-65 D22", "terrain_swamp_centre D-65 C11")
 }
 
 // R-XI.1.1, R-XI.1.4, D-63: the river exists exactly when the defender has

@@ -48,6 +48,12 @@ const (
 	EvTurnedToFace   EventKind = "turned_to_face"
 	EvFatigued       EventKind = "fatigued" // Unit will be fatigued next turn
 	EvOutcome        EventKind = "outcome"  // Detail = outcome
+	// The end of the battle at the end of a turn (R-I.4, D-05).
+	EvRetreatSignal   EventKind = "retreat_signal"   // Side gives the signal to retreat: it loses at the end of turn Value unless there is melee or shooting first (R-I.4.4); Detail "running": given again while it runs, no effect
+	EvSignalCancelled EventKind = "signal_cancelled" // Side's signal to retreat is cancelled by melee or shooting (D-05)
+	EvZone            EventKind = "zone"             // zone count (R-I.4.6-9): Detail = zone A-D, Value = 2 control, 1 claim, 0 nobody; Side = who controls or claims it
+	EvStopOffered     EventKind = "stop_offered"     // Side may stop the battle with its next orders: ordinary defeat of the other (R-I.4.2)
+	EvStopRefused     EventKind = "stop_refused"     // Side's decision to stop the battle has no effect: no offer stood (R-I.4.2)
 )
 
 // Event is one thing that happened in a turn. Which fields are set depends
@@ -79,5 +85,6 @@ type Event struct {
 func EventKinds() []EventKind {
 	return []EventKind{
 		EvPhase, EvStep, EvRoll, EvShot, EvMoved, EvWheeled, EvRetreated, EvSidestepped, EvRallied, EvWaited, EvArmyOrder, EvArmyCancelled, EvPanic, EvShields, EvWithdrawn, EvHQLost, EvLeaderMoved, EvLeaderWounded, EvLeaderKilled, EvLeaderCaptured, EvDuel, EvShinobi, EvSabotaged, EvBanner, EvHold, EvAttack, EvMeeting, EvDamage, EvLosses, EvCombatResult, EvPushedBack, EvRouted, EvFled, EvScattered, EvDestroyed, EvOccupied, EvCancelled, EvOrderLost, EvOrderMoved, EvTurnedToFace, EvFatigued, EvOutcome,
+		EvRetreatSignal, EvSignalCancelled, EvZone, EvStopOffered, EvStopRefused,
 	}
 }

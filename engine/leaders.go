@@ -26,10 +26,24 @@ func (l *Leader) has(trait string) bool {
 	return false
 }
 
+// brawler reports whether a leader's Brawler trait works now (R-III.4.2-4):
+// a commander's, unless he is in the reserve because of his wounds; a
+// general's, if he is in a unit and did not move this command phase.
+func (r *resolver) brawler(k int) bool {
+	l := &r.b.Leaders[k]
+	if !l.has(TraitBrawler) || !l.active() {
+		return false
+	}
+	if l.Role == Commander {
+		return !(l.At == AtReserve && l.Wounds >= 2)
+	}
+	return r.b.Unit(l.At) != nil && l.MovedTurn != r.b.Turn
+}
+
 // inHQCell reports whether unit i stands in its own side's intact HQ cell.
 func (r *resolver) inHQCell(i int) bool {
 	u := &r.b.Units[i]
-	return r.b.HQ[u.Side] != NoCell && r.b.HQ[u.Side] == u.Cell
+	return r.b.HQIntact(u.Side) && r.b.HQ[u.Side] != NoCell && r.b.HQ[u.Side] == u.Cell
 }
 
 // combatLeaders lists the leaders fighting with unit i: those in it, and,
@@ -73,13 +87,13 @@ func (r *resolver) commanderBonus(i int, attacked bool) bool {
 func (r *resolver) hqOverrun() {
 	for _, side := range []Side{North, South} {
 		hq := r.b.HQ[side]
-		if hq == NoCell {
+		if hq == NoCell || !r.b.HQIntact(side) {
 			continue
 		}
 		if e := r.b.UnitAt(hq); e == nil || e.Side == side {
 			continue
 		}
-		r.b.HQ[side] = NoCell
+		r.b.HQLost[side] = true
 		r.emit(Event{Kind: EvHQLost, Rule: "R-III.1.6", Side: side.String(), At: hq})
 		for k := range r.b.Leaders {
 			if l := &r.b.Leaders[k]; l.Side == side && l.At == AtHQ && l.active() {
@@ -172,7 +186,7 @@ func (r *resolver) routRoll(leaders []int, noWound bool) {
 			continue
 		}
 		v := r.riskRoll(k)
-		if v >= 3 && l.has(TraitBrawler) {
+		if v >= 3 && r.brawler(k) {
 			v = r.riskRoll(k)
 		}
 		switch {
@@ -198,7 +212,7 @@ func (r *resolver) destructionRoll(leaders []int, excess int) {
 		for n := range dice {
 			dice[n] = r.riskRoll(k)
 		}
-		if l.has(TraitBrawler) {
+		if r.brawler(k) {
 			for n, v := range dice {
 				if v >= 5 {
 					dice[n] = r.riskRoll(k)
@@ -396,8 +410,7 @@ func (r *resolver) duel(pair [2]int, routed func(int) bool) {
 			if roll() > 3 {
 				chosen = pair[1]
 			}
-			c := &r.b.Leaders[chosen]
-			if !rerolled && c.has(TraitBrawler) && !(ln.has(TraitBrawler) && ls.has(TraitBrawler)) {
+			if !rerolled && r.brawler(chosen) && !(r.brawler(pair[0]) && r.brawler(pair[1])) {
 				rerolled = true
 				continue
 			}

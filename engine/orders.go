@@ -587,7 +587,7 @@ func checkLeaderMove(b *Battle, side Side, o Order, moved map[string]bool) *Prob
 	moved[l.ID] = true
 	switch o.To {
 	case AtHQ:
-		if b.HQ[side] == NoCell {
+		if !b.HQIntact(side) {
 			return bad("no_hq") // R-III.1.6
 		}
 		return nil

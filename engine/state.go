@@ -223,13 +223,16 @@ func (o Outcome) String() string { return outcomeNames[o] }
 // Battle is the whole state of one battle. It is a value: Clone gives a copy
 // that shares nothing with the original.
 type Battle struct {
-	ID       string   `json:"id"`
-	Turn     int      `json:"turn"` // the last battle turn resolved; 0 = deployment (D-04)
-	Defender Side     `json:"defender"`
-	Terrain  Terrain  `json:"terrain"`
-	HQ       [2]Cell  `json:"hq"` // by Side; NoCell if none
-	Units    []Unit   `json:"units"`
-	Leaders  []Leader `json:"leaders,omitempty"`
+	ID       string  `json:"id"`
+	Turn     int     `json:"turn"` // the last battle turn resolved; 0 = deployment (D-04)
+	Defender Side    `json:"defender"`
+	Terrain  Terrain `json:"terrain"`
+	HQ       [2]Cell `json:"hq"` // by Side; NoCell if its place is not given
+	// HQLost marks an HQ overrun by the enemy (R-III.1.6): gone for the rest
+	// of the battle.
+	HQLost  [2]bool  `json:"hq_lost,omitempty"`
+	Units   []Unit   `json:"units"`
+	Leaders []Leader `json:"leaders,omitempty"`
 	// Messengers are each side's single-use command rerolls still unused
 	// in this battle (R-V.3.2, D-32), by Side.
 	Messengers [2]int `json:"messengers"`
@@ -242,7 +245,9 @@ type Battle struct {
 	// or OrderGeneralRetreat, or nil: it lasts until cancelled (R-VI.1.8).
 	ArmyWide [2]*OrderKind `json:"army_wide"`
 	Outcome  Outcome       `json:"outcome"`
-	Settings Settings      `json:"settings"`
+	// Chronicle is what the end-of-battle conditions remember (R-I.4, D-05).
+	Chronicle Chronicle `json:"chronicle"`
+	Settings  Settings  `json:"settings"`
 }
 
 // Clone returns a deep copy.
@@ -278,6 +283,10 @@ func (b *Battle) Unit(id string) *Unit {
 	}
 	return nil
 }
+
+// HQIntact reports whether a side's HQ still stands (R-III.1.6). A battle
+// that does not place it (a test position) still has one.
+func (b *Battle) HQIntact(s Side) bool { return !b.HQLost[s] }
 
 // Leader finds a leader by ID.
 func (b *Battle) Leader(id string) *Leader {

@@ -268,6 +268,14 @@ var catalogue = map[string]msg{
 	"ev.army_order":               {"%s: общий приказ по армии — %s", "%s: army-wide order — %s"},
 	"ev.army_cancelled":           {"%s получил свой приказ и больше не исполняет общий приказ «%s»", "%s has its own order and no longer follows the army-wide order %s"},
 	"ev.outcome":                  {"Битва окончена: %s", "The battle is over: %s"},
+	"ev.retreat_signal":           {"%s подаёт сигнал к отступлению: если до конца хода %d не будет ни рукопашной, ни стрельбы, это поражение", "%s gives the signal to retreat: with no melee or shooting until the end of turn %d, it loses the battle"},
+	"ev.retreat_signal.running":   {"%s снова подаёт сигнал к отступлению: сигнал уже подан и действует до конца хода %d, повтор ничего не меняет", "%s gives the signal to retreat again: it already runs until the end of turn %d, so nothing changes"},
+	"ev.signal_cancelled":         {"%s: сигнал к отступлению отменён — была рукопашная или стрельба", "%s: the signal to retreat is cancelled, as there was melee or shooting"},
+	"ev.zone.control":             {"Зона %s: её контролирует %s", "Zone %s: controlled by %s"},
+	"ev.zone.claim":               {"Зона %s: на неё претендует %s", "Zone %s: claimed by %s"},
+	"ev.zone.none":                {"Зона %s: никому не принадлежит", "Zone %s: held by nobody"},
+	"ev.stop_offered":             {"%s может прекратить битву приказом следующего хода: противник потерпит обычное поражение", "%s may stop the battle with its orders for the next turn: the enemy would suffer an ordinary defeat"},
+	"ev.stop_refused":             {"%s хочет прекратить битву, но такого предложения не было: битва продолжается", "%s wants to stop the battle, but no offer stood: the battle goes on"},
 	"ev.unknown":                  {"Событие «%s»: %s", "Event %s: %s"},
 
 	// Event details.

@@ -206,6 +206,25 @@ func EventText(lang Lang, e engine.Event) string {
 		return T(lang, "ev.army_cancelled", u, orderNameByKey(lang, e.Detail))
 	case engine.EvOutcome:
 		return T(lang, "ev.outcome", outcomeText(lang, e.Detail))
+	case engine.EvRetreatSignal:
+		if e.Detail == "running" {
+			return T(lang, "ev.retreat_signal.running", eventSide(lang, e.Side), e.Value)
+		}
+		return T(lang, "ev.retreat_signal", eventSide(lang, e.Side), e.Value)
+	case engine.EvSignalCancelled:
+		return T(lang, "ev.signal_cancelled", eventSide(lang, e.Side))
+	case engine.EvZone:
+		switch e.Value {
+		case engine.HoldControl:
+			return T(lang, "ev.zone.control", orQ(e.Detail), eventSide(lang, e.Side))
+		case engine.HoldClaim:
+			return T(lang, "ev.zone.claim", orQ(e.Detail), eventSide(lang, e.Side))
+		}
+		return T(lang, "ev.zone.none", orQ(e.Detail))
+	case engine.EvStopOffered:
+		return T(lang, "ev.stop_offered", eventSide(lang, e.Side))
+	case engine.EvStopRefused:
+		return T(lang, "ev.stop_refused", eventSide(lang, e.Side))
 	}
 	return T(lang, "ev.unknown", orQ(string(e.Kind)), eventFields(e))
 }
@@ -285,6 +304,14 @@ func detail(lang Lang, group, code string) string {
 		return T(lang, key)
 	}
 	return orQ(code)
+}
+
+// eventSide names the side of an event ("north" -> "Север").
+func eventSide(lang Lang, s string) string {
+	if sd, err := engine.ParseSide(s); err == nil {
+		return SideName(lang, sd)
+	}
+	return orQ(s)
 }
 
 func outcomeText(lang Lang, s string) string {

@@ -622,7 +622,7 @@ func (b *builder) build(r *rawCase) Case {
 				b.errf(path+".rerolls", "%s: unknown reroll %q (want hq or messenger)", what, src)
 			}
 		}
-		in.HQReroll, in.Bonus = hqBonus(bt.Leaders, in.Side)
+		in.HQReroll, in.Bonus = engine.CommandSetup(&bt, in.Side, c.Turn, c.OrdersOf(c.Turn))
 		c.Commands = append(c.Commands, in)
 	}
 
@@ -632,30 +632,6 @@ func (b *builder) build(r *rawCase) Case {
 	c.Refused = r.Refused
 	c.Err = b.err()
 	return c
-}
-
-// hqBonus tells whether the side's commander is in the HQ, able to command
-// (the HQ reroll, R-V.3.1), and the bonus of the generals with them
-// (R-III.1.4, D-20).
-func hqBonus(leaders []engine.Leader, side engine.Side) (hq bool, bonus int) {
-	able := func(l engine.Leader) bool {
-		return l.Side == side && l.At == engine.AtHQ &&
-			l.Health != engine.LeaderCaptured && l.Health != engine.LeaderKilled
-	}
-	for _, l := range leaders {
-		if l.Role == engine.Commander && able(l) {
-			hq = true
-		}
-	}
-	if !hq {
-		return false, 0
-	}
-	for _, l := range leaders {
-		if l.Role == engine.General && able(l) {
-			bonus++
-		}
-	}
-	return hq, bonus
 }
 
 // settings applies [case.settings]: each key a RULES.md Appendix B key, each
