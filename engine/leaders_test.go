@@ -31,3 +31,31 @@ func TestInterceptionE07(t *testing.T) {
 		t.Fatal(what)
 	}
 }
+
+// R-V.6.2, D-29: signals report the target's orders this turn and its
+// Cunning-plan order for the next, and nothing of other units.
+func TestSignals(t *testing.T) {
+	orders := []Order{
+		{Unit: "a", Kind: OrderMove, Phase: 1},
+		{Unit: "a", Kind: OrderWheelLeft, Phase: 2},
+		{Unit: "a", Kind: OrderMove, Turn: 4},
+		{Unit: "a", Kind: OrderMove, Turn: 5},
+		{Unit: "b", Kind: OrderRetreat, Phase: 1},
+	}
+	got := Signals(orders, "a", 3)
+	if len(got) != 3 || got[2].Turn != 4 {
+		t.Fatalf("signals: %+v", got)
+	}
+}
+
+// R-III.1.5, R-III.5.1, R-III.5.2, D-19: the HQ's place is public, and the
+// leaders of a unit the enemy sees are seen with it.
+func TestViewShowsHQAndLeadersOfSeenUnits(t *testing.T) {
+	b := testBattle(unit("s", South, SamuraiSpear, 8, "C13", N), unit("n", North, SamuraiSpear, 8, "A13", S))
+	b.HQ[South] = MustCell("D33")
+	b.Leaders = []Leader{{ID: "k", Side: South, Role: Commander, At: "s"}, {ID: "g", Side: South, Role: General, At: AtHQ}}
+	v := View(b, North)
+	if v.HQ[South] != MustCell("D33") || len(v.Leaders) != 2 {
+		t.Fatalf("north sees HQ %v and leaders %+v", v.HQ[South], v.Leaders)
+	}
+}

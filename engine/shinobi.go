@@ -186,3 +186,17 @@ func Intercept(res CommandResult, stake Stake, rerolls []string, messengersLeft 
 	}
 	return res, messengersLeft, "nothing"
 }
+
+// Signals is what a shinobi sent to signal reports about an enemy unit
+// (R-V.6.2, D-29): the orders it received for this turn, and the order it
+// received through Cunning plan for the next one. The report shows the
+// orders as they stood before any changes in the plan-change round.
+func Signals(orders []Order, target string, turn int) []Order {
+	var out []Order
+	for _, o := range orders {
+		if o.Unit == target && (o.Turn == 0 || o.Turn == turn || o.Turn == turn+1) {
+			out = append(out, o)
+		}
+	}
+	return out
+}

@@ -58,7 +58,8 @@ func Play(seed uint64, policy Policy) (engine.Battle, []TurnLog, error) {
 		var tl TurnLog
 		tl.Turn = turn
 		for _, side := range []engine.Side{engine.North, engine.South} {
-			ok, dropped := Valid(b, side, turn, policy.Orders(&b, side, rng))
+			view := b.Clone() // a policy cannot change the battle
+			ok, dropped := Valid(b, side, turn, policy.Orders(&view, side, rng))
 			tl.Orders = append(tl.Orders, ok...)
 			tl.Dropped = append(tl.Dropped, dropped...)
 		}

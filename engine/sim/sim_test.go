@@ -156,6 +156,39 @@ func playChecked(seed uint64) (b engine.Battle, logs []TurnLog, err error) {
 	return b, logs, err
 }
 
+// Valid drops every order of a unit with a problem, and the army-wide
+// orders and declarations behind a problem of no unit, keeping the rest.
+func TestValid(t *testing.T) {
+	b := Deploy(1)
+	b.Units[0].Status = engine.StatusRouting
+	n, s := b.Units[1], b.Units[UnitsPerSide]
+	f := engine.S
+	orders := []engine.Order{
+		{Unit: b.Units[0].ID, Side: engine.North, Kind: engine.OrderMove, Phase: 1},                                     // routing: only Rally (R-VI.3.6)
+		{Unit: n.ID, Side: engine.North, Kind: engine.OrderWheelLeft, Phase: 1},                                         // fine
+		{Unit: n.ID, Side: engine.North, Kind: engine.OrderMove, Phase: 2},                                              // fine
+		{Unit: b.Units[2].ID, Side: engine.North, Kind: engine.OrderMove, Phase: 2},                                     // phase 2 alone (R-VI.1.2)
+		{Unit: b.Units[3].ID, Side: engine.North, Kind: engine.OrderRally, Phase: 1},                                    // Rally with no facing
+		{Unit: b.Units[4].ID, Side: engine.North, Kind: engine.OrderRally, Phase: 1, Facing: &f, Class: engine.Special}, // fine
+		{Unit: s.ID, Side: engine.North, Kind: engine.OrderMove, Phase: 1},                                              // not North's unit
+		{Side: engine.North, Kind: engine.OrderGeneralAdvance, Phase: 1},                                                // fine
+		{Side: engine.North, Kind: engine.OrderGeneralRetreat, Phase: 1},                                                // a second army-wide order
+	}
+	ok, dropped := Valid(b, engine.North, 1, orders)
+	if len(engine.Validate(b, engine.North, 1, ok)) != 0 {
+		t.Fatalf("Valid kept refused orders: %v", engine.Validate(b, engine.North, 1, ok))
+	}
+	want := []engine.Order{orders[1], orders[2], orders[5]}
+	if len(ok) != len(want) || len(ok)+len(dropped) != len(orders) {
+		t.Fatalf("kept %v, dropped %v", ok, dropped)
+	}
+	for i := range want {
+		if ok[i].Unit != want[i].Unit || ok[i].Kind != want[i].Kind {
+			t.Errorf("kept #%d: %v, want %v", i, ok[i], want[i])
+		}
+	}
+}
+
 // The same seed plays the same battle.
 func TestPlayIsDeterministic(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
