@@ -55,6 +55,10 @@ func commandSpecs() []cmdSpec {
 			{key: "battle.start", opts: []optSpec{battleOpt}},
 			{key: "battle.resolve", opts: []optSpec{battleOpt}},
 			{key: "battle.finish", opts: []optSpec{battleOpt}},
+			{key: "battle.set", opts: []optSpec{battleOpt,
+				{key: "battle.opt.key", typ: discordgo.ApplicationCommandOptionString},
+				{key: "battle.opt.value", typ: discordgo.ApplicationCommandOptionString},
+			}},
 		}},
 		{key: "roll", opts: []optSpec{
 			{key: "roll.opt.stake", typ: discordgo.ApplicationCommandOptionString, choices: []string{"low", "high"}},

@@ -272,6 +272,23 @@ func (b *Bot) battle(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 		if _, err := b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &text}); err != nil {
 			b.opt.Log.Printf("editing the answer to %s: %v", i.ID, err)
 		}
+	case "set":
+		key, value := str(opts, "key"), str(opts, "value")
+		if key == "" {
+			list, err := b.svc.Settings(i.GuildID, str(opts, "battle"))
+			if err != nil {
+				b.fail(i, err)
+				return
+			}
+			b.reply(i, render.T(l, "bot.settings")+"\n"+strings.Join(list, "\n"), nil)
+			return
+		}
+		rec, err := b.svc.SetSetting(i.GuildID, str(opts, "battle"), key, value)
+		if err != nil {
+			b.fail(i, err)
+			return
+		}
+		b.reply(i, render.T(l, "bot.setting_set", rec.Name, key, value), nil)
 	case "finish":
 		rec, err := b.svc.Finish(i.GuildID, str(opts, "battle"))
 		if err != nil {

@@ -566,3 +566,66 @@ func replaces(o, x engine.Order) bool {
 	}
 	return o.Unit == x.Unit && o.Phase == x.Phase
 }
+
+// SetSetting changes one per-battle setting by its RULES.md name (Appendix
+// B), as the GM may at any time. A key the engine does not honour yet is
+// refused, so a battle never runs on a setting that changes nothing.
+func (s *Service) SetSetting(guild, ref, key, value string) (store.BattleRecord, error) {
+	var rec store.BattleRecord
+	err := s.Store.Update(func(tx *store.Tx) error {
+		var err error
+		if rec, err = find(tx, guild, ref); err != nil {
+			return err
+		}
+		next := rec.State.Settings
+		if err := next.Set(key, value); err != nil {
+			if errors.Is(err, engine.ErrUnknownSetting) {
+				return refuse("err.setting_key", key)
+			}
+			return refuse("err.setting_value", key, value, strings.Join(settingValues(key), ", "))
+		}
+		if slices.Contains(next.Unhonoured(), key) {
+			return refuse("err.setting_unhonoured", key)
+		}
+		rec.State.Settings = next
+		return tx.PutBattle(rec)
+	})
+	return rec, err
+}
+
+// settingValues lists the values a key takes, or its default for keys of
+// numbers and lists.
+func settingValues(key string) []string {
+	for _, info := range engine.SettingKeys() {
+		if info.Key == key {
+			if len(info.Values) > 0 {
+				return info.Values
+			}
+			return []string{info.Default}
+		}
+	}
+	return nil
+}
+
+// Settings lists a battle's settings: every key with its value.
+func (s *Service) Settings(guild, ref string) ([]string, error) {
+	var out []string
+	err := s.Store.View(func(tx *store.Tx) error {
+		rec, err := find(tx, guild, ref)
+		if err != nil {
+			return err
+		}
+		for _, info := range engine.SettingKeys() {
+			if strings.Contains(info.Key, "<") || !info.Implemented {
+				continue
+			}
+			v, err := rec.State.Settings.Get(info.Key)
+			if err != nil {
+				return err
+			}
+			out = append(out, info.Key+" = "+v)
+		}
+		return nil
+	})
+	return out, err
+}

@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/gunbai/gunbai/engine"
@@ -294,5 +295,28 @@ func TestReplaces(t *testing.T) {
 		if got := replaces(c.o, c.x); got != c.want {
 			t.Errorf("%v replaces %v: %v, want %v", c.o.Kind, c.x.Kind, got, c.want)
 		}
+	}
+}
+
+// The GM overrides a [CFG] setting of a battle; bad keys and values are
+// refused in words, and a key the engine does not honour is refused.
+func TestServiceSettings(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	rec := created(t, svc)
+	got, err := svc.SetSetting(guild, rec.ID, "peasants.pushback", "false")
+	if err != nil || !got.State.Settings.PeasantsIgnorePushback {
+		t.Fatalf("set: %v", err)
+	}
+	stored, _ := svc.Store.Battle(guild, rec.ID)
+	if v, _ := stored.State.Settings.Get("peasants.pushback"); v != "false" {
+		t.Fatalf("stored %q", v)
+	}
+	_, err = svc.SetSetting(guild, rec.ID, "peasants.push", "false")
+	userErr(t, err, "err.setting_key")
+	_, err = svc.SetSetting(guild, rec.ID, "peasants.pushback", "maybe")
+	userErr(t, err, "err.setting_value")
+	list, err := svc.Settings(guild, rec.ID)
+	if err != nil || len(list) == 0 || !slices.Contains(list, "peasants.pushback = false") {
+		t.Fatalf("settings: %v %v", list, err)
 	}
 }

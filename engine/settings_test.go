@@ -183,7 +183,13 @@ func TestSettingsSetFields(t *testing.T) {
 	if got := s.TerrainTypes(); !slices.Equal(got, []string{"hill", "swamp", "river"}) {
 		t.Errorf("terrain types %v", got)
 	}
-	if u := s.Unhonoured(); !slices.Equal(u, []string{"battle.max_turns"}) {
+	if u := s.Unhonoured(); len(u) != 0 {
+		t.Errorf("unhonoured %v", u)
+	}
+	if err := s.Set("field.rout_exit", "always"); err != nil {
+		t.Fatal(err)
+	}
+	if u := s.Unhonoured(); !slices.Equal(u, []string{"field.rout_exit"}) {
 		t.Errorf("unhonoured %v", u)
 	}
 }
@@ -240,8 +246,9 @@ func TestSettingsErrors(t *testing.T) {
 // are the ones the engine reads (grep Settings. in the engine).
 func TestSettingsImplemented(t *testing.T) {
 	implemented := []string{
-		"field.off_field", "armor.melee_joint", "shields.zone_border_cells_only", "shields.diagonal",
-		"small.no_base_always", "hq.cells", "leaders.destruction_pick", "combat.rank_bonus",
+		"field.off_field", "battle.max_turns", "victory.count_routing", "armor.melee_joint",
+		"shields.zone_border_cells_only", "shields.diagonal", "small.no_base_always", "hq.cells",
+		"leaders.destruction_pick", "banners.phoenix", "shinobi.interception", "combat.rank_bonus",
 		"meeting.rule", "peasants.pushback", "hill.zone", "terrain.available", "terrain.river",
 		"terrain.river_line",
 	}

@@ -502,7 +502,7 @@ func TestParseSettingsErrors(t *testing.T) {
 		{"[case.settings]\n\"field.off_field\" = \"edge\"", `t.toml:11: bad setting value: field.off_field = "edge": want extend or bounded`},
 		{"[case.settings]\n\"battle.max_turns\" = 0", `t.toml:11: bad setting value: battle.max_turns = "0"`},
 		{"[case.settings]\n\"peasants.pushback\" = 1.5", `t.toml:11: setting "peasants.pushback": want a string`},
-		{"[case.settings]\n\"victory.count_routing\" = true", `t.toml:11: setting victory.count_routing = "true": not implemented by the engine yet`},
+		{"[case.settings]\n\"serried.vs_shooting\" = true", `t.toml:11: setting serried.vs_shooting = "true": not implemented by the engine yet`},
 		{"[case.settings]\n\"traits.insidious\" = \"plus_one\"", `t.toml:11: bad setting value: traits.insidious = "plus_one"`},
 	}
 	for _, tc := range tests {
@@ -516,7 +516,7 @@ func TestParseSettingsErrors(t *testing.T) {
 		}
 	}
 	// A default value of a key the engine does not honour yet is fine.
-	if c := parseOne(t, base+"[case.settings]\n\"victory.count_routing\" = false\n\"traits.insidious\" = \"none\"\n"); c.Err != nil {
+	if c := parseOne(t, base+"[case.settings]\n\"serried.vs_shooting\" = false\n\"traits.insidious\" = \"none\"\n"); c.Err != nil {
 		t.Errorf("defaults: %v", c.Err)
 	}
 }
