@@ -476,7 +476,7 @@ func (r *resolver) occupy(cell Cell, alive []fighter, first Vec) {
 	}
 	u := &r.b.Units[alive[pick].i]
 	from := u.Cell
-	u.Cell = cell
+	r.place(alive[pick].i, cell)
 	r.emit(Event{Kind: EvOccupied, Rule: "R-VIII.5.1", Unit: u.ID, From: from, To: cell, Facing: u.Facing.String()})
 }
 
@@ -615,7 +615,7 @@ func (r *resolver) advanceInto(i int, cell Cell) {
 		return
 	}
 	from := u.Cell
-	u.Cell = cell
+	r.place(i, cell)
 	r.emit(Event{Kind: EvOccupied, Rule: "R-VIII.4.8", Unit: u.ID, From: from, To: cell, Facing: u.Facing.String()})
 }
 

@@ -312,11 +312,7 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 			r.b.Terrain.SetShields(m.to, r.b.Terrain.ShieldSides(m.to)|sides)
 			r.emit(Event{Kind: EvShields, Rule: "R-II.9.4", Unit: u.ID, From: m.from, To: m.to})
 		}
-		u.Cell = m.to
-		u.Hold = false // D-42: leaving the cell ends Hold
-		if r.b.Terrain.Forest(m.from) && !r.b.Terrain.Forest(m.to) {
-			u.Revealed = true // D-67: seen once it leaves the forest
-		}
+		r.place(m.i, m.to)
 		r.pop(m.i)
 		ev := Event{Unit: u.ID, From: m.from, To: m.to}
 		switch m.kind {
@@ -535,4 +531,19 @@ func sidesText(sides uint8) string {
 		}
 	}
 	return s
+}
+
+// place moves unit i to cell c, whatever moves it (an order, a combat, a
+// rout, flight): leaving its cell ends Hold (D-42), and leaving a forest
+// reveals it for good (D-67).
+func (r *resolver) place(i int, c Cell) {
+	u := &r.b.Units[i]
+	if c == u.Cell {
+		return
+	}
+	if r.b.Terrain.Forest(u.Cell) && !r.b.Terrain.Forest(c) {
+		u.Revealed = true
+	}
+	u.Cell = c
+	u.Hold = false
 }

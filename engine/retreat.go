@@ -119,8 +119,7 @@ func (r *resolver) retreat(i int, away Vec) (Vec, bool) {
 		return Vec{}, false // R-X.1.5: nowhere to go
 	}
 	from := u.Cell
-	u.Cell = to
-	u.Hold = false
+	r.place(i, to)
 	r.emit(Event{Kind: EvRetreated, Rule: rule, Unit: u.ID, From: from, To: to, Facing: u.Facing.String()})
 	r.loseOrders(i, "pushed_back", "R-VII.3.5")
 	return to.Sub(from), true
@@ -202,7 +201,7 @@ func (r *resolver) fleeTo(i int, c Cell) bool {
 		return false
 	}
 	occ := r.b.UnitAt(c)
-	u.Cell = c
+	r.place(i, c)
 	r.emit(Event{Kind: EvFled, Rule: "R-X.2.1", Unit: u.ID, From: from, To: c, Facing: u.Facing.String()})
 	switch {
 	case occ != nil && occ.Side != u.Side:
@@ -373,7 +372,8 @@ func (r *resolver) continuedFlight() {
 		}
 		from := u.Cell
 		d, _ := DirOf(to.Sub(from))
-		u.Cell, u.Facing = to, d
+		r.place(i, to)
+		u.Facing = d
 		r.emit(Event{Kind: EvFled, Rule: "R-X.5.1", Unit: u.ID, From: from, To: to, Facing: d.String()})
 	}
 }

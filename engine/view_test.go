@@ -47,3 +47,28 @@ func ids(b Battle) []string {
 	}
 	return out
 }
+
+// D-67: a unit that leaves a forest is revealed for good, however it moves;
+// fleeing into another forest does not hide it again.
+func TestLeavingAForestRevealsAFleeingUnit(t *testing.T) {
+	b := testBattle(
+		unit("r", South, SamuraiSpear, 6, "C13", S),
+		unit("f", South, SamuraiSpear, 8, "D36", N),
+		unit("n", North, SamuraiSpear, 8, "B46", S),
+	)
+	b.Terrain.Forests = []Cell{MustCell("C13"), MustCell("C33")}
+	b.Turn = 1
+	b.Units[0].Status, b.Units[0].RoutedTurn = StatusRouting, 0
+	for turn := 0; turn < 2; turn++ {
+		var err error
+		if b, _, err = ResolveTurn(b, nil, NewScriptedDice(nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if u := b.Unit("r"); u.Cell != MustCell("C33") || !u.Revealed {
+		t.Fatalf("r: %v revealed %v", u.Cell, u.Revealed)
+	}
+	if v := View(b, North); v.Unit("r") == nil {
+		t.Fatal("north lost sight of a unit that left the forest")
+	}
+}
