@@ -73,7 +73,8 @@ func TestCellsBeyondTheField(t *testing.T) {
 	}
 }
 
-// R-I.1.8, R-T.3: relative cells for every facing.
+// R-I.1.8, R-T.3.1, R-T.3.2, R-T.3.3, R-T.3.4: front, corner, flank and
+// rear cells for every facing.
 func TestRelativeCells(t *testing.T) {
 	p := Cell{5, 5}
 	type rel struct {
@@ -115,7 +116,9 @@ func TestRelativeCells(t *testing.T) {
 	}
 }
 
-// R-I.1.6, R-T.1.1: four 3x6 zones and a 12-cell no-man's land.
+// R-I.1.1, R-I.1.3, R-I.1.6, R-T.1.1, R-T.1.2: a 12x7 field in four
+// quarters; four 3x6 zones on either side of the deployment lines, and a
+// 12-cell no-man's land (rows A1 and B1) between them.
 func TestZones(t *testing.T) {
 	count := map[Zone]int{}
 	for y := 1; y <= FieldHeight; y++ {

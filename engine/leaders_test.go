@@ -59,3 +59,14 @@ func TestViewShowsHQAndLeadersOfSeenUnits(t *testing.T) {
 		t.Fatalf("north sees HQ %v and leaders %+v", v.HQ[South], v.Leaders)
 	}
 }
+
+// R-III.4.1, R-VIII.6.5: traits come with the army list (rolled in the
+// strategic game) and only Brawler changes a roll here; a leader wounded a
+// third time dies, whatever spared him before.
+func TestThirdWoundKills(t *testing.T) {
+	r := &resolver{b: Battle{Leaders: []Leader{{ID: "k", Role: Commander, At: "u", Wounds: 2, Health: LeaderWounded, Traits: []string{"insidious"}}}}}
+	r.wound(0, "R-VIII.6.5")
+	if l := r.b.Leaders[0]; l.Health != LeaderKilled || l.Wounds != 3 {
+		t.Fatalf("third wound: %+v", l)
+	}
+}
