@@ -1,9 +1,14 @@
 package bot
 
 import (
+	"errors"
+	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/engine/cases"
+	"github.com/gunbai/gunbai/render"
 )
 
 // Scenarios are prepared deployments a GM can start a battle from until
@@ -70,4 +75,56 @@ func anegawa() engine.Battle {
 	}
 	b.Messengers = [2]int{1, 1}
 	return b
+}
+
+// LoadScenarios reads scenario files (config battle.scenarios): each [[case]]
+// of a file, written in the case-file format, is a prepared battle named by
+// the case's name, with its units, leaders, terrain, HQs, settings, shinobi
+// and banners. Each must pass the deployment and terrain checks of RULES IV
+// (engine.ValidateDeployment, engine.ValidateTerrain); a scenario gives no
+// orders, dice or expectations. The error names the file, line and problem.
+func LoadScenarios(files []string) (map[string]engine.Battle, error) {
+	out := map[string]engine.Battle{}
+	var errs []error
+	for _, f := range files {
+		cs, err := cases.Load(f)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		for _, c := range cs {
+			where := fmt.Sprintf("%s:%d: scenario %q", f, c.Line, c.Name)
+			id := battleID(c.Name)
+			switch {
+			case c.Err != nil:
+				errs = append(errs, c.Err)
+				continue
+			case id == "":
+				errs = append(errs, fmt.Errorf("%s: the name needs letters or digits", where))
+				continue
+			case len(c.Orders) > 0 || len(c.Dice) > 0 || len(c.Expect) > 0 || len(c.Commands) > 0:
+				errs = append(errs, fmt.Errorf("%s: a scenario has no orders, commands, dice or expectations", where))
+				continue
+			case out[id].ID != "" || scenarios[id] != nil:
+				errs = append(errs, fmt.Errorf("%s: another scenario has this name", where))
+				continue
+			}
+			b := c.Battle
+			b.ID, b.Turn = id, 0
+			probs := engine.ValidateTerrain(b, b.Settings.TerrainTypes())
+			for _, side := range []engine.Side{engine.North, engine.South} {
+				probs = append(probs, engine.ValidateDeployment(b, side)...)
+			}
+			if len(probs) > 0 {
+				var lines []string
+				for _, p := range probs {
+					lines = append(lines, render.ProblemText(render.EN, p))
+				}
+				errs = append(errs, fmt.Errorf("%s: %s", where, strings.Join(lines, " ")))
+				continue
+			}
+			out[id] = b
+		}
+	}
+	return out, errors.Join(errs...)
 }

@@ -23,6 +23,27 @@ type Service struct {
 	Store *store.Store
 	// Rand supplies the dice seeds; crypto/rand in production.
 	Rand io.Reader
+	// Scenarios are the prepared battles of the config's scenario files,
+	// offered beside the built-in ones (LoadScenarios).
+	Scenarios map[string]engine.Battle
+}
+
+// scenario finds a prepared battle by name: the config's, then built-in.
+func (s *Service) scenario(name string) (engine.Battle, bool) {
+	if b, ok := s.Scenarios[battleID(name)]; ok {
+		return b.Clone(), true
+	}
+	return Scenario(name)
+}
+
+// scenarioNames lists every scenario /battle create can start from.
+func (s *Service) scenarioNames() []string {
+	names := ScenarioNames()
+	for n := range s.Scenarios {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
 }
 
 // UserError is a refusal the player or GM should read: a catalogue key with
@@ -89,9 +110,9 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 	if req.Scenario == "" {
 		req.Scenario = ScenarioNames()[0]
 	}
-	state, ok := Scenario(req.Scenario)
+	state, ok := s.scenario(req.Scenario)
 	if !ok {
-		return store.BattleRecord{}, refuse("err.scenario", req.Scenario, strings.Join(ScenarioNames(), ", "))
+		return store.BattleRecord{}, refuse("err.scenario", req.Scenario, strings.Join(s.scenarioNames(), ", "))
 	}
 	state.ID = id
 	rec := store.BattleRecord{

@@ -64,6 +64,10 @@ type StoreConfig struct {
 type BattleConfig struct {
 	TurnDeadline  time.Duration // how long clans have to give their orders
 	DefaultLocale string        // one of Locales
+	// Scenarios are files of prepared battles (armies, terrain, HQs,
+	// leaders) in the case-file format of design/CASES.md, one [[case]]
+	// per scenario, which /battle create offers beside the built-in ones.
+	Scenarios []string
 }
 
 // DemoConfig is [demo].

@@ -33,8 +33,9 @@ type rawStore struct {
 }
 
 type rawBattle struct {
-	TurnDeadline  string `toml:"turn_deadline"`
-	DefaultLocale string `toml:"default_locale"`
+	TurnDeadline  string   `toml:"turn_deadline"`
+	DefaultLocale string   `toml:"default_locale"`
+	Scenarios     []string `toml:"scenarios"`
 }
 
 type rawDemo struct {
@@ -61,6 +62,7 @@ var schema = []keyInfo{
 	{"battle", "Battle", "a table"},
 	{"battle.turn_deadline", "TurnDeadline", `a duration string such as "24h"`},
 	{"battle.default_locale", "DefaultLocale", `"ru" or "en"`},
+	{"battle.scenarios", "Scenarios", `an array of file paths such as ["scenarios/anegawa.toml"]`},
 	{"demo", "Demo", "a table"},
 	{"demo.out_dir", "OutDir", "a string (a directory)"},
 }
@@ -83,9 +85,10 @@ func toRaw(c *Config) rawConfig {
 			Guilds:        slices.Clone(c.Discord.Guilds),
 			GMRole:        c.Discord.GMRole,
 		},
-		Store:  rawStore{Path: c.Store.Path, OpenTimeout: c.Store.OpenTimeout.String()},
-		Battle: rawBattle{TurnDeadline: c.Battle.TurnDeadline.String(), DefaultLocale: c.Battle.DefaultLocale},
-		Demo:   rawDemo{OutDir: c.Demo.OutDir},
+		Store: rawStore{Path: c.Store.Path, OpenTimeout: c.Store.OpenTimeout.String()},
+		Battle: rawBattle{TurnDeadline: c.Battle.TurnDeadline.String(), DefaultLocale: c.Battle.DefaultLocale,
+			Scenarios: slices.Clone(c.Battle.Scenarios)},
+		Demo: rawDemo{OutDir: c.Demo.OutDir},
 	}
 }
 
@@ -123,6 +126,13 @@ func fromRaw(r rawConfig) (*Config, []Problem) {
 		c.Discord.Guilds = append(c.Discord.Guilds, g)
 	}
 
+	for i, f := range r.Battle.Scenarios {
+		if f = strings.TrimSpace(f); f == "" {
+			bad("battle.scenarios["+strconv.Itoa(i)+"]", "empty file name")
+			continue
+		}
+		c.Battle.Scenarios = append(c.Battle.Scenarios, f)
+	}
 	if strings.TrimSpace(c.Store.Path) == "" {
 		bad("store.path", "empty path (want a file name such as \"gunbai.db\")")
 	}

@@ -52,12 +52,16 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 // serve runs the bot on a session until ctx ends, then shuts down cleanly:
 // the gateway is closed, handlers in flight finish, the store is closed.
 func serve(ctx context.Context, cfg *config.Config, s *discordgo.Session, logger *log.Logger) error {
+	scenarios, err := bot.LoadScenarios(cfg.Battle.Scenarios)
+	if err != nil {
+		return fmt.Errorf("scenarios: %w", err)
+	}
 	st, err := store.Open(cfg.Store.Path, store.Options{Timeout: cfg.Store.OpenTimeout})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	b := bot.New(s, &bot.Service{Store: st}, bot.Options{
+	b := bot.New(s, &bot.Service{Store: st, Scenarios: scenarios}, bot.Options{
 		GMRole: cfg.Discord.GMRole, Guilds: cfg.Discord.Guilds, Locale: cfg.Battle.DefaultLocale, Log: logger,
 	})
 	if err := b.Start(); err != nil {
