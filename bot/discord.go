@@ -481,6 +481,10 @@ func (b *Bot) orders(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 		return
 	}
 	m := optionMap(data.Options)
+	if o, ok := m["ready"]; ok && o.BoolValue() {
+		b.ready(i, seat)
+		return
+	}
 	var so SideOrders
 	var err error
 	if unit := str(m, "cancel"); unit != "" {
@@ -623,4 +627,46 @@ func visibleEvents(before, after engine.Battle, side engine.Side, events []engin
 func hiddenKey(key string, hidden map[string]bool) bool {
 	unit, _, ok := strings.Cut(key, ".")
 	return ok && hidden[unit]
+}
+
+// ready marks the caller's side ready; when both are, the turn goes on by
+// itself: the plan-change round after Signals, or the resolution, which is
+// posted like a GM's /battle resolve. The answer is deferred, as resolving
+// and drawing may take longer than Discord waits.
+func (b *Bot) ready(i *discordgo.InteractionCreate, seat Seat) {
+	l := lang(i)
+	err := b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
+	})
+	if err != nil {
+		b.opt.Log.Printf("deferring %s: %v", i.ID, err)
+		return
+	}
+	res, err := b.svc.Ready(seat)
+	text := render.T(l, "bot.ready")
+	switch {
+	case err != nil:
+		text = b.errorText(l, err)
+	case res.Resolved != nil:
+		b.postResolved(*res.Resolved)
+		text = render.T(l, "bot.resolved", res.Resolved.Battle.Name, res.Resolved.Turn)
+	case res.PlanChange:
+		b.postPlanChange(seat.Battle, res.Phase)
+		text = render.T(l, "bot.plan_change", seat.Battle.Name, seat.Battle.Turn)
+	}
+	if _, err := b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &text}); err != nil {
+		b.opt.Log.Printf("editing the answer to %s: %v", i.ID, err)
+	}
+}
+
+// postPlanChange opens the plan-change round: each clan gets, in its own
+// channel, what its shinobi reported (D-29).
+func (b *Bot) postPlanChange(rec store.BattleRecord, ph store.CommandPhase) {
+	b.announce(rec, "bot.plan_change", rec.Name, rec.Turn)
+	for side, reports := range ph.Reports {
+		for _, part := range render.SplitMessages(strings.Join(reports, "\n\n"), render.DiscordLimit) {
+			b.send(rec.Sides[side].ChannelID, &discordgo.MessageSend{Content: part})
+		}
+	}
 }

@@ -315,3 +315,44 @@ func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
 		t.Fatalf("posted turn %d, %v", rec.PostedTurn, err)
 	}
 }
+
+// When both clans say they are ready, the turn resolves and is posted
+// without the GM.
+func TestReadySidesResolveThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
+		discordtest.StringOpt("name", "Нагасино"),
+		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
+		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	w.roll(oda, chanOda)
+	w.roll(asai, chanAsai)
+	w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move"))
+	n := len(w.srv.Messages(chanOda))
+
+	r := w.slash(oda, chanOda, "orders", discordtest.BoolOpt("ready", true))
+	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("ready: %+v", r)
+	}
+	if len(w.srv.Messages(chanOda)) != n {
+		t.Fatal("one side ready must not resolve the turn")
+	}
+	w.slash(asai, chanAsai, "orders", discordtest.BoolOpt("ready", true))
+	for _, ch := range []string{chanOda, chanAsai, chanGM} {
+		if !w.srv.WaitFor(func() bool {
+			for _, m := range w.srv.Messages(ch) {
+				if len(m.Files) > 0 {
+					return true
+				}
+			}
+			return false
+		}, wait) {
+			t.Fatalf("channel %s got no picture after both sides were ready", ch)
+		}
+	}
+	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), "ход 2 открыт") {
+		t.Fatal("turn 2 did not open")
+	}
+}

@@ -418,6 +418,20 @@ func (s *Service) Order(seat Seat, o engine.Order) (SideOrders, error) {
 		if out.Command == nil || !out.Command.Final {
 			return refuse("err.roll_first")
 		}
+		ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+		if err != nil {
+			return err
+		}
+		if ph.Round > 0 && (o.Kind == engine.OrderShinobi || o.Kind == engine.OrderBanner) {
+			return refuse("err.plan_change_fixed") // D-29: missions and banners stay
+		}
+		if ph.Ready[seat.Side] {
+			// Changing orders takes the side's "ready" back.
+			ph.Ready[seat.Side] = false
+			if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
+				return err
+			}
+		}
 		o.Side, o.Turn = seat.Side, 0
 		// An order replaces the one it takes the place of: a unit's order
 		// for the same phase, the army-wide order, a leader's move.
@@ -447,6 +461,16 @@ func (s *Service) Cancel(seat Seat, unit string, phase int) (SideOrders, error) 
 		}
 		if out, err = sideOrders(tx, &rec, seat.Side); err != nil {
 			return err
+		}
+		ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+		if err != nil {
+			return err
+		}
+		if ph.Ready[seat.Side] {
+			ph.Ready[seat.Side] = false // changing orders takes "ready" back
+			if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
+				return err
+			}
 		}
 		n := len(out.Orders)
 		out.Orders = slices.DeleteFunc(out.Orders, func(x engine.Order) bool { return x.Unit == unit && x.Phase == phase })
@@ -485,44 +509,164 @@ func (s *Service) Resolve(guild, ref string) (Resolved, error) {
 		if rec.Status != store.StatusCommand {
 			return refuse("err.not_command", rec.Name)
 		}
-		turn := rec.Turn
-		seed, err := tx.Seed(guild, rec.ID, turn)
-		if err != nil {
-			return err
-		}
-		var orders []engine.Order
-		for _, side := range []engine.Side{engine.North, engine.South} {
-			o, err := tx.Orders(guild, rec.ID, turn, side)
-			if err != nil && !errors.Is(err, store.ErrNotFound) {
-				return err
-			}
-			orders = append(orders, o...)
-		}
-		before := rec.State
-		next, events, err := engine.ResolveTurn(before, orders, engine.NewSeededDice(seed.Value, rec.ID, turn))
-		if err != nil {
-			return fmt.Errorf("resolving turn %d of %s: %w", turn, rec.ID, err)
-		}
-		if err := tx.PutSnapshot(guild, rec.ID, turn, before); err != nil {
-			return err
-		}
-		if err := tx.PutEvents(guild, rec.ID, turn, events); err != nil {
-			return err
-		}
-		rec.State = next
-		out = Resolved{Turn: turn, Before: before, After: next, Events: events, Seed: seed.Value}
-		if next.Outcome != engine.Ongoing || turn >= maxTurns {
-			rec.Status = store.StatusFinished
-			err = tx.PutBattle(rec)
-		} else {
-			var hash string
-			hash, err = s.openTurn(tx, &rec, turn+1)
-			out.Next = &Opened{Battle: rec, Turn: turn + 1, SeedHash: hash}
-		}
-		out.Battle = rec
+		out, err = s.resolveTx(tx, rec)
 		return err
 	})
 	return out, err
+}
+
+// resolveTx resolves the current turn inside a transaction: the sides'
+// orders, cut to their command rolls if an interception lowered them
+// (D-31: the most recently given orders go first), the engine, the stored
+// result and the next turn.
+func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, error) {
+	guild, turn := rec.GuildID, rec.Turn
+	seed, err := tx.Seed(guild, rec.ID, turn)
+	if err != nil {
+		return Resolved{}, err
+	}
+	var orders []engine.Order
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		so, err := sideOrders(tx, &rec, side)
+		if err != nil {
+			return Resolved{}, err
+		}
+		mine := so.Orders
+		if so.Command != nil {
+			for len(mine) > 0 && engine.CheckBudget(rec.State, side, turn, mine, so.Command.Result) != nil {
+				mine = mine[:len(mine)-1]
+			}
+		}
+		orders = append(orders, mine...)
+	}
+	before := rec.State
+	next, events, err := engine.ResolveTurn(before, orders, engine.NewSeededDice(seed.Value, rec.ID, turn))
+	if err != nil {
+		return Resolved{}, fmt.Errorf("resolving turn %d of %s: %w", turn, rec.ID, err)
+	}
+	if err := tx.PutSnapshot(guild, rec.ID, turn, before); err != nil {
+		return Resolved{}, err
+	}
+	if err := tx.PutEvents(guild, rec.ID, turn, events); err != nil {
+		return Resolved{}, err
+	}
+	rec.State = next
+	out := Resolved{Turn: turn, Before: before, After: next, Events: events, Seed: seed.Value}
+	if next.Outcome != engine.Ongoing || turn >= next.Settings.LastTurn() {
+		rec.Status = store.StatusFinished
+		err = tx.PutBattle(rec)
+	} else {
+		var hash string
+		hash, err = s.openTurn(tx, &rec, turn+1)
+		out.Next = &Opened{Battle: rec, Turn: turn + 1, SeedHash: hash}
+	}
+	out.Battle = rec
+	return out, err
+}
+
+// ReadyResult is what a side's "ready" led to.
+type ReadyResult struct {
+	Phase store.CommandPhase
+	// PlanChange: both sides were ready and Signals or an interception
+	// was given: the plan-change round begins; post Phase.Reports (D-29).
+	PlanChange bool
+	// Resolved: both sides were ready and the turn was resolved.
+	Resolved *Resolved
+}
+
+// Ready marks a side ready with its orders. When both are ready the turn
+// goes on by itself: to the plan-change round if a shinobi signalled or
+// intercepted (R-V.6.2, R-V.6.5, D-29, D-31), else to its resolution.
+func (s *Service) Ready(seat Seat) (ReadyResult, error) {
+	var out ReadyResult
+	err := s.Store.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(seat.Battle.GuildID, seat.Battle.ID)
+		if err != nil {
+			return err
+		}
+		if rec.Status != store.StatusCommand {
+			return refuse("err.not_command", rec.Name)
+		}
+		ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+		if err != nil {
+			return err
+		}
+		ph.Ready[seat.Side] = true
+		out.Phase = ph
+		if !ph.Ready[engine.North] || !ph.Ready[engine.South] {
+			return tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph)
+		}
+		if ph.Round == 0 {
+			changed, err := s.shinobiReports(tx, &rec, &ph)
+			if err != nil {
+				return err
+			}
+			if changed {
+				ph.Round, ph.Ready = 1, [2]bool{}
+				out.Phase, out.PlanChange = ph, true
+				if err := tx.PutBattle(rec); err != nil {
+					return err
+				}
+				return tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph)
+			}
+		}
+		if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
+			return err
+		}
+		res, err := s.resolveTx(tx, rec)
+		out.Resolved = &res
+		return err
+	})
+	return out, err
+}
+
+// shinobiReports carries out the shinobi missions of the command phase
+// itself once both sides are ready: interceptions change the enemy's command
+// roll (R-V.6.5, D-31) and Signals report a unit's orders (R-V.6.2, D-29).
+// It reports whether there was any, that is whether a plan-change round
+// follows.
+func (s *Service) shinobiReports(tx *store.Tx, rec *store.BattleRecord, ph *store.CommandPhase) (bool, error) {
+	l := render.Lang(rec.Locale)
+	var all [2]SideOrders
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		so, err := sideOrders(tx, rec, side)
+		if err != nil {
+			return false, err
+		}
+		all[side] = so
+	}
+	any := false
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		enemy := side.Enemy()
+		for _, o := range all[side].Orders {
+			if o.Kind != engine.OrderShinobi {
+				continue
+			}
+			switch o.Mission {
+			case engine.MissionSignals:
+				any = true
+				seen := engine.Signals(all[enemy].Orders, o.Target, rec.Turn)
+				ph.Reports[side] = append(ph.Reports[side], render.T(l, "bot.signals", o.Target)+"\n"+render.OrdersText(l, rec.Turn, seen))
+			case engine.MissionInterception:
+				any = true
+				c := all[enemy].Command
+				if c == nil {
+					ph.Reports[side] = append(ph.Reports[side], render.T(l, "bot.intercept.nothing"))
+					continue
+				}
+				res, left, what := engine.Intercept(c.Result, c.Stake, c.Rerolls, rec.State.Messengers[enemy], rec.State.Settings.InterceptionUsedFirst)
+				c.Result, rec.State.Messengers[enemy] = res, left
+				if err := tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, enemy, *c); err != nil {
+					return false, err
+				}
+				ph.Reports[side] = append(ph.Reports[side], render.T(l, "bot.intercept."+what))
+				if what == "voided" {
+					ph.Reports[enemy] = append(ph.Reports[enemy], render.T(l, "bot.intercepted", res.Special, res.Ordinary))
+				}
+			}
+		}
+	}
+	return any, nil
 }
 
 // maxTurns is the last battle turn (R-I.3.1, D-04).

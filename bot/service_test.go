@@ -4,6 +4,7 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gunbai/gunbai/engine"
@@ -319,4 +320,162 @@ func TestServiceSettings(t *testing.T) {
 	if err != nil || len(list) == 0 || !slices.Contains(list, "peasants.pushback = false") {
 		t.Fatalf("settings: %v %v", list, err)
 	}
+}
+
+// started creates and starts a battle and gives both sides an accepted
+// command roll; seedByte picks the dice.
+func started(t *testing.T, seedByte byte) (*Service, Seat, Seat) {
+	t.Helper()
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	svc.Rand = &fixedRand{b: seedByte}
+	rec := created(t, svc)
+	if _, err := svc.Start(guild, rec.ID); err != nil {
+		t.Fatal(err)
+	}
+	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	south, _ := svc.SeatOf(guild, []string{"r-asai"})
+	return svc, north, south
+}
+
+func accept(t *testing.T, svc *Service, seat Seat, stake engine.Stake) store.CommandRoll {
+	t.Helper()
+	c, err := svc.Roll(seat, stake)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Final {
+		if c, err = svc.Reroll(seat, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return c
+}
+
+// When both sides are ready the turn resolves by itself; changing orders
+// takes a side's "ready" back.
+func TestReadyResolvesTheTurn(t *testing.T) {
+	svc, north, south := started(t, 0)
+	accept(t, svc, north, engine.StakeLow)
+	accept(t, svc, south, engine.StakeLow)
+	if _, err := svc.Order(north, engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := svc.Ready(north)
+	if err != nil || res.Resolved != nil || !res.Phase.Ready[engine.North] {
+		t.Fatalf("north ready: %+v %v", res, err)
+	}
+	// South gives an order after North was ready: North stays ready, South
+	// is not yet; then North changes an order and is no longer ready.
+	if _, err := svc.Order(south, engine.Order{Unit: "s-sohei", Kind: engine.OrderMove, Phase: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Order(north, engine.Order{Unit: "n-ashigaru", Kind: engine.OrderWait, Phase: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := svc.Ready(south); res.Resolved != nil {
+		t.Fatal("resolved although North took its ready back")
+	}
+	res, err = svc.Ready(north)
+	if err != nil || res.Resolved == nil || res.Resolved.Turn != 1 || res.Resolved.After.Unit("n-yari").Cell != engine.MustCell("A11") {
+		t.Fatalf("both ready: %+v %v", res, err)
+	}
+}
+
+// A shinobi's Signals report comes when both sides are ready; then a
+// plan-change round, then the resolution (R-V.6.2, D-29).
+func TestSignalsOpenAPlanChangeRound(t *testing.T) {
+	svc, north, south := started(t, 0)
+	err := svc.Store.Update(func(tx *store.Tx) error {
+		rec, _ := tx.Battle(guild, north.Battle.ID)
+		rec.State.Shinobi[engine.North] = 1
+		return tx.PutBattle(rec)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	accept(t, svc, north, engine.StakeLow)
+	accept(t, svc, south, engine.StakeLow)
+	svc.Order(south, engine.Order{Unit: "s-sohei", Kind: engine.OrderMove, Phase: 1})
+	if _, err := svc.Order(north, engine.Order{Kind: engine.OrderShinobi, Mission: engine.MissionSignals, Target: "s-sohei"}); err != nil {
+		t.Fatal(err)
+	}
+	svc.Ready(north)
+	res, err := svc.Ready(south)
+	if err != nil || !res.PlanChange || res.Resolved != nil || res.Phase.Round != 1 {
+		t.Fatalf("plan change: %+v %v", res, err)
+	}
+	if len(res.Phase.Reports[engine.North]) != 1 || !strings.Contains(res.Phase.Reports[engine.North][0], "s-sohei") ||
+		len(res.Phase.Reports[engine.South]) != 0 {
+		t.Fatalf("reports %+v", res.Phase.Reports)
+	}
+	// Missions stay as they were in the plan-change round.
+	_, err = svc.Order(north, engine.Order{Kind: engine.OrderShinobi, Mission: engine.MissionPanic, Target: "s-sohei"})
+	userErr(t, err, "err.plan_change_fixed")
+	svc.Ready(north)
+	res, err = svc.Ready(south)
+	if err != nil || res.Resolved == nil {
+		t.Fatalf("after the plan change: %+v %v", res, err)
+	}
+}
+
+// Interception voids the enemy's messenger reroll of this turn; his orders
+// beyond the new allowance are dropped, the last given first (R-V.6.5, D-31).
+func TestInterceptionCutsTheEnemysOrders(t *testing.T) {
+	for seed := byte(0); seed < 60; seed++ {
+		svc, north, south := started(t, seed*5)
+		c, err := svc.Roll(south, engine.StakeHigh)
+		if err != nil || c.Result.Success {
+			continue // find dice where South's high stake fails first
+		}
+		if c, err = svc.Reroll(south, engine.RerollMessenger); err != nil {
+			t.Fatal(err)
+		}
+		if !c.Result.Success {
+			continue // ... and the messenger's reroll succeeds
+		}
+		if !c.Final {
+			svc.Reroll(south, "")
+		}
+		svc.Store.Update(func(tx *store.Tx) error {
+			rec, _ := tx.Battle(guild, north.Battle.ID)
+			rec.State.Shinobi[engine.North] = 1
+			return tx.PutBattle(rec)
+		})
+		accept(t, svc, north, engine.StakeLow)
+		// South spends its success: 2 special orders and 3 ordinary ones.
+		for _, o := range []engine.Order{
+			{Unit: "s-yari", Kind: engine.OrderWait, Phase: 1},
+			{Unit: "s-ashigaru", Kind: engine.OrderWait, Phase: 1},
+			{Unit: "s-uma", Kind: engine.OrderWait, Phase: 1},
+			{Unit: "s-sohei", Kind: engine.OrderAdvance, Phase: 1},
+		} {
+			if _, err := svc.Order(south, o); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := svc.Order(north, engine.Order{Kind: engine.OrderShinobi, Mission: engine.MissionInterception}); err != nil {
+			t.Fatal(err)
+		}
+		svc.Ready(north)
+		res, err := svc.Ready(south)
+		if err != nil || !res.PlanChange || len(res.Phase.Reports[engine.South]) != 1 {
+			t.Fatalf("interception: %+v %v", res, err)
+		}
+		so, _ := svc.Orders(south)
+		if so.Command.Result.Success || so.Command.Result.Special != 0 {
+			t.Fatalf("the messenger's reroll stands: %+v", so.Command.Result)
+		}
+		svc.Ready(north)
+		res, err = svc.Ready(south)
+		if err != nil || res.Resolved == nil {
+			t.Fatal(err)
+		}
+		// The Advance (given last, a special order the roll no longer allows)
+		// was dropped: s-sohei did not move.
+		if u := res.Resolved.After.Unit("s-sohei"); u.Cell != engine.MustCell("C13") {
+			t.Fatalf("s-sohei moved to %v", u.Cell)
+		}
+		return
+	}
+	t.Fatal("no dice gave a failed roll saved by a messenger")
 }

@@ -297,10 +297,6 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 			add(&Problem{Code: ProbNotSupported, Rule: info.rule, Unit: o.Unit, Arg: info.key})
 			continue
 		}
-		if o.Phase != 1 && o.Phase != 2 {
-			add(&Problem{Code: ProbBadPhase, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
-			continue
-		}
 		if o.Kind == OrderBanner {
 			// Raised in a unit, but no order of it (R-V.7.2).
 			if u := b.Unit(o.Unit); u == nil || u.Side != side || !u.Active() {
@@ -326,6 +322,11 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 					add(p)
 				}
 			}
+			continue
+		}
+		// Declarations and banners belong to no execution phase; orders do.
+		if o.Phase != 1 && o.Phase != 2 {
+			add(&Problem{Code: ProbBadPhase, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
 			continue
 		}
 		if info.armyWide {

@@ -76,6 +76,8 @@ var commandTexts = map[string]msg{
 	"cmd.orders.opt.cancel.desc":                {"Отменить приказ этого отряда", "Cancel this unit's order"},
 	"cmd.orders.opt.phase.name":                 {"фаза", "phase"},
 	"cmd.orders.opt.phase.desc":                 {"Фаза отменяемого приказа (1 по умолчанию)", "Phase of the order to cancel (default 1)"},
+	"cmd.orders.opt.ready.name":                 {"готово", "ready"},
+	"cmd.orders.opt.ready.desc":                 {"Приказы отданы: когда готовы обе стороны, ход идёт дальше сам", "Orders given: when both sides are ready, the turn goes on by itself"},
 	"cmd.orders.desc":                           {"Показать приказы вашей стороны на этот ход", "Show your side's orders for this turn"},
 }
 

@@ -28,6 +28,8 @@ func keyOrders(side engine.Side) []byte { return []byte("orders." + side.String(
 
 func keyCommand(side engine.Side) []byte { return []byte("command." + side.String()) }
 
+var keyPhase = []byte("phase")
+
 // Status is where a battle is in its lifecycle (ARCHITECTURE.md, "The battle
 // lifecycle").
 type Status string

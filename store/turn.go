@@ -174,6 +174,33 @@ func (t *Tx) Command(guild, id string, turn int, side engine.Side) (CommandRoll,
 	return c, err
 }
 
+// CommandPhase is where a turn's command phase stands: which sides are
+// ready, and whether the plan-change round after Signals has begun (D-29).
+type CommandPhase struct {
+	// Round is 0 while orders are given, 1 in the plan-change round.
+	Round int     `json:"round"`
+	Ready [2]bool `json:"ready"` // by engine.Side
+	// Reports are the Signals reports of the plan-change round, by the
+	// side that receives them (kept so that a restart can post them again).
+	Reports [2][]string `json:"reports,omitempty"`
+}
+
+// PutPhase stores a turn's command phase.
+func (t *Tx) PutPhase(guild, id string, turn int, p CommandPhase) error {
+	return t.putTurnValue(guild, id, turn, keyPhase, p)
+}
+
+// Phase reads a turn's command phase; a turn that has none yet is in round
+// 0 with nobody ready.
+func (t *Tx) Phase(guild, id string, turn int) (CommandPhase, error) {
+	var p CommandPhase
+	err := t.getTurnValue(guild, id, turn, keyPhase, &p, "command phase")
+	if errors.Is(err, ErrNotFound) {
+		return CommandPhase{}, nil
+	}
+	return p, err
+}
+
 // PutSeed stores the dice seed of a turn with its hash (SeedHash). Storing
 // the same seed again is a no-op; a different one fails with ErrSeedSet.
 func (t *Tx) PutSeed(guild, id string, turn int, seed []byte) error {
