@@ -77,6 +77,16 @@ func commandSpecs() []cmdSpec {
 				choices: []string{"signals", "panic", "sabotage", "interception"}},
 			{key: "order.opt.banner", typ: discordgo.ApplicationCommandOptionString},
 		}},
+		{key: "deploy", opts: []optSpec{
+			{key: "deploy.opt.unit", typ: discordgo.ApplicationCommandOptionString},
+			{key: "deploy.opt.cell", typ: discordgo.ApplicationCommandOptionString},
+			{key: "deploy.opt.facing", typ: discordgo.ApplicationCommandOptionString, raw: facingChoices()},
+			{key: "deploy.opt.leader", typ: discordgo.ApplicationCommandOptionString},
+			{key: "deploy.opt.to", typ: discordgo.ApplicationCommandOptionString},
+			{key: "deploy.opt.hq", typ: discordgo.ApplicationCommandOptionString},
+			{key: "deploy.opt.terrain", typ: discordgo.ApplicationCommandOptionString,
+				choices: []string{"hill", "forest", "swamp"}},
+		}},
 		{key: "orders", opts: []optSpec{
 			{key: "orders.opt.cancel", typ: discordgo.ApplicationCommandOptionString},
 			{key: "orders.opt.phase", typ: discordgo.ApplicationCommandOptionInteger, minVal: 1, maxVal: 2},

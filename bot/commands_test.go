@@ -74,7 +74,7 @@ func TestCommandsAreBilingualAndValid(t *testing.T) {
 		}
 		walk(c.Name, c.Options)
 	}
-	for _, want := range []string{"battle", "roll", "order", "orders"} {
+	for _, want := range []string{"battle", "roll", "order", "orders", "deploy"} {
 		if !names[want] {
 			t.Errorf("missing command /%s", want)
 		}

@@ -130,6 +130,8 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 			b.order(i, data)
 		case "orders":
 			b.orders(i, data)
+		case "deploy":
+			b.deploy(i, data)
 		default:
 			b.reply(i, render.T(lang(i), "bot.unknown_command", data.Name), nil)
 		}
@@ -669,4 +671,29 @@ func (b *Bot) postPlanChange(rec store.BattleRecord, ph store.CommandPhase) {
 			b.send(rec.Sides[side].ChannelID, &discordgo.MessageSend{Content: part})
 		}
 	}
+}
+
+// deploy handles /deploy: a side places its army during deployment
+// (RULES IV); the answer lists its units as they now stand.
+func (b *Bot) deploy(i *discordgo.InteractionCreate, data discordgo.ApplicationCommandInteractionData) {
+	l := lang(i)
+	if i.Member == nil {
+		b.reply(i, render.T(l, "err.no_seat"), nil)
+		return
+	}
+	seat, err := b.svc.DeploySeat(i.GuildID, i.Member.Roles)
+	if err != nil {
+		b.fail(i, err)
+		return
+	}
+	m := optionMap(data.Options)
+	view, err := b.svc.Deploy(seat, Placement{
+		Unit: str(m, "unit"), Cell: str(m, "cell"), Facing: str(m, "facing"),
+		Leader: str(m, "leader"), To: str(m, "to"), HQ: str(m, "hq"), Terrain: str(m, "terrain"),
+	})
+	if err != nil {
+		b.fail(i, err)
+		return
+	}
+	b.reply(i, render.T(l, "bot.deployed")+"\n"+render.UnitsText(l, view, seat.Side), nil)
 }

@@ -71,8 +71,8 @@ func (w *world) start() {
 	if err := w.b.Start(); err != nil {
 		w.t.Fatal(err)
 	}
-	if !w.srv.WaitFor(func() bool { return len(w.srv.Commands(w.guild)) == 4 }, wait) {
-		w.t.Fatal("the bot did not register its 4 commands")
+	if !w.srv.WaitFor(func() bool { return len(w.srv.Commands(w.guild)) == 5 }, wait) {
+		w.t.Fatal("the bot did not register its 5 commands")
 	}
 }
 
@@ -153,6 +153,14 @@ func TestBattleThroughDiscord(t *testing.T) {
 	if r := w.slash(gm, chanGM, "battle", create); !r.Ephemeral || !strings.Contains(r.Content, "создана") {
 		t.Fatalf("create: %+v", r)
 	}
+	// Before the start, a player adjusts his deployment; a wrong cell is
+	// refused in his language.
+	if r := w.slash(oda, chanOda, "deploy", discordtest.StringOpt("unit", "n-yumi"), discordtest.StringOpt("cell", "A23"), discordtest.StringOpt("facing", "E")); !r.Ephemeral || !strings.Contains(r.Content, "Расстановка изменена") || !strings.Contains(r.Content, "n-yumi — самураи-лучники, 8 фиг., A23") {
+		t.Fatalf("deploy: %+v", r)
+	}
+	if r := w.slash(asai, chanAsai, "deploy", discordtest.StringOpt("unit", "s-yari"), discordtest.StringOpt("cell", "A13")); !strings.Contains(r.Content, "not in your deployment zones") {
+		t.Fatalf("deploy outside the zones: %+v", r)
+	}
 	if r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Анэгава"))); !strings.Contains(r.Content, "началась") {
 		t.Fatalf("start: %+v", r)
 	}
@@ -187,7 +195,7 @@ func TestBattleThroughDiscord(t *testing.T) {
 		t.Fatalf("south order: %+v", r)
 	}
 	if r := w.slash(oda, chanOda, "orders"); !strings.Contains(r.Content, "n-yari") || strings.Contains(r.Content, "s-sohei") ||
-		!strings.Contains(r.Content, "n-hatamoto — тяжёлая конница, 8 фиг., A23") {
+		!strings.Contains(r.Content, "n-hatamoto — тяжёлая конница, 8 фиг., A31") {
 		t.Fatalf("/orders shows the wrong side: %+v", r)
 	}
 

@@ -190,6 +190,14 @@ func (s *Service) Start(guild, ref string) (Opened, error) {
 		if rec.Status != store.StatusDeployment {
 			return refuse("err.not_in_deployment", rec.Name)
 		}
+		// The battle starts only from a legal deployment (RULES IV, D-65).
+		probs := engine.ValidateTerrain(rec.State, rec.State.Settings.TerrainTypes())
+		for _, side := range []engine.Side{engine.North, engine.South} {
+			probs = append(probs, engine.ValidateDeployment(rec.State, side)...)
+		}
+		if len(probs) > 0 {
+			return &UserError{Problems: probs}
+		}
 		hash, err := s.openTurn(tx, &rec, 1)
 		out = Opened{Battle: rec, Turn: 1, SeedHash: hash}
 		return err
@@ -223,6 +231,24 @@ type Seat struct {
 // SeatOf finds the battle and side of a member from their roles: the
 // battle in its command phase whose clan role the member has.
 func (s *Service) SeatOf(guild string, roles []string) (Seat, error) {
+	seat, err := s.seatOf(guild, roles)
+	if err == nil && seat.Battle.Status != store.StatusCommand {
+		return seat, refuse("err.not_command", seat.Battle.Name)
+	}
+	return seat, err
+}
+
+// DeploySeat finds the battle in deployment in which a member places his
+// side's army (RULES IV).
+func (s *Service) DeploySeat(guild string, roles []string) (Seat, error) {
+	seat, err := s.seatOf(guild, roles)
+	if err == nil && seat.Battle.Status != store.StatusDeployment {
+		return seat, refuse("err.not_deployment", seat.Battle.Name)
+	}
+	return seat, err
+}
+
+func (s *Service) seatOf(guild string, roles []string) (Seat, error) {
 	var seat Seat
 	err := s.Store.View(func(tx *store.Tx) error {
 		all, err := tx.Battles(guild)
@@ -247,9 +273,6 @@ func (s *Service) SeatOf(guild string, roles []string) (Seat, error) {
 			return refuse("err.two_seats")
 		}
 		seat = found[0]
-		if seat.Battle.Status != store.StatusCommand {
-			return refuse("err.not_command", seat.Battle.Name)
-		}
 		return nil
 	})
 	return seat, err
@@ -791,6 +814,119 @@ func (s *Service) Settings(guild, ref string) ([]string, error) {
 			out = append(out, info.Key+" = "+v)
 		}
 		return nil
+	})
+	return out, err
+}
+
+// Placement is one change a side makes to its deployment (RULES IV): a
+// unit to a cell and facing (swapping with an own unit there), a leader to
+// a unit, the HQ or the reserve, the HQ's cell, or, for the defender, a
+// terrain element toggled on a cell.
+type Placement struct {
+	Unit    string
+	Cell    string
+	Facing  string
+	Leader  string
+	To      string
+	HQ      string
+	Terrain string // hill | forest | swamp
+}
+
+// Deploy applies a side's placement during deployment. Each change is
+// checked on its own (own zones, own units); the whole deployment is checked
+// when the GM starts the battle.
+func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
+	var out engine.Battle
+	err := s.Store.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(seat.Battle.GuildID, seat.Battle.ID)
+		if err != nil {
+			return err
+		}
+		if rec.Status != store.StatusDeployment {
+			return refuse("err.not_deployment", rec.Name)
+		}
+		b := &rec.State
+		side := seat.Side
+		cell := func(name string) (engine.Cell, error) {
+			c, err := engine.ParseCell(name)
+			if err != nil {
+				return c, refuse("err.bad_cell", name)
+			}
+			if !engine.InOwnZones(c, side) && p.Terrain == "" {
+				return c, refuse("err.not_own_zone", c.Name())
+			}
+			return c, nil
+		}
+		switch {
+		case p.Unit != "":
+			u := b.Unit(p.Unit)
+			if u == nil || u.Side != side {
+				return &UserError{Problems: []*engine.Problem{{Code: engine.ProbNotYourUnit, Unit: p.Unit}}}
+			}
+			if p.Cell != "" {
+				c, err := cell(p.Cell)
+				if err != nil {
+					return err
+				}
+				if o := b.UnitAt(c); o != nil && o.ID != u.ID {
+					o.Cell = u.Cell // two own units swap places
+				}
+				u.Cell = c
+			}
+			if p.Facing != "" {
+				f, err := engine.ParseDir(p.Facing)
+				if err != nil {
+					return refuse("err.bad_facing", p.Facing)
+				}
+				u.Facing = f
+			}
+		case p.Leader != "":
+			l := b.Leader(p.Leader)
+			if l == nil || l.Side != side {
+				return refuse("err.no_leader", p.Leader)
+			}
+			if to := b.Unit(p.To); p.To != engine.AtHQ && p.To != engine.AtReserve && (to == nil || to.Side != side) {
+				return refuse("err.bad_place", p.To)
+			}
+			l.At = p.To
+		case p.HQ != "":
+			c, err := cell(p.HQ)
+			if err != nil {
+				return err
+			}
+			b.HQ[side] = c
+		case p.Terrain != "":
+			if side != b.Defender {
+				return refuse("err.not_defender") // R-IV.2.1, D-65
+			}
+			c, err := cell(p.Cell)
+			if err != nil {
+				return err
+			}
+			if !engine.InOwnZones(c, side) {
+				return refuse("err.not_own_zone", c.Name())
+			}
+			var list *[]engine.Cell
+			switch p.Terrain {
+			case "hill":
+				list = &b.Terrain.Hills
+			case "forest":
+				list = &b.Terrain.Forests
+			case "swamp":
+				list = &b.Terrain.Swamps
+			default:
+				return refuse("err.bad_terrain", p.Terrain)
+			}
+			if slices.Contains(*list, c) {
+				*list = slices.DeleteFunc(*list, func(x engine.Cell) bool { return x == c })
+			} else {
+				*list = append(*list, c)
+			}
+		default:
+			return refuse("err.empty_placement")
+		}
+		out = engine.View(rec.State, side)
+		return tx.PutBattle(rec)
 	})
 	return out, err
 }

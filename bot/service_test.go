@@ -479,3 +479,62 @@ func TestInterceptionCutsTheEnemysOrders(t *testing.T) {
 	}
 	t.Fatal("no dice gave a failed roll saved by a messenger")
 }
+
+// During deployment a side places its own units, leaders, HQ and (the
+// defender) terrain; the GM's start checks the whole deployment (RULES IV).
+func TestDeployment(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	rec := created(t, svc)
+	north, err := svc.DeploySeat(guild, []string{"r-oda"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	south, _ := svc.DeploySeat(guild, []string{"r-asai"})
+	// A unit moves within its zones; onto an own unit, the two swap.
+	v, err := svc.Deploy(north, Placement{Unit: "n-yumi", Cell: "A23", Facing: "E"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := v.Unit("n-yumi"); u.Cell != engine.MustCell("A23") || u.Facing != engine.E {
+		t.Fatalf("n-yumi %+v", u)
+	}
+	if u := v.Unit("n-hatamoto"); u.Cell != engine.MustCell("A31") {
+		t.Fatalf("the unit in A23 should have swapped to A31: %v", u.Cell)
+	}
+	_, err = svc.Deploy(north, Placement{Unit: "n-yumi", Cell: "C13"})
+	userErr(t, err, "err.not_own_zone")
+	_, err = svc.Deploy(north, Placement{Unit: "s-yari", Cell: "A33"})
+	userErr(t, err, engine.ProbNotYourUnit)
+	_, err = svc.Deploy(north, Placement{Terrain: "hill", Cell: "A33"})
+	userErr(t, err, "err.not_defender")
+	if _, err := svc.Deploy(north, Placement{Leader: "n-daimyo", To: "n-yari"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Deploy(south, Placement{HQ: "D36"}); err != nil {
+		t.Fatal(err)
+	}
+	// The defender places a hill, but the battle's settings give it no
+	// terrain: the start is refused with the rule, then allowed once it is
+	// taken away again.
+	if _, err := svc.Deploy(south, Placement{Terrain: "hill", Cell: "C35"}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = svc.Start(guild, rec.ID)
+	var ue *UserError
+	if !errors.As(err, &ue) || len(ue.Problems) == 0 || ue.Problems[0].Rule != "D-65" {
+		t.Fatalf("start with illegal terrain: %v", err)
+	}
+	svc.Deploy(south, Placement{Terrain: "hill", Cell: "C35"})
+	// Moving a unit off a mandatory cell makes the start refuse (R-IV.1.1).
+	svc.Deploy(north, Placement{Unit: "n-yari", Cell: "A36"})
+	_, err = svc.Start(guild, rec.ID)
+	if !errors.As(err, &ue) || !strings.Contains(ue.Text("en"), "A21") {
+		t.Fatalf("start with A21 empty: %v", err)
+	}
+	svc.Deploy(north, Placement{Unit: "n-yari", Cell: "A21"})
+	if _, err := svc.Start(guild, rec.ID); err != nil {
+		t.Fatal(err)
+	}
+	_, err = svc.DeploySeat(guild, []string{"r-oda"})
+	userErr(t, err, "err.not_deployment")
+}

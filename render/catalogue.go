@@ -338,4 +338,12 @@ var catalogue = map[string]msg{
 	"legend.river":           {"река", "river"},
 	"legend.bridge":          {"мост", "bridge"},
 	"legend.troop":           {"%s — %s", "%s — %s"},
+	"legend.commander":       {"командующий", "commander"},
+	"legend.general":         {"генерал", "general"},
+	"legend.wounded":         {"ранен", "wounded"},
+	"legend.hq_lost":         {"ставка потеряна", "HQ lost"},
+	"legend.shields":         {"щиты", "shields"},
+	"legend.hold":            {"держит позицию", "holds at all costs"},
+	"legend.fatigued":        {"утомлены", "fatigued"},
+	"field.hold_badge":       {"Д", "H"},
 }

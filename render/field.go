@@ -58,6 +58,15 @@ var (
 	bridgeInk      = color.RGBA{0x4f, 0x32, 0x16, 0xff}
 	badgeColor     = color.RGBA{0xff, 0xd0, 0x2e, 0xff}
 	white          = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	commanderGold  = color.RGBA{0xf5, 0xb0, 0x00, 0xff}
+	generalSilver  = color.RGBA{0xe6, 0xe9, 0xee, 0xff}
+	starInk        = color.RGBA{0x26, 0x1e, 0x0e, 0xff}
+	woundColor     = color.RGBA{0xff, 0x1f, 0x3a, 0xff}
+	shieldWood     = color.RGBA{0xcf, 0x8e, 0x48, 0xff}
+	shieldInk      = color.RGBA{0x5a, 0x36, 0x14, 0xff}
+	lostInk        = color.RGBA{0xa8, 0x00, 0x18, 0xff}
+	fatigueFill    = color.RGBA{0xdd, 0xda, 0xd2, 0xff}
+	fatigueInk     = color.RGBA{0x5e, 0x5a, 0x52, 0xff}
 )
 
 func hatchColor(s engine.Side) color.NRGBA {
@@ -103,8 +112,10 @@ func FieldPNG(b engine.Battle, opt FieldOptions) ([]byte, error) {
 
 // Field draws the battlefield: the 12x7 grid and any drawn cells where units
 // stand, deployment zones tinted by owner, no-man's land, the deployment
-// lines, cell names, terrain, HQs and every unit on the field, with a title
-// and a legend. North is up. The same battle gives the same pixels.
+// lines, cell names, terrain, portable shields, HQs (crossed out when lost)
+// with the leaders in them, and every unit on the field with its leaders and
+// its Hold and fatigue badges, with a title and a legend. North is up. The
+// same battle gives the same pixels.
 func Field(b engine.Battle, opt FieldOptions) (image.Image, error) {
 	f, err := newFieldFaces(cellSize(opt))
 	if err != nil {
@@ -120,6 +131,7 @@ func Field(b engine.Battle, opt FieldOptions) (image.Image, error) {
 	d.river()
 	d.cellNames()
 	d.markers()
+	d.shields()
 	d.units()
 	d.title()
 	d.legend()
@@ -137,7 +149,7 @@ func cellSize(opt FieldOptions) int {
 // fieldFaces are the fonts of one drawing (faces are not shared between
 // goroutines).
 type fieldFaces struct {
-	title, side, label, id, cell, legend font.Face
+	title, side, label, id, cell, legend, badge font.Face
 }
 
 func newFieldFaces(cs int) (*fieldFaces, error) {
@@ -154,6 +166,7 @@ func newFieldFaces(cs int) (*fieldFaces, error) {
 		{&f.id, false, c * 0.18},
 		{&f.cell, false, c * 0.16},
 		{&f.legend, false, c * 0.20},
+		{&f.badge, true, c * 0.15},
 	}
 	for _, s := range specs {
 		face, err := newFace(s.bold, s.px)
@@ -193,6 +206,13 @@ const (
 	legendSwamp
 	legendRiver
 	legendBridge
+	legendHQLost
+	legendShields
+	legendCommander
+	legendGeneral
+	legendWounded
+	legendHold
+	legendFatigued
 )
 
 type legendItem struct {
@@ -235,6 +255,11 @@ func newLayout(b engine.Battle, opt FieldOptions, f *fieldFaces) layout {
 		}
 	}
 	grow(b.Terrain.Bridge)
+	for _, sh := range b.Terrain.Shields {
+		if sh.Sides&0xf != 0 {
+			grow(sh.Cell)
+		}
+	}
 	cols, rows := l.maxX-l.minX+1, l.maxY-l.minY+1
 
 	l.w = int(2*l.pad + float64(cols)*cs)
@@ -268,7 +293,8 @@ func newLayout(b engine.Battle, opt FieldOptions, f *fieldFaces) layout {
 }
 
 // legendItems lists what the legend explains: the sides, a unit's front,
-// routing, HQ, no-man's land, the terrain present and the troop labels used.
+// routing, HQ, no-man's land, and what is on the map: unit badges, leaders,
+// a lost HQ, terrain, shields and the troop labels used.
 func legendItems(b *engine.Battle, lang Lang, f *fieldFaces, cs float64) []legendItem {
 	icon := cs * 0.3
 	gap := cs * 0.08
@@ -284,9 +310,40 @@ func legendItems(b *engine.Battle, lang Lang, f *fieldFaces, cs float64) []legen
 		item(legendSouth, SideName(lang, engine.South)),
 		item(legendFront, T(lang, "legend.front")),
 		item(legendRouting, T(lang, "legend.routing")),
-		item(legendHQ, T(lang, "legend.hq")),
-		item(legendNoMans, T(lang, "legend.no_mans_land")),
 	}
+	var hold, fatigued bool
+	for _, u := range activeUnits(b) {
+		hold = hold || u.Hold
+		fatigued = fatigued || u.Fatigued
+	}
+	if hold {
+		items = append(items, item(legendHold, T(lang, "legend.hold")))
+	}
+	if fatigued {
+		items = append(items, item(legendFatigued, T(lang, "legend.fatigued")))
+	}
+	var role [2]bool
+	wounded := false
+	for i := range b.Leaders {
+		if l := &b.Leaders[i]; leaderShown(b, l) {
+			role[l.Role&1] = true
+			wounded = wounded || leaderWounded(l)
+		}
+	}
+	if role[engine.Commander] {
+		items = append(items, item(legendCommander, T(lang, "legend.commander")))
+	}
+	if role[engine.General] {
+		items = append(items, item(legendGeneral, T(lang, "legend.general")))
+	}
+	if wounded {
+		items = append(items, item(legendWounded, T(lang, "legend.wounded")))
+	}
+	items = append(items, item(legendHQ, T(lang, "legend.hq")))
+	if hqDrawn(b, engine.North) && b.HQLost[engine.North] || hqDrawn(b, engine.South) && b.HQLost[engine.South] {
+		items = append(items, item(legendHQLost, T(lang, "legend.hq_lost")))
+	}
+	items = append(items, item(legendNoMans, T(lang, "legend.no_mans_land")))
 	t := &b.Terrain
 	if len(t.Hills) > 0 {
 		items = append(items, item(legendHill, T(lang, "legend.hill")))
@@ -302,6 +359,12 @@ func legendItems(b *engine.Battle, lang Lang, f *fieldFaces, cs float64) []legen
 	}
 	if t.Bridge != engine.NoCell {
 		items = append(items, item(legendBridge, T(lang, "legend.bridge")))
+	}
+	for _, sh := range t.Shields {
+		if sh.Sides&0xf != 0 && sh.Cell != engine.NoCell {
+			items = append(items, item(legendShields, T(lang, "legend.shields")))
+			break
+		}
 	}
 	var used [16]bool
 	for _, u := range activeUnits(b) {
@@ -509,22 +572,28 @@ func (d *drawer) river() {
 
 // cellNames writes each cell's name small in its top-left corner.
 func (d *drawer) cellNames() {
-	dc, cs := d.dc, d.l.cs
+	dc := d.dc
 	dc.SetFontFace(d.f.cell)
-	base := ascent(d.f.cell)
-	riverY := d.riverY()
 	d.each(func(c engine.Cell, x, y float64) {
-		top := y + math.Round(cs*0.03)
-		if d.b.Terrain.River && y == riverY {
-			top += d.riverBand() / 2 // keep the name clear of the river
-		}
+		nx, base := d.namePos(c)
 		dc.SetColor(cellNameColor)
-		dc.DrawString(c.Name(), x+math.Round(cs*0.05), top+base)
+		dc.DrawString(c.Name(), nx, base)
 	})
 }
 
-// markers draws terrain icons and HQ flags: large in an empty cell, small in
-// the top-right corner of a cell with a unit.
+// namePos is where a cell's name is written: the left end of its baseline.
+func (d *drawer) namePos(c engine.Cell) (x, base float64) {
+	cs := d.l.cs
+	x, y := d.l.cellOrigin(c)
+	top := y + math.Round(cs*0.03)
+	if d.b.Terrain.River && y == d.riverY() {
+		top += d.riverBand() / 2 // keep the name clear of the river
+	}
+	return x + math.Round(cs*0.05), top + ascent(d.f.cell)
+}
+
+// markers draws terrain icons and HQ flags with the leaders in each HQ:
+// large in an empty cell, small in the top band of a cell with a unit.
 func (d *drawer) markers() {
 	cs := d.l.cs
 	t := &d.b.Terrain
@@ -545,15 +614,42 @@ func (d *drawer) markers() {
 				hq = int(s)
 			}
 		}
+		var leaders []*engine.Leader
+		lost := false
+		if hq >= 0 {
+			leaders = leadersAt(d.b, engine.AtHQ, engine.Side(hq))
+			lost = d.b.HQLost[hq]
+		}
 		occupied := d.b.UnitAt(c) != nil
 		small := cs * 0.1
 		top := y + cs*0.13
 		right := x + cs - cs*0.11
 		if hq >= 0 && (occupied || len(icons) > 0) {
-			d.flagIcon(engine.Side(hq), right, top, small)
+			d.flagIcon(engine.Side(hq), right, top, small, lost)
 			right -= cs * 0.22
+			if n := len(leaders); n > 0 {
+				// A row of small stars left of the flag, clear of the
+				// cell's name.
+				first := right + cs*0.08
+				step := d.starStep(n, cs*0.13, first-(x+cs*0.42))
+				for i := n - 1; i >= 0; i-- {
+					d.leaderStar(leaders[i], first-float64(i)*step, top, cs*0.075)
+				}
+				right = first - float64(n-1)*step - cs*0.2
+			}
 		} else if hq >= 0 {
-			d.flagIcon(engine.Side(hq), x+cs/2, y+cs*0.58, cs*0.24)
+			if len(leaders) == 0 {
+				d.flagIcon(engine.Side(hq), x+cs/2, y+cs*0.58, cs*0.24, lost)
+			} else {
+				// The flag moves left; its leaders stand in a column to
+				// its right.
+				d.flagIcon(engine.Side(hq), x+cs*0.4, y+cs*0.58, cs*0.24, lost)
+				first := y + cs*0.4
+				step := d.starStep(len(leaders), cs*0.17, cs*0.4)
+				for i := len(leaders) - 1; i >= 0; i-- {
+					d.leaderStar(leaders[i], x+cs*0.79, first+float64(i)*step, cs*0.1)
+				}
+			}
 		}
 		if occupied {
 			for _, icon := range icons {
@@ -573,6 +669,15 @@ func (d *drawer) markers() {
 			}
 		}
 	})
+}
+
+// starStep is the distance between the centres of n stars in a row: step,
+// or less if the row would be longer than span.
+func (d *drawer) starStep(n int, step, span float64) float64 {
+	if n > 1 && step*float64(n-1) > span {
+		return math.Max(0, span) / float64(n-1)
+	}
+	return step
 }
 
 func (d *drawer) hillIcon(cx, cy, s float64) {
@@ -631,28 +736,213 @@ func (d *drawer) swampIcon(cx, cy, s float64) {
 	dc.SetLineCapButt()
 }
 
-// flagIcon is an HQ: a pole with a pennant in the side's colour.
-func (d *drawer) flagIcon(side engine.Side, cx, cy, s float64) {
+// flagIcon is an HQ: a pole with a pennant in the side's colour. A lost HQ
+// has a pale pennant and is crossed out.
+func (d *drawer) flagIcon(side engine.Side, cx, cy, s float64, lost bool) {
 	dc := d.dc
 	px := cx - s*0.5
-	dc.SetColor(sideFaded(side))
-	dc.MoveTo(px, cy-s)
-	dc.LineTo(px+s*1.3, cy-s*0.55)
-	dc.LineTo(px, cy-s*0.1)
-	dc.ClosePath()
-	dc.FillPreserve()
-	dc.SetColor(SideColor(side))
+	pennant := func() {
+		dc.MoveTo(px, cy-s)
+		dc.LineTo(px+s*1.3, cy-s*0.55)
+		dc.LineTo(px, cy-s*0.1)
+		dc.ClosePath()
+	}
+	if lost {
+		dc.SetColor(sideFaded(side))
+	} else {
+		dc.SetColor(SideColor(side))
+	}
+	pennant()
 	dc.Fill()
 	dc.SetColor(sideDark(side))
 	dc.SetLineWidth(math.Max(1, s/6))
-	dc.MoveTo(px, cy-s)
-	dc.LineTo(px+s*1.3, cy-s*0.55)
-	dc.LineTo(px, cy-s*0.1)
-	dc.ClosePath()
+	pennant()
 	dc.Stroke()
 	dc.SetLineWidth(math.Max(1.5, s/4))
 	dc.DrawLine(px, cy-s*1.05, px, cy+s)
 	dc.Stroke()
+	if lost {
+		// The cross: dark strokes on a white halo, over the whole flag.
+		x0, x1 := px-s*0.35, px+s*1.55
+		y0, y1 := cy-s*1.15, cy+s*1.05
+		w := math.Max(1.5, s/5)
+		dc.SetLineCapRound()
+		for _, ink := range []struct {
+			c color.Color
+			w float64
+		}{{white, w + 2}, {lostInk, w}} {
+			dc.SetColor(ink.c)
+			dc.SetLineWidth(ink.w)
+			dc.DrawLine(x0, y0, x1, y1)
+			dc.DrawLine(x0, y1, x1, y0)
+			dc.Stroke()
+		}
+		dc.SetLineCapButt()
+	}
+}
+
+// Leaders.
+
+// hqDrawn reports whether a side's HQ has a flag on the map.
+func hqDrawn(b *engine.Battle, s engine.Side) bool {
+	return (s == engine.North || s == engine.South) && b.HQ[s] != engine.NoCell
+}
+
+func leaderWounded(l *engine.Leader) bool {
+	return l.Health == engine.LeaderWounded || l.Wounds > 0
+}
+
+// leaderShown reports whether a leader is on the map: well or wounded (the
+// captured and the killed are not), in a unit on the field or in a standing
+// HQ; the reserve is not drawn.
+func leaderShown(b *engine.Battle, l *engine.Leader) bool {
+	if l.Health != engine.LeaderOK && l.Health != engine.LeaderWounded {
+		return false
+	}
+	switch l.At {
+	case "", engine.AtReserve:
+		return false
+	case engine.AtHQ:
+		return hqDrawn(b, l.Side) && !b.HQLost[l.Side]
+	}
+	u := b.Unit(l.At)
+	return u != nil && u.Active()
+}
+
+// leadersAt lists the leaders shown at a place, a unit's ID or AtHQ with
+// the HQ's side, the commander first and then the generals in the battle's
+// order.
+func leadersAt(b *engine.Battle, at string, side engine.Side) []*engine.Leader {
+	var out []*engine.Leader
+	for _, commander := range []bool{true, false} {
+		for i := range b.Leaders {
+			l := &b.Leaders[i]
+			if (l.Role == engine.Commander) != commander || l.At != at || !leaderShown(b, l) {
+				continue
+			}
+			if at == engine.AtHQ && l.Side != side {
+				continue
+			}
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// leaderStar draws a leader: a gold star of radius r for the commander, a
+// smaller silver one for a general, ringed in red when wounded.
+func (d *drawer) leaderStar(l *engine.Leader, cx, cy, r float64) {
+	if l.Role == engine.Commander {
+		d.star(cx, cy, r, commanderGold, leaderWounded(l))
+	} else {
+		d.star(cx, cy, r*0.85, generalSilver, leaderWounded(l))
+	}
+}
+
+// star is a five-pointed star of outer radius r.
+func (d *drawer) star(cx, cy, r float64, fill color.Color, wounded bool) {
+	dc := d.dc
+	path := func() {
+		for i := range 10 {
+			rr := r
+			if i%2 == 1 {
+				rr = r * 0.5
+			}
+			a := -math.Pi/2 + float64(i)*math.Pi/5
+			x, y := cx+rr*math.Cos(a), cy+rr*math.Sin(a)
+			if i == 0 {
+				dc.MoveTo(x, y)
+			} else {
+				dc.LineTo(x, y)
+			}
+		}
+		dc.ClosePath()
+	}
+	lw := math.Max(1.2, r/5)
+	dc.SetLineJoinRound()
+	if wounded {
+		// A red ring in a white halo: visible on either side's colour.
+		path()
+		dc.SetColor(white)
+		dc.SetLineWidth(lw * 4.4)
+		dc.Stroke()
+		path()
+		dc.SetColor(woundColor)
+		dc.SetLineWidth(lw * 2.6)
+		dc.Stroke()
+		path()
+		dc.SetColor(fill)
+		dc.Fill()
+		return
+	}
+	path()
+	dc.SetColor(fill)
+	dc.FillPreserve()
+	dc.SetColor(starInk)
+	dc.SetLineWidth(lw)
+	dc.Stroke()
+}
+
+// Portable shields.
+
+// shields draws the portable shields: a short wooden bar inside the cell
+// along each shielded side (R-II.9, D-14). A bar on the north side starts
+// after the cell's name if it would run into it.
+func (d *drawer) shields() {
+	l := &d.l
+	cs := l.cs
+	t := math.Max(3, math.Round(cs*0.09))
+	n := math.Round(cs * 0.5)
+	off := math.Round((cs - n) / 2)
+	for _, sh := range d.b.Terrain.Shields {
+		c := sh.Cell
+		if c == engine.NoCell || c.X < l.minX || c.X > l.maxX || c.Y < l.minY || c.Y > l.maxY {
+			continue
+		}
+		x, y := l.cellOrigin(c)
+		for _, dir := range allDirs {
+			if sh.Sides&(1<<dir) == 0 {
+				continue
+			}
+			switch dir {
+			case engine.N:
+				bx, bw := x+off, n
+				nx, base := d.namePos(c)
+				if base-capHeight(d.f.cell) < y+t+1 {
+					end := x + cs - math.Round(cs*0.22)
+					bx = math.Max(bx, math.Ceil(nx+measure(d.f.cell, c.Name())+cs*0.04))
+					bw = end - bx
+				}
+				d.shieldBar(bx, y, bw, t)
+			case engine.S:
+				d.shieldBar(x+off, y+cs-t, n, t)
+			case engine.W:
+				d.shieldBar(x, y+off, t, n)
+			case engine.E:
+				d.shieldBar(x+cs-t, y+off, t, n)
+			}
+		}
+	}
+}
+
+// shieldBar is a row of three wooden shield sections.
+func (d *drawer) shieldBar(x, y, w, h float64) {
+	dc := d.dc
+	dc.SetColor(shieldInk)
+	dc.DrawRectangle(x, y, w, h)
+	dc.Fill()
+	dc.SetColor(shieldWood)
+	dc.DrawRectangle(x+1, y+1, w-2, h-2)
+	dc.Fill()
+	dc.SetColor(shieldInk)
+	for i := 1; i < 3; i++ {
+		if w > h {
+			dc.DrawRectangle(x+math.Round(w*float64(i)/3), y, 1, h)
+		} else {
+			dc.DrawRectangle(x, y+math.Round(h*float64(i)/3), w, 1)
+		}
+	}
+	dc.Fill()
 }
 
 // units draws every unit on the field as a token: side colour, short type
@@ -739,12 +1029,87 @@ func (d *drawer) token(u *engine.Unit) {
 	dc.SetColor(ink)
 	dc.SetFontFace(d.f.label)
 	dc.DrawStringAnchored(fitText(d.f.label, label, w-4), x+w/2, y+h*0.47, 0.5, 0)
+	idWidth := w - 4
+	if u.Hold || u.Fatigued {
+		idWidth -= 2 * cs * 0.12 // clear of the corner badges
+	}
 	dc.SetFontFace(d.f.id)
-	dc.DrawStringAnchored(fitText(d.f.id, u.ID, w-4), x+w/2, y+h*0.86, 0.5, 0)
+	dc.DrawStringAnchored(fitText(d.f.id, u.ID, idWidth), x+w/2, y+h*0.86, 0.5, 0)
 
 	if routing {
 		d.routingBadge(x+w-cs*0.02, y+cs*0.02, cs*0.11)
 	}
+	if u.Hold {
+		d.holdBadge(x+cs*0.02, y+h-cs*0.02, cs*0.095)
+	}
+	if u.Fatigued {
+		d.fatigueBadge(x+w-cs*0.02, y+h-cs*0.02, cs*0.09)
+	}
+	d.tokenLeaders(u, x, y, w)
+}
+
+// tokenLeaders draws a star for each leader in the unit along the top edge
+// of its token, from the right corner (left of a routing badge) leftwards,
+// the commander first, clear of a front triangle on that edge; a routing
+// unit facing north has them from the left corner instead.
+func (d *drawer) tokenLeaders(u *engine.Unit, x, y, w float64) {
+	ls := leadersAt(d.b, u.ID, u.Side)
+	if len(ls) == 0 {
+		return
+	}
+	cs := d.l.cs
+	r := cs * 0.095
+	start, dir := x+w-cs*0.08, -1.0
+	span := w - cs*0.18 // first to last centre
+	if u.Routing() {
+		start = x + w - cs*0.26
+		span = w - cs*0.36
+	}
+	if u.Facing == engine.N {
+		span = start - (x + w/2 + cs*0.2)
+		if span < 0 {
+			start, dir = x+cs*0.08, 1
+			span = x + w/2 - cs*0.2 - start
+		}
+	}
+	step := d.starStep(len(ls), cs*0.15, span)
+	for i := len(ls) - 1; i >= 0; i-- { // the commander on top
+		d.leaderStar(ls[i], start+dir*float64(i)*step, y+cs*0.02, r)
+	}
+}
+
+// holdBadge marks a unit holding at all costs: a white square with a
+// letter.
+func (d *drawer) holdBadge(cx, cy, r float64) {
+	dc := d.dc
+	dc.SetColor(white)
+	dc.DrawRoundedRectangle(cx-r, cy-r, 2*r, 2*r, r*0.3)
+	dc.FillPreserve()
+	dc.SetColor(starInk)
+	dc.SetLineWidth(math.Max(1, r/5))
+	dc.Stroke()
+	d.centredText(d.f.badge, T(d.lang, "field.hold_badge"), cx, cy)
+}
+
+// fatigueBadge marks fatigued cavalry: a small grey disc with "z".
+func (d *drawer) fatigueBadge(cx, cy, r float64) {
+	dc := d.dc
+	dc.SetColor(fatigueFill)
+	dc.DrawCircle(cx, cy, r)
+	dc.FillPreserve()
+	dc.SetColor(fatigueInk)
+	dc.SetLineWidth(1)
+	dc.Stroke()
+	d.centredText(d.f.badge, "z", cx, cy)
+}
+
+// centredText draws s with its ink centred on (cx, cy) in the current colour.
+func (d *drawer) centredText(f font.Face, s string, cx, cy float64) {
+	b, _ := font.BoundString(f, s)
+	x := cx - float64(b.Min.X+b.Max.X)/128
+	y := cy - float64(b.Min.Y+b.Max.Y)/128
+	d.dc.SetFontFace(f)
+	d.dc.DrawString(s, math.Round(x), math.Round(y))
 }
 
 // routingBadge is a yellow disc with "!".
@@ -839,7 +1204,26 @@ func (d *drawer) legendIcon(k legendKind, x, y, s float64) {
 		dc.ResetClip()
 		d.routingBadge(x+s*0.72, y+s*0.28, s*0.26)
 	case legendHQ:
-		d.flagIcon(engine.North, cx, cy, s*0.45)
+		d.flagIcon(engine.North, cx, cy, s*0.45, false)
+	case legendHQLost:
+		d.flagIcon(engine.North, cx, cy, s*0.45, true)
+	case legendCommander:
+		d.star(cx, cy, s*0.5, commanderGold, false)
+	case legendGeneral:
+		d.star(cx, cy, s*0.4, generalSilver, false)
+	case legendWounded:
+		d.star(cx, cy, s*0.4, generalSilver, true)
+	case legendHold:
+		d.holdBadge(cx, cy, s*0.36)
+	case legendFatigued:
+		d.fatigueBadge(cx, cy, s*0.34)
+	case legendShields:
+		dc.SetColor(gridColor)
+		dc.SetLineWidth(1)
+		dc.DrawRectangle(x+0.5, y+0.5, s-1, s-1)
+		dc.Stroke()
+		t := math.Max(3, math.Round(s*0.22))
+		d.shieldBar(x+s-t, y+math.Round(s*0.15), t, s-2*math.Round(s*0.15))
 	case legendNoMans:
 		swatch(noMansColor, gridColor)
 	case legendHill:

@@ -25,23 +25,45 @@ const goldenPath = "testdata/field_golden.png"
 
 // goldenBattle is a small fixed battle that uses every element of the map:
 // both sides, a routing unit, a unit on a drawn cell beyond the field,
-// every terrain type, the river and bridge, and both HQs.
+// every terrain type, the river and bridge, both HQs (North's lost, South's
+// with two leaders), leaders in units (one wounded; a captured, a killed and
+// a reserve leader are not drawn), portable shields, a unit holding at all
+// costs and fatigued cavalry.
 func goldenBattle() engine.Battle {
 	return engine.Battle{
 		ID: "golden", Turn: 2, Defender: engine.South,
 		Terrain: engine.Terrain{
 			Hills: []engine.Cell{c("C11")}, Forests: []engine.Cell{c("C24")}, Swamps: []engine.Cell{c("D22")},
 			River: true, Bridge: c("C13"),
+			Shields: []engine.CellShields{
+				{Cell: c("A21"), Sides: 1 << engine.E},
+				{Cell: c("B23"), Sides: 1<<engine.N | 1<<engine.W},
+				{Cell: c("C11"), Sides: 1 << engine.N},
+			},
 		},
-		HQ: [2]engine.Cell{c("A32"), c("D33")},
+		HQ:     [2]engine.Cell{c("A32"), c("D33")},
+		HQLost: [2]bool{true, false},
 		Units: []engine.Unit{
 			{ID: "hc", Side: engine.North, Type: engine.HeavyCavalry, Figures: 8, Cell: c("A11"), Facing: engine.S},
 			{ID: "ss", Side: engine.North, Type: engine.SamuraiSpear, Figures: 12, Cell: c("A21"), Facing: engine.E},
-			{ID: "sp", Side: engine.South, Type: engine.AshigaruSpear, Figures: 12, Cell: c("C11"), Facing: engine.N},
+			{ID: "sp", Side: engine.South, Type: engine.AshigaruSpear, Figures: 12, Cell: c("C11"), Facing: engine.N,
+				Hold: true},
 			{ID: "mk", Side: engine.South, Type: engine.Yamabushi, Figures: 5, Cell: c("D14"), Facing: engine.W,
 				Status: engine.StatusRouting},
-			{ID: "lc", Side: engine.South, Type: engine.LightCavalry, Figures: 4, Cell: engine.Cell{X: 13, Y: 6}, Facing: engine.E},
+			{ID: "lc", Side: engine.South, Type: engine.LightCavalry, Figures: 4, Cell: engine.Cell{X: 13, Y: 6}, Facing: engine.E,
+				Fatigued: true},
 			{ID: "gone", Side: engine.South, Type: engine.AshigaruTeppo, Figures: 0, Cell: c("D36"), Status: engine.StatusDestroyed},
+		},
+		Leaders: []engine.Leader{
+			{ID: "nc", Side: engine.North, Role: engine.General, At: "hc", Health: engine.LeaderWounded, Wounds: 1},
+			{ID: "nk", Side: engine.North, Role: engine.Commander, At: "hc"},
+			{ID: "ng", Side: engine.North, Role: engine.General, At: "ss"},
+			{ID: "nr", Side: engine.North, Role: engine.General, At: engine.AtReserve},
+			{ID: "nx", Side: engine.North, Role: engine.General, At: "ss", Health: engine.LeaderKilled},
+			{ID: "sk", Side: engine.South, Role: engine.Commander, At: engine.AtHQ},
+			{ID: "sg", Side: engine.South, Role: engine.General, At: engine.AtHQ},
+			{ID: "sw", Side: engine.South, Role: engine.General, At: "sp", Health: engine.LeaderWounded, Wounds: 1},
+			{ID: "sx", Side: engine.South, Role: engine.General, At: "sp", Health: engine.LeaderCaptured},
 		},
 	}
 }
