@@ -1058,7 +1058,7 @@ func (d *drawer) tokenLeaders(u *engine.Unit, x, y, w float64) {
 		return
 	}
 	cs := d.l.cs
-	r := cs * 0.095
+	r := cs * 0.088
 	start, dir := x+w-cs*0.08, -1.0
 	span := w - cs*0.18 // first to last centre
 	if u.Routing() {
@@ -1074,7 +1074,7 @@ func (d *drawer) tokenLeaders(u *engine.Unit, x, y, w float64) {
 	}
 	step := d.starStep(len(ls), cs*0.15, span)
 	for i := len(ls) - 1; i >= 0; i-- { // the commander on top
-		d.leaderStar(ls[i], start+dir*float64(i)*step, y+cs*0.02, r)
+		d.leaderStar(ls[i], start+dir*float64(i)*step, y+cs*0.01, r)
 	}
 }
 
