@@ -279,6 +279,26 @@ func TestDiscordFixtures(t *testing.T) {
 	if !strings.Contains(r.Content, "I do not know") {
 		t.Fatalf("the fixture's locale is en-US: %q", r.Content)
 	}
+	// Context-menu commands (user and message) from the same documentation
+	// are answered politely too.
+	for file, id := range map[string]string{
+		"user-command-interaction.json":    "867794291820986368",
+		"message-command-interaction.json": "867793873336926249",
+	} {
+		data, err := os.ReadFile("discordtest/testdata/fixtures/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.srv.DispatchRaw("INTERACTION_CREATE", data); err != nil {
+			t.Fatal(err)
+		}
+		if !w.srv.WaitFor(func() bool { return len(w.srv.Responses(id)) > 0 }, wait) {
+			t.Fatalf("no answer to %s", file)
+		}
+		if r := w.srv.Responses(id)[0]; !r.Ephemeral || !strings.Contains(r.Content, "I do not know") {
+			t.Fatalf("%s: %+v", file, r)
+		}
+	}
 }
 
 // A bot that died after resolving a turn but before posting it posts the
