@@ -59,7 +59,7 @@ var (
 	badgeColor     = color.RGBA{0xff, 0xd0, 0x2e, 0xff}
 	white          = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	commanderGold  = color.RGBA{0xf5, 0xb0, 0x00, 0xff}
-	generalSilver  = color.RGBA{0xe6, 0xe9, 0xee, 0xff}
+	generalSilver  = color.RGBA{0xe6, 0xe2, 0xd4, 0xff}
 	starInk        = color.RGBA{0x26, 0x1e, 0x0e, 0xff}
 	woundColor     = color.RGBA{0xff, 0x1f, 0x3a, 0xff}
 	shieldWood     = color.RGBA{0xcf, 0x8e, 0x48, 0xff}
@@ -628,12 +628,24 @@ func (d *drawer) markers() {
 			d.flagIcon(engine.Side(hq), right, top, small, lost)
 			right -= cs * 0.22
 			if n := len(leaders); n > 0 {
-				// A row of small stars left of the flag, clear of the
-				// cell's name.
+				// A row of small stars left of the flag, then the terrain
+				// icons, clear of the cell's name; the terrain's tint is
+				// left to tell it if there is not room for both.
+				r, step := cs*0.075, cs*0.13
 				first := right + cs*0.08
-				step := d.starStep(n, cs*0.13, first-(x+cs*0.42))
+				nx, _ := d.namePos(c)
+				room := first - r - (nx + measure(d.f.cell, c.Name()) + cs*0.03)
+				iconsW := 0.0 // the small terrain icons of a cell with a unit
+				if occupied {
+					iconsW = float64(len(icons)) * cs * 0.22
+				}
+				if float64(n-1)*step+iconsW > room {
+					icons, iconsW = nil, 0
+				}
+				step = d.starStep(n, step, room-iconsW)
+				step = math.Max(step, cs*0.06)
 				for i := n - 1; i >= 0; i-- {
-					d.leaderStar(leaders[i], first-float64(i)*step, top, cs*0.075)
+					d.leaderStar(leaders[i], first-float64(i)*step, top, r)
 				}
 				right = first - float64(n-1)*step - cs*0.2
 			}
@@ -763,9 +775,10 @@ func (d *drawer) flagIcon(side engine.Side, cx, cy, s float64, lost bool) {
 	dc.Stroke()
 	if lost {
 		// The cross: dark strokes on a white halo, over the whole flag.
-		x0, x1 := px-s*0.35, px+s*1.55
-		y0, y1 := cy-s*1.15, cy+s*1.05
+		x0, x1 := px-s*0.3, px+s*1.25
+		y0, y1 := cy-s, cy+s*0.95
 		w := math.Max(1.5, s/5)
+		dc.Push()
 		dc.SetLineCapRound()
 		for _, ink := range []struct {
 			c color.Color
@@ -777,7 +790,7 @@ func (d *drawer) flagIcon(side engine.Side, cx, cy, s float64, lost bool) {
 			dc.DrawLine(x0, y1, x1, y0)
 			dc.Stroke()
 		}
-		dc.SetLineCapButt()
+		dc.Pop()
 	}
 }
 
@@ -859,16 +872,18 @@ func (d *drawer) star(cx, cy, r float64, fill color.Color, wounded bool) {
 		dc.ClosePath()
 	}
 	lw := math.Max(1.2, r/5)
+	dc.Push()
+	defer dc.Pop()
 	dc.SetLineJoinRound()
 	if wounded {
 		// A red ring in a white halo: visible on either side's colour.
 		path()
 		dc.SetColor(white)
-		dc.SetLineWidth(lw * 4.4)
+		dc.SetLineWidth(lw * 3.4)
 		dc.Stroke()
 		path()
 		dc.SetColor(woundColor)
-		dc.SetLineWidth(lw * 2.6)
+		dc.SetLineWidth(lw * 2.2)
 		dc.Stroke()
 		path()
 		dc.SetColor(fill)
@@ -1040,7 +1055,7 @@ func (d *drawer) token(u *engine.Unit) {
 		d.routingBadge(x+w-cs*0.02, y+cs*0.02, cs*0.11)
 	}
 	if u.Hold {
-		d.holdBadge(x+cs*0.02, y+h-cs*0.02, cs*0.095)
+		d.holdBadge(x+cs*0.03, y+h-cs*0.03, cs*0.105)
 	}
 	if u.Fatigued {
 		d.fatigueBadge(x+w-cs*0.02, y+h-cs*0.02, cs*0.09)
@@ -1049,46 +1064,65 @@ func (d *drawer) token(u *engine.Unit) {
 }
 
 // tokenLeaders draws a star for each leader in the unit along the top edge
-// of its token, from the right corner (left of a routing badge) leftwards,
-// the commander first, clear of a front triangle on that edge; a routing
-// unit facing north has them from the left corner instead.
+// of its token: from the right corner (left of a routing badge) leftwards,
+// the commander first. A front triangle on the top edge splits the row:
+// whoever does not fit right of it goes left of it.
 func (d *drawer) tokenLeaders(u *engine.Unit, x, y, w float64) {
 	ls := leadersAt(d.b, u.ID, u.Side)
 	if len(ls) == 0 {
 		return
 	}
 	cs := d.l.cs
-	r := cs * 0.088
-	start, dir := x+w-cs*0.08, -1.0
-	span := w - cs*0.18 // first to last centre
+	r, step := cs*0.082, cs*0.15
+	type row struct{ start, dir, span float64 }
+	right := row{x + w - cs*0.08, -1, w - cs*0.18}
 	if u.Routing() {
-		start = x + w - cs*0.26
-		span = w - cs*0.36
+		right.start = x + w - cs*0.26
+		right.span = right.start - (x + cs*0.08)
 	}
+	rows := []row{right}
 	if u.Facing == engine.N {
-		span = start - (x + w/2 + cs*0.2)
-		if span < 0 {
-			start, dir = x+cs*0.08, 1
-			span = x + w/2 - cs*0.2 - start
+		gap := cs * 0.16 // from the token's centre line: the triangle's half base and a star's half width
+		rows = []row{
+			{right.start, -1, right.start - (x + w/2 + gap)},
+			{x + cs*0.08, 1, x + w/2 - gap - (x + cs*0.08)},
 		}
 	}
-	step := d.starStep(len(ls), cs*0.15, span)
-	for i := len(ls) - 1; i >= 0; i-- { // the commander on top
-		d.leaderStar(ls[i], start+dir*float64(i)*step, y+cs*0.01, r)
+	// Fill the rows in turn, as many stars to a row as fit; if there are
+	// more, the last row takes them closer together.
+	var at []float64
+	for k, rw := range rows {
+		if rw.span < 0 {
+			continue
+		}
+		n := len(ls) - len(at)
+		if k < len(rows)-1 {
+			n = min(n, 1+int(rw.span/step))
+		}
+		st := d.starStep(n, step, rw.span)
+		for i := range n {
+			at = append(at, rw.start+rw.dir*float64(i)*st)
+		}
+	}
+	for i := min(len(at), len(ls)) - 1; i >= 0; i-- { // the commander on top
+		d.leaderStar(ls[i], at[i], y+cs*0.008, r)
 	}
 }
 
-// holdBadge marks a unit holding at all costs: a white square with a
-// letter.
+// holdBadge marks a unit holding at all costs: a dark square with a white
+// letter, ringed in white.
 func (d *drawer) holdBadge(cx, cy, r float64) {
 	dc := d.dc
+	x0, y0 := math.Round(cx-r), math.Round(cy-r)
+	side := math.Round(2 * r)
 	dc.SetColor(white)
-	dc.DrawRoundedRectangle(cx-r, cy-r, 2*r, 2*r, r*0.3)
-	dc.FillPreserve()
+	dc.DrawRoundedRectangle(x0-1, y0-1, side+2, side+2, r*0.35)
+	dc.Fill()
 	dc.SetColor(starInk)
-	dc.SetLineWidth(math.Max(1, r/5))
-	dc.Stroke()
-	d.centredText(d.f.badge, T(d.lang, "field.hold_badge"), cx, cy)
+	dc.DrawRoundedRectangle(x0, y0, side, side, r*0.3)
+	dc.Fill()
+	dc.SetColor(white)
+	d.centredText(d.f.badge, T(d.lang, "field.hold_badge"), x0+side/2, y0+side/2)
 }
 
 // fatigueBadge marks fatigued cavalry: a small grey disc with "z".

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -379,6 +380,348 @@ func BenchmarkFieldPNG(b *testing.B) {
 	for b.Loop() {
 		if _, err := FieldPNG(battle, FieldOptions{Lang: RU}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// count is the number of pixels in r within 6 of colour want.
+func count(img *image.RGBA, r image.Rectangle, want color.Color) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if colorDist(img.At(x, y), want) <= 6 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// rect is the pixel rectangle of x, y, w, h.
+func rect(x, y, w, h float64) image.Rectangle {
+	return image.Rect(int(math.Floor(x)), int(math.Floor(y)), int(math.Ceil(x+w)), int(math.Ceil(y+h)))
+}
+
+// cellRect is the pixel rectangle of a cell.
+func cellRect(l layout, cell engine.Cell) image.Rectangle {
+	x, y := l.cellOrigin(cell)
+	return rect(x, y, l.cs, l.cs)
+}
+
+// tokenArea is a unit's token with the band above it where its leaders'
+// stars stand.
+func tokenArea(l layout, cell engine.Cell) image.Rectangle {
+	x, y, w, h := l.tokenRect(cell)
+	return rect(x, y-l.cs*0.12, w, h+l.cs*0.12)
+}
+
+// diff counts the pixels of r that differ between two images.
+func diff(a, b *image.RGBA, r image.Rectangle) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if colorDist(a.At(x, y), b.At(x, y)) > 24 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// A unit's token carries a gold star when its commander is with it, a
+// silver one for a general, a red ring when the leader is wounded; the
+// captured, the killed and the reserve are not drawn.
+func TestFieldLeaderStars(t *testing.T) {
+	for _, facing := range allDirs {
+		for _, routing := range []bool{false, true} {
+			b := engine.Battle{ID: "leaders", Turn: 1, Units: []engine.Unit{
+				{ID: "cmd", Side: engine.North, Type: engine.HeavyCavalry, Figures: 8, Cell: c("A22"), Facing: facing},
+				{ID: "gen", Side: engine.South, Type: engine.SamuraiSpear, Figures: 8, Cell: c("C22"), Facing: facing},
+				{ID: "none", Side: engine.North, Type: engine.AshigaruSpear, Figures: 8, Cell: c("B22"), Facing: facing},
+				{ID: "lost", Side: engine.South, Type: engine.AshigaruTeppo, Figures: 8, Cell: c("D22"), Facing: facing},
+			}}
+			if routing {
+				for i := range b.Units {
+					b.Units[i].Status = engine.StatusRouting
+				}
+			}
+			b.Leaders = []engine.Leader{
+				{ID: "n1", Side: engine.North, Role: engine.Commander, At: "cmd"},
+				{ID: "s1", Side: engine.South, Role: engine.General, At: "gen", Health: engine.LeaderWounded, Wounds: 1},
+				{ID: "s0", Side: engine.South, Role: engine.Commander, At: "lost", Health: engine.LeaderCaptured},
+				{ID: "s2", Side: engine.South, Role: engine.General, At: "lost", Health: engine.LeaderKilled},
+				{ID: "n2", Side: engine.North, Role: engine.General, At: engine.AtReserve},
+			}
+			opt := FieldOptions{Lang: RU}
+			img := renderField(t, b, opt)
+			l := layoutOf(t, b, opt)
+			name := fmt.Sprintf("facing %s, routing %v", facing, routing)
+			for _, tc := range []struct {
+				cell                string
+				gold, silver, wound bool
+			}{
+				{"A22", true, false, false},
+				{"C22", false, true, true},
+				{"B22", false, false, false},
+				{"D22", false, false, false},
+			} {
+				r := tokenArea(l, c(tc.cell))
+				if got := count(img, r, commanderGold) > 0; got != tc.gold {
+					t.Errorf("%s: %s: commander's gold %v, want %v", name, tc.cell, got, tc.gold)
+				}
+				if got := count(img, r, generalSilver) > 0; got != tc.silver {
+					t.Errorf("%s: %s: general's silver %v, want %v", name, tc.cell, got, tc.silver)
+				}
+				if got := count(img, r, woundColor) > 0; got != tc.wound {
+					t.Errorf("%s: %s: wound red %v, want %v", name, tc.cell, got, tc.wound)
+				}
+			}
+		}
+	}
+}
+
+// Several leaders in one unit are each drawn, the star of the commander
+// whole, however the unit faces.
+func TestFieldManyLeaders(t *testing.T) {
+	for _, facing := range allDirs {
+		b := engine.Battle{ID: "many", Turn: 1, Units: []engine.Unit{
+			{ID: "u", Side: engine.South, Type: engine.AshigaruTeppo, Figures: 12, Cell: c("C23"), Facing: facing},
+		}, Leaders: []engine.Leader{
+			{ID: "g1", Side: engine.South, Role: engine.General, At: "u"},
+			{ID: "k", Side: engine.South, Role: engine.Commander, At: "u"},
+			{ID: "g2", Side: engine.South, Role: engine.General, At: "u"},
+		}}
+		img := renderField(t, b, FieldOptions{})
+		l := layoutOf(t, b, FieldOptions{})
+		r := tokenArea(l, c("C23"))
+		alone := func(l engine.Leader) *image.RGBA {
+			return renderField(t, engine.Battle{ID: "one", Turn: 1, Units: b.Units, Leaders: []engine.Leader{l}}, FieldOptions{})
+		}
+		gold := count(alone(b.Leaders[1]), r, commanderGold)
+		silver := count(alone(b.Leaders[0]), r, generalSilver)
+		if got := count(img, r, commanderGold); got != gold || gold == 0 {
+			t.Errorf("facing %s: %d gold pixels with generals, %d alone: the commander's star is covered", facing, got, gold)
+		}
+		if got := count(img, r, generalSilver); 2*got < 3*silver || silver == 0 {
+			t.Errorf("facing %s: %d silver pixels for two generals, %d for one", facing, got, silver)
+		}
+	}
+}
+
+// Leaders in the HQ stand next to its flag, in an empty cell and in one
+// with a unit; a lost HQ has none.
+func TestFieldHQLeaders(t *testing.T) {
+	for _, occupied := range []bool{false, true} {
+		b := engine.Battle{ID: "hq", Turn: 1, HQ: [2]engine.Cell{c("A33"), c("D33")}, Leaders: []engine.Leader{
+			{ID: "n", Side: engine.North, Role: engine.Commander, At: engine.AtHQ},
+			{ID: "s", Side: engine.South, Role: engine.General, At: engine.AtHQ},
+		}}
+		if occupied {
+			b.Units = []engine.Unit{
+				{ID: "a", Side: engine.North, Type: engine.HeavyCavalry, Figures: 8, Cell: c("A33"), Facing: engine.S},
+				{ID: "d", Side: engine.South, Type: engine.HeavyCavalry, Figures: 8, Cell: c("D33"), Facing: engine.N},
+			}
+		}
+		opt := FieldOptions{}
+		l := layoutOf(t, b, opt)
+		img := renderField(t, b, opt)
+		if count(img, cellRect(l, c("A33")), commanderGold) == 0 {
+			t.Errorf("occupied %v: no commander's star in North's HQ", occupied)
+		}
+		if count(img, cellRect(l, c("D33")), generalSilver) == 0 {
+			t.Errorf("occupied %v: no general's star in South's HQ", occupied)
+		}
+		if count(img, cellRect(l, c("D33")), commanderGold) != 0 {
+			t.Errorf("occupied %v: a commander's star in South's HQ", occupied)
+		}
+		b.HQLost[engine.North] = true
+		img = renderField(t, b, opt)
+		if count(img, cellRect(l, c("A33")), commanderGold) != 0 {
+			t.Errorf("occupied %v: a lost HQ still shows its commander", occupied)
+		}
+	}
+}
+
+// A lost HQ is drawn crossed out, in its cell only.
+func TestFieldLostHQ(t *testing.T) {
+	for _, occupied := range []bool{false, true} {
+		b := engine.Battle{ID: "hq", Turn: 1, HQ: [2]engine.Cell{c("A33"), c("D33")}}
+		if occupied {
+			b.Units = []engine.Unit{
+				{ID: "a", Side: engine.North, Type: engine.HeavyCavalry, Figures: 8, Cell: c("A33"), Facing: engine.S},
+				{ID: "d", Side: engine.South, Type: engine.HeavyCavalry, Figures: 8, Cell: c("D33"), Facing: engine.N},
+			}
+		}
+		opt := FieldOptions{Lang: EN}
+		l := layoutOf(t, b, opt)
+		intact := renderField(t, b, opt)
+		lost := b
+		lost.HQLost = [2]bool{false, true}
+		crossed := renderField(t, lost, opt)
+		south, north := cellRect(l, c("D33")), cellRect(l, c("A33"))
+		if n := diff(intact, crossed, south); n < 20 {
+			t.Errorf("occupied %v: the lost HQ differs from the intact one in only %d pixels", occupied, n)
+		}
+		if n := count(crossed, south, lostInk); n < 5 {
+			t.Errorf("occupied %v: the lost HQ has %d pixels of the cross", occupied, n)
+		}
+		if n := count(intact, south, lostInk); n != 0 {
+			t.Errorf("occupied %v: the intact HQ has %d pixels of the cross", occupied, n)
+		}
+		if n := diff(intact, crossed, north); n != 0 {
+			t.Errorf("occupied %v: North's intact HQ changed in %d pixels", occupied, n)
+		}
+		grid := rect(l.gridX, l.gridY, float64(l.maxX-l.minX+1)*l.cs, float64(l.maxY-l.minY+1)*l.cs)
+		if n, m := diff(intact, crossed, grid), diff(intact, crossed, south); n != m {
+			t.Errorf("occupied %v: %d pixels of the field changed outside the lost HQ's cell", occupied, n-m)
+		}
+	}
+}
+
+// strips are the bands along the four sides of a cell, inside it.
+func strips(l layout, cell engine.Cell) map[engine.Dir]image.Rectangle {
+	x, y := l.cellOrigin(cell)
+	b := l.cs * 0.15
+	return map[engine.Dir]image.Rectangle{
+		engine.N: rect(x+b, y, l.cs-2*b, b),
+		engine.S: rect(x+b, y+l.cs-b, l.cs-2*b, b),
+		engine.W: rect(x, y+b, b, l.cs-2*b),
+		engine.E: rect(x+l.cs-b, y+b, b, l.cs-2*b),
+	}
+}
+
+// A portable shield is a wooden bar on its side of the cell, and only there.
+func TestFieldShields(t *testing.T) {
+	for _, unit := range []bool{false, true} {
+		for _, sides := range []uint8{1 << engine.E, 1<<engine.N | 1<<engine.W, 1 << engine.S, 0xf} {
+			cell := c("B23")
+			b := engine.Battle{ID: "shields", Turn: 1, Terrain: engine.Terrain{
+				Shields: []engine.CellShields{{Cell: cell, Sides: sides}},
+			}}
+			if unit {
+				b.Units = []engine.Unit{{ID: "u", Side: engine.North, Type: engine.AshigaruTeppo, Figures: 12, Cell: cell, Facing: engine.E}}
+			}
+			opt := FieldOptions{}
+			img := renderField(t, b, opt)
+			l := layoutOf(t, b, opt)
+			for d, r := range strips(l, cell) {
+				want := sides&(1<<d) != 0
+				n := count(img, r, shieldWood)
+				if want && n < int(l.cs*0.2) {
+					t.Errorf("unit %v, sides %04b: only %d pixels of wood on side %s", unit, sides, n, d)
+				}
+				if !want && n != 0 {
+					t.Errorf("unit %v, sides %04b: %d pixels of wood on side %s", unit, sides, n, d)
+				}
+			}
+			// Nothing on the neighbours.
+			for _, n := range []string{"B22", "B24", "B13", "B33"} {
+				if k := count(img, cellRect(l, c(n)), shieldWood); k != 0 {
+					t.Errorf("unit %v, sides %04b: %d pixels of wood in %s", unit, sides, k, n)
+				}
+			}
+		}
+	}
+}
+
+// A shield on the north side keeps clear of the cell's name, in every
+// cell size.
+func TestFieldShieldClearOfName(t *testing.T) {
+	for _, cs := range []int{MinCellSize, 48, DefaultCellSize, 100, MaxCellSize} {
+		cell := c("B23")
+		plain := engine.Battle{ID: "name", Turn: 1}
+		shielded := plain
+		shielded.Terrain.Shields = []engine.CellShields{{Cell: cell, Sides: 1 << engine.N}}
+		opt := FieldOptions{CellSize: cs}
+		f, err := newFieldFaces(cs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := layoutOf(t, plain, opt)
+		d := drawer{l: l, f: f, b: &plain}
+		nx, base := d.namePos(cell)
+		b, _ := font.BoundString(f.cell, cell.Name())
+		r := image.Rect(int(nx)+b.Min.X.Floor()-1, int(base)+b.Min.Y.Floor()-1, int(nx)+b.Max.X.Ceil()+1, int(base)+b.Max.Y.Ceil()+1)
+		if n := diff(renderField(t, plain, opt), renderField(t, shielded, opt), r); n != 0 {
+			t.Errorf("cell size %d: the shield changes %d pixels of the cell's name", cs, n)
+		}
+	}
+}
+
+// Hold at all costs and fatigue have their badges at the token's bottom
+// corners.
+func TestFieldUnitBadges(t *testing.T) {
+	u := engine.Unit{ID: "u", Side: engine.South, Type: engine.LightCavalry, Figures: 6, Cell: c("C23"), Facing: engine.N}
+	render := func(hold, fatigued bool) (*image.RGBA, layout) {
+		v := u
+		v.Hold, v.Fatigued = hold, fatigued
+		b := engine.Battle{ID: "badges", Turn: 1, Units: []engine.Unit{v}}
+		return renderField(t, b, FieldOptions{}), layoutOf(t, b, FieldOptions{})
+	}
+	plain, l := render(false, false)
+	hold, _ := render(true, false)
+	tired, _ := render(false, true)
+	x, y, w, h := l.tokenRect(u.Cell)
+	bl := rect(x-l.cs*0.1, y+h-l.cs*0.15, l.cs*0.25, l.cs*0.25)
+	br := rect(x+w-l.cs*0.15, y+h-l.cs*0.15, l.cs*0.25, l.cs*0.25)
+	if n := count(hold, bl, starInk) - count(plain, bl, starInk); n < 20 {
+		t.Errorf("hold badge: %d more dark pixels at the bottom-left corner", n)
+	}
+	if n := diff(plain, hold, br); n != 0 {
+		t.Errorf("hold badge changed %d pixels at the bottom-right corner", n)
+	}
+	if n := count(tired, br, fatigueFill); n < 10 {
+		t.Errorf("fatigue badge: %d pixels of its disc", n)
+	}
+	if n := count(plain, br, fatigueFill); n != 0 {
+		t.Errorf("no fatigue, yet %d pixels of its disc", n)
+	}
+	if n := diff(plain, tired, bl); n != 0 {
+		t.Errorf("fatigue badge changed %d pixels at the bottom-left corner", n)
+	}
+}
+
+// The legend explains the new symbols when the map shows them, in the
+// reader's language.
+func TestFieldLegendSymbols(t *testing.T) {
+	f, err := newFieldFaces(DefaultCellSize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := func(b engine.Battle, lang Lang) map[legendKind]string {
+		out := map[legendKind]string{}
+		for _, it := range legendItems(&b, lang, f, DefaultCellSize) {
+			out[it.kind] = it.text
+		}
+		return out
+	}
+	ru := texts(goldenBattle(), RU)
+	for k, want := range map[legendKind]string{
+		legendCommander: "командующий", legendGeneral: "генерал", legendWounded: "ранен",
+		legendHQLost: "ставка потеряна", legendShields: "щиты", legendHold: "держит позицию", legendFatigued: "утомлены",
+	} {
+		if ru[k] != want {
+			t.Errorf("RU legend item %d: %q, want %q", k, ru[k], want)
+		}
+	}
+	en := texts(goldenBattle(), EN)
+	for k, want := range map[legendKind]string{
+		legendCommander: "commander", legendGeneral: "general", legendHQLost: "HQ lost", legendShields: "shields",
+		legendHold: "holds at all costs", legendFatigued: "fatigued",
+	} {
+		if en[k] != want {
+			t.Errorf("EN legend item %d: %q, want %q", k, en[k], want)
+		}
+	}
+	// A battle without them has none of these items.
+	b := goldenBattle()
+	b.Leaders, b.Terrain.Shields, b.HQLost = nil, nil, [2]bool{}
+	for i := range b.Units {
+		b.Units[i].Hold, b.Units[i].Fatigued = false, false
+	}
+	for _, k := range []legendKind{legendCommander, legendGeneral, legendWounded, legendHQLost, legendShields, legendHold, legendFatigued} {
+		if s, ok := texts(b, RU)[k]; ok {
+			t.Errorf("legend item %q without its symbol on the map", s)
 		}
 	}
 }
