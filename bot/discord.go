@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -29,6 +30,8 @@ type Options struct {
 	// Locale of channel posts when a battle has none: "ru" or "en".
 	Locale string
 	Log    *log.Logger
+	// TickEvery is how often deadlines are checked; zero: every minute.
+	TickEvery time.Duration
 }
 
 // Bot answers interactions and posts results. It keeps no battle state of
@@ -41,6 +44,8 @@ type Bot struct {
 	mu    sync.Mutex
 	appID string
 	wg    sync.WaitGroup // handlers in flight, for a graceful Close
+	stop  chan struct{}  // ends the deadline ticker
+	tick  sync.WaitGroup // the deadline ticker
 }
 
 // New wires a bot to a session; Start opens it.
@@ -55,11 +60,53 @@ func New(s *discordgo.Session, svc *Service, opt Options) *Bot {
 	return b
 }
 
-// Start connects to the gateway.
-func (b *Bot) Start() error { return b.s.Open() }
+// Start connects to the gateway and starts checking turn deadlines.
+func (b *Bot) Start() error {
+	if err := b.s.Open(); err != nil {
+		return err
+	}
+	every := b.opt.TickEvery
+	if every <= 0 {
+		every = time.Minute
+	}
+	stop := make(chan struct{})
+	b.stop = stop
+	b.tick.Add(1)
+	go func() {
+		defer b.tick.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				b.Tick()
+			}
+		}
+	}()
+	return nil
+}
 
-// Close disconnects and waits for the handlers still running.
+// Tick resolves and posts the turns whose deadline has passed.
+func (b *Bot) Tick() {
+	done, err := b.svc.Due()
+	if err != nil {
+		b.opt.Log.Printf("deadlines: %v", err)
+	}
+	for _, res := range done {
+		b.postResolved(res)
+	}
+}
+
+// Close stops the deadline ticker, disconnects and waits for the handlers
+// still running.
 func (b *Bot) Close() error {
+	if b.stop != nil {
+		close(b.stop)
+		b.stop = nil
+		b.tick.Wait()
+	}
 	err := b.s.Close()
 	b.wg.Wait()
 	return err
@@ -537,6 +584,10 @@ func (b *Bot) announce(rec store.BattleRecord, key string, args ...any) {
 // postOpened commits a turn's dice publicly before anyone rolls.
 func (b *Bot) postOpened(op Opened) {
 	b.announce(op.Battle, "bot.turn_opened", op.Battle.Name, op.Turn, op.SeedHash)
+	if d := op.Battle.Deadline; !d.IsZero() {
+		// Discord shows <t:…:F> in each reader's own time zone.
+		b.announce(op.Battle, "bot.deadline", fmt.Sprintf("<t:%d:F>", d.Unix()))
+	}
 }
 
 // postResolved posts a resolved turn: to each clan its own view (its PNG and

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"io"
 	"log"
@@ -42,6 +43,7 @@ type world struct {
 	path  string
 	st    *store.Store
 	b     *bot.Bot
+	svc   func(*bot.Service) // adjusts the service before the bot starts
 }
 
 func newWorld(t *testing.T) *world {
@@ -67,7 +69,11 @@ func (w *world) start() {
 		w.t.Fatal(err)
 	}
 	w.st = st
-	w.b = bot.New(sess, &bot.Service{Store: st}, bot.Options{GMRole: "Мастер", Locale: "ru", Log: log.New(io.Discard, "", 0)})
+	svc := &bot.Service{Store: st}
+	if w.svc != nil {
+		w.svc(svc)
+	}
+	w.b = bot.New(sess, svc, bot.Options{GMRole: "Мастер", Locale: "ru", Log: log.New(io.Discard, "", 0)})
 	if err := w.b.Start(); err != nil {
 		w.t.Fatal(err)
 	}
@@ -382,5 +388,35 @@ func TestReadySidesResolveThroughDiscord(t *testing.T) {
 	}
 	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), "ход 2 открыт") {
 		t.Fatal("turn 2 did not open")
+	}
+}
+
+// A turn whose deadline passes is resolved and posted by the bot's ticker.
+func TestDeadlineResolvesThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	w.svc = func(s *bot.Service) {
+		s.TurnDeadline = time.Hour
+		s.Now = func() time.Time { return now }
+	}
+	w.start()
+	defer w.stop()
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
+		discordtest.StringOpt("name", "Микатагахара"),
+		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
+		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Микатагахара")))
+	want := fmt.Sprintf("<t:%d:F>", now.Add(time.Hour).Unix())
+	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), want) {
+		t.Fatalf("the deadline was not announced: %q", contentOf(w.srv.Messages(chanOda)))
+	}
+	w.b.Tick()
+	if strings.Contains(contentOf(w.srv.Messages(chanOda)), "ход 2 открыт") {
+		t.Fatal("resolved before the deadline")
+	}
+	now = now.Add(2 * time.Hour)
+	w.b.Tick()
+	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), "ход 2 открыт") {
+		t.Fatal("the deadline passed but the turn was not resolved")
 	}
 }

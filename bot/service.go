@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/gunbai/gunbai/engine"
@@ -26,6 +27,19 @@ type Service struct {
 	// Scenarios are the prepared battles of the config's scenario files,
 	// offered beside the built-in ones (LoadScenarios).
 	Scenarios map[string]engine.Battle
+	// TurnDeadline is how long a command phase stays open (config
+	// battle.turn_deadline); zero: until both sides are ready or the GM
+	// resolves.
+	TurnDeadline time.Duration
+	// Now is the clock of deadlines; nil is time.Now.
+	Now func() time.Time
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
 }
 
 // scenario finds a prepared battle by name: the config's, then built-in.
@@ -176,6 +190,10 @@ func (s *Service) openTurn(tx *store.Tx, rec *store.BattleRecord, turn int) (str
 		return "", err
 	}
 	rec.Turn, rec.Status = turn, store.StatusCommand
+	rec.Deadline = time.Time{}
+	if s.TurnDeadline > 0 {
+		rec.Deadline = s.now().Add(s.TurnDeadline).UTC()
+	}
 	return store.SeedHash(seed), tx.PutBattle(*rec)
 }
 
@@ -929,4 +947,53 @@ func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 		return tx.PutBattle(rec)
 	})
 	return out, err
+}
+
+// Due resolves every battle whose command phase has passed its deadline,
+// with the orders given so far (ARCHITECTURE: "until the deadline or until
+// every side is ready"). Each battle is its own transaction.
+func (s *Service) Due() ([]Resolved, error) {
+	now := s.now()
+	var due [][2]string
+	err := s.Store.View(func(tx *store.Tx) error {
+		guilds, err := tx.Guilds()
+		if err != nil {
+			return err
+		}
+		for _, g := range guilds {
+			all, err := tx.Battles(g)
+			if err != nil {
+				return err
+			}
+			for _, rec := range all {
+				if rec.Status == store.StatusCommand && !rec.Deadline.IsZero() && !now.Before(rec.Deadline) {
+					due = append(due, [2]string{g, rec.ID})
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []Resolved
+	for _, d := range due {
+		err := s.Store.Update(func(tx *store.Tx) error {
+			rec, err := tx.Battle(d[0], d[1])
+			// Checked again inside the transaction: the GM or the sides may
+			// have resolved it meanwhile.
+			if err != nil || rec.Status != store.StatusCommand || rec.Deadline.IsZero() || now.Before(rec.Deadline) {
+				return err
+			}
+			res, err := s.resolveTx(tx, rec)
+			if err == nil {
+				out = append(out, res)
+			}
+			return err
+		})
+		if err != nil {
+			return out, err
+		}
+	}
+	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/render"
@@ -537,4 +538,36 @@ func TestDeployment(t *testing.T) {
 	}
 	_, err = svc.DeploySeat(guild, []string{"r-oda"})
 	userErr(t, err, "err.not_deployment")
+}
+
+// A command phase past its deadline is resolved with the orders given so
+// far, and the next turn gets its own deadline.
+func TestDeadlines(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	svc.Now = func() time.Time { return now }
+	svc.TurnDeadline = 24 * time.Hour
+	rec := created(t, svc)
+	op, err := svc.Start(guild, rec.ID)
+	if err != nil || !op.Battle.Deadline.Equal(now.Add(24*time.Hour)) {
+		t.Fatalf("deadline %v, %v", op.Battle.Deadline, err)
+	}
+	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	accept(t, svc, north, engine.StakeLow)
+	svc.Order(north, engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1})
+	now = now.Add(23 * time.Hour)
+	if done, err := svc.Due(); err != nil || len(done) != 0 {
+		t.Fatalf("before the deadline: %v %v", done, err)
+	}
+	now = now.Add(2 * time.Hour)
+	done, err := svc.Due()
+	if err != nil || len(done) != 1 || done[0].Turn != 1 || done[0].After.Unit("n-yari").Cell != engine.MustCell("A11") {
+		t.Fatalf("after the deadline: %+v %v", done, err)
+	}
+	if d := done[0].Next.Battle.Deadline; !d.Equal(now.Add(24 * time.Hour)) {
+		t.Fatalf("next deadline %v", d)
+	}
+	if again, _ := svc.Due(); len(again) != 0 {
+		t.Fatal("a turn was resolved twice")
+	}
 }

@@ -69,6 +69,7 @@ var botTexts = map[string]msg{
 	"bot.intercept.messenger_lost": {"Синоби перехватил гонца: у противника на одного гонца меньше.", "Your shinobi caught a messenger: the enemy has one messenger fewer."},
 	"bot.intercept.voided":         {"Синоби перехватил гонца: переброс противника в этом ходу не состоялся.", "Your shinobi caught a messenger: the enemy's reroll this turn is void."},
 	"bot.intercepted":              {"Ваш гонец перехвачен: переброс не засчитан. Теперь у вас особых приказов %d и обычных %d — сократите приказы, иначе отменятся последние отданные.", "Your messenger was caught: the reroll is void. You now have %d special and %d ordinary orders — cut your orders, or the last ones given are dropped."},
+	"bot.deadline":                 {"Приказы принимаются до %s; тогда ход будет рассчитан с тем, что отдано.", "Orders are taken until %s; then the turn is resolved with what was given."},
 	"bot.ready":                    {"Ваша сторона готова. Ждём противника.", "Your side is ready. Waiting for the enemy."},
 	"bot.plan_change":              {"Битва «%s», ход %d: обе стороны готовы. Синоби доложили — можно изменить приказы (/order, /orders), затем снова /orders ready.", "Battle “%s”, turn %d: both sides are ready. The shinobi have reported — you may change your orders (/order, /orders), then /orders ready again."},
 	"err.plan_change_fixed":        {"В фазе изменения плана поручения синоби и знамёна не меняются.", "In the plan-change round, shinobi missions and banners stay as they were."},

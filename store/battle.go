@@ -86,6 +86,9 @@ type BattleRecord struct {
 	PostedTurn int `json:"posted_turn"`
 	// Locale is the language of the battle's channel posts ("ru", "en").
 	Locale string `json:"locale,omitempty"`
+	// Deadline closes the current command phase: then the turn is
+	// resolved with the orders given so far. Zero: no deadline.
+	Deadline time.Time `json:"deadline,omitzero"`
 }
 
 // Side returns the clan of one side.

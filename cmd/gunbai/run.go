@@ -61,7 +61,7 @@ func serve(ctx context.Context, cfg *config.Config, s *discordgo.Session, logger
 		return err
 	}
 	defer st.Close()
-	b := bot.New(s, &bot.Service{Store: st, Scenarios: scenarios}, bot.Options{
+	b := bot.New(s, &bot.Service{Store: st, Scenarios: scenarios, TurnDeadline: cfg.Battle.TurnDeadline}, bot.Options{
 		GMRole: cfg.Discord.GMRole, Guilds: cfg.Discord.Guilds, Locale: cfg.Battle.DefaultLocale, Log: logger,
 	})
 	if err := b.Start(); err != nil {
