@@ -977,7 +977,9 @@ func (s *Service) Due() ([]Resolved, error) {
 		return nil, err
 	}
 	var out []Resolved
+	var errs []error
 	for _, d := range due {
+		// One battle that fails to resolve must not hold the others back.
 		err := s.Store.Update(func(tx *store.Tx) error {
 			rec, err := tx.Battle(d[0], d[1])
 			// Checked again inside the transaction: the GM or the sides may
@@ -992,8 +994,8 @@ func (s *Service) Due() ([]Resolved, error) {
 			return err
 		})
 		if err != nil {
-			return out, err
+			errs = append(errs, fmt.Errorf("battle %s: %w", d[1], err))
 		}
 	}
-	return out, nil
+	return out, errors.Join(errs...)
 }
