@@ -86,6 +86,7 @@ func commandSpecs() []cmdSpec {
 			{key: "deploy.opt.hq", typ: discordgo.ApplicationCommandOptionString},
 			{key: "deploy.opt.terrain", typ: discordgo.ApplicationCommandOptionString,
 				choices: []string{"hill", "forest", "swamp"}},
+			{key: "deploy.opt.guards", typ: discordgo.ApplicationCommandOptionInteger},
 		}},
 		{key: "orders", opts: []optSpec{
 			{key: "orders.opt.cancel", typ: discordgo.ApplicationCommandOptionString},

@@ -584,9 +584,36 @@ func (b *Bot) announce(rec store.BattleRecord, key string, args ...any) {
 // postOpened commits a turn's dice publicly before anyone rolls.
 func (b *Bot) postOpened(op Opened) {
 	b.announce(op.Battle, "bot.turn_opened", op.Battle.Name, op.Turn, op.SeedHash)
+	b.postInfiltration(op)
 	if d := op.Battle.Deadline; !d.IsZero() {
 		// Discord shows <t:…:F> in each reader's own time zone.
 		b.announce(op.Battle, "bot.deadline", fmt.Sprintf("<t:%d:F>", d.Unix()))
+	}
+}
+
+// postInfiltration tells each clan, in its own channel only, how many of
+// its shinobi got into the enemy's rear (R-IV.5.1) and what its guards
+// stopped (R-IV.4.2); the GM channel gets both.
+func (b *Bot) postInfiltration(op Opened) {
+	rec := op.Battle
+	l := render.Lang(rec.Locale)
+	var gm []string
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		var lines []string
+		name := render.SideName(l, side)
+		if in := op.Infiltration[side]; in.Sent > 0 {
+			lines = append(lines, render.T(l, "bot.infiltration", name, in.Sent, in.Through))
+		}
+		if e := op.Infiltration[side.Enemy()]; e.Sent > e.Through {
+			lines = append(lines, render.T(l, "bot.guarded", name, e.Sent-e.Through, e.Killed, e.Captured, e.TurnedBack))
+		}
+		if len(lines) > 0 {
+			b.send(rec.Sides[side].ChannelID, &discordgo.MessageSend{Content: strings.Join(lines, "\n")})
+			gm = append(gm, lines...)
+		}
+	}
+	if len(gm) > 0 {
+		b.send(rec.GMChannelID, &discordgo.MessageSend{Content: strings.Join(gm, "\n")})
 	}
 }
 
@@ -738,13 +765,22 @@ func (b *Bot) deploy(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 		return
 	}
 	m := optionMap(data.Options)
-	view, err := b.svc.Deploy(seat, Placement{
+	p := Placement{
 		Unit: str(m, "unit"), Cell: str(m, "cell"), Facing: str(m, "facing"),
 		Leader: str(m, "leader"), To: str(m, "to"), HQ: str(m, "hq"), Terrain: str(m, "terrain"),
-	})
+	}
+	if o, ok := m["guards"]; ok {
+		g := int(o.IntValue())
+		p.Guards = &g
+	}
+	view, err := b.svc.Deploy(seat, p)
 	if err != nil {
 		b.fail(i, err)
 		return
 	}
-	b.reply(i, render.T(l, "bot.deployed")+"\n"+render.UnitsText(l, view, seat.Side), nil)
+	text := render.T(l, "bot.deployed")
+	if p.Guards != nil {
+		text += "\n" + render.T(l, "bot.guards_set", *p.Guards, view.Shinobi[seat.Side]-*p.Guards)
+	}
+	b.reply(i, text+"\n"+render.UnitsText(l, view, seat.Side), nil)
 }

@@ -420,3 +420,39 @@ func TestDeadlineResolvesThroughDiscord(t *testing.T) {
 		t.Fatal("the deadline passed but the turn was not resolved")
 	}
 }
+
+// Shinobi kept as guards by /deploy stop the enemy's at the start; each
+// clan hears only of its own shinobi and its own guards (R-IV.4, R-IV.5.1).
+func TestInfiltrationThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	w.svc = func(s *bot.Service) {
+		sc, err := bot.LoadScenarios([]string{"testdata/sekigahara.toml"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Scenarios = sc
+	}
+	w.start()
+	defer w.stop()
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
+		discordtest.StringOpt("name", "Сэкигахара"), discordtest.StringOpt("scenario", "sekigahara"),
+		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
+		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	if r := w.slash(asai, chanAsai, "deploy", discordtest.IntOpt("guards", 5)); !r.Ephemeral || !strings.Contains(r.Content, "From 0 to 1 shinobi can guard the army, not 5") {
+		t.Fatalf("too many guards: %+v", r)
+	}
+	if r := w.slash(oda, chanOda, "deploy", discordtest.IntOpt("guards", 1)); !strings.Contains(r.Content, "Охраняют армию синоби: 1; пытаться проникнуть в тыл врага будут: 0") {
+		t.Fatalf("guards: %+v", r)
+	}
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
+	northText, southText := contentOf(w.srv.Messages(chanOda)), contentOf(w.srv.Messages(chanAsai))
+	if !strings.Contains(northText, "охрана остановила синоби врага: 1") || strings.Contains(northText, "проникли") {
+		t.Fatalf("north channel: %q", northText)
+	}
+	if !strings.Contains(southText, "из 1 синоби в тыл врага проникли 0") || strings.Contains(southText, "охрана") {
+		t.Fatalf("south channel: %q", southText)
+	}
+	if gmText := contentOf(w.srv.Messages(chanGM)); !strings.Contains(gmText, "охрана остановила") || !strings.Contains(gmText, "проникли 0") {
+		t.Fatalf("GM channel: %q", gmText)
+	}
+}

@@ -174,6 +174,8 @@ type Opened struct {
 	Battle   store.BattleRecord
 	Turn     int
 	SeedHash string
+	// Infiltration is set when the battle starts (turn 1).
+	Infiltration [2]Infiltration
 }
 
 // openTurn draws and stores the seed of a turn.
@@ -217,10 +219,46 @@ func (s *Service) Start(guild, ref string) (Opened, error) {
 			return &UserError{Problems: probs}
 		}
 		hash, err := s.openTurn(tx, &rec, 1)
-		out = Opened{Battle: rec, Turn: 1, SeedHash: hash}
-		return err
+		if err != nil {
+			return err
+		}
+		seed, err := tx.Seed(rec.GuildID, rec.ID, 1)
+		if err != nil {
+			return err
+		}
+		// The deployment turn has no seed of its own: its rolls use turn
+		// 1's seed under turn number 0, so they too can be checked once
+		// that seed is revealed.
+		out = Opened{Turn: 1, SeedHash: hash, Infiltration: infiltrate(&rec, engine.NewSeededDice(seed.Value, rec.ID, 0))}
+		out.Battle = rec
+		return tx.PutBattle(rec)
 	})
 	return out, err
+}
+
+// Infiltration is how one side's shinobi fared against the enemy's guards
+// at the end of deployment (R-IV.4, D-27).
+type Infiltration struct {
+	Sent, Through, TurnedBack, Killed, Captured int
+}
+
+// infiltrate sends every shinobi not kept as a guard into the enemy's rear
+// (R-IV.4.1); those that get through are the side's shinobi for the
+// battle's missions (R-IV.5.1, R-V.6.1). The guarding side rolls for the
+// infiltrators it blocks ("<guarding side>.shinobi", D-27).
+func infiltrate(rec *store.BattleRecord, d engine.Dice) [2]Infiltration {
+	var out [2]Infiltration
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		enemy := side.Enemy()
+		in := &out[side]
+		in.Sent = rec.State.Shinobi[side] - rec.Guards[side]
+		key := enemy.String() + ".shinobi"
+		in.Through, in.TurnedBack, in.Killed, in.Captured = engine.Infiltrate(in.Sent, rec.Guards[enemy], func() int { return d.Roll(key) })
+	}
+	for side := range out {
+		rec.State.Shinobi[side] = out[side].Through
+	}
+	return out
 }
 
 // Finish ends a battle by the GM's decision.
@@ -848,6 +886,7 @@ type Placement struct {
 	To      string
 	HQ      string
 	Terrain string // hill | forest | swamp
+	Guards  *int   // shinobi kept home as guards (R-IV.4.1); nil: unchanged
 }
 
 // Deploy applies a side's placement during deployment. Each change is
@@ -913,6 +952,11 @@ func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 				return err
 			}
 			b.HQ[side] = c
+		case p.Guards != nil:
+			if g := *p.Guards; g < 0 || g > b.Shinobi[side] {
+				return refuse("err.bad_guards", g, b.Shinobi[side])
+			}
+			rec.Guards[side] = *p.Guards
 		case p.Terrain != "":
 			if side != b.Defender {
 				return refuse("err.not_defender") // R-IV.2.1, D-65

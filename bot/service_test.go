@@ -571,3 +571,56 @@ func TestDeadlines(t *testing.T) {
 		t.Fatal("a turn was resolved twice")
 	}
 }
+
+// At the start the shinobi not kept as guards try to infiltrate (R-IV.4.1);
+// each enemy guard blocks one and rolls "<guarding side>.shinobi" for it
+// (R-IV.4.2, D-27); those that got through are the side's shinobi for
+// missions (R-IV.5.1), and the enemy's view does not show how many.
+func TestInfiltrationR_IV_4(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	a := anegawa()
+	a.Shinobi = [2]int{3, 2}
+	svc.Scenarios = map[string]engine.Battle{"shinobi": a}
+	rec, err := svc.Create(guild, CreateRequest{Name: "Ниндзя", North: store.Clan{RoleID: "r-oda"}, South: store.Clan{RoleID: "r-asai"}, Scenario: "shinobi"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	north, _ := svc.DeploySeat(guild, []string{"r-oda"})
+	for _, g := range []int{-1, 4} {
+		_, err := svc.Deploy(north, Placement{Guards: &g})
+		userErr(t, err, "err.bad_guards")
+	}
+	one := 1
+	if _, err := svc.Deploy(north, Placement{Guards: &one}); err != nil {
+		t.Fatal(err)
+	}
+	op, err := svc.Start(guild, rec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same dice, recomputed from the revealed seed under turn 0.
+	var seed []byte
+	svc.Store.View(func(tx *store.Tx) error {
+		s, err := tx.Seed(guild, rec.ID, 1)
+		seed = s.Value
+		return err
+	})
+	want := [2]Infiltration{{Sent: 2, Through: 2}, {Sent: 2, Through: 1}}
+	switch v := engine.NewSeededDice(seed, rec.ID, 0).Roll("north.shinobi"); {
+	case v <= 3:
+		want[engine.South].TurnedBack = 1
+	case v <= 5:
+		want[engine.South].Killed = 1
+	default:
+		want[engine.South].Captured = 1
+	}
+	if op.Infiltration != want {
+		t.Fatalf("infiltration %+v, want %+v", op.Infiltration, want)
+	}
+	if got := op.Battle.State.Shinobi; got != [2]int{2, 1} {
+		t.Fatalf("shinobi in the enemy's rear %v", got)
+	}
+	if v := engine.View(op.Battle.State, engine.North); v.Shinobi != [2]int{2, 0} {
+		t.Fatalf("north sees shinobi %v", v.Shinobi)
+	}
+}

@@ -21,6 +21,9 @@ func View(b Battle, side Side) Battle {
 		}
 	}
 	v.Leaders = leaders
+	// The GM tells each player only how many of his own shinobi got
+	// through (R-IV.5.1).
+	v.Shinobi[side.Enemy()] = 0
 	return v
 }
 

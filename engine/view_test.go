@@ -72,3 +72,15 @@ func TestLeavingAForestRevealsAFleeingUnit(t *testing.T) {
 		t.Fatal("north lost sight of a unit that left the forest")
 	}
 }
+
+// How many shinobi the enemy got into one's rear is the GM's to know: each
+// player learns only his own (R-IV.5.1).
+func TestViewHidesEnemyShinobiR_IV_5_1(t *testing.T) {
+	b := Battle{Shinobi: [2]int{2, 3}}
+	if v := View(b, North); v.Shinobi != [2]int{2, 0} {
+		t.Fatalf("north sees %v", v.Shinobi)
+	}
+	if v := View(b, South); v.Shinobi != [2]int{0, 3} {
+		t.Fatalf("south sees %v", v.Shinobi)
+	}
+}

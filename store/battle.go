@@ -89,6 +89,10 @@ type BattleRecord struct {
 	// Deadline closes the current command phase: then the turn is
 	// resolved with the orders given so far. Zero: no deadline.
 	Deadline time.Time `json:"deadline,omitzero"`
+	// Guards are, during deployment, how many of each side's shinobi stay
+	// home to guard the army instead of infiltrating the enemy's rear
+	// (R-IV.4.1); the others try when the battle starts.
+	Guards [2]int `json:"guards,omitempty"`
 }
 
 // Side returns the clan of one side.
