@@ -88,6 +88,11 @@ func commandSpecs() []cmdSpec {
 				choices: []string{"hill", "forest", "swamp"}},
 			{key: "deploy.opt.guards", typ: discordgo.ApplicationCommandOptionInteger},
 		}},
+		{key: "scout", opts: []optSpec{
+			{key: "scout.opt.cells", typ: discordgo.ApplicationCommandOptionString},
+			{key: "scout.opt.swap", typ: discordgo.ApplicationCommandOptionString},
+			{key: "scout.opt.done", typ: discordgo.ApplicationCommandOptionBoolean},
+		}},
 		{key: "orders", opts: []optSpec{
 			{key: "orders.opt.cancel", typ: discordgo.ApplicationCommandOptionString},
 			{key: "orders.opt.phase", typ: discordgo.ApplicationCommandOptionInteger, minVal: 1, maxVal: 2},

@@ -94,8 +94,13 @@ func (b *Bot) Tick() {
 	if err != nil {
 		b.opt.Log.Printf("deadlines: %v", err)
 	}
-	for _, res := range done {
-		b.postResolved(res)
+	for _, d := range done {
+		if d.Resolved != nil {
+			b.postResolved(*d.Resolved)
+		}
+		if d.Opened != nil {
+			b.postOpened(*d.Opened)
+		}
 	}
 }
 
@@ -179,6 +184,8 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 			b.orders(i, data)
 		case "deploy":
 			b.deploy(i, data)
+		case "scout":
+			b.scout(i, data)
 		default:
 			b.reply(i, render.T(lang(i), "bot.unknown_command", data.Name), nil)
 		}
@@ -583,7 +590,11 @@ func (b *Bot) announce(rec store.BattleRecord, key string, args ...any) {
 
 // postOpened commits a turn's dice publicly before anyone rolls.
 func (b *Bot) postOpened(op Opened) {
-	b.announce(op.Battle, "bot.turn_opened", op.Battle.Name, op.Turn, op.SeedHash)
+	if op.Scouting {
+		b.announce(op.Battle, "bot.scouting_opened", op.Battle.Name, op.SeedHash)
+	} else {
+		b.announce(op.Battle, "bot.turn_opened", op.Battle.Name, op.Turn, op.SeedHash)
+	}
 	b.postInfiltration(op)
 	if d := op.Battle.Deadline; !d.IsZero() {
 		// Discord shows <t:…:F> in each reader's own time zone.
@@ -783,4 +794,46 @@ func (b *Bot) deploy(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 		text += "\n" + render.T(l, "bot.guards_set", *p.Guards, view.Shinobi[seat.Side]-*p.Guards)
 	}
 	b.reply(i, text+"\n"+render.UnitsText(l, view, seat.Side), nil)
+}
+
+// scout handles /scout in the plan-change phase of the deployment turn
+// (R-IV.5): the report is the player's answer and goes to the clan's own
+// channel, never the enemy's; swaps are confirmed to the player alone.
+func (b *Bot) scout(i *discordgo.InteractionCreate, data discordgo.ApplicationCommandInteractionData) {
+	l := lang(i)
+	if i.Member == nil {
+		b.reply(i, render.T(l, "err.no_seat"), nil)
+		return
+	}
+	seat, err := b.svc.ScoutSeat(i.GuildID, i.Member.Roles)
+	if err != nil {
+		b.fail(i, err)
+		return
+	}
+	m := optionMap(data.Options)
+	sc := Scouting{Cells: str(m, "cells"), Swap: str(m, "swap")}
+	if o, ok := m["done"]; ok {
+		sc.Done = o.BoolValue()
+	}
+	sc, err = b.svc.Scout(seat, sc)
+	if err != nil {
+		b.fail(i, err)
+		return
+	}
+	var lines []string
+	if sc.Report != nil {
+		report := render.ScoutText(render.Lang(seat.Battle.Locale), *sc.Report)
+		b.send(seat.Battle.Sides[seat.Side].ChannelID, &discordgo.MessageSend{Content: report})
+		lines = append(lines, render.ScoutText(l, *sc.Report))
+	}
+	if sc.Swap != "" {
+		lines = append(lines, render.T(l, "bot.swap_set", sc.Swap))
+	}
+	if sc.Done {
+		lines = append(lines, render.T(l, "bot.scouts_done"))
+	}
+	b.reply(i, strings.Join(lines, "\n"), nil)
+	if sc.Next != nil {
+		b.postOpened(*sc.Next)
+	}
 }

@@ -77,8 +77,8 @@ func (w *world) start() {
 	if err := w.b.Start(); err != nil {
 		w.t.Fatal(err)
 	}
-	if !w.srv.WaitFor(func() bool { return len(w.srv.Commands(w.guild)) == 5 }, wait) {
-		w.t.Fatal("the bot did not register its 5 commands")
+	if !w.srv.WaitFor(func() bool { return len(w.srv.Commands(w.guild)) == len(bot.Commands()) }, wait) {
+		w.t.Fatal("the bot did not register its commands")
 	}
 }
 
@@ -454,5 +454,58 @@ func TestInfiltrationThroughDiscord(t *testing.T) {
 	}
 	if gmText := contentOf(w.srv.Messages(chanGM)); !strings.Contains(gmText, "охрана остановила") || !strings.Contains(gmText, "проникли 0") {
 		t.Fatalf("GM channel: %q", gmText)
+	}
+}
+
+// The deployment turn's scouting through Discord: the report goes to the
+// scout's player (in his language) and his clan's channel only; swaps are
+// not announced; when both sides are done, turn 1 opens (R-IV.5, D-28).
+func TestScoutingThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	w.svc = func(s *bot.Service) {
+		sc, err := bot.LoadScenarios([]string{"testdata/sekigahara.toml"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Scenarios = sc
+	}
+	w.start()
+	defer w.stop()
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
+		discordtest.StringOpt("name", "Сэкигахара"), discordtest.StringOpt("scenario", "sekigahara"),
+		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
+		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
+	if text := contentOf(w.srv.Messages(chanOda)); !strings.Contains(text, "армии расставлены") || !strings.Contains(text, "из 1 синоби в тыл врага проникли 1") {
+		t.Fatalf("north channel at the start: %q", text)
+	}
+	if r := w.slash(oda, chanOda, "roll", discordtest.StringOpt("stake", "low")); !strings.Contains(r.Content, "Битва «Сэкигахара» сейчас не принимает приказов") {
+		t.Fatalf("a roll during scouting: %+v", r)
+	}
+	r := w.slash(asai, chanAsai, "scout", discordtest.StringOpt("cells", "A21 A22"))
+	for _, want := range []string{"Scouting report", "A21: n-yari", "with it: shima", "A22: n-teppo", "The enemy HQ: A35"} {
+		if !strings.Contains(r.Content, want) {
+			t.Fatalf("report lacks %q: %+v", want, r)
+		}
+	}
+	if !r.Ephemeral || !strings.Contains(contentOf(w.srv.Messages(chanAsai)), "Донесение разведки") {
+		t.Fatal("the report is not in the south channel")
+	}
+	if r := w.slash(asai, chanAsai, "scout", discordtest.StringOpt("swap", "s-yari s-yumi")); !strings.Contains(r.Content, "Swap noted") {
+		t.Fatalf("swap: %+v", r)
+	}
+	w.slash(oda, chanOda, "scout", discordtest.BoolOpt("done", true))
+	if strings.Contains(contentOf(w.srv.Messages(chanOda)), "ход 1 открыт") {
+		t.Fatal("turn 1 opened with one side still scouting")
+	}
+	w.slash(asai, chanAsai, "scout", discordtest.BoolOpt("done", true))
+	north := contentOf(w.srv.Messages(chanOda))
+	if !strings.Contains(north, "ход 1 открыт") {
+		t.Fatalf("turn 1 did not open: %q", north)
+	}
+	for _, secret := range []string{"Донесение разведки", "n-yari", "s-yari"} {
+		if strings.Contains(north, secret) {
+			t.Fatalf("the north channel learnt %q: %q", secret, north)
+		}
 	}
 }

@@ -174,29 +174,51 @@ type Opened struct {
 	Battle   store.BattleRecord
 	Turn     int
 	SeedHash string
-	// Infiltration is set when the battle starts (turn 1).
+	// Infiltration is set when the battle starts (R-IV.4).
 	Infiltration [2]Infiltration
+	// Scouting: the phase opened is the plan-change phase of the
+	// deployment turn (Turn 0), not a command phase (R-I.3.2, R-IV.5).
+	Scouting bool
 }
 
-// openTurn draws and stores the seed of a turn.
-func (s *Service) openTurn(tx *store.Tx, rec *store.BattleRecord, turn int) (string, error) {
+// seed returns the dice seed of a turn, drawing and storing it the first
+// time: its hash is published before any of its dice are rolled.
+func (s *Service) seed(tx *store.Tx, rec *store.BattleRecord, turn int) (store.Seed, error) {
+	if old, err := tx.Seed(rec.GuildID, rec.ID, turn); !errors.Is(err, store.ErrNotFound) {
+		return old, err
+	}
 	seed := make([]byte, 32)
 	r := s.Rand
 	if r == nil {
 		r = rand.Reader
 	}
 	if _, err := io.ReadFull(r, seed); err != nil {
-		return "", err
+		return store.Seed{}, err
 	}
 	if err := tx.PutSeed(rec.GuildID, rec.ID, turn, seed); err != nil {
-		return "", err
+		return store.Seed{}, err
+	}
+	return tx.Seed(rec.GuildID, rec.ID, turn)
+}
+
+// openTurn opens the command phase of a battle turn with its seed and
+// deadline.
+func (s *Service) openTurn(tx *store.Tx, rec *store.BattleRecord, turn int) (Opened, error) {
+	seed, err := s.seed(tx, rec, turn)
+	if err != nil {
+		return Opened{}, err
 	}
 	rec.Turn, rec.Status = turn, store.StatusCommand
+	s.setDeadline(rec)
+	return Opened{Battle: *rec, Turn: turn, SeedHash: seed.Hash}, tx.PutBattle(*rec)
+}
+
+// setDeadline gives the phase that opens now its deadline, if any.
+func (s *Service) setDeadline(rec *store.BattleRecord) {
 	rec.Deadline = time.Time{}
 	if s.TurnDeadline > 0 {
 		rec.Deadline = s.now().Add(s.TurnDeadline).UTC()
 	}
-	return store.SeedHash(seed), tx.PutBattle(*rec)
 }
 
 // Start opens battle turn 1.
@@ -210,6 +232,11 @@ func (s *Service) Start(guild, ref string) (Opened, error) {
 		if rec.Status != store.StatusDeployment {
 			return refuse("err.not_in_deployment", rec.Name)
 		}
+		if rec.Scouting {
+			// The GM closes the plan-change phase of the deployment turn.
+			out, err = s.endScouting(tx, &rec)
+			return err
+		}
 		// The battle starts only from a legal deployment (RULES IV, D-65).
 		probs := engine.ValidateTerrain(rec.State, rec.State.Settings.TerrainTypes())
 		for _, side := range []engine.Side{engine.North, engine.South} {
@@ -218,47 +245,23 @@ func (s *Service) Start(guild, ref string) (Opened, error) {
 		if len(probs) > 0 {
 			return &UserError{Problems: probs}
 		}
-		hash, err := s.openTurn(tx, &rec, 1)
-		if err != nil {
-			return err
-		}
-		seed, err := tx.Seed(rec.GuildID, rec.ID, 1)
-		if err != nil {
-			return err
-		}
 		// The deployment turn has no seed of its own: its rolls use turn
 		// 1's seed under turn number 0, so they too can be checked once
 		// that seed is revealed.
-		out = Opened{Turn: 1, SeedHash: hash, Infiltration: infiltrate(&rec, engine.NewSeededDice(seed.Value, rec.ID, 0))}
-		out.Battle = rec
-		return tx.PutBattle(rec)
+		seed, err := s.seed(tx, &rec, 1)
+		if err != nil {
+			return err
+		}
+		inf := infiltrate(&rec, engine.NewSeededDice(seed.Value, rec.ID, 0))
+		if rec.State.Shinobi != [2]int{} {
+			out, err = s.openScouting(tx, &rec, seed.Hash)
+		} else {
+			out, err = s.openTurn(tx, &rec, 1)
+		}
+		out.Infiltration = inf
+		return err
 	})
 	return out, err
-}
-
-// Infiltration is how one side's shinobi fared against the enemy's guards
-// at the end of deployment (R-IV.4, D-27).
-type Infiltration struct {
-	Sent, Through, TurnedBack, Killed, Captured int
-}
-
-// infiltrate sends every shinobi not kept as a guard into the enemy's rear
-// (R-IV.4.1); those that get through are the side's shinobi for the
-// battle's missions (R-IV.5.1, R-V.6.1). The guarding side rolls for the
-// infiltrators it blocks ("<guarding side>.shinobi", D-27).
-func infiltrate(rec *store.BattleRecord, d engine.Dice) [2]Infiltration {
-	var out [2]Infiltration
-	for _, side := range []engine.Side{engine.North, engine.South} {
-		enemy := side.Enemy()
-		in := &out[side]
-		in.Sent = rec.State.Shinobi[side] - rec.Guards[side]
-		key := enemy.String() + ".shinobi"
-		in.Through, in.TurnedBack, in.Killed, in.Captured = engine.Infiltrate(in.Sent, rec.Guards[enemy], func() int { return d.Roll(key) })
-	}
-	for side := range out {
-		rec.State.Shinobi[side] = out[side].Through
-	}
-	return out
 }
 
 // Finish ends a battle by the GM's decision.
@@ -298,7 +301,7 @@ func (s *Service) SeatOf(guild string, roles []string) (Seat, error) {
 // side's army (RULES IV).
 func (s *Service) DeploySeat(guild string, roles []string) (Seat, error) {
 	seat, err := s.seatOf(guild, roles)
-	if err == nil && seat.Battle.Status != store.StatusDeployment {
+	if err == nil && (seat.Battle.Status != store.StatusDeployment || seat.Battle.Scouting) {
 		return seat, refuse("err.not_deployment", seat.Battle.Name)
 	}
 	return seat, err
@@ -635,9 +638,9 @@ func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, err
 		rec.Status = store.StatusFinished
 		err = tx.PutBattle(rec)
 	} else {
-		var hash string
-		hash, err = s.openTurn(tx, &rec, turn+1)
-		out.Next = &Opened{Battle: rec, Turn: turn + 1, SeedHash: hash}
+		var next Opened
+		next, err = s.openTurn(tx, &rec, turn+1)
+		out.Next = &next
 	}
 	out.Battle = rec
 	return out, err
@@ -899,7 +902,7 @@ func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 		if err != nil {
 			return err
 		}
-		if rec.Status != store.StatusDeployment {
+		if rec.Status != store.StatusDeployment || rec.Scouting {
 			return refuse("err.not_deployment", rec.Name)
 		}
 		b := &rec.State
@@ -993,10 +996,24 @@ func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 	return out, err
 }
 
-// Due resolves every battle whose command phase has passed its deadline,
-// with the orders given so far (ARCHITECTURE: "until the deadline or until
-// every side is ready"). Each battle is its own transaction.
-func (s *Service) Due() ([]Resolved, error) {
+// Overdue is what a passed deadline led to: a resolved turn, or, at the
+// end of the deployment turn's scouting, turn 1 opened.
+type Overdue struct {
+	Resolved *Resolved
+	Opened   *Opened
+}
+
+// overdue reports whether a battle's open phase has passed its deadline.
+func overdue(rec store.BattleRecord, now time.Time) bool {
+	open := rec.Status == store.StatusCommand || rec.Scouting
+	return open && !rec.Deadline.IsZero() && !now.Before(rec.Deadline)
+}
+
+// Due closes every phase that has passed its deadline: a command phase is
+// resolved with the orders given so far (ARCHITECTURE: "until the deadline
+// or until every side is ready"), the deployment turn's scouting ends with
+// the swaps given so far. Each battle is its own transaction.
+func (s *Service) Due() ([]Overdue, error) {
 	now := s.now()
 	var due [][2]string
 	err := s.Store.View(func(tx *store.Tx) error {
@@ -1010,7 +1027,7 @@ func (s *Service) Due() ([]Resolved, error) {
 				return err
 			}
 			for _, rec := range all {
-				if rec.Status == store.StatusCommand && !rec.Deadline.IsZero() && !now.Before(rec.Deadline) {
+				if overdue(rec, now) {
 					due = append(due, [2]string{g, rec.ID})
 				}
 			}
@@ -1020,20 +1037,27 @@ func (s *Service) Due() ([]Resolved, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []Resolved
+	var out []Overdue
 	var errs []error
 	for _, d := range due {
 		// One battle that fails to resolve must not hold the others back.
 		err := s.Store.Update(func(tx *store.Tx) error {
 			rec, err := tx.Battle(d[0], d[1])
 			// Checked again inside the transaction: the GM or the sides may
-			// have resolved it meanwhile.
-			if err != nil || rec.Status != store.StatusCommand || rec.Deadline.IsZero() || now.Before(rec.Deadline) {
+			// have moved it on meanwhile.
+			if err != nil || !overdue(rec, now) {
+				return err
+			}
+			if rec.Scouting {
+				op, err := s.endScouting(tx, &rec)
+				if err == nil {
+					out = append(out, Overdue{Opened: &op})
+				}
 				return err
 			}
 			res, err := s.resolveTx(tx, rec)
 			if err == nil {
-				out = append(out, res)
+				out = append(out, Overdue{Resolved: &res})
 			}
 			return err
 		})

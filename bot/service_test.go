@@ -561,10 +561,13 @@ func TestDeadlines(t *testing.T) {
 	}
 	now = now.Add(2 * time.Hour)
 	done, err := svc.Due()
-	if err != nil || len(done) != 1 || done[0].Turn != 1 || done[0].After.Unit("n-yari").Cell != engine.MustCell("A11") {
+	if err != nil || len(done) != 1 || done[0].Resolved == nil {
 		t.Fatalf("after the deadline: %+v %v", done, err)
 	}
-	if d := done[0].Next.Battle.Deadline; !d.Equal(now.Add(24 * time.Hour)) {
+	if res := done[0].Resolved; res.Turn != 1 || res.After.Unit("n-yari").Cell != engine.MustCell("A11") {
+		t.Fatalf("resolved %+v", res)
+	}
+	if d := done[0].Resolved.Next.Battle.Deadline; !d.Equal(now.Add(24 * time.Hour)) {
 		t.Fatalf("next deadline %v", d)
 	}
 	if again, _ := svc.Due(); len(again) != 0 {
@@ -622,5 +625,142 @@ func TestInfiltrationR_IV_4(t *testing.T) {
 	}
 	if v := engine.View(op.Battle.State, engine.North); v.Shinobi != [2]int{2, 0} {
 		t.Fatalf("north sees shinobi %v", v.Shinobi)
+	}
+}
+
+// With shinobi through, the deployment turn's plan-change phase opens
+// (R-I.3.2): each side may scout once, 2 cells a shinobi, and learns the
+// enemy units there, their leaders and the enemy HQ (R-IV.5.2, R-IV.5.3);
+// scouts leave the battle (R-IV.5.4) and each buys one swap (R-IV.5.5),
+// made when both sides are done, so reports show positions before any
+// swap (D-28). Turn 1 then opens on the seed whose hash was published.
+func TestScoutingR_IV_5(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	a := anegawa()
+	a.Shinobi = [2]int{2, 1}
+	a.Leader("s-daimyo").At = "s-yari"
+	svc.Scenarios = map[string]engine.Battle{"shinobi": a}
+	rec, err := svc.Create(guild, CreateRequest{Name: "Разведка", North: store.Clan{RoleID: "r-oda"}, South: store.Clan{RoleID: "r-asai"}, Scenario: "shinobi"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	op, err := svc.Start(guild, rec.ID)
+	if err != nil || !op.Scouting || op.Battle.Status != store.StatusDeployment || op.Battle.State.Shinobi != [2]int{2, 1} {
+		t.Fatalf("start: %+v %v", op, err)
+	}
+	_, err = svc.DeploySeat(guild, []string{"r-oda"})
+	userErr(t, err, "err.not_deployment")
+	_, err = svc.SeatOf(guild, []string{"r-oda"})
+	userErr(t, err, "err.not_command")
+	north, err := svc.ScoutSeat(guild, []string{"r-oda"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	south, _ := svc.ScoutSeat(guild, []string{"r-asai"})
+
+	_, err = svc.Scout(north, Scouting{Cells: "C11 D11 C13 D13 C14"})
+	userErr(t, err, "err.too_many_cells")
+	_, err = svc.Scout(north, Scouting{Cells: "C11 Z99"})
+	userErr(t, err, "err.bad_cell")
+	_, err = svc.Scout(north, Scouting{Swap: "n-yari n-yumi"})
+	userErr(t, err, "err.no_swaps")
+	sc, err := svc.Scout(north, Scouting{Cells: "C11, D13 A11"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := sc.Report
+	if r.Scouts != 2 || len(r.Units) != 2 || r.Units[0].ID != "s-yari" || r.Units[1].ID != "s-hatamoto" ||
+		len(r.Leaders) != 1 || r.Leaders[0].ID != "s-daimyo" || r.HQ != engine.MustCell("D33") {
+		t.Fatalf("report %+v", r)
+	}
+	_, err = svc.Scout(north, Scouting{Cells: "C14"})
+	userErr(t, err, "err.scouted")
+	_, err = svc.Scout(north, Scouting{Swap: "n-yari"})
+	userErr(t, err, "err.swap_pair")
+	_, err = svc.Scout(north, Scouting{Swap: "n-yari s-yari"})
+	userErr(t, err, engine.ProbSwapUnit)
+	for _, pair := range []string{"n-yari n-yumi", "n-yari n-hatamoto"} {
+		if _, err := svc.Scout(north, Scouting{Swap: pair}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = svc.Scout(north, Scouting{Swap: "n-uma n-sohei"})
+	userErr(t, err, "err.no_swaps")
+
+	// The south scouts after the north's swaps were given: it sees n-yari
+	// where it was deployed.
+	sc, err = svc.Scout(south, Scouting{Cells: "A21", Done: true})
+	if err != nil || sc.Next != nil || len(sc.Report.Units) != 1 || sc.Report.Units[0].ID != "n-yari" {
+		t.Fatalf("south: %+v %v", sc, err)
+	}
+	_, err = svc.Scout(south, Scouting{Done: true})
+	userErr(t, err, "err.scouts_done")
+	sc, err = svc.Scout(north, Scouting{Done: true})
+	if err != nil || sc.Next == nil {
+		t.Fatalf("north done: %+v %v", sc, err)
+	}
+	next := *sc.Next
+	if next.Turn != 1 || next.Battle.Status != store.StatusCommand || next.Battle.Scouting || next.SeedHash != op.SeedHash {
+		t.Fatalf("turn 1: %+v", next)
+	}
+	b := next.Battle.State
+	for id, cell := range map[string]string{"n-yari": "A23", "n-yumi": "A21", "n-hatamoto": "A31"} {
+		if got := b.Unit(id).Cell; got != engine.MustCell(cell) {
+			t.Errorf("%s in %v, want %s", id, got, cell)
+		}
+	}
+	if b.Shinobi != [2]int{0, 0} {
+		t.Fatalf("shinobi left %v", b.Shinobi)
+	}
+}
+
+// The scouting phase has the turn deadline too: when it passes, turn 1
+// opens with the swaps given so far.
+func TestScoutingDeadline(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	svc.Now = func() time.Time { return now }
+	svc.TurnDeadline = time.Hour
+	a := anegawa()
+	a.Shinobi = [2]int{1, 0}
+	svc.Scenarios = map[string]engine.Battle{"shinobi": a}
+	rec, _ := svc.Create(guild, CreateRequest{Name: "Срок", North: store.Clan{RoleID: "r-oda"}, South: store.Clan{RoleID: "r-asai"}, Scenario: "shinobi"})
+	if op, err := svc.Start(guild, rec.ID); err != nil || !op.Scouting || op.Battle.ScoutsDone != [2]bool{false, true} {
+		t.Fatalf("start: %+v %v", op, err)
+	}
+	north, _ := svc.ScoutSeat(guild, []string{"r-oda"})
+	svc.Scout(north, Scouting{Cells: "C11"})
+	svc.Scout(north, Scouting{Swap: "n-uma n-sohei"})
+	if done, _ := svc.Due(); len(done) != 0 {
+		t.Fatal("ended before the deadline")
+	}
+	now = now.Add(time.Hour)
+	done, err := svc.Due()
+	if err != nil || len(done) != 1 || done[0].Opened == nil || done[0].Opened.Turn != 1 {
+		t.Fatalf("at the deadline: %+v %v", done, err)
+	}
+	if u := done[0].Opened.Battle.State.Unit("n-uma"); u.Cell != engine.MustCell("B23") {
+		t.Fatalf("the swap was not made: n-uma in %v", u.Cell)
+	}
+}
+
+// The GM's /battle start during scouting ends the phase at once.
+func TestGMEndsScouting(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	a := anegawa()
+	a.Shinobi = [2]int{1, 1}
+	svc.Scenarios = map[string]engine.Battle{"shinobi": a}
+	rec, _ := svc.Create(guild, CreateRequest{Name: "Мастер", North: store.Clan{RoleID: "r-oda"}, South: store.Clan{RoleID: "r-asai"}, Scenario: "shinobi"})
+	first, err := svc.Start(guild, rec.ID)
+	if err != nil || !first.Scouting {
+		t.Fatalf("start: %+v %v", first, err)
+	}
+	op, err := svc.Start(guild, rec.ID)
+	if err != nil || op.Scouting || op.Turn != 1 || op.Battle.Status != store.StatusCommand || op.SeedHash != first.SeedHash {
+		t.Fatalf("second start: %+v %v", op, err)
+	}
+	// The shinobi that did not scout stay for battle-turn missions.
+	if op.Battle.State.Shinobi != [2]int{1, 1} {
+		t.Fatalf("shinobi %v", op.Battle.State.Shinobi)
 	}
 }

@@ -87,3 +87,30 @@ func UnitsText(lang Lang, b engine.Battle, side engine.Side) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// ScoutText is a scouting report of the deployment turn (R-IV.5.2,
+// R-IV.5.3): the enemy units found in the named cells, the leaders with
+// them and the enemy HQ.
+func ScoutText(lang Lang, r engine.ScoutReport) string {
+	lines := []string{T(lang, "scout.header", r.Scouts)}
+	for _, u := range r.Units {
+		line := T(lang, "scout.unit", u.Cell.Name(), u.ID, TroopName(lang, u.Type), u.Figures, FacingShort(lang, u.Facing))
+		var leaders []string
+		for _, l := range r.Leaders {
+			if l.At == u.ID {
+				leaders = append(leaders, l.ID)
+			}
+		}
+		if len(leaders) > 0 {
+			line += T(lang, "scout.leaders", strings.Join(leaders, ", "))
+		}
+		lines = append(lines, line)
+	}
+	if len(r.Units) == 0 {
+		lines = append(lines, T(lang, "scout.nothing"))
+	}
+	if r.HQ != engine.NoCell {
+		lines = append(lines, T(lang, "scout.hq", r.HQ.Name()))
+	}
+	return strings.Join(lines, "\n")
+}

@@ -93,6 +93,18 @@ type BattleRecord struct {
 	// home to guard the army instead of infiltrating the enemy's rear
 	// (R-IV.4.1); the others try when the battle starts.
 	Guards [2]int `json:"guards,omitempty"`
+	// Scouting marks the plan-change phase of the deployment turn
+	// (R-I.3.2, R-IV.5): the battle is still in deployment, the armies
+	// are placed, and shinobi that got through may scout.
+	Scouting bool `json:"scouting,omitempty"`
+	// Scouts are how many shinobi each side sent scouting: each gives
+	// one swap (R-IV.5.5, D-28).
+	Scouts [2]int `json:"scouts,omitempty"`
+	// Swaps are each side's swaps of two units, made when the phase ends
+	// so that both sides' reports show the positions before any (D-28).
+	Swaps [2][][2]string `json:"swaps,omitempty"`
+	// ScoutsDone: the side has finished its scouting and swaps.
+	ScoutsDone [2]bool `json:"scouts_done,omitempty"`
 }
 
 // Side returns the clan of one side.

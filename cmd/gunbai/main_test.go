@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/bot/config"
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
@@ -131,7 +132,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- serve(ctx, cfg, sess, log.New(io.Discard, "", 0)) }()
-	if !srv.WaitFor(func() bool { return len(srv.Commands(srv.GuildID())) == 5 }, 15*time.Second) {
+	if !srv.WaitFor(func() bool { return len(srv.Commands(srv.GuildID())) == len(bot.Commands()) }, 15*time.Second) {
 		t.Fatal("the bot did not register its commands")
 	}
 	// While it runs, the store file is locked: a second gunbai is refused.
