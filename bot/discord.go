@@ -358,13 +358,20 @@ func (b *Bot) battle(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 	}
 }
 
-// seat finds the caller's battle and side, answering if there is none.
+// seat finds the caller's battle and side in its command phase, answering
+// if there is none.
 func (b *Bot) seat(i *discordgo.InteractionCreate) (Seat, bool) {
+	return b.seatBy(i, b.svc.SeatOf)
+}
+
+// seatBy finds the caller's battle and side with one of the Service's
+// finders (SeatOf, DeploySeat, ScoutSeat), answering if there is none.
+func (b *Bot) seatBy(i *discordgo.InteractionCreate, find func(guild string, roles []string) (Seat, error)) (Seat, bool) {
 	if i.Member == nil {
 		b.reply(i, render.T(lang(i), "err.no_seat"), nil)
 		return Seat{}, false
 	}
-	seat, err := b.svc.SeatOf(i.GuildID, i.Member.Roles)
+	seat, err := find(i.GuildID, i.Member.Roles)
 	if err != nil {
 		b.fail(i, err)
 		return seat, false
@@ -766,13 +773,8 @@ func (b *Bot) postPlanChange(rec store.BattleRecord, ph store.CommandPhase) {
 // (RULES IV); the answer lists its units as they now stand.
 func (b *Bot) deploy(i *discordgo.InteractionCreate, data discordgo.ApplicationCommandInteractionData) {
 	l := lang(i)
-	if i.Member == nil {
-		b.reply(i, render.T(l, "err.no_seat"), nil)
-		return
-	}
-	seat, err := b.svc.DeploySeat(i.GuildID, i.Member.Roles)
-	if err != nil {
-		b.fail(i, err)
+	seat, ok := b.seatBy(i, b.svc.DeploySeat)
+	if !ok {
 		return
 	}
 	m := optionMap(data.Options)
@@ -801,13 +803,8 @@ func (b *Bot) deploy(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 // channel, never the enemy's; swaps are confirmed to the player alone.
 func (b *Bot) scout(i *discordgo.InteractionCreate, data discordgo.ApplicationCommandInteractionData) {
 	l := lang(i)
-	if i.Member == nil {
-		b.reply(i, render.T(l, "err.no_seat"), nil)
-		return
-	}
-	seat, err := b.svc.ScoutSeat(i.GuildID, i.Member.Roles)
-	if err != nil {
-		b.fail(i, err)
+	seat, ok := b.seatBy(i, b.svc.ScoutSeat)
+	if !ok {
 		return
 	}
 	m := optionMap(data.Options)
@@ -815,7 +812,7 @@ func (b *Bot) scout(i *discordgo.InteractionCreate, data discordgo.ApplicationCo
 	if o, ok := m["done"]; ok {
 		sc.Done = o.BoolValue()
 	}
-	sc, err = b.svc.Scout(seat, sc)
+	sc, err := b.svc.Scout(seat, sc)
 	if err != nil {
 		b.fail(i, err)
 		return

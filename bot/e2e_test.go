@@ -424,20 +424,8 @@ func TestDeadlineResolvesThroughDiscord(t *testing.T) {
 // Shinobi kept as guards by /deploy stop the enemy's at the start; each
 // clan hears only of its own shinobi and its own guards (R-IV.4, R-IV.5.1).
 func TestInfiltrationThroughDiscord(t *testing.T) {
-	w := newWorld(t)
-	w.svc = func(s *bot.Service) {
-		sc, err := bot.LoadScenarios([]string{"testdata/sekigahara.toml"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Scenarios = sc
-	}
-	w.start()
+	w := sekigaharaWorld(t)
 	defer w.stop()
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
-		discordtest.StringOpt("name", "Сэкигахара"), discordtest.StringOpt("scenario", "sekigahara"),
-		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
-		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
 	if r := w.slash(asai, chanAsai, "deploy", discordtest.IntOpt("guards", 5)); !r.Ephemeral || !strings.Contains(r.Content, "From 0 to 1 shinobi can guard the army, not 5") {
 		t.Fatalf("too many guards: %+v", r)
 	}
@@ -461,20 +449,8 @@ func TestInfiltrationThroughDiscord(t *testing.T) {
 // scout's player (in his language) and his clan's channel only; swaps are
 // not announced; when both sides are done, turn 1 opens (R-IV.5, D-28).
 func TestScoutingThroughDiscord(t *testing.T) {
-	w := newWorld(t)
-	w.svc = func(s *bot.Service) {
-		sc, err := bot.LoadScenarios([]string{"testdata/sekigahara.toml"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Scenarios = sc
-	}
-	w.start()
+	w := sekigaharaWorld(t)
 	defer w.stop()
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
-		discordtest.StringOpt("name", "Сэкигахара"), discordtest.StringOpt("scenario", "sekigahara"),
-		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
-		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
 	if text := contentOf(w.srv.Messages(chanOda)); !strings.Contains(text, "армии расставлены") || !strings.Contains(text, "из 1 синоби в тыл врага проникли 1") {
 		t.Fatalf("north channel at the start: %q", text)
@@ -508,4 +484,23 @@ func TestScoutingThroughDiscord(t *testing.T) {
 			t.Fatalf("the north channel learnt %q: %q", secret, north)
 		}
 	}
+}
+
+// sekigaharaWorld runs a bot that knows the GM scenario of
+// testdata/sekigahara.toml (a shinobi a side) and creates a battle from it.
+func sekigaharaWorld(t *testing.T) *world {
+	w := newWorld(t)
+	w.svc = func(s *bot.Service) {
+		sc, err := bot.LoadScenarios([]string{"testdata/sekigahara.toml"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Scenarios = sc
+	}
+	w.start()
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
+		discordtest.StringOpt("name", "Сэкигахара"), discordtest.StringOpt("scenario", "sekigahara"),
+		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
+		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	return w
 }
