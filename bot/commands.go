@@ -97,6 +97,7 @@ func commandSpecs() []cmdSpec {
 			{key: "orders.opt.cancel", typ: discordgo.ApplicationCommandOptionString},
 			{key: "orders.opt.phase", typ: discordgo.ApplicationCommandOptionInteger, minVal: 1, maxVal: 2},
 			{key: "orders.opt.ready", typ: discordgo.ApplicationCommandOptionBoolean},
+			{key: "orders.opt.spare", typ: discordgo.ApplicationCommandOptionBoolean},
 		}},
 	}
 }

@@ -548,6 +548,12 @@ func (b *Bot) orders(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 		b.ready(i, seat)
 		return
 	}
+	if o, ok := m["spare"]; ok {
+		if err := b.svc.SetSpare(seat, o.BoolValue()); err != nil {
+			b.fail(i, err)
+			return
+		}
+	}
 	var so SideOrders
 	var err error
 	if unit := str(m, "cancel"); unit != "" {
@@ -569,7 +575,12 @@ func (b *Bot) orders(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 	}
 	units := ""
 	if rec, err := b.currentBattle(seat); err == nil {
-		units = "\n" + render.UnitsText(l, rec.State, seat.Side)
+		if rec.State.Spare[seat.Side] {
+			units = "\n" + render.T(l, "bot.spare_on")
+		} else if _, given := m["spare"]; given {
+			units = "\n" + render.T(l, "bot.spare_off")
+		}
+		units += "\n" + render.UnitsText(l, rec.State, seat.Side)
 	}
 	b.reply(i, text+"\n"+render.OrdersText(l, so.Turn, so.Orders)+units, nil)
 }

@@ -364,6 +364,9 @@ func TestReadySidesResolveThroughDiscord(t *testing.T) {
 	w.roll(oda, chanOda)
 	w.roll(asai, chanAsai)
 	w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move"))
+	if r := w.slash(asai, chanAsai, "orders", discordtest.BoolOpt("spare", true)); !r.Ephemeral || !strings.Contains(r.Content, "Your side spares enemies") {
+		t.Fatalf("spare: %+v", r)
+	}
 	n := len(w.srv.Messages(chanOda))
 
 	r := w.slash(oda, chanOda, "orders", discordtest.BoolOpt("ready", true))

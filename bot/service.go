@@ -533,6 +533,22 @@ func (s *Service) Order(seat Seat, o engine.Order) (SideOrders, error) {
 	return out, err
 }
 
+// SetSpare records a side's standing choice to spare the enemy duellists
+// its characters "kill" (R-VIII.6.5, D-59); it holds until changed.
+func (s *Service) SetSpare(seat Seat, spare bool) error {
+	return s.Store.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(seat.Battle.GuildID, seat.Battle.ID)
+		if err != nil {
+			return err
+		}
+		if rec.Status != store.StatusCommand {
+			return refuse("err.not_command", rec.Name)
+		}
+		rec.State.Spare[seat.Side] = spare
+		return tx.PutBattle(rec)
+	})
+}
+
 // Cancel removes a side's order for a unit and phase.
 func (s *Service) Cancel(seat Seat, unit string, phase int) (SideOrders, error) {
 	var out SideOrders

@@ -764,3 +764,27 @@ func TestGMEndsScouting(t *testing.T) {
 		t.Fatalf("shinobi %v", op.Battle.State.Shinobi)
 	}
 }
+
+// A side's choice to spare duellists (R-VIII.6.5) is stored with the
+// battle, holds until changed, and is taken only in a command phase.
+func TestSetSpareR_VIII_6_5(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	rec := created(t, svc)
+	dep, _ := svc.DeploySeat(guild, []string{"r-oda"})
+	userErr(t, svc.SetSpare(dep, true), "err.not_command")
+	if _, err := svc.Start(guild, rec.ID); err != nil {
+		t.Fatal(err)
+	}
+	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	if err := svc.SetSpare(north, true); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := svc.Store.Battle(guild, rec.ID)
+	if got.State.Spare != [2]bool{true, false} {
+		t.Fatalf("spare %v", got.State.Spare)
+	}
+	svc.SetSpare(north, false)
+	if got, _ := svc.Store.Battle(guild, rec.ID); got.State.Spare != [2]bool{} {
+		t.Fatalf("spare after taking it back %v", got.State.Spare)
+	}
+}

@@ -414,9 +414,14 @@ func (r *resolver) duel(pair [2]int, routed func(int) bool) {
 				rerolled = true
 				continue
 			}
-			if v == 3 {
+			switch {
+			case v == 3:
 				r.wound(chosen, "R-VIII.6.4")
-			} else {
+			case r.b.Spare[r.b.Leaders[chosen].Side.Enemy()]:
+				// The opponent's player spares him: a wound, which
+				// still kills a third time (R-VIII.6.5, D-59).
+				r.wound(chosen, "R-VIII.6.5")
+			default:
 				r.fall(chosen, LeaderKilled, "R-VIII.6.4")
 			}
 		case 5:

@@ -70,3 +70,32 @@ func TestThirdWoundKills(t *testing.T) {
 		t.Fatalf("third wound: %+v", l)
 	}
 }
+
+// R-VIII.6.5, D-59: a duellist "killed" (a 4) may be spared by the
+// opponent's player, and is wounded instead; a third wound still kills;
+// without the choice he dies.
+func TestSparingR_VIII_6_5(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		spare  [2]bool
+		wounds int
+		health LeaderHealth
+	}{
+		{"not spared", [2]bool{}, 0, LeaderKilled},
+		{"spared by the south", [2]bool{false, true}, 0, LeaderWounded},
+		{"spared by the north: his own side's choice does not count", [2]bool{true, false}, 0, LeaderKilled},
+		{"spared, third wound", [2]bool{false, true}, 2, LeaderKilled},
+	} {
+		r := &resolver{b: Battle{Spare: tc.spare, Leaders: []Leader{
+			{ID: "n", Side: North, Role: General, At: "nu", Wounds: tc.wounds},
+			{ID: "s", Side: South, Role: General, At: "su"},
+		}}, d: NewScriptedDice(map[string][]int{"duel": {4, 2}})} // a kill; 1-3 picks the north
+		r.duel([2]int{0, 1}, func(int) bool { return false })
+		if l := r.b.Leaders[0]; l.Health != tc.health {
+			t.Errorf("%s: north general %+v, want %v", tc.name, l, tc.health)
+		}
+		if l := r.b.Leaders[1]; l.Health != LeaderOK {
+			t.Errorf("%s: the south general was hurt: %+v", tc.name, l)
+		}
+	}
+}

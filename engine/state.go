@@ -239,6 +239,10 @@ type Battle struct {
 	// Shinobi are each side's shinobi that infiltrated the enemy's rear and
 	// have not been used yet (R-IV.5.1, R-V.6.1).
 	Shinobi [2]int `json:"shinobi,omitempty"`
+	// Spare is each side's standing choice to spare the enemy characters
+	// its own characters "kill" in duels: they are wounded instead
+	// (R-VIII.6.5, D-59).
+	Spare [2]bool `json:"spare,omitempty"`
 	// Banners are each side's banners from its army list (R-V.7, D-26).
 	Banners [2][]Banner `json:"banners,omitempty"`
 	// ArmyWide is each side's army-wide order in force, OrderGeneralAdvance

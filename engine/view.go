@@ -24,6 +24,9 @@ func View(b Battle, side Side) Battle {
 	// The GM tells each player only how many of his own shinobi got
 	// through (R-IV.5.1).
 	v.Shinobi[side.Enemy()] = 0
+	// Whether the enemy spares duellists is his own decision, learnt only
+	// when a duel shows it (R-VIII.6.5).
+	v.Spare[side.Enemy()] = false
 	return v
 }
 

@@ -74,11 +74,12 @@ func TestLeavingAForestRevealsAFleeingUnit(t *testing.T) {
 }
 
 // How many shinobi the enemy got into one's rear is the GM's to know: each
-// player learns only his own (R-IV.5.1).
+// player learns only his own (R-IV.5.1); so is his choice to spare
+// duellists (R-VIII.6.5).
 func TestViewHidesEnemyShinobiR_IV_5_1(t *testing.T) {
-	b := Battle{Shinobi: [2]int{2, 3}}
-	if v := View(b, North); v.Shinobi != [2]int{2, 0} {
-		t.Fatalf("north sees %v", v.Shinobi)
+	b := Battle{Shinobi: [2]int{2, 3}, Spare: [2]bool{true, true}}
+	if v := View(b, North); v.Shinobi != [2]int{2, 0} || v.Spare != [2]bool{true, false} {
+		t.Fatalf("north sees %v %v", v.Shinobi, v.Spare)
 	}
 	if v := View(b, South); v.Shinobi != [2]int{0, 3} {
 		t.Fatalf("south sees %v", v.Shinobi)

@@ -252,6 +252,7 @@ var catalogue = map[string]msg{
 	"ev.hq_lost":                  {"%s: ставка в %s захвачена противником, предводители уходят в резерв", "%s: the HQ in %s is overrun; its leaders go to the reserve"},
 	"ev.leader_moved":             {"%s переходит: %s", "%s moves to %s"},
 	"ev.leader_wounded":           {"%s ранен (ранений: %d)", "%s is wounded (%d wounds)"},
+	"ev.leader_spared":            {"%s пощажён противником: не убит, а ранен (ранений: %d)", "%s is spared by the enemy: wounded, not killed (%d wounds)"},
 	"ev.leader_killed":            {"%s убит", "%s is killed"},
 	"ev.leader_captured":          {"%s захвачен в плен", "%s is captured"},
 	"ev.duel":                     {"Поединок: %s против %s", "Duel: %s against %s"},

@@ -107,6 +107,8 @@ var commandTexts = map[string]msg{
 	"cmd.deploy.opt.guards.desc":                {"Сколько синоби охраняют армию; остальные попробуют проникнуть в тыл врага", "How many shinobi guard the army; the others try to get into the enemy's rear"},
 	"cmd.orders.opt.ready.name":                 {"готово", "ready"},
 	"cmd.orders.opt.ready.desc":                 {"Приказы отданы: когда готовы обе стороны, ход идёт дальше сам", "Orders given: when both sides are ready, the turn goes on by itself"},
+	"cmd.orders.opt.spare.name":                 {"щадить", "spare"},
+	"cmd.orders.opt.spare.desc":                 {"Щадить врагов, «убитых» в поединках: они будут ранены (действует, пока не отмените)", "Spare enemies “killed” in duels: they are wounded instead (holds until changed)"},
 	"cmd.orders.desc":                           {"Показать приказы вашей стороны на этот ход", "Show your side's orders for this turn"},
 }
 

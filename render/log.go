@@ -177,6 +177,9 @@ func EventText(lang Lang, e engine.Event) string {
 	case engine.EvLeaderMoved:
 		return T(lang, "ev.leader_moved", u, placeName(lang, e.Detail))
 	case engine.EvLeaderWounded:
+		if e.Rule == "R-VIII.6.5" {
+			return T(lang, "ev.leader_spared", u, e.Value)
+		}
 		return T(lang, "ev.leader_wounded", u, e.Value)
 	case engine.EvLeaderKilled:
 		return T(lang, "ev.leader_killed", u)

@@ -204,3 +204,15 @@ func TestSplitMessages(t *testing.T) {
 		t.Errorf("text lost or reordered by splitting")
 	}
 }
+
+// A duellist spared by the enemy (R-VIII.6.5) reads as spared, not as an
+// ordinary wound.
+func TestLogSparedDuellist(t *testing.T) {
+	e := engine.Event{Kind: engine.EvLeaderWounded, Unit: "shima", Rule: "R-VIII.6.5", Value: 1}
+	if s := Log(RU, []engine.Event{e}); !strings.Contains(s, "shima пощажён противником") {
+		t.Fatalf("ru: %q", s)
+	}
+	if s := Log(EN, []engine.Event{e}); !strings.Contains(s, "shima is spared by the enemy") {
+		t.Fatalf("en: %q", s)
+	}
+}

@@ -104,6 +104,14 @@ type rawCase struct {
 	// Extensions: each side's infiltrated shinobi and banners (R-V.6, R-V.7).
 	Shinobi rawSides     `toml:"shinobi"`
 	Banners rawBannerSet `toml:"banners"`
+	// Extension: each side's choice to spare duellists it "kills"
+	// (R-VIII.6.5, D-59).
+	Spare rawSpare `toml:"spare"`
+}
+
+type rawSpare struct {
+	North bool `toml:"north"`
+	South bool `toml:"south"`
 }
 
 type rawSides struct {
@@ -386,6 +394,7 @@ func (b *builder) build(r *rawCase) Case {
 		bt.HQ[engine.South] = b.cell("hq.south", "hq south", r.HQ.South)
 	}
 	bt.Shinobi = [2]int{r.Shinobi.North, r.Shinobi.South}
+	bt.Spare = [2]bool{r.Spare.North, r.Spare.South}
 	for side, names := range [2][]string{r.Banners.North, r.Banners.South} {
 		for _, n := range names {
 			bt.Banners[side] = append(bt.Banners[side], engine.Banner{Name: n})
