@@ -148,6 +148,7 @@ func scout(rec *store.BattleRecord, side engine.Side, list string) (*engine.Scou
 	}
 	r := engine.Scout(rec.State, side, cells)
 	rec.Scouts[side] = r.Scouts
+	rec.State.HQKnown[side] = true // R-IV.5.3, D-19
 	rec.State.Shinobi[side] -= r.Scouts
 	return &r, nil
 }

@@ -709,8 +709,8 @@ func TestScoutingR_IV_5(t *testing.T) {
 			t.Errorf("%s in %v, want %s", id, got, cell)
 		}
 	}
-	if b.Shinobi != [2]int{0, 0} {
-		t.Fatalf("shinobi left %v", b.Shinobi)
+	if b.Shinobi != [2]int{0, 0} || b.HQKnown != [2]bool{true, true} {
+		t.Fatalf("shinobi left %v, HQ known %v", b.Shinobi, b.HQKnown)
 	}
 }
 

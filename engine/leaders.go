@@ -94,6 +94,7 @@ func (r *resolver) hqOverrun() {
 			continue
 		}
 		r.b.HQLost[side] = true
+		r.b.HQKnown[side.Enemy()] = true
 		r.emit(Event{Kind: EvHQLost, Rule: "R-III.1.6", Side: side.String(), At: hq})
 		for k := range r.b.Leaders {
 			if l := &r.b.Leaders[k]; l.Side == side && l.At == AtHQ && l.active() {

@@ -99,3 +99,21 @@ func TestSparingR_VIII_6_5(t *testing.T) {
 		}
 	}
 }
+
+// R-III.1.6, D-19: an overrun HQ is lost, and the side that overran it
+// knows where it was even with hq.public=false.
+func TestHQOverrunRevealsItD_19(t *testing.T) {
+	b := Battle{HQ: [2]Cell{MustCell("A34"), NoCell}, Settings: Settings{HQHidden: true},
+		Units: []Unit{{ID: "raider", Side: South, Type: LightCavalry, Figures: 4, Cell: MustCell("A34"), Facing: N}}}
+	if v := View(b, South); v.HQ[North] != NoCell {
+		t.Fatalf("the hidden HQ shows before the overrun: %v", v.HQ)
+	}
+	r := &resolver{b: b}
+	r.hqOverrun()
+	if !r.b.HQLost[North] || !r.b.HQKnown[South] || r.b.HQKnown[North] {
+		t.Fatalf("lost %v known %v", r.b.HQLost, r.b.HQKnown)
+	}
+	if v := View(r.b, South); v.HQ[North] != MustCell("A34") {
+		t.Fatalf("south sees %v", v.HQ)
+	}
+}

@@ -230,7 +230,10 @@ type Battle struct {
 	HQ       [2]Cell `json:"hq"` // by Side; NoCell if its place is not given
 	// HQLost marks an HQ overrun by the enemy (R-III.1.6): gone for the rest
 	// of the battle.
-	HQLost  [2]bool  `json:"hq_lost,omitempty"`
+	HQLost [2]bool `json:"hq_lost,omitempty"`
+	// HQKnown: the side knows where the enemy HQ is although hq.public is
+	// false, found by its scouts (R-IV.5.3, D-19) or by overrunning it.
+	HQKnown [2]bool  `json:"hq_known,omitempty"`
 	Units   []Unit   `json:"units"`
 	Leaders []Leader `json:"leaders,omitempty"`
 	// Messengers are each side's single-use command rerolls still unused

@@ -24,6 +24,10 @@ func View(b Battle, side Side) Battle {
 	// The GM tells each player only how many of his own shinobi got
 	// through (R-IV.5.1).
 	v.Shinobi[side.Enemy()] = 0
+	// With hq.public=false the enemy HQ shows only once found (D-19).
+	if b.Settings.HQHidden && !b.HQKnown[side] {
+		v.HQ[side.Enemy()] = NoCell
+	}
 	// Whether the enemy spares duellists is his own decision, learnt only
 	// when a duel shows it (R-VIII.6.5).
 	v.Spare[side.Enemy()] = false

@@ -85,3 +85,23 @@ func TestViewHidesEnemyShinobiR_IV_5_1(t *testing.T) {
 		t.Fatalf("south sees %v", v.Shinobi)
 	}
 }
+
+// D-19, hq.public=false: the enemy HQ is hidden from a side until its
+// scouts find it (R-IV.5.3) or it is overrun; with the default it is public.
+func TestViewHidesEnemyHQD_19(t *testing.T) {
+	b := Battle{HQ: [2]Cell{MustCell("A34"), MustCell("D33")}}
+	if v := View(b, North); v.HQ != b.HQ {
+		t.Fatalf("public HQs: north sees %v", v.HQ)
+	}
+	b.Settings.HQHidden = true
+	if v := View(b, North); v.HQ != [2]Cell{MustCell("A34"), NoCell} {
+		t.Fatalf("hidden HQ: north sees %v", v.HQ)
+	}
+	b.HQKnown[North] = true
+	if v := View(b, North); v.HQ != b.HQ {
+		t.Fatalf("scouted HQ: north sees %v", v.HQ)
+	}
+	if v := View(b, South); v.HQ != [2]Cell{NoCell, MustCell("D33")} {
+		t.Fatalf("south has not scouted: sees %v", v.HQ)
+	}
+}
