@@ -84,6 +84,12 @@ func reduce(d, a int) int {
 	return max(1, d-max(0, a))
 }
 
+// ruthlessInMelee reports whether a unit's melee damage ignores a point of
+// armor: teppo, under teppo.ruthless_lead_in_melee=true (R-II.7.2, D-13).
+func (r *resolver) ruthlessInMelee(u *Unit) bool {
+	return r.b.Settings.RuthlessLeadInMelee && u.Type == AshigaruTeppo
+}
+
 // noBase reports when a unit inflicts no base damage: the enemy fights it
 // from the front of spearmen (Forest of spears, R-II.4.1), or it is a unit of
 // 1-2 figures (R-II.10.4, D-16).
@@ -184,7 +190,8 @@ func (r *resolver) attack(d int, atts []int) {
 
 	// Attackers' damage; armor once on the sum (D-12, armor.melee_joint).
 	dst := def.Stats()
-	total, final, shielded := 0, 0, 0
+	total, final, shielded, teppoRaw := 0, 0, 0, 0
+	teppo := false
 	for k := range fs {
 		f := &fs[k]
 		au := &r.b.Units[f.i]
@@ -206,17 +213,20 @@ func (r *resolver) attack(d int, atts []int) {
 		if shield {
 			shielded += f.raw
 		}
+		lead := r.ruthlessInMelee(au)
+		if lead {
+			teppo = true
+			teppoRaw += f.raw
+		}
 		if r.b.Settings.ArmorPerAttacker {
-			final += reduce(f.raw, dst.Armor+b2i(shield))
+			final += reduce(f.raw, dst.Armor-b2i(lead && dst.Armor >= 1)+b2i(shield))
 		}
 	}
 	if !r.b.Settings.ArmorPerAttacker {
-		// Armor once on the sum; the shield's point only against what came
-		// across a shielded side (as in crossfire, D-13).
-		final = 0
-		if total > 0 {
-			final = max(1, total-dst.Armor-min(1, shielded))
-		}
+		// Armor once on the sum, as in crossfire (D-13): the shield's
+		// point only against what came across a shielded side, Ruthless
+		// lead's point only if teppo fight in melee too.
+		final = crossfire(dst.Armor, teppoRaw, total-teppoRaw, teppo, shielded > 0, shielded)
 	}
 
 	// The defender's dice by direction (R-VIII.3.2-3, D-49) and its base
@@ -232,8 +242,12 @@ func (r *resolver) attack(d int, atts []int) {
 		}
 		_, hits := r.roll(def.ID+".melee", dice[k], dst.ExtraMelee)
 		raw += hits
-		back[k] = reduce(raw, au.Stats().Armor)
-		r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: def.ID, Other: au.ID, Raw: raw, Armor: au.Stats().Armor, Value: back[k]})
+		armor := au.Stats().Armor
+		if r.ruthlessInMelee(def) {
+			armor = max(0, armor-1)
+		}
+		back[k] = reduce(raw, armor)
+		r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: def.ID, Other: au.ID, Raw: raw, Armor: armor, Value: back[k]})
 	}
 	r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: joinIDs(r, fs), Other: def.ID, Raw: total, Armor: dst.Armor, Value: final})
 

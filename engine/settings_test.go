@@ -250,7 +250,7 @@ func TestSettingsImplemented(t *testing.T) {
 		"shields.zone_border_cells_only", "shields.diagonal", "small.no_base_always", "hq.cells",
 		"leaders.destruction_pick", "banners.phoenix", "shinobi.interception", "combat.rank_bonus",
 		"meeting.rule", "peasants.pushback", "hill.zone", "terrain.available", "terrain.river",
-		"terrain.river_line", "hq.public",
+		"terrain.river_line", "hq.public", "teppo.ruthless_lead_in_melee",
 	}
 	for _, info := range SettingKeys() {
 		if info.Implemented != slices.Contains(implemented, info.Key) {
