@@ -369,8 +369,8 @@ var settingTable = []setting{
 	fixed(SettingInfo{Key: "terrain.river_line", Decision: "D-63", Implemented: true,
 		Note: "the river runs along the defender's deployment line"},
 		"defender", "only defender is defined (D-63)"),
-	flag(SettingInfo{Key: "terrain.bridge_lifts_cavalry", Decision: "D-63",
-		Note: "stored only: cavalry crossing by the bridge is slowed like any crossing"}, false,
+	flag(SettingInfo{Key: "terrain.bridge_lifts_cavalry", Decision: "D-63", Implemented: true,
+		Note: "movement: with true, cavalry crossing by the bridge is not slowed (D-64) and keeps its Mounted charge"}, false,
 		func(s *Settings) *bool { return &s.BridgeLiftsCavalry }),
 }
 

@@ -251,6 +251,7 @@ func TestSettingsImplemented(t *testing.T) {
 		"leaders.destruction_pick", "banners.phoenix", "shinobi.interception", "combat.rank_bonus",
 		"meeting.rule", "peasants.pushback", "hill.zone", "terrain.available", "terrain.river",
 		"terrain.river_line", "hq.public", "teppo.ruthless_lead_in_melee",
+		"terrain.bridge_lifts_cavalry",
 	}
 	for _, info := range SettingKeys() {
 		if info.Implemented != slices.Contains(implemented, info.Key) {

@@ -46,5 +46,8 @@ func (b *Battle) attackPenalty(from, to Cell, intoHill bool) int {
 // order: crossing the river or entering a forest (R-XI.1.3, R-XI.3.4, D-64).
 // Such a step loses the Mounted charge too.
 func (b *Battle) slowsCavalry(from, to Cell) bool {
-	return b.crossesRiver(from, to) || (b.Terrain.Forest(to) && !b.Terrain.Forest(from))
+	// Over the bridge the crossing is no crossing for cavalry only under
+	// terrain.bridge_lifts_cavalry=true (D-63).
+	river := b.crossesRiver(from, to) && !(b.Settings.BridgeLiftsCavalry && b.overBridge(from, to))
+	return river || (b.Terrain.Forest(to) && !b.Terrain.Forest(from))
 }
