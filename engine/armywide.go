@@ -9,7 +9,7 @@ package engine
 // cancelled (R-VI.4.6). A unit's own order keeps the army-wide order only if
 // it does the same, faster: a Move under General advance, a Retreat under
 // General retreat; any other order cancels it for that unit (R-VI.4.5).
-// Minor-clan units follow it too (D-33, minor_clan.army_wide=true).
+// Minor-clan units follow it too, unless minor_clan.army_wide=false (D-33).
 func (r *resolver) armyOrders(orders []Order) {
 	for _, side := range []Side{North, South} { // a fixed order, whatever the input's
 		for _, o := range orders {
@@ -38,7 +38,7 @@ func (r *resolver) followers() {
 	for i := range r.b.Units {
 		u := &r.b.Units[i]
 		k := r.b.ArmyWide[u.Side]
-		if k == nil || !u.Active() || u.ArmyExempt {
+		if k == nil || !u.Active() || u.ArmyExempt || (u.MinorClan && r.b.Settings.MinorClanNoArmyWide) {
 			continue
 		}
 		same := OrderMove

@@ -251,7 +251,7 @@ func TestSettingsImplemented(t *testing.T) {
 		"leaders.destruction_pick", "banners.phoenix", "shinobi.interception", "combat.rank_bonus",
 		"meeting.rule", "peasants.pushback", "hill.zone", "terrain.available", "terrain.river",
 		"terrain.river_line", "hq.public", "teppo.ruthless_lead_in_melee",
-		"terrain.bridge_lifts_cavalry",
+		"terrain.bridge_lifts_cavalry", "minor_clan.army_wide",
 	}
 	for _, info := range SettingKeys() {
 		if info.Implemented != slices.Contains(implemented, info.Key) {
