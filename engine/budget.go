@@ -156,6 +156,16 @@ func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandR
 		return u != nil && u.Side == side && u.MinorClan
 	})
 
+	// Under minor_clan.main_orders=false a minor-clan unit takes no order
+	// of the command roll: only its clan's extra order (D-33).
+	if b.Settings.MinorClanNoMainOrders {
+		for i, o := range own {
+			if u := b.Unit(o.Unit); !free[i] && u != nil && u.MinorClan {
+				return &Problem{Code: ProbOverBudget, Rule: "D-33", Unit: o.Unit, Arg: "minor_clan"}
+			}
+		}
+	}
+
 	special, ordinary := 0, 0
 	for i, o := range own {
 		switch {

@@ -99,6 +99,7 @@ var catalogue = map[string]msg{
 	"prob.forced_march_alone":       {"ускоренный марш занимает обе фазы, второй приказ этому отряду дать нельзя", "a forced march takes both phases; the unit cannot get a second order"},
 	"prob.over_budget":              {"командный бросок не даёт столько приказов: %s", "the command roll does not give that many orders: %s"},
 	"prob.budget.special":           {"особые приказы исчерпаны", "no special orders are left"},
+	"prob.budget.minor_clan":        {"отряды малого клана получают только дополнительный приказ своего клана", "minor-clan units take only their clan's extra order"},
 	"prob.budget.cunning_plan":      {"приказ по «Хитрому плану» уже отдан на этот ход", "the Cunning plan order is already given this turn"},
 	"prob.army_wide_twice":          {"общий приказ по армии можно отдать только один раз за ход", "only one army-wide order can be given per turn"},
 	"prob.leader_prefix":            {"Предводитель %s: %s", "Leader %s: %s"},
