@@ -57,7 +57,7 @@ const traitCunningPlan = "cunning_plan"
 //     for the next turn. It costs nothing now: it counts toward that unit's
 //     2-order limit next turn, which Validate of that turn checks. At most
 //     one per turn, only to a unit (not army-wide), ordinary (D-25's default
-//     traits.cunning_plan.kind=ordinary, the only one Settings offers), and
+//     traits.cunning_plan.kind=ordinary; with special it may be special), and
 //     only while a leader of the side with the trait is active: a commander
 //     not captured, killed or wounded twice (R-III.4.2, D-23), or a general
 //     in an intact HQ (R-III.4.3). As for the general's order, whether the
@@ -206,8 +206,9 @@ func checkCunningPlan(b *Battle, side Side, turn int, plan []Order) *Problem {
 	if len(plan) > 1 {
 		return &Problem{Code: ProbOverBudget, Rule: "R-V.5.3", Arg: "cunning_plan"}
 	}
-	if o := plan[0]; o.Kind.Special() || o.Class == Special {
-		// D-25: the extra order is ordinary (traits.cunning_plan.kind).
+	if o := plan[0]; (o.Kind.Special() || o.Class == Special) && !b.Settings.CunningPlanSpecial {
+		// D-25: the extra order is ordinary unless
+		// traits.cunning_plan.kind=special.
 		return &Problem{Code: ProbOverBudget, Rule: "D-25", Unit: o.Unit, Arg: "special"}
 	}
 	return nil

@@ -313,8 +313,8 @@ var settingTable = []setting{
 		info: SettingInfo{Key: "traits.<name>", Default: "none", Values: []string{"none"}, Decision: "D-24",
 			Note: "insidious, charismatic, provident: effects from config are not implemented (only none)"},
 	},
-	choice(SettingInfo{Key: "traits.cunning_plan.kind", Decision: "D-25",
-		Note: "stored only: the Cunning-plan order is always ordinary (CheckBudget)"},
+	choice(SettingInfo{Key: "traits.cunning_plan.kind", Decision: "D-25", Implemented: true,
+		Note: "CheckBudget: with special, the Cunning-plan order may be a special order"},
 		[2]string{"ordinary", "special"}, func(s *Settings) *bool { return &s.CunningPlanSpecial }),
 	{
 		info: SettingInfo{Key: "banners.<name>", Default: "army_list", Values: []string{"army_list"}, Decision: "D-26",

@@ -252,7 +252,7 @@ func TestSettingsImplemented(t *testing.T) {
 		"meeting.rule", "peasants.pushback", "hill.zone", "terrain.available", "terrain.river",
 		"terrain.river_line", "hq.public", "teppo.ruthless_lead_in_melee",
 		"terrain.bridge_lifts_cavalry", "minor_clan.army_wide",
-		"minor_clan.main_orders",
+		"minor_clan.main_orders", "traits.cunning_plan.kind",
 	}
 	for _, info := range SettingKeys() {
 		if info.Implemented != slices.Contains(implemented, info.Key) {
