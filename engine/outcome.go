@@ -289,6 +289,24 @@ func (r *resolver) endOfBattle(orders []Order) {
 		r.emit(Event{Kind: EvStopRefused, Rule: "R-I.4.2", Side: s.String()})
 	}
 
+	// Under leaders.commander_loss=end_battle an army whose commander is
+	// killed, captured or twice wounded loses; both at once is a draw
+	// (D-23).
+	if r.b.Settings.CommanderLossEndsBattle {
+		lost := [2]bool{r.b.commanderLost(North), r.b.commanderLost(South)}
+		switch {
+		case lost[North] && lost[South]:
+			r.end(Draw, "D-23")
+			return
+		case lost[North]:
+			r.end(SouthVictory, "D-23")
+			return
+		case lost[South]:
+			r.end(NorthVictory, "D-23")
+			return
+		}
+	}
+
 	// Bring the chronicle up to date.
 	for _, s := range []Side{North, South} {
 		if signal[s] {
@@ -370,6 +388,17 @@ func (r *resolver) endOfBattle(orders []Order) {
 			r.emit(Event{Kind: EvStopOffered, Rule: "R-I.4.2", Side: s.String()})
 		}
 	}
+}
+
+// commanderLost reports whether the side had a commander and he can no
+// longer command in full: killed, captured or twice wounded (D-23).
+func (b *Battle) commanderLost(side Side) bool {
+	for _, l := range b.Leaders {
+		if l.Side == side && l.Role == Commander {
+			return !leaderFit(l)
+		}
+	}
+	return false
 }
 
 // end ends the battle with an outcome; the event names the winner of an

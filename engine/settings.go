@@ -306,8 +306,8 @@ var settingTable = []setting{
 	fixed(SettingInfo{Key: "leaders.destruction_pick", Decision: "D-22", Implemented: true,
 		Note: "the destruction roll counts the lowest die"},
 		"lowest", "only lowest is defined (D-22)"),
-	choice(SettingInfo{Key: "leaders.commander_loss", Decision: "D-23",
-		Note: "stored only: the army always fights on"},
+	choice(SettingInfo{Key: "leaders.commander_loss", Decision: "D-23", Implemented: true,
+		Note: "end of battle: with end_battle, an army whose commander is killed, captured or twice wounded loses at the end of that turn"},
 		[2]string{"continue", "end_battle"}, func(s *Settings) *bool { return &s.CommanderLossEndsBattle }),
 	{
 		info: SettingInfo{Key: "traits.<name>", Default: "none", Values: []string{"none"}, Decision: "D-24",
