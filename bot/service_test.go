@@ -317,6 +317,8 @@ func TestServiceSettings(t *testing.T) {
 	userErr(t, err, "err.setting_key")
 	_, err = svc.SetSetting(guild, rec.ID, "peasants.pushback", "maybe")
 	userErr(t, err, "err.setting_value")
+	_, err = svc.SetSetting(guild, rec.ID, "serried.vs_shooting", "true")
+	userErr(t, err, "err.setting_unhonoured")
 	list, err := svc.Settings(guild, rec.ID)
 	if err != nil || len(list) == 0 || !slices.Contains(list, "peasants.pushback = false") {
 		t.Fatalf("settings: %v %v", list, err)

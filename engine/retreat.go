@@ -57,9 +57,11 @@ func (r *resolver) pickAround(key string, center Cell, cells []Cell) int {
 func (r *resolver) free(c Cell) bool { return r.b.Passable(c) && r.b.UnitAt(c) == nil }
 
 // exits reports whether a routing unit stepping into c leaves the battle
-// across its own back edge (D-03, field.off_field=bounded).
+// across its own back edge (D-03): under field.off_field=bounded, or in
+// extend mode too under field.rout_exit=always.
 func (r *resolver) exits(u *Unit, c Cell) bool {
-	if r.b.Settings.OffField != OffFieldBounded || c.OnField() {
+	st := r.b.Settings
+	if (st.OffField != OffFieldBounded && !st.RoutExitAlways) || c.OnField() {
 		return false
 	}
 	if u.Side == North {

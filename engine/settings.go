@@ -245,8 +245,8 @@ var settingTable = []setting{
 			return nil
 		},
 	},
-	choice(SettingInfo{Key: "field.rout_exit", Decision: "D-03",
-		Note: "stored only: in extend mode a routing unit always stays on drawn cells"},
+	choice(SettingInfo{Key: "field.rout_exit", Decision: "D-03", Implemented: true,
+		Note: "retreat and rout: with always, a routing unit crossing its own back edge leaves the battle in extend mode too"},
 		[2]string{"bounded_only", "always"}, func(s *Settings) *bool { return &s.RoutExitAlways }),
 	{
 		info: SettingInfo{Key: "battle.max_turns", Default: strconv.Itoa(DefaultMaxTurns), Decision: "D-04", Implemented: true,

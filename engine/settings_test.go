@@ -186,10 +186,10 @@ func TestSettingsSetFields(t *testing.T) {
 	if u := s.Unhonoured(); len(u) != 0 {
 		t.Errorf("unhonoured %v", u)
 	}
-	if err := s.Set("field.rout_exit", "always"); err != nil {
+	if err := s.Set("serried.vs_shooting", "true"); err != nil {
 		t.Fatal(err)
 	}
-	if u := s.Unhonoured(); !slices.Equal(u, []string{"field.rout_exit"}) {
+	if u := s.Unhonoured(); !slices.Equal(u, []string{"serried.vs_shooting"}) {
 		t.Errorf("unhonoured %v", u)
 	}
 }
@@ -253,7 +253,7 @@ func TestSettingsImplemented(t *testing.T) {
 		"terrain.river_line", "hq.public", "teppo.ruthless_lead_in_melee",
 		"terrain.bridge_lifts_cavalry", "minor_clan.army_wide",
 		"minor_clan.main_orders", "traits.cunning_plan.kind",
-		"leaders.commander_loss",
+		"leaders.commander_loss", "field.rout_exit",
 	}
 	for _, info := range SettingKeys() {
 		if info.Implemented != slices.Contains(implemented, info.Key) {
