@@ -87,6 +87,7 @@ func commandSpecs() []cmdSpec {
 			{key: "deploy.opt.terrain", typ: discordgo.ApplicationCommandOptionString,
 				choices: []string{"hill", "forest", "swamp"}},
 			{key: "deploy.opt.guards", typ: discordgo.ApplicationCommandOptionInteger},
+			{key: "deploy.opt.save_ammo", typ: discordgo.ApplicationCommandOptionBoolean},
 		}},
 		{key: "scout", opts: []optSpec{
 			{key: "scout.opt.cells", typ: discordgo.ApplicationCommandOptionString},
@@ -98,6 +99,8 @@ func commandSpecs() []cmdSpec {
 			{key: "orders.opt.phase", typ: discordgo.ApplicationCommandOptionInteger, minVal: 1, maxVal: 2},
 			{key: "orders.opt.ready", typ: discordgo.ApplicationCommandOptionBoolean},
 			{key: "orders.opt.spare", typ: discordgo.ApplicationCommandOptionBoolean},
+			{key: "orders.opt.unit", typ: discordgo.ApplicationCommandOptionString},
+			{key: "orders.opt.save_ammo", typ: discordgo.ApplicationCommandOptionBoolean},
 		}},
 	}
 }

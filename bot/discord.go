@@ -554,6 +554,12 @@ func (b *Bot) orders(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 			return
 		}
 	}
+	if o, ok := m["save_ammo"]; ok {
+		if err := b.svc.SaveAmmo(seat, strings.TrimSpace(str(m, "unit")), o.BoolValue()); err != nil {
+			b.fail(i, err)
+			return
+		}
+	}
 	var so SideOrders
 	var err error
 	if unit := str(m, "cancel"); unit != "" {
@@ -796,6 +802,10 @@ func (b *Bot) deploy(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 	if o, ok := m["guards"]; ok {
 		g := int(o.IntValue())
 		p.Guards = &g
+	}
+	if o, ok := m["save_ammo"]; ok {
+		v := o.BoolValue()
+		p.SaveAmmo = &v
 	}
 	view, err := b.svc.Deploy(seat, p)
 	if err != nil {

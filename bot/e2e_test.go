@@ -164,6 +164,9 @@ func TestBattleThroughDiscord(t *testing.T) {
 	if r := w.slash(oda, chanOda, "deploy", discordtest.StringOpt("unit", "n-yumi"), discordtest.StringOpt("cell", "A23"), discordtest.StringOpt("facing", "E")); !r.Ephemeral || !strings.Contains(r.Content, "Расстановка изменена") || !strings.Contains(r.Content, "n-yumi — самураи-лучники, 8 фиг., A23") {
 		t.Fatalf("deploy: %+v", r)
 	}
+	if r := w.slash(oda, chanOda, "deploy", discordtest.StringOpt("unit", "n-yumi"), discordtest.BoolOpt("save_ammo", true)); !strings.Contains(r.Content, "n-yumi — самураи-лучники, 8 фиг., A23, фронт В — беречь боеприпасы") {
+		t.Fatalf("save ammo: %+v", r)
+	}
 	if r := w.slash(asai, chanAsai, "deploy", discordtest.StringOpt("unit", "s-yari"), discordtest.StringOpt("cell", "A13")); !strings.Contains(r.Content, "not in your deployment zones") {
 		t.Fatalf("deploy outside the zones: %+v", r)
 	}

@@ -549,6 +549,27 @@ func (s *Service) SetSpare(seat Seat, spare bool) error {
 	})
 }
 
+// SaveAmmo gives or takes back a shooter's Save ammo! instruction in a
+// command phase, which only save_ammo.changeable=true allows (D-44); at
+// deployment it is given with /deploy.
+func (s *Service) SaveAmmo(seat Seat, unit string, on bool) error {
+	return s.Store.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(seat.Battle.GuildID, seat.Battle.ID)
+		if err != nil {
+			return err
+		}
+		if rec.Status != store.StatusCommand {
+			return refuse("err.not_command", rec.Name)
+		}
+		nb, prob := engine.SetSaveAmmo(rec.State, seat.Side, unit, on, false)
+		if prob != nil {
+			return &UserError{Problems: []*engine.Problem{prob}}
+		}
+		rec.State = nb
+		return tx.PutBattle(rec)
+	})
+}
+
 // Cancel removes a side's order for a unit and phase.
 func (s *Service) Cancel(seat Seat, unit string, phase int) (SideOrders, error) {
 	var out SideOrders
@@ -906,6 +927,9 @@ type Placement struct {
 	HQ      string
 	Terrain string // hill | forest | swamp
 	Guards  *int   // shinobi kept home as guards (R-IV.4.1); nil: unchanged
+	// SaveAmmo gives (or takes back) Unit's Save ammo! instruction
+	// (R-IV.1.2, R-VI.5.5); nil: unchanged.
+	SaveAmmo *bool
 }
 
 // Deploy applies a side's placement during deployment. Each change is
@@ -955,6 +979,13 @@ func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 					return refuse("err.bad_facing", p.Facing)
 				}
 				u.Facing = f
+			}
+			if p.SaveAmmo != nil {
+				nb, prob := engine.SetSaveAmmo(*b, side, u.ID, *p.SaveAmmo, true)
+				if prob != nil {
+					return &UserError{Problems: []*engine.Problem{prob}}
+				}
+				*b = nb
 			}
 		case p.Leader != "":
 			l := b.Leader(p.Leader)

@@ -790,3 +790,35 @@ func TestSetSpareR_VIII_6_5(t *testing.T) {
 		t.Fatalf("spare after taking it back %v", got.State.Spare)
 	}
 }
+
+// Save ammo! is given at deployment (R-IV.1.2, R-VI.5.5) to own shooters;
+// in a command phase only once the GM allows it (save_ammo.changeable, D-44).
+func TestSaveAmmoR_VI_5_5(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	rec := created(t, svc)
+	north, _ := svc.DeploySeat(guild, []string{"r-oda"})
+	on, off := true, false
+	v, err := svc.Deploy(north, Placement{Unit: "n-yumi", SaveAmmo: &on})
+	if err != nil || !v.Unit("n-yumi").SaveAmmo {
+		t.Fatalf("deploy: %v", err)
+	}
+	if !strings.Contains(render.UnitsText(render.EN, v, engine.North), "n-yumi — samurai archers, 8 figures, A31, facing S — save ammo") {
+		t.Fatalf("units: %s", render.UnitsText(render.EN, v, engine.North))
+	}
+	_, err = svc.Deploy(north, Placement{Unit: "n-yari", SaveAmmo: &on})
+	userErr(t, err, engine.ProbSaveAmmoUnit)
+	if _, err := svc.Start(guild, rec.ID); err != nil {
+		t.Fatal(err)
+	}
+	seat, _ := svc.SeatOf(guild, []string{"r-oda"})
+	userErr(t, svc.SaveAmmo(seat, "n-yumi", false), engine.ProbSaveAmmoTurn)
+	if _, err := svc.SetSetting(guild, rec.ID, "save_ammo.changeable", "true"); err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.SaveAmmo(seat, "n-yumi", off); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := svc.Store.Battle(guild, rec.ID); got.State.Unit("n-yumi").SaveAmmo {
+		t.Fatal("Save ammo was not taken back")
+	}
+}

@@ -44,6 +44,9 @@ const (
 	ProbSwapUnit = "swap_unit" // Unit. Not an own unit on the field (R-IV.5.5)
 	ProbSwapSame = "swap_same" // Unit. A unit swapped with itself (R-IV.5.5, D-28)
 	ProbSwapTurn = "swap_turn" // Swaps only in the deployment turn (R-IV.5.5, D-29)
+
+	ProbSaveAmmoUnit = "save_ammo_unit" // Unit. Not an own shooter on the field (R-VI.5.5)
+	ProbSaveAmmoTurn = "save_ammo_turn" // Save ammo set after deployment (R-VI.5.5, D-44)
 )
 
 // MandatoryCells are the two central cells of the side's front row, which
@@ -410,5 +413,22 @@ func SwapUnits(b Battle, side Side, a, c string) (Battle, *Problem) {
 	nb := b.Clone()
 	ua, uc := nb.Unit(a), nb.Unit(c)
 	ua.Cell, uc.Cell = uc.Cell, ua.Cell
+	return nb, nil
+}
+
+// SetSaveAmmo gives or takes back a shooter's Save ammo! instruction: at
+// deployment (R-IV.1.2, R-VI.5.5), or in a battle turn's command phase only
+// under save_ammo.changeable=true (D-44). deploying says which: Battle.Turn
+// is still 0 in turn 1's command phase. The battle is returned changed as a
+// copy; on a problem it is returned unchanged.
+func SetSaveAmmo(b Battle, side Side, unit string, on, deploying bool) (Battle, *Problem) {
+	if !deploying && !b.Settings.SaveAmmoChangeable {
+		return b, &Problem{Code: ProbSaveAmmoTurn, Rule: "D-44", Unit: unit}
+	}
+	if u := b.Unit(unit); u == nil || u.Side != side || !u.Active() || !u.Stats().Shooter {
+		return b, &Problem{Code: ProbSaveAmmoUnit, Rule: "R-VI.5.5", Unit: unit}
+	}
+	nb := b.Clone()
+	nb.Unit(unit).SaveAmmo = on
 	return nb, nil
 }

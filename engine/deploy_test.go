@@ -483,3 +483,29 @@ func TestSwapUnitsRefused(t *testing.T) {
 		t.Errorf("swap in a battle turn: %v", p)
 	}
 }
+
+// R-VI.5.5, R-IV.1.2, D-44: Save ammo! is given to own shooters at
+// deployment; in battle turns only under save_ammo.changeable=true.
+func TestSetSaveAmmoR_VI_5_5(t *testing.T) {
+	b := Battle{Units: []Unit{
+		{ID: "ar", Side: North, Type: SamuraiArcher, Figures: 8, Cell: MustCell("A21"), Facing: S},
+		{ID: "sp", Side: North, Type: SamuraiSpear, Figures: 8, Cell: MustCell("B21"), Facing: S},
+		{ID: "en", Side: South, Type: SamuraiArcher, Figures: 8, Cell: MustCell("C11"), Facing: N},
+	}}
+	nb, p := SetSaveAmmo(b, North, "ar", true, true)
+	if p != nil || !nb.Unit("ar").SaveAmmo || b.Unit("ar").SaveAmmo {
+		t.Fatalf("deployment: %v %+v (the input must stay unchanged)", p, nb.Unit("ar"))
+	}
+	for _, id := range []string{"sp", "en", "nobody"} {
+		if _, p := SetSaveAmmo(b, North, id, true, true); p == nil || p.Code != ProbSaveAmmoUnit || p.Rule != "R-VI.5.5" {
+			t.Errorf("%s: %v", id, p)
+		}
+	}
+	if _, p := SetSaveAmmo(nb, North, "ar", false, false); p == nil || p.Code != ProbSaveAmmoTurn || p.Rule != "D-44" {
+		t.Fatalf("turn 3: %v", p)
+	}
+	nb.Settings.SaveAmmoChangeable = true
+	if c, p := SetSaveAmmo(nb, North, "ar", false, false); p != nil || c.Unit("ar").SaveAmmo {
+		t.Fatalf("changeable: %v", p)
+	}
+}

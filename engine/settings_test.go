@@ -253,7 +253,7 @@ func TestSettingsImplemented(t *testing.T) {
 		"terrain.river_line", "hq.public", "teppo.ruthless_lead_in_melee",
 		"terrain.bridge_lifts_cavalry", "minor_clan.army_wide",
 		"minor_clan.main_orders", "traits.cunning_plan.kind",
-		"leaders.commander_loss", "field.rout_exit",
+		"leaders.commander_loss", "field.rout_exit", "save_ammo.changeable",
 	}
 	for _, info := range SettingKeys() {
 		if info.Implemented != slices.Contains(implemented, info.Key) {

@@ -83,6 +83,9 @@ func UnitsText(lang Lang, b engine.Battle, side engine.Side) string {
 		if u.Routing() {
 			line += " — " + StatusName(lang, u.Status)
 		}
+		if u.SaveAmmo {
+			line += " — " + T(lang, "units.save_ammo")
+		}
 		lines = append(lines, line)
 	}
 	return strings.Join(lines, "\n")

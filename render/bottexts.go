@@ -13,6 +13,7 @@ var botTexts = map[string]msg{
 	"orders.line":      {"• %s, фаза %d: %s (%s)", "• %s, phase %d: %s (%s)"},
 	"class.ordinary":   {"обычный", "ordinary"},
 	"class.special":    {"особый", "special"},
+	"units.save_ammo":  {"беречь боеприпасы", "save ammo"},
 	"units.header":     {"Ваши отряды:", "Your units:"},
 	"units.line":       {"• %s — %s, %d фиг., %s, фронт %s", "• %s — %s, %d figures, %s, facing %s"},
 	"step.move":        {"вперёд", "move"},

@@ -169,6 +169,8 @@ var catalogue = map[string]msg{
 	"prob.swap_unit":             {"местами можно поменять только два своих отряда на поле", "only two of your own units on the field can swap places"},
 	"prob.swap_same":             {"отряд нельзя поменять местами с самим собой", "a unit cannot swap places with itself"},
 	"prob.swap_turn":             {"менять отряды местами можно только в ход расстановки", "units can swap places only in the deployment turn"},
+	"prob.save_ammo_unit":        {"приказ «Беречь боеприпасы!» дают только своим стрелкам на поле", "Save ammo! is given only to your own shooters on the field"},
+	"prob.save_ammo_turn":        {"«Беречь боеприпасы!» задаётся при расстановке и в этой битве не меняется", "Save ammo! is set at deployment and cannot change in this battle"},
 
 	// Turn log: headers.
 	"log.phase":      {"== Фаза %d ==", "== Phase %d =="},

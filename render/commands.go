@@ -109,6 +109,12 @@ var commandTexts = map[string]msg{
 	"cmd.orders.opt.ready.desc":                 {"Приказы отданы: когда готовы обе стороны, ход идёт дальше сам", "Orders given: when both sides are ready, the turn goes on by itself"},
 	"cmd.orders.opt.spare.name":                 {"щадить", "spare"},
 	"cmd.orders.opt.spare.desc":                 {"Щадить врагов, «убитых» в поединках: они будут ранены (действует, пока не отмените)", "Spare enemies “killed” in duels: they are wounded instead (holds until changed)"},
+	"cmd.orders.opt.unit.name":                  {"отряд", "unit"},
+	"cmd.orders.opt.unit.desc":                  {"Ваш стрелковый отряд для «Беречь боеприпасы!»", "Your shooters, for Save ammo!"},
+	"cmd.orders.opt.save_ammo.name":             {"беречь_боеприпасы", "save_ammo"},
+	"cmd.orders.opt.save_ammo.desc":             {"Дать или снять «Беречь боеприпасы!», если правила битвы это позволяют", "Give or take back Save ammo!, if the battle's rules allow it"},
+	"cmd.deploy.opt.save_ammo.name":             {"беречь_боеприпасы", "save_ammo"},
+	"cmd.deploy.opt.save_ammo.desc":             {"Стрелки бьют сами только по атакующим их с фронта (с unit)", "The shooters fire on their own only at frontal attackers (with unit)"},
 	"cmd.orders.desc":                           {"Показать приказы вашей стороны на этот ход", "Show your side's orders for this turn"},
 }
 

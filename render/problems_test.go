@@ -57,6 +57,8 @@ var problemCodes = []string{
 	engine.ProbSwapSame,
 	engine.ProbSwapTurn,
 	engine.ProbSwapUnit,
+	engine.ProbSaveAmmoUnit,
+	engine.ProbSaveAmmoTurn,
 	engine.ProbTerrainBridge,
 	engine.ProbTerrainForestBridge,
 	engine.ProbTerrainForests,
