@@ -21,6 +21,9 @@ type optSpec struct {
 	raw      []choice // choices whose names are not catalogue texts (order kinds, facings)
 	minVal   float64
 	maxVal   float64
+	// units: the option names a unit, and Discord asks the bot to
+	// complete it (autocomplete; see Bot.complete).
+	units bool
 }
 
 type choice struct {
@@ -65,12 +68,12 @@ func commandSpecs() []cmdSpec {
 		}},
 		{key: "order", opts: []optSpec{
 			{key: "order.opt.order", typ: discordgo.ApplicationCommandOptionString, required: true, raw: orderChoices()},
-			{key: "order.opt.unit", typ: discordgo.ApplicationCommandOptionString},
+			{key: "order.opt.unit", typ: discordgo.ApplicationCommandOptionString, units: true},
 			{key: "order.opt.phase", typ: discordgo.ApplicationCommandOptionInteger, minVal: 1, maxVal: 2},
 			{key: "order.opt.class", typ: discordgo.ApplicationCommandOptionString, choices: []string{"ordinary", "special"}},
 			{key: "order.opt.facing", typ: discordgo.ApplicationCommandOptionString, raw: facingChoices()},
 			{key: "order.opt.steps", typ: discordgo.ApplicationCommandOptionString},
-			{key: "order.opt.target", typ: discordgo.ApplicationCommandOptionString},
+			{key: "order.opt.target", typ: discordgo.ApplicationCommandOptionString, units: true},
 			{key: "order.opt.leader", typ: discordgo.ApplicationCommandOptionString},
 			{key: "order.opt.to", typ: discordgo.ApplicationCommandOptionString},
 			{key: "order.opt.mission", typ: discordgo.ApplicationCommandOptionString,
@@ -78,7 +81,7 @@ func commandSpecs() []cmdSpec {
 			{key: "order.opt.banner", typ: discordgo.ApplicationCommandOptionString},
 		}},
 		{key: "deploy", opts: []optSpec{
-			{key: "deploy.opt.unit", typ: discordgo.ApplicationCommandOptionString},
+			{key: "deploy.opt.unit", typ: discordgo.ApplicationCommandOptionString, units: true},
 			{key: "deploy.opt.cell", typ: discordgo.ApplicationCommandOptionString},
 			{key: "deploy.opt.facing", typ: discordgo.ApplicationCommandOptionString, raw: facingChoices()},
 			{key: "deploy.opt.leader", typ: discordgo.ApplicationCommandOptionString},
@@ -95,11 +98,11 @@ func commandSpecs() []cmdSpec {
 			{key: "scout.opt.done", typ: discordgo.ApplicationCommandOptionBoolean},
 		}},
 		{key: "orders", opts: []optSpec{
-			{key: "orders.opt.cancel", typ: discordgo.ApplicationCommandOptionString},
+			{key: "orders.opt.cancel", typ: discordgo.ApplicationCommandOptionString, units: true},
 			{key: "orders.opt.phase", typ: discordgo.ApplicationCommandOptionInteger, minVal: 1, maxVal: 2},
 			{key: "orders.opt.ready", typ: discordgo.ApplicationCommandOptionBoolean},
 			{key: "orders.opt.spare", typ: discordgo.ApplicationCommandOptionBoolean},
-			{key: "orders.opt.unit", typ: discordgo.ApplicationCommandOptionString},
+			{key: "orders.opt.unit", typ: discordgo.ApplicationCommandOptionString, units: true},
 			{key: "orders.opt.save_ammo", typ: discordgo.ApplicationCommandOptionBoolean},
 		}},
 	}
@@ -184,6 +187,7 @@ func node(key string, typ discordgo.ApplicationCommandOptionType) *discordgo.App
 func option(s optSpec) *discordgo.ApplicationCommandOption {
 	o := node(s.key, s.typ)
 	o.Required = s.required
+	o.Autocomplete = s.units
 	if s.maxVal > 0 {
 		minV := s.minVal
 		o.MinValue = &minV

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/render"
 )
 
 // Discord's rules for command and option names (application commands
@@ -129,4 +130,21 @@ func TestOrderChoicesFollowTheEngine(t *testing.T) {
 		}
 	}
 	t.Fatal("no /order order option")
+}
+
+// D-67: an enemy unit hidden in a forest is never offered as a target.
+func TestUnitChoicesHideForestUnits(t *testing.T) {
+	b := engine.Battle{Units: []engine.Unit{
+		{ID: "n1", Side: engine.North, Type: engine.SamuraiSpear, Figures: 8, Cell: engine.MustCell("A21"), Facing: engine.S},
+		{ID: "s-open", Side: engine.South, Type: engine.SamuraiSpear, Figures: 8, Cell: engine.MustCell("C11"), Facing: engine.N},
+		{ID: "s-hidden", Side: engine.South, Type: engine.SamuraiArcher, Figures: 8, Cell: engine.MustCell("D13"), Facing: engine.N},
+	}}
+	b.Terrain.Forests = []engine.Cell{engine.MustCell("D13")}
+	got := unitChoices(render.EN, engine.View(b, engine.North), engine.South, "")
+	if len(got) != 1 || got[0].Value != "s-open" {
+		t.Fatalf("choices %+v", got)
+	}
+	if got := unitChoices(render.EN, engine.View(b, engine.South), engine.South, "s-"); len(got) != 2 {
+		t.Fatalf("own units %+v", got)
+	}
 }

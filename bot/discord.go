@@ -189,6 +189,8 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 		default:
 			b.reply(i, render.T(lang(i), "bot.unknown_command", data.Name), nil)
 		}
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		b.complete(i)
 	case discordgo.InteractionMessageComponent:
 		b.component(i)
 	default:
@@ -854,4 +856,59 @@ func (b *Bot) scout(i *discordgo.InteractionCreate, data discordgo.ApplicationCo
 	if sc.Next != nil {
 		b.postOpened(*sc.Next)
 	}
+}
+
+// complete answers Discord's autocomplete for an option naming a unit: the
+// player's own units, or for a target the enemy units his side can see
+// (engine.View), never a hidden one. Without a battle it offers nothing.
+func (b *Bot) complete(i *discordgo.InteractionCreate) {
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	data := i.ApplicationCommandData()
+	if focused := focusedOption(data.Options); focused != nil && i.Member != nil {
+		if seat, err := b.svc.seatOf(i.GuildID, i.Member.Roles); err == nil {
+			side := seat.Side
+			if focused.Name == "target" {
+				side = side.Enemy()
+			}
+			choices = unitChoices(lang(i), engine.View(seat.Battle.State, seat.Side), side, focused.StringValue())
+		}
+	}
+	err := b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: choices},
+	})
+	if err != nil {
+		b.opt.Log.Printf("autocomplete %s: %v", i.ID, err)
+	}
+}
+
+// focusedOption finds the option being typed, inside subcommands too.
+func focusedOption(opts []*discordgo.ApplicationCommandInteractionDataOption) *discordgo.ApplicationCommandInteractionDataOption {
+	for _, o := range opts {
+		if o.Focused {
+			return o
+		}
+		if f := focusedOption(o.Options); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// unitChoices lists the active units of a side in a view whose ID contains
+// what was typed, at most Discord's 25, named with type and cell.
+func unitChoices(l render.Lang, view engine.Battle, side engine.Side, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	out := []*discordgo.ApplicationCommandOptionChoice{}
+	for _, u := range view.Units {
+		if u.Side != side || !u.Active() || !strings.Contains(strings.ToLower(u.ID), typed) {
+			continue
+		}
+		name := fmt.Sprintf("%s — %s, %s", u.ID, render.TroopName(l, u.Type), u.Cell.Name())
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: u.ID})
+		if len(out) == 25 {
+			break
+		}
+	}
+	return out
 }

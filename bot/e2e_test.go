@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"io"
@@ -509,4 +510,46 @@ func sekigaharaWorld(t *testing.T) *world {
 		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
 		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
 	return w
+}
+
+// Unit options are completed by the bot: a player is offered his own units,
+// and for a target the enemy units his side sees, in his language.
+func TestUnitAutocompleteThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
+		discordtest.StringOpt("name", "Нагасино"),
+		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
+		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	choices := func(m discordtest.Member, channel, command string, opts ...discordtest.Option) []discordgo.ApplicationCommandOptionChoice {
+		t.Helper()
+		r := w.do(w.srv.Autocomplete(w.guild, channel, m, command, opts...))
+		if r.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
+			t.Fatalf("autocomplete answered with %+v", r)
+		}
+		var data struct {
+			Choices []discordgo.ApplicationCommandOptionChoice `json:"choices"`
+		}
+		if err := json.Unmarshal(r.Data, &data); err != nil {
+			t.Fatal(err)
+		}
+		return data.Choices
+	}
+	got := choices(oda, chanOda, "deploy", discordtest.Focus(discordtest.StringOpt("unit", "YA")))
+	if len(got) != 1 || got[0].Value != "n-yari" || got[0].Name != "n-yari — самураи-копейщики, A21" {
+		t.Fatalf("own units for «YA»: %+v", got)
+	}
+	got = choices(asai, chanAsai, "order", discordtest.StringOpt("order", "shoot"), discordtest.StringOpt("unit", "s-teppo"), discordtest.Focus(discordtest.StringOpt("target", "")))
+	if len(got) != 6 {
+		t.Fatalf("targets: %+v", got)
+	}
+	for _, c := range got {
+		if !strings.HasPrefix(c.Value.(string), "n-") || !strings.Contains(c.Name, "—") {
+			t.Fatalf("a target that is not a north unit: %+v", c)
+		}
+	}
+	if got[0].Name != "n-hatamoto — heavy cavalry, A23" {
+		t.Fatalf("English names: %+v", got[0])
+	}
 }
