@@ -57,6 +57,11 @@ func commandSpecs() []cmdSpec {
 			}},
 			{key: "battle.start", opts: []optSpec{battleOpt}},
 			{key: "battle.resolve", opts: []optSpec{battleOpt}},
+			{key: "battle.fix", opts: []optSpec{battleOpt,
+				{key: "battle.opt.who", typ: discordgo.ApplicationCommandOptionString, required: true},
+				{key: "battle.opt.field", typ: discordgo.ApplicationCommandOptionString, required: true, raw: fixFieldChoices()},
+				{key: "battle.opt.value", typ: discordgo.ApplicationCommandOptionString, required: true},
+			}},
 			{key: "battle.finish", opts: []optSpec{battleOpt}},
 			{key: "battle.set", opts: []optSpec{battleOpt,
 				{key: "battle.opt.key", typ: discordgo.ApplicationCommandOptionString},
@@ -205,4 +210,22 @@ func option(s optSpec) *discordgo.ApplicationCommandOption {
 		})
 	}
 	return o
+}
+
+// fixFieldChoices are the fields /battle fix offers (engine.FixFields),
+// named as the engine names them, glossed in Russian.
+func fixFieldChoices() []choice {
+	gloss := map[string]string{
+		"cell": "клетка", "facing": "фронт", "figures": "фигуры", "status": "состояние", "ammo": "боеприпасы",
+		"fatigued": "усталость", "hold": "стоять насмерть", "save_ammo": "беречь боеприпасы",
+		"at": "где предводитель", "wounds": "ранения", "health": "здоровье",
+		"hq": "ставка", "messengers": "гонцы", "shinobi": "синоби",
+	}
+	var out []choice
+	for _, kind := range []string{"unit", "leader", "side"} {
+		for _, f := range engine.FixFields[kind] {
+			out = append(out, choice{f, f + " (" + gloss[f] + ")", f})
+		}
+	}
+	return out
 }

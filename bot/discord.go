@@ -347,6 +347,20 @@ func (b *Bot) battle(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 			return
 		}
 		b.reply(i, render.T(l, "bot.setting_set", rec.Name, key, value), nil)
+	case "fix":
+		who, field, value := strings.TrimSpace(str(opts, "who")), str(opts, "field"), str(opts, "value")
+		fx, err := b.svc.Fix(i.GuildID, str(opts, "battle"), who, field, value)
+		if err != nil {
+			b.fail(i, err)
+			return
+		}
+		b.reply(i, render.T(l, "bot.fixed", fx.Battle.Name, who, field, value), nil)
+		// The side concerned and the GM channel learn of it; the enemy
+		// sees only what his view shows next.
+		bl := render.Lang(fx.Battle.Locale)
+		for _, ch := range []string{fx.Battle.Sides[fx.Side].ChannelID, fx.Battle.GMChannelID} {
+			b.send(ch, &discordgo.MessageSend{Content: render.T(bl, "bot.fixed", fx.Battle.Name, who, field, value)})
+		}
 	case "finish":
 		rec, err := b.svc.Finish(i.GuildID, str(opts, "battle"))
 		if err != nil {

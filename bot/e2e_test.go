@@ -553,3 +553,34 @@ func TestUnitAutocompleteThroughDiscord(t *testing.T) {
 		t.Fatalf("English names: %+v", got[0])
 	}
 }
+
+// /battle fix: only the GM; the side concerned and the GM channel are told,
+// the enemy is not.
+func TestGMFixThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
+		discordtest.StringOpt("name", "Нагасино"),
+		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
+		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	fix := func(m discordtest.Member, value string) discordtest.Response {
+		return w.slash(m, chanGM, "battle", discordtest.Subcommand("fix", discordtest.StringOpt("battle", "Нагасино"),
+			discordtest.StringOpt("who", "n-uma"), discordtest.StringOpt("field", "figures"), discordtest.StringOpt("value", value)))
+	}
+	if r := fix(oda, "4"); r.Content != "Эта команда только для мастера." {
+		t.Fatalf("a player fixed the battle: %+v", r)
+	}
+	if r := fix(gm, "17"); !strings.Contains(r.Content, "«17»") {
+		t.Fatalf("a bad value: %+v", r)
+	}
+	if r := fix(gm, "4"); !strings.Contains(r.Content, "Мастер поправил битву «Нагасино»: n-uma.figures = 4") {
+		t.Fatalf("fix: %+v", r)
+	}
+	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), "n-uma.figures = 4") || strings.Contains(contentOf(w.srv.Messages(chanAsai)), "n-uma") {
+		t.Fatal("the fix went to the wrong channels")
+	}
+	if r := w.slash(oda, chanOda, "deploy", discordtest.StringOpt("unit", "n-uma"), discordtest.StringOpt("facing", "S")); !strings.Contains(r.Content, "n-uma — лёгкая конница, 4 фиг.") {
+		t.Fatalf("units after the fix: %+v", r)
+	}
+}

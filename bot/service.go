@@ -650,7 +650,15 @@ func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, err
 		if err != nil {
 			return Resolved{}, err
 		}
-		mine := so.Orders
+		// Orders are checked when given, but the GM may have changed the
+		// battle since (/battle fix, /battle set): an order that no longer
+		// fits is dropped rather than blocking the turn.
+		var mine []engine.Order
+		for _, o := range so.Orders {
+			if len(engine.Validate(rec.State, side, turn, append(mine, o))) == 0 {
+				mine = append(mine, o)
+			}
+		}
 		if so.Command != nil {
 			for len(mine) > 0 && engine.CheckBudget(rec.State, side, turn, mine, so.Command.Result) != nil {
 				mine = mine[:len(mine)-1]
@@ -875,6 +883,44 @@ func (s *Service) SetSetting(guild, ref, key, value string) (store.BattleRecord,
 		return tx.PutBattle(rec)
 	})
 	return rec, err
+}
+
+// Fixed is a GM's correction as made: the battle after it and the side
+// whose unit, leader or counter it changed.
+type Fixed struct {
+	Battle store.BattleRecord
+	Side   engine.Side
+}
+
+// Fix corrects one field of a unit, a leader or a side of a battle being
+// fought (engine.Fix), as the GM may at any time.
+func (s *Service) Fix(guild, ref, who, field, value string) (Fixed, error) {
+	var out Fixed
+	err := s.Store.Update(func(tx *store.Tx) error {
+		rec, err := find(tx, guild, ref)
+		if err != nil {
+			return err
+		}
+		if rec.Status != store.StatusDeployment && rec.Status != store.StatusCommand {
+			return refuse("err.fix_inactive", rec.Name)
+		}
+		next, prob := engine.Fix(rec.State, who, field, value)
+		if prob != nil {
+			return &UserError{Problems: []*engine.Problem{prob}}
+		}
+		rec.State = next
+		out.Battle = rec
+		switch sd, err := engine.ParseSide(who); {
+		case next.Unit(who) != nil:
+			out.Side = next.Unit(who).Side
+		case next.Leader(who) != nil:
+			out.Side = next.Leader(who).Side
+		case err == nil:
+			out.Side = sd
+		}
+		return tx.PutBattle(rec)
+	})
+	return out, err
 }
 
 // settingValues lists the values a key takes, or its default for keys of

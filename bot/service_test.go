@@ -822,3 +822,46 @@ func TestSaveAmmoR_VI_5_5(t *testing.T) {
 		t.Fatal("Save ammo was not taken back")
 	}
 }
+
+// The GM fixes one field at a time, checked by the engine; an order the fix
+// makes illegal is dropped at resolution instead of blocking the turn.
+func TestGMFix(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	rec := created(t, svc)
+	fx, err := svc.Fix(guild, rec.ID, "n-yari", "cell", "A22")
+	if err != nil || fx.Side != engine.North || fx.Battle.State.Unit("n-yari").Cell != engine.MustCell("A22") {
+		t.Fatalf("fix: %+v %v", fx, err)
+	}
+	if got, _ := svc.Store.Battle(guild, rec.ID); got.State.Unit("n-yari").Cell != engine.MustCell("A22") {
+		t.Fatal("the fix was not stored")
+	}
+	_, err = svc.Fix(guild, rec.ID, "nobody", "cell", "A22")
+	userErr(t, err, engine.ProbFixWho)
+	_, err = svc.Fix(guild, rec.ID, "n-yari", "cell", "B21")
+	userErr(t, err, engine.ProbFixCell)
+	if fx, _ := svc.Fix(guild, rec.ID, "south", "messengers", "0"); fx.Side != engine.South {
+		t.Fatalf("side of a side's fix: %v", fx.Side)
+	}
+	svc.Fix(guild, rec.ID, "n-yari", "cell", "A21")
+	if _, err := svc.Start(guild, rec.ID); err != nil {
+		t.Fatal(err)
+	}
+	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	accept(t, svc, north, engine.StakeLow)
+	if _, err := svc.Order(north, engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Fix(guild, rec.ID, "n-yari", "status", "destroyed"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := svc.Resolve(guild, rec.ID)
+	if err != nil {
+		t.Fatalf("the turn is blocked by an order the fix made illegal: %v", err)
+	}
+	if u := res.After.Unit("n-yari"); u.Status != engine.StatusDestroyed || u.Cell != engine.MustCell("A21") {
+		t.Fatalf("n-yari %+v", u)
+	}
+	svc.Finish(guild, rec.ID)
+	_, err = svc.Fix(guild, rec.ID, "n-yumi", "facing", "E")
+	userErr(t, err, "err.fix_inactive")
+}

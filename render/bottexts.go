@@ -82,6 +82,8 @@ var botTexts = map[string]msg{
 	"err.not_defender":             {"Местность расставляет только обороняющаяся армия.", "Only the defending army places terrain."},
 	"err.bad_terrain":              {"Неизвестная местность «%s»: hill, forest или swamp.", "Unknown terrain “%s”: hill, forest or swamp."},
 	"err.empty_placement":          {"Укажите, что расставить: отряд (unit и cell/facing), предводителя (leader и to), ставку (hq) или местность (terrain и cell).", "Say what to place: a unit (unit with cell/facing), a leader (leader with to), the HQ (hq) or terrain (terrain with cell)."},
+	"bot.fixed":                    {"Мастер поправил битву «%s»: %s.%s = %s.", "The GM fixed battle “%s”: %s.%s = %s."},
+	"err.fix_inactive":             {"Битва «%s» сейчас не идёт: править нечего.", "Battle “%s” is not being fought now: nothing to fix."},
 	"bot.deployed":                 {"Расстановка изменена.", "Deployment updated."},
 	"bot.spare_on":                 {"Ваши бойцы щадят врагов, «убитых» в поединках: те будут только ранены (R-VIII.6.5).", "Your side spares enemies “killed” in duels: they are only wounded (R-VIII.6.5)."},
 	"bot.spare_off":                {"Ваши бойцы не щадят врагов в поединках.", "Your side does not spare enemies in duels."},

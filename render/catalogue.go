@@ -169,6 +169,10 @@ var catalogue = map[string]msg{
 	"prob.swap_unit":             {"местами можно поменять только два своих отряда на поле", "only two of your own units on the field can swap places"},
 	"prob.swap_same":             {"отряд нельзя поменять местами с самим собой", "a unit cannot swap places with itself"},
 	"prob.swap_turn":             {"менять отряды местами можно только в ход расстановки", "units can swap places only in the deployment turn"},
+	"prob.fix_who":               {"нет отряда, предводителя или стороны (north, south) по имени «%s»", "there is no unit, leader or side (north, south) named “%s”"},
+	"prob.fix_field":             {"поле «%s» здесь не правится (отряд: cell, facing, figures, status, ammo, fatigued, hold, save_ammo; предводитель: at, wounds, health; сторона: hq, messengers, shinobi)", "“%s” cannot be fixed here (unit: cell, facing, figures, status, ammo, fatigued, hold, save_ammo; leader: at, wounds, health; side: hq, messengers, shinobi)"},
+	"prob.fix_value":             {"значение «%s» для этого поля не подходит", "“%s” is not a value for that field"},
+	"prob.fix_cell":              {"в клетку %s нельзя: там другой отряд или туда не войти", "cell %s cannot be used: another unit stands there or it cannot be entered"},
 	"prob.save_ammo_unit":        {"приказ «Беречь боеприпасы!» дают только своим стрелкам на поле", "Save ammo! is given only to your own shooters on the field"},
 	"prob.save_ammo_turn":        {"«Беречь боеприпасы!» задаётся при расстановке и в этой битве не меняется", "Save ammo! is set at deployment and cannot change in this battle"},
 

@@ -1,0 +1,63 @@
+package engine
+
+import "testing"
+
+// The GM's corrections change one field, keep the battle one the rules
+// could reach, and leave the input unchanged on a refusal.
+func TestFix(t *testing.T) {
+	b := Battle{HQ: [2]Cell{MustCell("A34"), MustCell("D33")}, Units: []Unit{
+		{ID: "ar", Side: North, Type: SamuraiArcher, Figures: 8, Ammo: 64, Cell: MustCell("A21"), Facing: S},
+		{ID: "sp", Side: North, Type: SamuraiSpear, Figures: 8, Cell: MustCell("B21"), Facing: S},
+		{ID: "en", Side: South, Type: SamuraiSpear, Figures: 8, Cell: MustCell("C11"), Facing: N, Status: StatusReserve},
+	}, Leaders: []Leader{{ID: "k", Side: North, Role: Commander, At: "ar"}}}
+	ok := []struct {
+		who, field, value string
+		check             func(Battle) bool
+	}{
+		{"ar", "cell", "A22", func(b Battle) bool { return b.Unit("ar").Cell == MustCell("A22") }},
+		{"ar", "facing", "E", func(b Battle) bool { return b.Unit("ar").Facing == E }},
+		{"ar", "figures", "5", func(b Battle) bool { return b.Unit("ar").Figures == 5 && b.Unit("ar").Ammo == 40 }},
+		{"ar", "ammo", "10", func(b Battle) bool { return b.Unit("ar").Ammo == 10 }},
+		{"ar", "save_ammo", "true", func(b Battle) bool { return b.Unit("ar").SaveAmmo }},
+		{"sp", "status", "routing", func(b Battle) bool { return b.Unit("sp").Routing() }},
+		{"en", "status", "ok", func(b Battle) bool { return b.Unit("en").Status == StatusOK }},
+		{"k", "at", "hq", func(b Battle) bool { return b.Leader("k").At == AtHQ }},
+		{"k", "wounds", "2", func(b Battle) bool { l := b.Leader("k"); return l.Wounds == 2 && l.At == AtReserve }},
+		{"k", "health", "captured", func(b Battle) bool { return b.Leader("k").Health == LeaderCaptured }},
+		{"north", "messengers", "3", func(b Battle) bool { return b.Messengers[North] == 3 }},
+		{"south", "shinobi", "2", func(b Battle) bool { return b.Shinobi[South] == 2 }},
+		{"south", "hq", "C34", func(b Battle) bool { return b.HQ[South] == MustCell("C34") }},
+	}
+	for _, tc := range ok {
+		nb, p := Fix(b, tc.who, tc.field, tc.value)
+		if p != nil || !tc.check(nb) {
+			t.Errorf("%s.%s = %s: %v", tc.who, tc.field, tc.value, p)
+		}
+	}
+	bad := []struct{ who, field, value, code string }{
+		{"nobody", "cell", "A22", ProbFixWho},
+		{"ar", "wounds", "1", ProbFixField},
+		{"ar", "cell", "B21", ProbFixCell},    // sp stands there
+		{"ar", "cell", "Z9", ProbFixValue},    // no such cell
+		{"ar", "figures", "17", ProbFixValue}, // R-II.10.1
+		{"ar", "ammo", "65", ProbFixValue},    // over 8 a figure (D-38)
+		{"ar", "facing", "up", ProbFixValue},  //
+		{"k", "at", "en", ProbFixValue},       // an enemy unit
+		{"north", "hq", "C33", ProbFixValue},  // not a north zone (D-18)
+		{"south", "messengers", "-1", ProbFixValue},
+	}
+	for _, tc := range bad {
+		nb, p := Fix(b, tc.who, tc.field, tc.value)
+		if p == nil || p.Code != tc.code {
+			t.Errorf("%s.%s = %s: %v, want %s", tc.who, tc.field, tc.value, p, tc.code)
+		}
+		if nb.Unit("ar").Cell != MustCell("A21") || nb.Unit("ar").Figures != 8 || nb.HQ != b.HQ {
+			t.Errorf("%s.%s: the battle changed on a refusal", tc.who, tc.field)
+		}
+	}
+	// A unit back from the reserve onto a cell another unit took is refused.
+	b.Units[2].Cell = MustCell("B21")
+	if _, p := Fix(b, "en", "status", "ok"); p == nil || p.Code != ProbFixCell {
+		t.Errorf("back onto an occupied cell: %v", p)
+	}
+}
