@@ -316,10 +316,7 @@ func TestDiscordFixtures(t *testing.T) {
 func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
 	w := newWorld(t)
 	w.start()
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
-		discordtest.StringOpt("name", "Сэкигахара"),
-		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
-		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	w.create("Сэкигахара")
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
 	w.stop()
 
@@ -360,10 +357,7 @@ func TestReadySidesResolveThroughDiscord(t *testing.T) {
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
-		discordtest.StringOpt("name", "Нагасино"),
-		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
-		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	w.create("Нагасино")
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	w.roll(oda, chanOda)
 	w.roll(asai, chanAsai)
@@ -408,10 +402,7 @@ func TestDeadlineResolvesThroughDiscord(t *testing.T) {
 	}
 	w.start()
 	defer w.stop()
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
-		discordtest.StringOpt("name", "Микатагахара"),
-		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
-		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	w.create("Микатагахара")
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Микатагахара")))
 	want := fmt.Sprintf("<t:%d:F>", now.Add(time.Hour).Unix())
 	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), want) {
@@ -505,10 +496,7 @@ func sekigaharaWorld(t *testing.T) *world {
 		s.Scenarios = sc
 	}
 	w.start()
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
-		discordtest.StringOpt("name", "Сэкигахара"), discordtest.StringOpt("scenario", "sekigahara"),
-		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
-		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	w.create("Сэкигахара", discordtest.StringOpt("scenario", "sekigahara"))
 	return w
 }
 
@@ -518,10 +506,7 @@ func TestUnitAutocompleteThroughDiscord(t *testing.T) {
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
-		discordtest.StringOpt("name", "Нагасино"),
-		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
-		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	w.create("Нагасино")
 	choices := func(m discordtest.Member, channel, command string, opts ...discordtest.Option) []discordgo.ApplicationCommandOptionChoice {
 		t.Helper()
 		r := w.do(w.srv.Autocomplete(w.guild, channel, m, command, opts...))
@@ -560,10 +545,7 @@ func TestGMFixThroughDiscord(t *testing.T) {
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("create",
-		discordtest.StringOpt("name", "Нагасино"),
-		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
-		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)))
+	w.create("Нагасино")
 	fix := func(m discordtest.Member, value string) discordtest.Response {
 		return w.slash(m, chanGM, "battle", discordtest.Subcommand("fix", discordtest.StringOpt("battle", "Нагасино"),
 			discordtest.StringOpt("who", "n-uma"), discordtest.StringOpt("field", "figures"), discordtest.StringOpt("value", value)))
@@ -583,4 +565,12 @@ func TestGMFixThroughDiscord(t *testing.T) {
 	if r := w.slash(oda, chanOda, "deploy", discordtest.StringOpt("unit", "n-uma"), discordtest.StringOpt("facing", "S")); !strings.Contains(r.Content, "n-uma — лёгкая конница, 4 фиг.") {
 		t.Fatalf("units after the fix: %+v", r)
 	}
+}
+
+// create has the GM create a battle with the two clans of the world.
+func (w *world) create(name string, extra ...discordtest.Option) discordtest.Response {
+	opts := append([]discordtest.Option{discordtest.StringOpt("name", name),
+		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
+		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)}, extra...)
+	return w.slash(gm, chanGM, "battle", discordtest.Subcommand("create", opts...))
 }
