@@ -102,6 +102,7 @@ func commandSpecs() []cmdSpec {
 			{key: "scout.opt.swap", typ: discordgo.ApplicationCommandOptionString},
 			{key: "scout.opt.done", typ: discordgo.ApplicationCommandOptionBoolean},
 		}},
+		{key: "field"},
 		{key: "orders", opts: []optSpec{
 			{key: "orders.opt.cancel", typ: discordgo.ApplicationCommandOptionString, units: true},
 			{key: "orders.opt.phase", typ: discordgo.ApplicationCommandOptionInteger, minVal: 1, maxVal: 2},

@@ -186,6 +186,8 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 			b.deploy(i, data)
 		case "scout":
 			b.scout(i, data)
+		case "field":
+			b.field(i)
 		default:
 			b.reply(i, render.T(lang(i), "bot.unknown_command", data.Name), nil)
 		}
@@ -925,4 +927,36 @@ func unitChoices(l render.Lang, view engine.Battle, side engine.Side, typed stri
 		}
 	}
 	return out
+}
+
+// field handles /field: the player's own view of his battle as it stands
+// (engine.View: enemy units hidden in forests stay hidden), as a picture
+// only he sees; useful above all while deploying.
+func (b *Bot) field(i *discordgo.InteractionCreate) {
+	l := lang(i)
+	seat, ok := b.seatBy(i, b.svc.seatOf)
+	if !ok {
+		return
+	}
+	rec := seat.Battle
+	title := fmt.Sprintf("%s — %s", rec.Name, render.T(l, "title.turn", rec.Turn))
+	if rec.Status == store.StatusDeployment {
+		title = fmt.Sprintf("%s — %s", rec.Name, render.T(l, "title.deployment"))
+	}
+	png, err := render.FieldPNG(engine.View(rec.State, seat.Side), render.FieldOptions{Lang: l, Title: title})
+	if err != nil {
+		b.fail(i, err)
+		return
+	}
+	err = b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{
+			Content: title,
+			Flags:   discordgo.MessageFlagsEphemeral,
+			Files:   []*discordgo.File{{Name: "field.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		},
+	})
+	if err != nil {
+		b.opt.Log.Printf("responding to %s: %v", i.ID, err)
+	}
 }

@@ -574,3 +574,27 @@ func (w *world) create(name string, extra ...discordtest.Option) discordtest.Res
 		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)}, extra...)
 	return w.slash(gm, chanGM, "battle", discordtest.Subcommand("create", opts...))
 }
+
+// /field answers a player with a picture of his side's view, only to him.
+func TestFieldThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	if r := w.slash(oda, chanOda, "field"); r.Content != "Вы не в клане, который сейчас сражается." || len(r.Files) != 0 {
+		t.Fatalf("a picture without a battle: %+v", r)
+	}
+	w.create("Нагасино")
+	r := w.slash(asai, chanAsai, "field")
+	if !r.Ephemeral || r.Content != "Нагасино — deployment" || len(r.Files) != 1 {
+		t.Fatalf("field: %+v", r)
+	}
+	img, err := png.Decode(bytes.NewReader(r.Files[0].Data))
+	if err != nil || img.Bounds().Dx() < 200 {
+		t.Fatalf("not a picture of the field: %v", err)
+	}
+	for _, m := range w.srv.Messages(chanAsai) {
+		if len(m.Files) > 0 {
+			t.Fatal("the picture went to the channel")
+		}
+	}
+}

@@ -234,6 +234,7 @@ var catalogue = map[string]msg{
 	"ev.combat_result.vs":         {"Итог боя %s против %s: %s", "Combat result, %s against %s: %s"},
 	"ev.combat_result.vs_loss":    {"Итог боя %s против %s: %s (потери проигравшего за фазу: %d)", "Combat result, %s against %s: %s (the loser lost %d this phase)"},
 	"title.turn":                  {"ход %d", "turn %d"},
+	"title.deployment":            {"расстановка", "deployment"},
 	"ev.pushed_back":              {"%s отброшен: %s → %s", "%s is pushed back %s → %s"},
 	"ev.pushed_back.at":           {"%s отброшен (%s)", "%s is pushed back (%s)"},
 	"ev.routed":                   {"%s обращается в бегство!", "%s routs!"},

@@ -101,6 +101,8 @@ var commandTexts = map[string]msg{
 	"cmd.deploy.opt.terrain.choice.hill":        {"холм", "hill"},
 	"cmd.deploy.opt.terrain.choice.forest":      {"лес", "forest"},
 	"cmd.deploy.opt.terrain.choice.swamp":       {"топь", "swamp"},
+	"cmd.field.name":                            {"поле", "field"},
+	"cmd.field.desc":                            {"Показать поле битвы так, как его видит ваша сторона", "Show the battlefield as your side sees it"},
 	"cmd.scout.name":                            {"разведка", "scout"},
 	"cmd.scout.desc":                            {"Разведка синоби в ходе расстановки", "Shinobi scouting in the deployment turn"},
 	"cmd.scout.opt.cells.name":                  {"клетки", "cells"},
