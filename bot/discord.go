@@ -155,6 +155,14 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 		for _, res := range pending {
 			b.postResolved(res)
 		}
+		// So are the openings of turns opened just before a crash.
+		opened, err := b.svc.Unannounced(g)
+		if err != nil {
+			b.opt.Log.Printf("guild %s: %v", g, err)
+		}
+		for _, op := range opened {
+			b.postOpened(op)
+		}
 	}
 }
 
@@ -641,6 +649,11 @@ func (b *Bot) postOpened(op Opened) {
 	if d := op.Battle.Deadline; !d.IsZero() {
 		// Discord shows <t:…:F> in each reader's own time zone.
 		b.announce(op.Battle, "bot.deadline", fmt.Sprintf("<t:%d:F>", d.Unix()))
+	}
+	if !op.Scouting {
+		if err := b.svc.MarkAnnounced(op.Battle.GuildID, op.Battle.ID, op.Turn); err != nil {
+			b.opt.Log.Printf("marking turn %d of %s announced: %v", op.Turn, op.Battle.ID, err)
+		}
 	}
 }
 

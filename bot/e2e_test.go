@@ -349,6 +349,12 @@ func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
 	if err != nil || rec.PostedTurn != 1 {
 		t.Fatalf("posted turn %d, %v", rec.PostedTurn, err)
 	}
+	// The battle goes on: turn 2 is announced with its seed hash, and
+	// nobody is told the battle is over.
+	after := contentOf(w.srv.Messages(chanOda)[n:])
+	if strings.Contains(after, "окончена") || !strings.Contains(after, "ход 2 открыт") {
+		t.Fatalf("after the restart: %q", after)
+	}
 }
 
 // When both clans say they are ready, the turn resolves and is posted
@@ -596,5 +602,36 @@ func TestFieldThroughDiscord(t *testing.T) {
 		if len(m.Files) > 0 {
 			t.Fatal("the picture went to the channel")
 		}
+	}
+}
+
+// A bot that died right after opening a turn announces it, with its seed
+// hash, when it comes back, and only once.
+func TestUnannouncedTurnIsAnnouncedOnRestart(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	w.create("Сэкигахара")
+	w.stop()
+	st, err := store.Open(w.path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	op, err := (&bot.Service{Store: st}).Start(w.guild, "сэкигахара")
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened := func() int { return strings.Count(contentOf(w.srv.Messages(chanOda)), op.SeedHash) }
+	w.start()
+	if !w.srv.WaitFor(func() bool { return opened() == 1 }, wait) {
+		t.Fatalf("turn 1 was not announced after the restart: %q", contentOf(w.srv.Messages(chanOda)))
+	}
+	w.b.Wait()
+	w.stop()
+	w.start()
+	defer w.stop()
+	w.b.Wait()
+	if n := opened(); n != 1 {
+		t.Fatalf("turn 1 announced %d times", n)
 	}
 }

@@ -814,6 +814,43 @@ func (s *Service) MarkPosted(guild, id string, turn int) error {
 	})
 }
 
+// MarkAnnounced records that the opening of a command phase reached the
+// channels.
+func (s *Service) MarkAnnounced(guild, id string, turn int) error {
+	return s.Store.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(guild, id)
+		if err != nil || rec.Announced >= turn {
+			return err
+		}
+		rec.Announced = turn
+		return tx.PutBattle(rec)
+	})
+}
+
+// Unannounced lists the open command phases whose opening was never posted
+// (the bot died right after opening them).
+func (s *Service) Unannounced(guild string) ([]Opened, error) {
+	var out []Opened
+	err := s.Store.View(func(tx *store.Tx) error {
+		all, err := tx.Battles(guild)
+		if err != nil {
+			return err
+		}
+		for _, rec := range all {
+			if rec.Status != store.StatusCommand || rec.Announced >= rec.Turn {
+				continue
+			}
+			seed, err := tx.Seed(guild, rec.ID, rec.Turn)
+			if err != nil {
+				return err
+			}
+			out = append(out, Opened{Battle: rec, Turn: rec.Turn, SeedHash: seed.Hash})
+		}
+		return nil
+	})
+	return out, err
+}
+
 // Unposted lists resolved turns whose posting did not finish (the bot died
 // after resolving), so that they are posted on restart.
 func (s *Service) Unposted(guild string) ([]Resolved, error) {
@@ -837,7 +874,13 @@ func (s *Service) Unposted(guild string) ([]Resolved, error) {
 				if next, err := tx.Snapshot(guild, rec.ID, turn+1); err == nil {
 					after = next
 				}
-				out = append(out, Resolved{Battle: rec, Turn: turn, Before: *tr.Snapshot, After: after, Events: tr.Events, Seed: tr.Seed.Value})
+				res := Resolved{Battle: rec, Turn: turn, Before: *tr.Snapshot, After: after, Events: tr.Events, Seed: tr.Seed.Value}
+				// The turn it opened is announced again with its seed
+				// hash; only the last turn of a finished battle has none.
+				if next, err := tx.Seed(guild, rec.ID, turn+1); err == nil {
+					res.Next = &Opened{Battle: rec, Turn: turn + 1, SeedHash: next.Hash}
+				}
+				out = append(out, res)
 			}
 		}
 		return nil

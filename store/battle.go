@@ -84,6 +84,10 @@ type BattleRecord struct {
 	// the channels. Posting happens after the resolving transaction; a
 	// bot that died in between posts the missing turns when it restarts.
 	PostedTurn int `json:"posted_turn"`
+	// Announced is the last command phase whose opening (seed hash and
+	// deadline) reached the channels; a bot that died before announcing
+	// one announces it when it restarts.
+	Announced int `json:"announced,omitempty"`
 	// Locale is the language of the battle's channel posts ("ru", "en").
 	Locale string `json:"locale,omitempty"`
 	// Deadline closes the current command phase: then the turn is
