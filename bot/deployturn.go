@@ -57,7 +57,8 @@ func (s *Service) openScouting(tx *store.Tx, rec *store.BattleRecord, hash strin
 func (s *Service) endScouting(tx *store.Tx, rec *store.BattleRecord) (Opened, error) {
 	for side, swaps := range rec.Swaps {
 		for _, sw := range swaps {
-			// Checked when given, against the same state: cannot fail.
+			// Checked when given; one a GM fix has made illegal since is
+			// skipped (SwapUnits then returns the state unchanged).
 			rec.State, _ = engine.SwapUnits(rec.State, engine.Side(side), sw[0], sw[1])
 		}
 	}
