@@ -14,18 +14,13 @@ import (
 	"github.com/gunbai/gunbai/store"
 )
 
-// Infiltration is how one side's shinobi fared against the enemy's guards
-// at the end of deployment (R-IV.4, D-27).
-type Infiltration struct {
-	Sent, Through, TurnedBack, Killed, Captured int
-}
-
 // infiltrate sends every shinobi not kept as a guard into the enemy's rear
 // (R-IV.4.1); those that get through are the side's shinobi for the
 // battle's missions (R-IV.5.1, R-V.6.1). The guarding side rolls for the
-// infiltrators it blocks ("<guarding side>.shinobi", D-27).
-func infiltrate(rec *store.BattleRecord, d engine.Dice) [2]Infiltration {
-	var out [2]Infiltration
+// infiltrators it blocks ("<guarding side>.shinobi", D-27). The result is
+// kept in the record until it has been told (Opened.Infiltration).
+func infiltrate(rec *store.BattleRecord, d engine.Dice) {
+	out := &rec.Infiltration
 	for _, side := range []engine.Side{engine.North, engine.South} {
 		enemy := side.Enemy()
 		in := &out[side]
@@ -36,7 +31,6 @@ func infiltrate(rec *store.BattleRecord, d engine.Dice) [2]Infiltration {
 	for side := range out {
 		rec.State.Shinobi[side] = out[side].Through
 	}
-	return out
 }
 
 // openScouting opens the plan-change phase of the deployment turn. hash is
@@ -49,7 +43,7 @@ func (s *Service) openScouting(tx *store.Tx, rec *store.BattleRecord, hash strin
 		rec.ScoutsDone[side] = n == 0
 	}
 	s.setDeadline(rec)
-	return Opened{Battle: *rec, SeedHash: hash, Scouting: true}, tx.PutBattle(*rec)
+	return Opened{Battle: *rec, SeedHash: hash, Scouting: true, Infiltration: rec.Infiltration}, tx.PutBattle(*rec)
 }
 
 // endScouting makes the swaps of both sides, in the order given (D-28),

@@ -650,10 +650,8 @@ func (b *Bot) postOpened(op Opened) {
 		// Discord shows <t:…:F> in each reader's own time zone.
 		b.announce(op.Battle, "bot.deadline", fmt.Sprintf("<t:%d:F>", d.Unix()))
 	}
-	if !op.Scouting {
-		if err := b.svc.MarkAnnounced(op.Battle.GuildID, op.Battle.ID, op.Turn); err != nil {
-			b.opt.Log.Printf("marking turn %d of %s announced: %v", op.Turn, op.Battle.ID, err)
-		}
+	if err := b.svc.MarkAnnounced(op); err != nil {
+		b.opt.Log.Printf("marking turn %d of %s announced: %v", op.Turn, op.Battle.ID, err)
 	}
 }
 

@@ -635,3 +635,39 @@ func TestUnannouncedTurnIsAnnouncedOnRestart(t *testing.T) {
 		t.Fatalf("turn 1 announced %d times", n)
 	}
 }
+
+// The scouting phase and the infiltration results of a start the bot did
+// not live to post are posted when it comes back, once.
+func TestUnannouncedScoutingIsAnnouncedOnRestart(t *testing.T) {
+	w := sekigaharaWorld(t)
+	w.stop()
+	st, err := store.Open(w.path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if op, err := (&bot.Service{Store: st}).Start(w.guild, "сэкигахара"); err != nil || !op.Scouting {
+		t.Fatalf("start: %+v %v", op, err)
+	}
+	st.Close()
+	told := func() (int, int) {
+		text := contentOf(w.srv.Messages(chanOda))
+		return strings.Count(text, "армии расставлены"), strings.Count(text, "из 1 синоби в тыл врага проникли 1")
+	}
+	w.start()
+	w.b.Wait()
+	if a, b := told(); a != 1 || b != 1 {
+		t.Fatalf("after the restart: scouting told %d times, infiltration %d times", a, b)
+	}
+	w.stop()
+	w.start()
+	defer w.stop()
+	w.b.Wait()
+	if a, b := told(); a != 1 || b != 1 {
+		t.Fatalf("after a second restart: scouting told %d times, infiltration %d times", a, b)
+	}
+	w.slash(oda, chanOda, "scout", discordtest.BoolOpt("done", true))
+	w.slash(asai, chanAsai, "scout", discordtest.BoolOpt("done", true))
+	if text := contentOf(w.srv.Messages(chanOda)); strings.Count(text, "ход 1 открыт") != 1 || strings.Count(text, "проникли") != 1 {
+		t.Fatalf("turn 1: %q", text)
+	}
+}

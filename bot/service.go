@@ -174,8 +174,8 @@ type Opened struct {
 	Battle   store.BattleRecord
 	Turn     int
 	SeedHash string
-	// Infiltration is set when the battle starts (R-IV.4).
-	Infiltration [2]Infiltration
+	// Infiltration is set when the battle starts (R-IV.4), until told.
+	Infiltration [2]store.Infiltration
 	// Scouting: the phase opened is the plan-change phase of the
 	// deployment turn (Turn 0), not a command phase (R-I.3.2, R-IV.5).
 	Scouting bool
@@ -210,7 +210,7 @@ func (s *Service) openTurn(tx *store.Tx, rec *store.BattleRecord, turn int) (Ope
 	}
 	rec.Turn, rec.Status = turn, store.StatusCommand
 	s.setDeadline(rec)
-	return Opened{Battle: *rec, Turn: turn, SeedHash: seed.Hash}, tx.PutBattle(*rec)
+	return Opened{Battle: *rec, Turn: turn, SeedHash: seed.Hash, Infiltration: rec.Infiltration}, tx.PutBattle(*rec)
 }
 
 // setDeadline gives the phase that opens now its deadline, if any.
@@ -252,13 +252,12 @@ func (s *Service) Start(guild, ref string) (Opened, error) {
 		if err != nil {
 			return err
 		}
-		inf := infiltrate(&rec, engine.NewSeededDice(seed.Value, rec.ID, 0))
+		infiltrate(&rec, engine.NewSeededDice(seed.Value, rec.ID, 0))
 		if rec.State.Shinobi != [2]int{} {
 			out, err = s.openScouting(tx, &rec, seed.Hash)
 		} else {
 			out, err = s.openTurn(tx, &rec, 1)
 		}
-		out.Infiltration = inf
 		return err
 	})
 	return out, err
@@ -814,15 +813,21 @@ func (s *Service) MarkPosted(guild, id string, turn int) error {
 	})
 }
 
-// MarkAnnounced records that the opening of a command phase reached the
-// channels.
-func (s *Service) MarkAnnounced(guild, id string, turn int) error {
+// MarkAnnounced records that an opening reached the channels: of the
+// command phase of op.Turn, or of the deployment turn's scouting. The
+// infiltration told with it is not told again.
+func (s *Service) MarkAnnounced(op Opened) error {
 	return s.Store.Update(func(tx *store.Tx) error {
-		rec, err := tx.Battle(guild, id)
-		if err != nil || rec.Announced >= turn {
+		rec, err := tx.Battle(op.Battle.GuildID, op.Battle.ID)
+		if err != nil {
 			return err
 		}
-		rec.Announced = turn
+		if op.Scouting {
+			rec.ScoutingAnnounced = true
+		} else {
+			rec.Announced = max(rec.Announced, op.Turn)
+		}
+		rec.Infiltration = [2]store.Infiltration{}
 		return tx.PutBattle(rec)
 	})
 }
@@ -837,14 +842,20 @@ func (s *Service) Unannounced(guild string) ([]Opened, error) {
 			return err
 		}
 		for _, rec := range all {
-			if rec.Status != store.StatusCommand || rec.Announced >= rec.Turn {
+			scouting := rec.Scouting && !rec.ScoutingAnnounced
+			if !scouting && (rec.Status != store.StatusCommand || rec.Announced >= rec.Turn) {
 				continue
 			}
-			seed, err := tx.Seed(guild, rec.ID, rec.Turn)
+			turn := max(rec.Turn, 1) // the scouting phase published turn 1's seed
+			seed, err := tx.Seed(guild, rec.ID, turn)
 			if err != nil {
 				return err
 			}
-			out = append(out, Opened{Battle: rec, Turn: rec.Turn, SeedHash: seed.Hash})
+			op := Opened{Battle: rec, SeedHash: seed.Hash, Scouting: scouting, Infiltration: rec.Infiltration}
+			if !scouting {
+				op.Turn = turn
+			}
+			out = append(out, op)
 		}
 		return nil
 	})

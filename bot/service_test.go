@@ -610,7 +610,7 @@ func TestInfiltrationR_IV_4(t *testing.T) {
 		seed = s.Value
 		return err
 	})
-	want := [2]Infiltration{{Sent: 2, Through: 2}, {Sent: 2, Through: 1}}
+	want := [2]store.Infiltration{{Sent: 2, Through: 2}, {Sent: 2, Through: 1}}
 	switch v := engine.NewSeededDice(seed, rec.ID, 0).Roll("north.shinobi"); {
 	case v <= 3:
 		want[engine.South].TurnedBack = 1

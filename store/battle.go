@@ -109,6 +109,22 @@ type BattleRecord struct {
 	Swaps [2][][2]string `json:"swaps,omitempty"`
 	// ScoutsDone: the side has finished its scouting and swaps.
 	ScoutsDone [2]bool `json:"scouts_done,omitempty"`
+	// Infiltration is how each side's shinobi fared at the start, kept
+	// until it has been told to the clans; ScoutingAnnounced says the
+	// scouting phase's opening was posted. A bot that dies in between
+	// posts them when it restarts.
+	Infiltration      [2]Infiltration `json:"infiltration,omitzero"`
+	ScoutingAnnounced bool            `json:"scouting_announced,omitempty"`
+}
+
+// Infiltration is how one side's shinobi fared against the enemy's guards
+// at the end of deployment (R-IV.4, D-27).
+type Infiltration struct {
+	Sent       int `json:"sent"`
+	Through    int `json:"through"`
+	TurnedBack int `json:"turned_back"`
+	Killed     int `json:"killed"`
+	Captured   int `json:"captured"`
 }
 
 // Side returns the clan of one side.
