@@ -163,6 +163,14 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 		for _, op := range opened {
 			b.postOpened(op)
 		}
+		// And the plan-change rounds with their shinobi reports.
+		rounds, err := b.svc.UnpostedPlanChanges(g)
+		if err != nil {
+			b.opt.Log.Printf("guild %s: %v", g, err)
+		}
+		for _, pc := range rounds {
+			b.postPlanChange(pc.Battle, pc.Phase)
+		}
 	}
 }
 
@@ -812,6 +820,9 @@ func (b *Bot) postPlanChange(rec store.BattleRecord, ph store.CommandPhase) {
 		for _, part := range render.SplitMessages(strings.Join(reports, "\n\n"), render.DiscordLimit) {
 			b.send(rec.Sides[side].ChannelID, &discordgo.MessageSend{Content: part})
 		}
+	}
+	if err := b.svc.MarkPlanChangePosted(rec.GuildID, rec.ID, rec.Turn); err != nil {
+		b.opt.Log.Printf("marking the plan change of %s posted: %v", rec.ID, err)
 	}
 }
 

@@ -862,6 +862,51 @@ func (s *Service) Unannounced(guild string) ([]Opened, error) {
 	return out, err
 }
 
+// PlanChange is a plan-change round to post: its battle and phase.
+type PlanChange struct {
+	Battle store.BattleRecord
+	Phase  store.CommandPhase
+}
+
+// UnpostedPlanChanges lists the plan-change rounds opened but never posted
+// (the bot died in between).
+func (s *Service) UnpostedPlanChanges(guild string) ([]PlanChange, error) {
+	var out []PlanChange
+	err := s.Store.View(func(tx *store.Tx) error {
+		all, err := tx.Battles(guild)
+		if err != nil {
+			return err
+		}
+		for _, rec := range all {
+			if rec.Status != store.StatusCommand {
+				continue
+			}
+			ph, err := tx.Phase(guild, rec.ID, rec.Turn)
+			if err != nil {
+				return err
+			}
+			if ph.Round == 1 && !ph.ReportsPosted {
+				out = append(out, PlanChange{rec, ph})
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// MarkPlanChangePosted records that a plan-change round reached the
+// channels.
+func (s *Service) MarkPlanChangePosted(guild, id string, turn int) error {
+	return s.Store.Update(func(tx *store.Tx) error {
+		ph, err := tx.Phase(guild, id, turn)
+		if err != nil {
+			return err
+		}
+		ph.ReportsPosted = true
+		return tx.PutPhase(guild, id, turn, ph)
+	})
+}
+
 // Unposted lists resolved turns whose posting did not finish (the bot died
 // after resolving), so that they are posted on restart.
 func (s *Service) Unposted(guild string) ([]Resolved, error) {

@@ -411,6 +411,17 @@ func TestSignalsOpenAPlanChangeRound(t *testing.T) {
 		len(res.Phase.Reports[engine.South]) != 0 {
 		t.Fatalf("reports %+v", res.Phase.Reports)
 	}
+	// Until the bot has posted the round, a restart finds it to post.
+	pending, err := svc.UnpostedPlanChanges(guild)
+	if err != nil || len(pending) != 1 || len(pending[0].Phase.Reports[engine.North]) != 1 {
+		t.Fatalf("unposted rounds %+v %v", pending, err)
+	}
+	if err := svc.MarkPlanChangePosted(guild, north.Battle.ID, pending[0].Battle.Turn); err != nil {
+		t.Fatal(err)
+	}
+	if pending, _ := svc.UnpostedPlanChanges(guild); len(pending) != 0 {
+		t.Fatalf("a posted round is listed again: %+v", pending)
+	}
 	// Missions stay as they were in the plan-change round.
 	_, err = svc.Order(north, engine.Order{Kind: engine.OrderShinobi, Mission: engine.MissionPanic, Target: "s-sohei"})
 	userErr(t, err, "err.plan_change_fixed")

@@ -183,6 +183,9 @@ type CommandPhase struct {
 	// Reports are the Signals reports of the plan-change round, by the
 	// side that receives them (kept so that a restart can post them again).
 	Reports [2][]string `json:"reports,omitempty"`
+	// ReportsPosted: the plan-change round's opening and reports reached
+	// the channels.
+	ReportsPosted bool `json:"reports_posted,omitempty"`
 }
 
 // PutPhase stores a turn's command phase.
