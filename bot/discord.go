@@ -365,6 +365,14 @@ func (b *Bot) battle(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 			return
 		}
 		b.reply(i, render.T(l, "bot.setting_set", rec.Name, key, value), nil)
+	case "show":
+		// The GM sees the whole field, hidden units included.
+		rec, err := b.svc.Battle(i.GuildID, str(opts, "battle"))
+		if err != nil {
+			b.fail(i, err)
+			return
+		}
+		b.replyField(i, rec, rec.State)
 	case "fix":
 		who, field, value := strings.TrimSpace(str(opts, "who")), str(opts, "field"), str(opts, "value")
 		fx, err := b.svc.Fix(i.GuildID, str(opts, "battle"), who, field, value)
@@ -955,17 +963,22 @@ func unitChoices(l render.Lang, view engine.Battle, side engine.Side, typed stri
 // (engine.View: enemy units hidden in forests stay hidden), as a picture
 // only he sees; useful above all while deploying.
 func (b *Bot) field(i *discordgo.InteractionCreate) {
-	l := lang(i)
 	seat, ok := b.seatBy(i, b.svc.seatOf)
 	if !ok {
 		return
 	}
-	rec := seat.Battle
+	b.replyField(i, seat.Battle, engine.View(seat.Battle.State, seat.Side))
+}
+
+// replyField answers with a picture of a battle's field as view shows it,
+// seen only by the caller.
+func (b *Bot) replyField(i *discordgo.InteractionCreate, rec store.BattleRecord, view engine.Battle) {
+	l := lang(i)
 	title := fmt.Sprintf("%s — %s", rec.Name, render.T(l, "title.turn", rec.Turn))
 	if rec.Status == store.StatusDeployment {
 		title = fmt.Sprintf("%s — %s", rec.Name, render.T(l, "title.deployment"))
 	}
-	png, err := render.FieldPNG(engine.View(rec.State, seat.Side), render.FieldOptions{Lang: l, Title: title})
+	png, err := render.FieldPNG(view, render.FieldOptions{Lang: l, Title: title})
 	if err != nil {
 		b.fail(i, err)
 		return

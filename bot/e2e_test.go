@@ -620,6 +620,14 @@ func TestFieldThroughDiscord(t *testing.T) {
 			t.Fatal("the picture went to the channel")
 		}
 	}
+	// The GM sees the whole field with /battle show; a player may not.
+	show := discordtest.Subcommand("show", discordtest.StringOpt("battle", "Нагасино"))
+	if r := w.slash(oda, chanOda, "battle", show); r.Content != "Эта команда только для мастера." || len(r.Files) != 0 {
+		t.Fatalf("a player's /battle show: %+v", r)
+	}
+	if r := w.slash(gm, chanGM, "battle", show); !r.Ephemeral || r.Content != "Нагасино — расстановка" || len(r.Files) != 1 {
+		t.Fatalf("the GM's /battle show: %+v", r)
+	}
 }
 
 // A bot that died right after opening a turn announces it, with its seed

@@ -159,6 +159,17 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 	return rec, err
 }
 
+// Battle looks a battle up by its ID or its name.
+func (s *Service) Battle(guild, ref string) (store.BattleRecord, error) {
+	var rec store.BattleRecord
+	err := s.Store.View(func(tx *store.Tx) error {
+		var err error
+		rec, err = find(tx, guild, ref)
+		return err
+	})
+	return rec, err
+}
+
 // find looks a battle up by its ID or its name.
 func find(tx *store.Tx, guild, ref string) (store.BattleRecord, error) {
 	rec, err := tx.Battle(guild, battleID(ref))

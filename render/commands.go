@@ -15,6 +15,8 @@ var commandTexts = map[string]msg{
 	"cmd.battle.resolve.desc":                   {"Рассчитать текущий ход сейчас", "Resolve the current turn now"},
 	"cmd.battle.finish.name":                    {"завершить", "finish"},
 	"cmd.battle.finish.desc":                    {"Завершить битву", "Finish the battle"},
+	"cmd.battle.show.name":                      {"показать", "show"},
+	"cmd.battle.show.desc":                      {"Поле битвы целиком, со скрытыми отрядами (видно только вам)", "The whole battlefield, hidden units included (only you see it)"},
 	"cmd.battle.fix.name":                       {"поправить", "fix"},
 	"cmd.battle.fix.desc":                       {"Поправить отряд, предводителя или сторону (north, south)", "Fix a unit, a leader or a side (north, south)"},
 	"cmd.battle.opt.who.name":                   {"кого", "who"},
