@@ -1158,11 +1158,6 @@ func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 				return err
 			}
 			b.HQ[side] = c
-		case p.Guards != nil:
-			if g := *p.Guards; g < 0 || g > b.Shinobi[side] {
-				return refuse("err.bad_guards", g, b.Shinobi[side])
-			}
-			rec.Guards[side] = *p.Guards
 		case p.Terrain != "":
 			if side != b.Defender {
 				return refuse("err.not_defender") // R-IV.2.1, D-65
@@ -1190,8 +1185,17 @@ func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 			} else {
 				*list = append(*list, c)
 			}
+		case p.Guards != nil:
+			// Only the guards: set below.
 		default:
 			return refuse("err.empty_placement")
+		}
+		// The guards go with any placement (R-IV.4.1).
+		if p.Guards != nil {
+			if g := *p.Guards; g < 0 || g > b.Shinobi[side] {
+				return refuse("err.bad_guards", g, b.Shinobi[side])
+			}
+			rec.Guards[side] = *p.Guards
 		}
 		out = engine.View(rec.State, side)
 		return tx.PutBattle(rec)

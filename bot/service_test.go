@@ -606,8 +606,9 @@ func TestInfiltrationR_IV_4(t *testing.T) {
 		_, err := svc.Deploy(north, Placement{Guards: &g})
 		userErr(t, err, "err.bad_guards")
 	}
+	// Guards given with a unit's placement count too.
 	one := 1
-	if _, err := svc.Deploy(north, Placement{Guards: &one}); err != nil {
+	if _, err := svc.Deploy(north, Placement{Unit: "n-yari", Facing: "S", Guards: &one}); err != nil {
 		t.Fatal(err)
 	}
 	op, err := svc.Start(guild, rec.ID)

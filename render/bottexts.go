@@ -81,7 +81,7 @@ var botTexts = map[string]msg{
 	"err.bad_place":                {"Предводитель может быть в своём отряде, в ставке (hq) или в резерве (reserve), а не в «%s».", "A leader goes to one of your units, the HQ (hq) or the reserve (reserve), not “%s”."},
 	"err.not_defender":             {"Местность расставляет только обороняющаяся армия.", "Only the defending army places terrain."},
 	"err.bad_terrain":              {"Неизвестная местность «%s»: hill, forest или swamp.", "Unknown terrain “%s”: hill, forest or swamp."},
-	"err.empty_placement":          {"Укажите, что расставить: отряд (unit и cell/facing), предводителя (leader и to), ставку (hq) или местность (terrain и cell).", "Say what to place: a unit (unit with cell/facing), a leader (leader with to), the HQ (hq) or terrain (terrain with cell)."},
+	"err.empty_placement":          {"Укажите, что расставить: отряд (unit и cell/facing/save_ammo), предводителя (leader и to), ставку (hq), местность (terrain и cell) или охрану из синоби (guards).", "Say what to place: a unit (unit with cell/facing/save_ammo), a leader (leader with to), the HQ (hq), terrain (terrain with cell) or shinobi guards (guards)."},
 	"bot.fixed":                    {"Мастер поправил битву «%s»: %s.%s = %s.", "The GM fixed battle “%s”: %s.%s = %s."},
 	"err.fix_inactive":             {"Битва «%s» сейчас не идёт: править нечего.", "Battle “%s” is not being fought now: nothing to fix."},
 	"bot.deployed":                 {"Расстановка изменена.", "Deployment updated."},
