@@ -586,10 +586,6 @@ func (b *Bot) orders(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 		return
 	}
 	m := optionMap(data.Options)
-	if o, ok := m["ready"]; ok && o.BoolValue() {
-		b.ready(i, seat)
-		return
-	}
 	if o, ok := m["spare"]; ok {
 		if err := b.svc.SetSpare(seat, o.BoolValue()); err != nil {
 			b.fail(i, err)
@@ -615,6 +611,11 @@ func (b *Bot) orders(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 	}
 	if err != nil {
 		b.fail(i, err)
+		return
+	}
+	// Ready comes last, so that what else the same /orders changed counts.
+	if o, ok := m["ready"]; ok && o.BoolValue() {
+		b.ready(i, seat)
 		return
 	}
 	text := render.T(l, "bot.no_roll")
