@@ -102,6 +102,17 @@ func (b *Bot) Tick() {
 			b.postOpened(*d.Opened)
 		}
 	}
+	reminders, err := b.svc.Reminders()
+	if err != nil {
+		b.opt.Log.Printf("reminders: %v", err)
+	}
+	for _, r := range reminders {
+		rec := r.Battle
+		text := render.T(render.Lang(rec.Locale), "bot.reminder", rec.Name, rec.Turn, fmt.Sprintf("<t:%d:R>", rec.Deadline.Unix()))
+		for _, side := range r.Sides {
+			b.send(rec.Sides[side].ChannelID, &discordgo.MessageSend{Content: text})
+		}
+	}
 }
 
 // Close stops the deadline ticker, disconnects and waits for the handlers

@@ -432,8 +432,17 @@ func TestDeadlineResolvesThroughDiscord(t *testing.T) {
 		t.Fatalf("the deadline was not announced: %q", contentOf(w.srv.Messages(chanOda)))
 	}
 	w.b.Tick()
-	if strings.Contains(contentOf(w.srv.Messages(chanOda)), "ход 2 открыт") {
-		t.Fatal("resolved before the deadline")
+	if text := contentOf(w.srv.Messages(chanOda)); strings.Contains(text, "ход 2 открыт") || strings.Contains(text, "срок приказов истекает") {
+		t.Fatalf("resolved or reminded too early: %q", text)
+	}
+	// In the last quarter of the time, the clans not ready are reminded.
+	now = now.Add(50 * time.Minute)
+	w.b.Tick()
+	reminder := fmt.Sprintf("срок приказов истекает <t:%d:R>", now.Add(10*time.Minute).Unix())
+	for _, ch := range []string{chanOda, chanAsai} {
+		if strings.Count(contentOf(w.srv.Messages(ch)), reminder) != 1 {
+			t.Fatalf("channel %s was not reminded: %q", ch, contentOf(w.srv.Messages(ch)))
+		}
 	}
 	now = now.Add(2 * time.Hour)
 	w.b.Tick()

@@ -1203,6 +1203,62 @@ func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 	return out, err
 }
 
+// Reminder is a command phase near its deadline and the sides of it that
+// have not said they are ready.
+type Reminder struct {
+	Battle store.BattleRecord
+	Sides  []engine.Side
+}
+
+// Reminders finds the command phases in the last quarter of their time
+// (6 hours of a 24-hour turn) whose sides are not all ready, once a turn:
+// each is marked reminded in the same transaction, so a reminder is never
+// posted twice (a crash may lose one, which is the lesser harm).
+func (s *Service) Reminders() ([]Reminder, error) {
+	if s.TurnDeadline <= 0 {
+		return nil, nil
+	}
+	now := s.now()
+	var out []Reminder
+	err := s.Store.Update(func(tx *store.Tx) error {
+		guilds, err := tx.Guilds()
+		if err != nil {
+			return err
+		}
+		for _, g := range guilds {
+			all, err := tx.Battles(g)
+			if err != nil {
+				return err
+			}
+			for _, rec := range all {
+				if rec.Status != store.StatusCommand || rec.Deadline.IsZero() || rec.Reminded >= rec.Turn ||
+					now.Before(rec.Deadline.Add(-s.TurnDeadline/4)) || !now.Before(rec.Deadline) {
+					continue
+				}
+				ph, err := tx.Phase(g, rec.ID, rec.Turn)
+				if err != nil {
+					return err
+				}
+				r := Reminder{Battle: rec}
+				for _, side := range []engine.Side{engine.North, engine.South} {
+					if !ph.Ready[side] {
+						r.Sides = append(r.Sides, side)
+					}
+				}
+				rec.Reminded = rec.Turn
+				if err := tx.PutBattle(rec); err != nil {
+					return err
+				}
+				if len(r.Sides) > 0 {
+					out = append(out, r)
+				}
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
 // Overdue is what a passed deadline led to: a resolved turn, or, at the
 // end of the deployment turn's scouting, turn 1 opened.
 type Overdue struct {

@@ -877,3 +877,33 @@ func TestGMFix(t *testing.T) {
 	_, err = svc.Fix(guild, rec.ID, "n-yumi", "facing", "E")
 	userErr(t, err, "err.fix_inactive")
 }
+
+// In the last quarter of a turn's time the sides not yet ready are reminded,
+// once a turn.
+func TestReminders(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	svc.Now = func() time.Time { return now }
+	svc.TurnDeadline = 24 * time.Hour
+	rec := created(t, svc)
+	if _, err := svc.Start(guild, rec.ID); err != nil {
+		t.Fatal(err)
+	}
+	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	accept(t, svc, north, engine.StakeLow)
+	if _, err := svc.Ready(north); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(17 * time.Hour)
+	if r, err := svc.Reminders(); err != nil || len(r) != 0 {
+		t.Fatalf("7 hours before the deadline: %+v %v", r, err)
+	}
+	now = now.Add(2 * time.Hour)
+	r, err := svc.Reminders()
+	if err != nil || len(r) != 1 || len(r[0].Sides) != 1 || r[0].Sides[0] != engine.South {
+		t.Fatalf("5 hours before the deadline: %+v %v", r, err)
+	}
+	if again, _ := svc.Reminders(); len(again) != 0 {
+		t.Fatalf("reminded twice: %+v", again)
+	}
+}

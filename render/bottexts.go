@@ -82,6 +82,7 @@ var botTexts = map[string]msg{
 	"err.not_defender":             {"Местность расставляет только обороняющаяся армия.", "Only the defending army places terrain."},
 	"err.bad_terrain":              {"Неизвестная местность «%s»: hill, forest или swamp.", "Unknown terrain “%s”: hill, forest or swamp."},
 	"err.empty_placement":          {"Укажите, что расставить: отряд (unit и cell/facing/save_ammo), предводителя (leader и to), ставку (hq), местность (terrain и cell) или охрану из синоби (guards).", "Say what to place: a unit (unit with cell/facing/save_ammo), a leader (leader with to), the HQ (hq), terrain (terrain with cell) or shinobi guards (guards)."},
+	"bot.reminder":                 {"Битва «%s», ход %d: срок приказов истекает %s, а ваша сторона ещё не готова. Отдайте приказы и скажите /orders ready:true.", "Battle “%s”, turn %d: orders are due %s and your side is not ready yet. Give your orders and say /orders ready:true."},
 	"bot.fixed":                    {"Мастер поправил битву «%s»: %s.%s = %s.", "The GM fixed battle “%s”: %s.%s = %s."},
 	"err.fix_inactive":             {"Битва «%s» сейчас не идёт: править нечего.", "Battle “%s” is not being fought now: nothing to fix."},
 	"bot.deployed":                 {"Расстановка изменена.", "Deployment updated."},

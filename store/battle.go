@@ -88,6 +88,9 @@ type BattleRecord struct {
 	// deadline) reached the channels; a bot that died before announcing
 	// one announces it when it restarts.
 	Announced int `json:"announced,omitempty"`
+	// Reminded is the last command phase whose sides not yet ready were
+	// reminded of the coming deadline.
+	Reminded int `json:"reminded,omitempty"`
 	// Locale is the language of the battle's channel posts ("ru", "en").
 	Locale string `json:"locale,omitempty"`
 	// Deadline closes the current command phase: then the turn is
