@@ -57,6 +57,7 @@ func commandSpecs() []cmdSpec {
 			}},
 			{key: "battle.start", opts: []optSpec{battleOpt}},
 			{key: "battle.resolve", opts: []optSpec{battleOpt}},
+			{key: "battle.list"},
 			{key: "battle.show", opts: []optSpec{battleOpt}},
 			{key: "battle.fix", opts: []optSpec{battleOpt,
 				{key: "battle.opt.who", typ: discordgo.ApplicationCommandOptionString, required: true},

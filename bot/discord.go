@@ -376,6 +376,13 @@ func (b *Bot) battle(i *discordgo.InteractionCreate, data discordgo.ApplicationC
 			return
 		}
 		b.reply(i, render.T(l, "bot.setting_set", rec.Name, key, value), nil)
+	case "list":
+		all, err := b.svc.Battles(i.GuildID)
+		if err != nil {
+			b.fail(i, err)
+			return
+		}
+		b.reply(i, battlesText(l, all), nil)
 	case "show":
 		// The GM sees the whole field, hidden units included.
 		rec, err := b.svc.Battle(i.GuildID, str(opts, "battle"))
@@ -1006,4 +1013,24 @@ func (b *Bot) replyField(i *discordgo.InteractionCreate, rec store.BattleRecord,
 	if err != nil {
 		b.opt.Log.Printf("responding to %s: %v", i.ID, err)
 	}
+}
+
+// battlesText lists battles for the GM: name, where each stands, the turn
+// and, while orders are taken, the deadline (a Discord timestamp).
+func battlesText(lang render.Lang, all []store.BattleRecord) string {
+	if len(all) == 0 {
+		return render.T(lang, "battles.none")
+	}
+	lines := []string{render.T(lang, "battles.header")}
+	for _, rec := range all {
+		line := render.T(lang, "battles.line", rec.Name, render.T(lang, "lifecycle."+string(rec.Status)), rec.Turn)
+		if rec.Scouting {
+			line += ", " + render.T(lang, "lifecycle.scouting")
+		}
+		if !rec.Deadline.IsZero() && (rec.Status == store.StatusCommand || rec.Scouting) {
+			line += ", " + render.T(lang, "battles.deadline", fmt.Sprintf("<t:%d:R>", rec.Deadline.Unix()))
+		}
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
 }

@@ -629,6 +629,10 @@ func TestFieldThroughDiscord(t *testing.T) {
 			t.Fatal("the picture went to the channel")
 		}
 	}
+	// The GM lists the battles.
+	if r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("list")); r.Content != "Битвы:\n• Нагасино — расстановка, ход 0" {
+		t.Fatalf("list: %q", r.Content)
+	}
 	// The GM sees the whole field with /battle show; a player may not.
 	show := discordtest.Subcommand("show", discordtest.StringOpt("battle", "Нагасино"))
 	if r := w.slash(oda, chanOda, "battle", show); r.Content != "Эта команда только для мастера." || len(r.Files) != 0 {

@@ -159,6 +159,27 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 	return rec, err
 }
 
+// Battles lists a guild's battles, the ones being fought first, then by
+// name.
+func (s *Service) Battles(guild string) ([]store.BattleRecord, error) {
+	var out []store.BattleRecord
+	err := s.Store.View(func(tx *store.Tx) error {
+		var err error
+		out, err = tx.Battles(guild)
+		return err
+	})
+	slices.SortStableFunc(out, func(a, b store.BattleRecord) int {
+		if fa, fb := a.Status == store.StatusFinished, b.Status == store.StatusFinished; fa != fb {
+			if fa {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out, err
+}
+
 // Battle looks a battle up by its ID or its name.
 func (s *Service) Battle(guild, ref string) (store.BattleRecord, error) {
 	var rec store.BattleRecord

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -905,5 +906,30 @@ func TestReminders(t *testing.T) {
 	}
 	if again, _ := svc.Reminders(); len(again) != 0 {
 		t.Fatalf("reminded twice: %+v", again)
+	}
+}
+
+// /battle list: battles being fought first, each with where it stands and,
+// while orders are taken, its deadline.
+func TestBattlesList(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	svc.TurnDeadline = time.Hour
+	rec := created(t, svc)
+	svc.Create(guild, CreateRequest{Name: "Ямадзаки", North: store.Clan{RoleID: "r-x"}, South: store.Clan{RoleID: "r-y"}})
+	svc.Finish(guild, "Ямадзаки")
+	op, err := svc.Start(guild, rec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := svc.Battles(guild)
+	if err != nil || len(all) != 2 || all[0].ID != rec.ID || all[1].Status != store.StatusFinished {
+		t.Fatalf("battles %+v %v", all, err)
+	}
+	want := fmt.Sprintf("Battles:\n• Анэгава 1570 — taking orders, turn 1, due <t:%d:R>\n• Ямадзаки — finished, turn 0", op.Battle.Deadline.Unix())
+	if got := battlesText(render.EN, all); got != want {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+	if got := battlesText(render.RU, nil); got != "На этом сервере битв нет." {
+		t.Fatalf("no battles: %q", got)
 	}
 }

@@ -15,6 +15,8 @@ var commandTexts = map[string]msg{
 	"cmd.battle.resolve.desc":                   {"Рассчитать текущий ход сейчас", "Resolve the current turn now"},
 	"cmd.battle.finish.name":                    {"завершить", "finish"},
 	"cmd.battle.finish.desc":                    {"Завершить битву", "Finish the battle"},
+	"cmd.battle.list.name":                      {"список", "list"},
+	"cmd.battle.list.desc":                      {"Битвы сервера: где каждая сейчас", "The server's battles: where each stands"},
 	"cmd.battle.show.name":                      {"показать", "show"},
 	"cmd.battle.show.desc":                      {"Поле битвы целиком, со скрытыми отрядами (видно только вам)", "The whole battlefield, hidden units included (only you see it)"},
 	"cmd.battle.fix.name":                       {"поправить", "fix"},
