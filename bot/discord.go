@@ -1022,6 +1022,12 @@ func battlesText(lang render.Lang, all []store.BattleRecord) string {
 		return render.T(lang, "battles.none")
 	}
 	lines := []string{render.T(lang, "battles.header")}
+	// One answer holds 2,000 characters: about 25 lines of battles.
+	const most = 25
+	more := len(all) - most
+	if more > 0 {
+		all = all[:most]
+	}
 	for _, rec := range all {
 		line := render.T(lang, "battles.line", rec.Name, render.T(lang, "lifecycle."+string(rec.Status)), rec.Turn)
 		if rec.Scouting {
@@ -1031,6 +1037,9 @@ func battlesText(lang render.Lang, all []store.BattleRecord) string {
 			line += ", " + render.T(lang, "battles.deadline", fmt.Sprintf("<t:%d:R>", rec.Deadline.Unix()))
 		}
 		lines = append(lines, line)
+	}
+	if more > 0 {
+		lines = append(lines, render.T(lang, "battles.more", more))
 	}
 	return strings.Join(lines, "\n")
 }

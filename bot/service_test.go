@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/render"
@@ -931,5 +932,17 @@ func TestBattlesList(t *testing.T) {
 	}
 	if got := battlesText(render.RU, nil); got != "На этом сервере битв нет." {
 		t.Fatalf("no battles: %q", got)
+	}
+}
+
+// A long list stays within one Discord message.
+func TestBattlesListFitsAMessage(t *testing.T) {
+	var all []store.BattleRecord
+	for i := range 40 {
+		all = append(all, store.BattleRecord{Name: fmt.Sprintf("Битва при деревне номер %d", i), Status: store.StatusFinished, Turn: 12})
+	}
+	text := battlesText(render.RU, all)
+	if n := utf8.RuneCountInString(text); n > 2000 || !strings.HasSuffix(text, "… и ещё 15 (сначала идущие битвы).") {
+		t.Fatalf("%d characters: %q", n, text)
 	}
 }
