@@ -227,14 +227,26 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 	}
 }
 
-// reply answers an interaction with a message only its author sees.
+// reply answers an interaction with a message only its author sees. An
+// answer longer than one Discord message (a big army's units and orders)
+// goes on in followups, seen by him alone too.
 func (b *Bot) reply(i *discordgo.InteractionCreate, content string, components []discordgo.MessageComponent) {
+	parts := render.SplitMessages(content, render.DiscordLimit)
+	if len(parts) == 0 {
+		parts = []string{content}
+	}
 	err := b.s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: content, Flags: discordgo.MessageFlagsEphemeral, Components: components},
+		Data: &discordgo.InteractionResponseData{Content: parts[0], Flags: discordgo.MessageFlagsEphemeral, Components: components},
 	})
 	if err != nil {
 		b.opt.Log.Printf("responding to %s: %v", i.ID, err)
+		return
+	}
+	for _, part := range parts[1:] {
+		if _, err := b.s.FollowupMessageCreate(i.Interaction, true, &discordgo.WebhookParams{Content: part, Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+			b.opt.Log.Printf("following up %s: %v", i.ID, err)
+		}
 	}
 }
 

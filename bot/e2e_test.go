@@ -12,11 +12,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -707,5 +709,58 @@ func TestUnannouncedScoutingIsAnnouncedOnRestart(t *testing.T) {
 	w.slash(asai, chanAsai, "scout", discordtest.BoolOpt("done", true))
 	if text := contentOf(w.srv.Messages(chanOda)); strings.Count(text, "ход 1 открыт") != 1 || strings.Count(text, "проникли") != 1 {
 		t.Fatalf("turn 1: %q", text)
+	}
+}
+
+// An answer longer than one Discord message is split: the rest comes in
+// ephemeral followups (a big army with long unit IDs).
+func TestLongAnswersAreSplit(t *testing.T) {
+	w := newWorld(t)
+	w.svc = func(s *bot.Service) {
+		b := engine.Battle{ID: "big", Defender: engine.South, Settings: engine.DefaultSettings(), Messengers: [2]int{1, 1}}
+		b.HQ = [2]engine.Cell{engine.MustCell("A44"), engine.MustCell("D34")}
+		cells := [2][]string{
+			{"A21", "A22", "A23", "A24", "A25", "A26", "B21", "B22", "B23", "B24", "B25", "B26", "A31", "A32", "A33", "A34"},
+			{"C11", "C12", "C13", "C14", "C15", "C16", "D11", "D12", "D13", "D14", "D15", "D16", "C21", "C22", "C23", "C24"},
+		}
+		for side, list := range cells {
+			for k, c := range list {
+				b.Units = append(b.Units, engine.Unit{ID: fmt.Sprintf("%c-%s-%02d", "ns"[side], strings.Repeat("hatamoto", 11), k),
+					Side: engine.Side(side), Type: engine.SamuraiSpear, Figures: 8, Cell: engine.MustCell(c), Facing: [2]engine.Dir{engine.S, engine.N}[side]})
+			}
+		}
+		s.Scenarios = map[string]engine.Battle{"big": b}
+	}
+	w.start()
+	defer w.stop()
+	w.create("Большая", discordtest.StringOpt("scenario", "big"))
+	if r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Большая"))); strings.Contains(r.Content, "R-") {
+		t.Fatalf("start: %q", r.Content)
+	}
+	id, err := w.srv.Interact(w.srv.SlashCommand(w.guild, chanOda, oda, "orders"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := "n-" + strings.Repeat("hatamoto", 11) + "-15"
+	if !w.srv.WaitFor(func() bool {
+		for _, f := range w.srv.Followups(id) {
+			if strings.Contains(f.Content, last) {
+				return true
+			}
+		}
+		return false
+	}, wait) {
+		t.Fatalf("no followup with the last unit; answers %+v", w.srv.Responses(id))
+	}
+	w.b.Wait()
+	for _, r := range w.srv.Responses(id) {
+		if utf8.RuneCountInString(r.Content) > 2000 {
+			t.Fatalf("an answer of %d characters", utf8.RuneCountInString(r.Content))
+		}
+	}
+	for _, f := range w.srv.Followups(id) {
+		if !f.Ephemeral() {
+			t.Fatal("a followup others can see")
+		}
 	}
 }
