@@ -1242,42 +1242,49 @@ func (s *Service) Reminders() ([]Reminder, error) {
 	now := s.now()
 	var out []Reminder
 	err := s.Store.Update(func(tx *store.Tx) error {
-		guilds, err := tx.Guilds()
-		if err != nil {
-			return err
-		}
-		for _, g := range guilds {
-			all, err := tx.Battles(g)
+		return eachBattle(tx, func(rec store.BattleRecord) error {
+			if rec.Status != store.StatusCommand || rec.Deadline.IsZero() || rec.Reminded >= rec.Turn ||
+				now.Before(rec.Deadline.Add(-s.TurnDeadline/4)) || !now.Before(rec.Deadline) {
+				return nil
+			}
+			ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
 			if err != nil {
 				return err
 			}
-			for _, rec := range all {
-				if rec.Status != store.StatusCommand || rec.Deadline.IsZero() || rec.Reminded >= rec.Turn ||
-					now.Before(rec.Deadline.Add(-s.TurnDeadline/4)) || !now.Before(rec.Deadline) {
-					continue
-				}
-				ph, err := tx.Phase(g, rec.ID, rec.Turn)
-				if err != nil {
-					return err
-				}
-				r := Reminder{Battle: rec}
-				for _, side := range []engine.Side{engine.North, engine.South} {
-					if !ph.Ready[side] {
-						r.Sides = append(r.Sides, side)
-					}
-				}
-				rec.Reminded = rec.Turn
-				if err := tx.PutBattle(rec); err != nil {
-					return err
-				}
-				if len(r.Sides) > 0 {
-					out = append(out, r)
+			r := Reminder{Battle: rec}
+			for _, side := range []engine.Side{engine.North, engine.South} {
+				if !ph.Ready[side] {
+					r.Sides = append(r.Sides, side)
 				}
 			}
-		}
-		return nil
+			if len(r.Sides) > 0 {
+				out = append(out, r)
+			}
+			rec.Reminded = rec.Turn
+			return tx.PutBattle(rec)
+		})
 	})
 	return out, err
+}
+
+// eachBattle calls fn for every battle of every guild in the store.
+func eachBattle(tx *store.Tx, fn func(store.BattleRecord) error) error {
+	guilds, err := tx.Guilds()
+	if err != nil {
+		return err
+	}
+	for _, g := range guilds {
+		all, err := tx.Battles(g)
+		if err != nil {
+			return err
+		}
+		for _, rec := range all {
+			if err := fn(rec); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // Overdue is what a passed deadline led to: a resolved turn, or, at the
@@ -1301,22 +1308,12 @@ func (s *Service) Due() ([]Overdue, error) {
 	now := s.now()
 	var due [][2]string
 	err := s.Store.View(func(tx *store.Tx) error {
-		guilds, err := tx.Guilds()
-		if err != nil {
-			return err
-		}
-		for _, g := range guilds {
-			all, err := tx.Battles(g)
-			if err != nil {
-				return err
+		return eachBattle(tx, func(rec store.BattleRecord) error {
+			if overdue(rec, now) {
+				due = append(due, [2]string{rec.GuildID, rec.ID})
 			}
-			for _, rec := range all {
-				if overdue(rec, now) {
-					due = append(due, [2]string{g, rec.ID})
-				}
-			}
-		}
-		return nil
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, err
