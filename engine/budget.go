@@ -92,9 +92,10 @@ func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandR
 		if o.Kind == OrderMoveLeader && o.Side == side && (o.Turn == 0 || o.Turn == turn) {
 			moving[o.Leader] = true
 		}
-		if o.Side != side || o.Kind == OrderWithdraw || o.Kind.Declaration() {
-			// Withdrawing, declarations and leader moves cost no order (D-34).
-			continue // sending a battered unit to the reserve is free (R-II.10.3, D-34)
+		if o.Side != side || o.Kind.Free() {
+			// Withdrawing (R-II.10.3), declarations and leader moves cost no
+			// order (D-34).
+			continue
 		}
 		switch o.Turn {
 		case 0, turn:

@@ -65,7 +65,18 @@ func (d Dir) Right() Dir { return (d + 1) & 3 }
 // Opposite is the direction behind.
 func (d Dir) Opposite() Dir { return (d + 2) & 3 }
 
-func (d Dir) String() string { return [4]string{"N", "E", "S", "W"}[d&3] }
+var dirNames = [4]string{"N", "E", "S", "W"}
+
+func (d Dir) String() string { return dirNames[d&3] }
+
+// Dirs lists the four facings, clockwise from north: N, E, S, W.
+func Dirs() []Dir {
+	out := make([]Dir, len(dirNames))
+	for i := range out {
+		out[i] = Dir(i)
+	}
+	return out
+}
 
 // ParseDir reads N, E, S or W.
 func ParseDir(s string) (Dir, error) {

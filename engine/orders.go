@@ -34,44 +34,81 @@ const (
 	numOrderKinds
 )
 
+// orderInfo is everything the engine knows about an order kind apart from
+// how it executes. Every per-kind fact lives here, so that a new order kind
+// is one row.
 type orderInfo struct {
-	key      string
-	rule     string // where the order is defined
-	special  bool   // a special order by nature (R-VI.3)
-	armyWide bool   // R-VI.4
+	key     string
+	rule    string // where the order is defined
+	special bool   // a special order by nature (R-VI.3)
+	// armyWide orders are given to the whole army (R-VI.4).
+	armyWide bool
+	// declaration marks a side's declaration rather than an order to units
+	// (D-05): given with side and no unit, in no execution phase.
+	declaration bool
+	// free orders cost no order of the command roll (D-34).
+	free bool
+	// endsHold: giving the order ends Hold at all costs at once, because
+	// the unit means to leave its cell (R-VI.3.3, D-42).
+	endsHold bool
+	// gallops: cavalry may give the order as gallop steps (R-VI.2.12).
+	gallops bool
+	// forward: the order's moves are forward moves, which shooting may stop
+	// (D-62).
+	forward bool
 	// supported is false for orders the resolver does not execute yet;
 	// Validate refuses them rather than resolving them wrongly.
 	supported bool
 }
 
 var orderTable = [numOrderKinds]orderInfo{
-	OrderMove:           {"move", "R-VI.2.5", false, false, true},
-	OrderRetreat:        {"retreat", "R-VI.2.6", false, false, true},
-	OrderWheelLeft:      {"wheel_left", "R-VI.2.7", false, false, true},
-	OrderWheelRight:     {"wheel_right", "R-VI.2.7", false, false, true},
-	OrderSidestepLeft:   {"sidestep_left", "R-VI.2.8", false, false, true},
-	OrderSidestepRight:  {"sidestep_right", "R-VI.2.8", false, false, true},
-	OrderForcedMarch:    {"forced_march", "R-VI.2.10", false, false, true},
-	OrderWait:           {"wait", "R-VI.2.11", false, false, true},
-	OrderShoot:          {"shoot", "R-VI.2.2", false, false, true},
-	OrderVolley:         {"volley", "R-VI.3.1", true, false, true},
-	OrderHold:           {"hold", "R-VI.3.2", true, false, true},
-	OrderAdvance:        {"advance", "R-VI.3.4", true, false, true},
-	OrderRally:          {"rally", "R-VI.3.5", true, false, true},
-	OrderGeneralAdvance: {"general_advance", "R-VI.4.2", false, true, true},
-	OrderGeneralRetreat: {"general_retreat", "R-VI.4.3", false, true, true},
-	OrderWithdraw:       {"withdraw", "R-II.10.3", false, false, true},
+	OrderMove: {key: "move", rule: "R-VI.2.5",
+		endsHold: true, gallops: true, forward: true, supported: true},
+	OrderRetreat: {key: "retreat", rule: "R-VI.2.6",
+		endsHold: true, supported: true},
+	OrderWheelLeft: {key: "wheel_left", rule: "R-VI.2.7",
+		gallops: true, supported: true},
+	OrderWheelRight: {key: "wheel_right", rule: "R-VI.2.7",
+		gallops: true, supported: true},
+	OrderSidestepLeft: {key: "sidestep_left", rule: "R-VI.2.8",
+		endsHold: true, supported: true},
+	OrderSidestepRight: {key: "sidestep_right", rule: "R-VI.2.8",
+		endsHold: true, supported: true},
+	OrderForcedMarch: {key: "forced_march", rule: "R-VI.2.10",
+		endsHold: true, forward: true, supported: true},
+	OrderWait:  {key: "wait", rule: "R-VI.2.11", supported: true},
+	OrderShoot: {key: "shoot", rule: "R-VI.2.2", supported: true},
+	OrderVolley: {key: "volley", rule: "R-VI.3.1",
+		special: true, supported: true},
+	OrderHold: {key: "hold", rule: "R-VI.3.2",
+		special: true, supported: true},
+	OrderAdvance: {key: "advance", rule: "R-VI.3.4",
+		special: true, endsHold: true, gallops: true, forward: true, supported: true},
+	OrderRally: {key: "rally", rule: "R-VI.3.5",
+		special: true, supported: true},
+	OrderGeneralAdvance: {key: "general_advance", rule: "R-VI.4.2",
+		armyWide: true, forward: true, supported: true},
+	OrderGeneralRetreat: {key: "general_retreat", rule: "R-VI.4.3",
+		armyWide: true, supported: true},
+	// Sending a battered unit to the reserve is free (R-II.10.3, D-34).
+	OrderWithdraw: {key: "withdraw", rule: "R-II.10.3",
+		free: true, supported: true},
 	// Declarations of a side, given with side and no unit, free (D-05):
 	// the public signal to retreat (R-I.4.4) and the winner's decision to
 	// stop the battle when it is offered (R-I.4.2).
-	OrderSignalRetreat: {"signal_retreat", "R-I.4.4", false, false, true},
-	OrderStopBattle:    {"stop_battle", "R-I.4.2", false, false, true},
+	OrderSignalRetreat: {key: "signal_retreat", rule: "R-I.4.4",
+		declaration: true, free: true, supported: true},
+	OrderStopBattle: {key: "stop_battle", rule: "R-I.4.2",
+		declaration: true, free: true, supported: true},
 	// A leader's move at the start of the command phase, free (R-III.6.1).
-	OrderMoveLeader: {"move_leader", "R-III.6.1", false, false, true},
+	OrderMoveLeader: {key: "move_leader", rule: "R-III.6.1",
+		declaration: true, free: true, supported: true},
 	// A shinobi's mission, given with side, mission and target (R-V.6).
-	OrderShinobi: {"shinobi", "R-V.6.1", false, false, true},
+	OrderShinobi: {key: "shinobi", rule: "R-V.6.1",
+		declaration: true, free: true, supported: true},
 	// A banner raised in a unit, free and hidden until execution (R-V.7).
-	OrderBanner: {"banner", "R-V.7.1", false, false, true},
+	OrderBanner: {key: "banner", rule: "R-V.7.1",
+		declaration: true, free: true, supported: true},
 }
 
 func (k OrderKind) String() string { return orderTable[k].key }
@@ -93,14 +130,25 @@ func OrderKinds() []OrderKind {
 
 // Declaration reports whether the "order" is a side's declaration rather
 // than an order to units: the signal to retreat, the decision to stop the
-// battle (R-I.4.2, R-I.4.4, D-05). Declarations cost no order.
-func (k OrderKind) Declaration() bool {
-	switch k {
-	case OrderSignalRetreat, OrderStopBattle, OrderMoveLeader, OrderShinobi, OrderBanner:
-		return true
-	}
-	return false
-}
+// battle (R-I.4.2, R-I.4.4, D-05), a leader's move (R-III.6.1), a shinobi's
+// mission (R-V.6) and a banner (R-V.7). Declarations cost no order.
+func (k OrderKind) Declaration() bool { return orderTable[k].declaration }
+
+// Free reports whether the order costs no order of the command roll: the
+// declarations and sending a unit to the reserve (R-II.10.3, D-34).
+func (k OrderKind) Free() bool { return orderTable[k].free }
+
+// EndsHold reports whether giving the order ends Hold at all costs at once
+// (R-VI.3.3, D-42): the orders that move a unit out of its cell.
+func (k OrderKind) EndsHold() bool { return orderTable[k].endsHold }
+
+// Gallops reports whether cavalry may give the order as gallop steps
+// (R-VI.2.12, R-II.2.2): Move, Wheel and Advance.
+func (k OrderKind) Gallops() bool { return orderTable[k].gallops }
+
+// Forward reports whether the order's moves are forward moves, which losses
+// to shooting may stop (D-62): Move, Advance, Forced march, General advance.
+func (k OrderKind) Forward() bool { return orderTable[k].forward }
 
 // Supported reports whether the resolver executes the order yet; Validate
 // refuses the others rather than resolve them wrongly.
@@ -461,9 +509,7 @@ func checkOrder(b *Battle, u *Unit, o Order) *Problem {
 		return p
 	}
 	if len(o.Steps) > 0 {
-		gallops := st.Cavalry && (o.Kind == OrderMove || o.Kind == OrderWheelLeft ||
-			o.Kind == OrderWheelRight || o.Kind == OrderAdvance)
-		if !gallops {
+		if !st.Cavalry || !o.Kind.Gallops() {
 			return &Problem{Code: ProbNotCavalryStep, Rule: "R-VI.2.12", Unit: u.ID}
 		}
 		limit := 2

@@ -222,8 +222,7 @@ func (r *resolver) startOfTurn() {
 			if o.CarryShields || len(o.SetShields) > 0 {
 				r.u[i].noInitTurn = true // R-II.9.5: no initiative that turn
 			}
-			switch o.Kind {
-			case OrderMove, OrderRetreat, OrderSidestepLeft, OrderSidestepRight, OrderForcedMarch, OrderAdvance:
+			if o.Kind.EndsHold() {
 				r.b.Units[i].Hold = false
 			}
 		}

@@ -177,12 +177,12 @@ func (r *resolver) moveOrder(i int) bool {
 	if o == nil {
 		return false
 	}
-	switch o.Kind {
-	case OrderMove, OrderAdvance, OrderForcedMarch, OrderGeneralAdvance:
-		for _, a := range r.u[i].planned {
-			if a.kind == actMove {
-				return true
-			}
+	if !o.Kind.Forward() {
+		return false
+	}
+	for _, a := range r.u[i].planned {
+		if a.kind == actMove {
+			return true
 		}
 	}
 	return false

@@ -16,6 +16,15 @@ var statusNames = [...]string{"ok", "routing", "destroyed", "reserve", "scattere
 
 func (s Status) String() string { return statusNames[s] }
 
+// Statuses lists every unit status, in order.
+func Statuses() []Status {
+	out := make([]Status, len(statusNames))
+	for i := range out {
+		out[i] = Status(i)
+	}
+	return out
+}
+
 // ParseStatus reads a status name.
 func ParseStatus(s string) (Status, bool) {
 	for i, n := range statusNames {
@@ -219,6 +228,15 @@ const (
 var outcomeNames = [...]string{"ongoing", "north_total_victory", "south_total_victory", "north_victory", "south_victory", "draw"}
 
 func (o Outcome) String() string { return outcomeNames[o] }
+
+// Outcomes lists every battle outcome, in order.
+func Outcomes() []Outcome {
+	out := make([]Outcome, len(outcomeNames))
+	for i := range out {
+		out[i] = Outcome(i)
+	}
+	return out
+}
 
 // Battle is the whole state of one battle. It is a value: Clone gives a copy
 // that shares nothing with the original.

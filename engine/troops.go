@@ -63,6 +63,15 @@ var troops = [numTroopTypes]Troop{
 		CostPoints: 3, CostFigures: 1},
 }
 
+// TroopTypes lists every troop type, in the order of the troop table.
+func TroopTypes() []TroopType {
+	out := make([]TroopType, numTroopTypes)
+	for i := range out {
+		out[i] = TroopType(i)
+	}
+	return out
+}
+
 // Stats returns the row of the troop table.
 func (t TroopType) Stats() Troop { return troops[t] }
 
