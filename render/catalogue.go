@@ -45,6 +45,9 @@ var catalogue = map[string]msg{
 	"order.stop_battle":     {"Прекратить битву", "Stop the battle"},
 	"order.withdraw":        {"Отвести в резерв", "Withdraw to the reserve"},
 	"order.general_retreat": {"Общее отступление", "General retreat"},
+	"order.move_leader":     {"Перемещение предводителя", "Leader move"},
+	"order.shinobi":         {"Задание синоби", "Shinobi mission"},
+	"order.banner":          {"Поднять знамя", "Raise a banner"},
 
 	// Unit statuses.
 	"status.ok":        {"в строю", "in good order"},

@@ -6,28 +6,16 @@ import (
 	"github.com/gunbai/gunbai/engine"
 )
 
-// The values of the engine's enums, in order. Kept here so that an
-// out-of-range value never reaches an engine String method that would panic;
-// names_test.go checks that each has a text.
+// The values of the engine's enums, from the engine's own iterators, so a
+// value added there has a place here at once. Names are looked up only for
+// values in these lists, so an out-of-range value never reaches an engine
+// String method that would panic; names_test.go checks that each has a text.
 var (
-	allTroopTypes = []engine.TroopType{
-		engine.HeavyCavalry, engine.LightCavalry, engine.SamuraiSpear, engine.SamuraiArcher,
-		engine.AshigaruSpear, engine.AshigaruTeppo, engine.Yamabushi,
-	}
-	allOrderKinds = []engine.OrderKind{
-		engine.OrderMove, engine.OrderRetreat, engine.OrderWheelLeft, engine.OrderWheelRight,
-		engine.OrderSidestepLeft, engine.OrderSidestepRight, engine.OrderForcedMarch, engine.OrderWait,
-		engine.OrderShoot, engine.OrderVolley, engine.OrderHold, engine.OrderAdvance, engine.OrderRally,
-		engine.OrderGeneralAdvance, engine.OrderGeneralRetreat,
-	}
-	allStatuses = []engine.Status{
-		engine.StatusOK, engine.StatusRouting, engine.StatusDestroyed, engine.StatusReserve, engine.StatusScattered,
-	}
-	allOutcomes = []engine.Outcome{
-		engine.Ongoing, engine.NorthTotalVictory, engine.SouthTotalVictory, engine.NorthVictory,
-		engine.SouthVictory, engine.Draw,
-	}
-	allDirs = []engine.Dir{engine.N, engine.E, engine.S, engine.W}
+	allTroopTypes = engine.TroopTypes()
+	allOrderKinds = engine.OrderKinds()
+	allStatuses   = engine.Statuses()
+	allOutcomes   = engine.Outcomes()
+	allDirs       = engine.Dirs()
 )
 
 func inRange[T ~int8](v T, all []T) bool { return v >= 0 && int(v) < len(all) }
