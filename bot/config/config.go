@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -36,7 +37,6 @@ type Config struct {
 	Discord DiscordConfig
 	Store   StoreConfig
 	Battle  BattleConfig
-	Demo    DemoConfig
 }
 
 // DiscordConfig is [discord].
@@ -44,7 +44,10 @@ type DiscordConfig struct {
 	// Token is the bot token. It may be empty when GUNBAI_TOKEN is set;
 	// read it with Config.Token, which applies the override.
 	Token string
-	// ApplicationID is the Discord application (snowflake) ID.
+	// ApplicationID is the Discord application (snowflake) ID that
+	// `gunbai commands -register` registers the commands of. Empty: the bot
+	// user's ID, which is the application ID of every bot made since 2019.
+	// The running bot takes its application from Discord's READY.
 	ApplicationID string
 	// Guilds are the guild IDs to register slash commands in (as guild
 	// commands, effective at once). Empty: every guild the bot is in.
@@ -65,14 +68,11 @@ type BattleConfig struct {
 	TurnDeadline  time.Duration // how long clans have to give their orders
 	DefaultLocale string        // one of Locales
 	// Scenarios are files of prepared battles (armies, terrain, HQs,
-	// leaders) in the case-file format of design/CASES.md, one [[case]]
-	// per scenario, which /battle create offers beside the built-in ones.
+	// leaders) in the case-file format of engine/testdata/cases/README.md,
+	// one [[case]] per scenario, which /battle create offers beside the
+	// built-in ones. Load resolves relative paths from the folder of the
+	// config file; Parse leaves them as written.
 	Scenarios []string
-}
-
-// DemoConfig is [demo].
-type DemoConfig struct {
-	OutDir string // where `gunbai demo` writes its pictures and logs
 }
 
 // Default returns the configuration used for keys the file leaves out.
@@ -87,7 +87,6 @@ func Default() *Config {
 			TurnDeadline:  24 * time.Hour,
 			DefaultLocale: "ru",
 		},
-		Demo: DemoConfig{OutDir: "out"},
 	}
 }
 
@@ -110,13 +109,26 @@ func (c *Config) Token(getenv func(string) string) (string, error) {
 	return "", fmt.Errorf("config: no Discord bot token: set the %s environment variable, or token in [discord] of %s", TokenEnv, src)
 }
 
-// Load reads and parses the file at path.
+// Load reads and parses the file at path. Relative paths of [battle]
+// scenarios are taken from the folder of the file, not from the working
+// directory, so that a config and its scenarios can be moved together;
+// [store] path stays relative to the working directory.
 func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
-	return Parse(path, data)
+	c, err := Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Dir(path)
+	for i, f := range c.Battle.Scenarios {
+		if !filepath.IsAbs(f) {
+			c.Battle.Scenarios[i] = filepath.Join(dir, f)
+		}
+	}
+	return c, nil
 }
 
 // Parse parses a TOML document; name is the file name used in messages. The
@@ -207,7 +219,9 @@ func decodeError(name string, err error) error {
 				what = "table"
 			}
 			msg := fmt.Sprintf("unknown %s %q", what, key)
-			if hint := suggest(de.Key()); hint != "" {
+			if hint, ok := removed[key]; ok {
+				msg += " (" + hint + ")"
+			} else if hint := suggest(de.Key()); hint != "" {
 				msg += " (" + hint + ")"
 			}
 			e.Problems = append(e.Problems, Problem{File: name, Line: line, Column: col, Key: key, Message: msg})

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -65,7 +66,21 @@ func TestUnknownKeyHints(t *testing.T) {
 		{"[store]\ncolour = \"red\"\n", `config.toml:2:1: unknown key "store.colour"`},
 		{"[discord.extra]\na = 1\n", `config.toml:1:2: unknown table "discord.extra"`},
 		// Dotted keys name the whole path.
-		{"demo.out_dri = \"x\"\n", `config.toml:1:1: unknown key "demo.out_dri" (did you mean "demo.out_dir"?)`},
+		{"battle.deadline = \"x\"\n", `config.toml:1:1: unknown key "battle.deadline"`},
+		{"store.pth = \"x\"\n", `config.toml:1:1: unknown key "store.pth" (did you mean "store.path"?)`},
+	} {
+		_, err := Parse("config.toml", []byte(tc.doc))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%q:\n got %v\nwant %s", tc.doc, err, tc.want)
+		}
+	}
+}
+
+// Keys gunbai no longer reads are refused with what to do instead.
+func TestRemovedKeys(t *testing.T) {
+	for _, tc := range []struct{ doc, want string }{
+		{"[demo]\nout_dir = \"out\"\n", `config.toml:1:2: unknown table "demo" (removed: gunbai demo reads no config; give its folder with -out DIR)`},
+		{"demo.out_dir = \"out\"\n", `config.toml:1:1: unknown key "demo.out_dir" (removed: gunbai demo reads no config; give its folder with -out DIR)`},
 	} {
 		_, err := Parse("config.toml", []byte(tc.doc))
 		if err == nil || err.Error() != tc.want {
@@ -130,9 +145,6 @@ open_timeout = "0s"
 [battle]
 turn_deadline = "-1h"
 default_locale = "de"
-
-[demo]
-out_dir = "   "
 `
 	got := problems(t, doc)
 	want := []struct {
@@ -147,7 +159,6 @@ out_dir = "   "
 		{"store.open_timeout", 7, 16, "must be positive"},
 		{"battle.turn_deadline", 10, 17, `"-1h" must be positive`},
 		{"battle.default_locale", 11, 18, `unknown locale "de" (want "ru" or "en")`},
-		{"demo.out_dir", 14, 11, "empty directory"},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d problems, want %d:\n%v", len(got), len(want), (&Error{got}).Error())
@@ -193,8 +204,6 @@ open_timeout = "2.5s"
 [battle]
 turn_deadline = "36h"
 default_locale = "en"
-[demo]
-out_dir = "/tmp/demo"
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -209,7 +218,6 @@ out_dir = "/tmp/demo"
 		},
 		Store:  StoreConfig{Path: "/var/lib/gunbai/gunbai.db", OpenTimeout: 2500 * time.Millisecond},
 		Battle: BattleConfig{TurnDeadline: 36 * time.Hour, DefaultLocale: "en"},
-		Demo:   DemoConfig{OutDir: "/tmp/demo"},
 	}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("got  %+v\nwant %+v", c, want)
@@ -276,6 +284,43 @@ func TestLoad(t *testing.T) {
 	_, err = Load(filepath.Join(dir, "missing.toml"))
 	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "missing.toml") {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// Load takes relative scenario paths from the config file's folder, not
+// from the working directory; absolute ones and the store path are kept.
+func TestLoadResolvesScenariosFromTheConfigFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "etc")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	abs := filepath.Join(t.TempDir(), "abs.toml")
+	path := filepath.Join(dir, "config.toml")
+	doc := "[store]\npath = \"data/g.db\"\n[battle]\nscenarios = [\"s/one.toml\", \"../two.toml\", " + strconv.Quote(abs) + "]\n"
+	if err := os.WriteFile(path, []byte(doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(dir, "s", "one.toml"), filepath.Join(filepath.Dir(dir), "two.toml"), abs}
+	if !reflect.DeepEqual(c.Battle.Scenarios, want) {
+		t.Errorf("scenarios %q, want %q", c.Battle.Scenarios, want)
+	}
+	if c.Store.Path != "data/g.db" {
+		t.Errorf("store path %q changed", c.Store.Path)
+	}
+	// Parse has no folder: it keeps them as written.
+	c, err = Parse(path, []byte(doc))
+	if err != nil || c.Battle.Scenarios[0] != "s/one.toml" {
+		t.Errorf("Parse: %v %q", err, c.Battle.Scenarios)
+	}
+	// A config in the working directory keeps its relative paths relative.
+	t.Chdir(dir)
+	c, err = Load("config.toml")
+	if err != nil || c.Battle.Scenarios[0] != filepath.Join("s", "one.toml") {
+		t.Errorf("Load from the working directory: %v %q", err, c.Battle.Scenarios)
 	}
 }
 

@@ -17,7 +17,6 @@ type rawConfig struct {
 	Discord rawDiscord `toml:"discord"`
 	Store   rawStore   `toml:"store"`
 	Battle  rawBattle  `toml:"battle"`
-	Demo    rawDemo    `toml:"demo"`
 }
 
 type rawDiscord struct {
@@ -36,10 +35,6 @@ type rawBattle struct {
 	TurnDeadline  string   `toml:"turn_deadline"`
 	DefaultLocale string   `toml:"default_locale"`
 	Scenarios     []string `toml:"scenarios"`
-}
-
-type rawDemo struct {
-	OutDir string `toml:"out_dir"`
 }
 
 // keyInfo describes one key of the file: its Go field in the raw structs
@@ -63,8 +58,14 @@ var schema = []keyInfo{
 	{"battle.turn_deadline", "TurnDeadline", `a duration string such as "24h"`},
 	{"battle.default_locale", "DefaultLocale", `"ru" or "en"`},
 	{"battle.scenarios", "Scenarios", `an array of file paths such as ["scenarios/anegawa.toml"]`},
-	{"demo", "Demo", "a table"},
-	{"demo.out_dir", "OutDir", "a string (a directory)"},
+}
+
+// removed are keys (and tables) that gunbai once read and no longer does,
+// with what to do instead; they are refused like any unknown key, but with
+// this hint rather than a guess.
+var removed = map[string]string{
+	"demo":         "removed: gunbai demo reads no config; give its folder with -out DIR",
+	"demo.out_dir": "removed: gunbai demo reads no config; give its folder with -out DIR",
 }
 
 // wantOf says what a known key wants; "" for unknown keys.
@@ -88,7 +89,6 @@ func toRaw(c *Config) rawConfig {
 		Store: rawStore{Path: c.Store.Path, OpenTimeout: c.Store.OpenTimeout.String()},
 		Battle: rawBattle{TurnDeadline: c.Battle.TurnDeadline.String(), DefaultLocale: c.Battle.DefaultLocale,
 			Scenarios: slices.Clone(c.Battle.Scenarios)},
-		Demo: rawDemo{OutDir: c.Demo.OutDir},
 	}
 }
 
@@ -106,7 +106,6 @@ func fromRaw(r rawConfig) (*Config, []Problem) {
 		},
 		Store:  StoreConfig{Path: r.Store.Path},
 		Battle: BattleConfig{DefaultLocale: r.Battle.DefaultLocale},
-		Demo:   DemoConfig{OutDir: r.Demo.OutDir},
 	}
 
 	if id := c.Discord.ApplicationID; id != "" && !isSnowflake(id) {
@@ -140,9 +139,6 @@ func fromRaw(r rawConfig) (*Config, []Problem) {
 	c.Battle.TurnDeadline = duration(r.Battle.TurnDeadline, "battle.turn_deadline", bad)
 	if !slices.Contains(Locales, c.Battle.DefaultLocale) {
 		bad("battle.default_locale", "unknown locale %q (want %s)", c.Battle.DefaultLocale, quoteList(Locales))
-	}
-	if strings.TrimSpace(c.Demo.OutDir) == "" {
-		bad("demo.out_dir", "empty directory (want a path such as \"out\")")
 	}
 	return c, probs
 }
