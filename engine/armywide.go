@@ -30,7 +30,7 @@ func (r *resolver) giveArmyOrder(o Order) {
 			r.b.Units[i].ArmyExempt = false
 		}
 	}
-	r.emit(Event{Kind: EvArmyOrder, Rule: k.Rule(), Side: o.Side.String(), Detail: k.String()})
+	r.emit(Event{Kind: EvArmyOrder, Rule: k.Rule(), Side: o.Side, Detail: k.String()})
 }
 
 // followers decides which units the army-wide order in force moves in phase 1.
@@ -89,7 +89,7 @@ func (r *resolver) armyPlan(i int, a action) []action {
 		a.turnTo = u.Facing.Right()
 	default:
 		v := r.d.Roll(u.ID + ".wheel")
-		r.emit(Event{Kind: EvRoll, Key: u.ID + ".wheel", Dice: []int{v}, Value: v})
+		r.emit(Event{Kind: EvRoll, Rule: "D-41", Key: u.ID + ".wheel", Dice: []int{v}, Value: v})
 		a.turnTo = u.Facing.Right()
 		if v <= 3 {
 			a.turnTo = u.Facing.Left()

@@ -204,7 +204,7 @@ func (r *resolver) attack(d int, atts []int) {
 		if f.charge {
 			dice *= 2 // Mounted charge (R-II.2.1)
 		}
-		_, hits := r.roll(au.ID+".melee", dice, ast.ExtraMelee)
+		_, hits := r.roll(au.ID+".melee", "R-VIII.2.1", dice, ast.ExtraMelee)
 		f.raw = base + hits
 		total += f.raw
 		// Spearmen attacked across a shielded side of their cell get +1
@@ -240,7 +240,11 @@ func (r *resolver) attack(d int, atts []int) {
 		if f.side == AttackFront && !r.noBase(defStart, au.Stats().ForestSpears, attMax) {
 			raw = dst.BaseMelee
 		}
-		_, hits := r.roll(def.ID+".melee", dice[k], dst.ExtraMelee)
+		rule := "R-VIII.2.1" // to the front: a die per figure in the first rank
+		if f.side != AttackFront {
+			rule = "R-VIII.3.2" // to a flank or the rear: by ranks or files
+		}
+		_, hits := r.roll(def.ID+".melee", rule, dice[k], dst.ExtraMelee)
 		raw += hits
 		armor := au.Stats().Armor
 		if r.ruthlessInMelee(def) {
@@ -450,7 +454,7 @@ func (r *resolver) largest(fs []fighter, def *Unit) Vec {
 			for n, k := range tied {
 				cells[n] = fs[k].from
 			}
-			best = tied[r.pickAround(def.ID+".flee", def.Cell, cells)]
+			best = tied[r.pickAround(def.ID+".flee", "D-54", def.Cell, cells)]
 		}
 	}
 	return def.Cell.Sub(fs[best].from)
@@ -491,7 +495,7 @@ func (r *resolver) occupy(cell Cell, alive []fighter, first Vec) {
 	u := &r.b.Units[alive[pick].i]
 	from := u.Cell
 	r.place(alive[pick].i, cell)
-	r.emit(Event{Kind: EvOccupied, Rule: "R-VIII.5.1", Unit: u.ID, From: from, To: cell, Facing: u.Facing.String()})
+	r.emit(Event{Kind: EvOccupied, Rule: "R-VIII.5.1", Unit: u.ID, From: from, To: cell, Facing: u.Facing})
 }
 
 // meeting resolves a meeting engagement between units a and b (R-VIII.4.7-9,
@@ -539,7 +543,7 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 		if f.charge {
 			dice *= 2
 		}
-		_, hits := r.roll(u.ID+".melee", dice, st.ExtraMelee)
+		_, hits := r.roll(u.ID+".melee", "R-VIII.2.1", dice, st.ExtraMelee)
 		raw := base + hits
 		final := reduce(raw, en.Stats().Armor)
 		r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: u.ID, Other: en.ID, Raw: raw, Armor: en.Stats().Armor, Value: final})
@@ -630,7 +634,7 @@ func (r *resolver) advanceInto(i int, cell Cell) {
 	}
 	from := u.Cell
 	r.place(i, cell)
-	r.emit(Event{Kind: EvOccupied, Rule: "R-VIII.4.8", Unit: u.ID, From: from, To: cell, Facing: u.Facing.String()})
+	r.emit(Event{Kind: EvOccupied, Rule: "R-VIII.4.8", Unit: u.ID, From: from, To: cell, Facing: u.Facing})
 }
 
 // attackRouting resolves attacks on a routing unit (R-X.5.3-5, D-57): no
@@ -645,7 +649,7 @@ func (r *resolver) attackRouting(d int, fs []fighter) {
 		case au.Stats().Cavalry && def.Type.Infantry():
 			dmg += 2 * w // Four legs are faster than two (R-II.2.6)
 		case au.Type.Infantry() && def.Stats().Cavalry:
-			_, hits := r.roll(au.ID+".melee", w, 4)
+			_, hits := r.roll(au.ID+".melee", "R-II.2.6", w, 4)
 			dmg += hits
 		default:
 			dmg += w

@@ -66,11 +66,11 @@ type Event struct {
 	Step   string    `json:"step,omitempty"`
 	Unit   string    `json:"unit,omitempty"`
 	Other  string    `json:"other,omitempty"`
-	Side   string    `json:"side,omitempty"`
+	Side   Side      `json:"side,omitzero"` // for the kinds that name a side; North is zero and left out of JSON
 	From   Cell      `json:"from,omitzero"`
 	To     Cell      `json:"to,omitzero"`
 	At     Cell      `json:"at,omitzero"`
-	Facing string    `json:"facing,omitempty"`
+	Facing Dir       `json:"facing,omitzero"` // for the kinds that name a facing; N is zero and left out of JSON
 	Key    string    `json:"key,omitempty"`
 	Dice   []int     `json:"dice,omitempty"`
 	Raw    int       `json:"raw,omitempty"`

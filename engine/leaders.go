@@ -95,7 +95,7 @@ func (r *resolver) hqOverrun() {
 		}
 		r.b.HQLost[side] = true
 		r.b.HQKnown[side.Enemy()] = true
-		r.emit(Event{Kind: EvHQLost, Rule: "R-III.1.6", Side: side.String(), At: hq})
+		r.emit(Event{Kind: EvHQLost, Rule: "R-III.1.6", Side: side, At: hq})
 		for k := range r.b.Leaders {
 			if l := &r.b.Leaders[k]; l.Side == side && l.At == AtHQ && l.active() {
 				l.At = AtReserve
@@ -148,11 +148,12 @@ func (r *resolver) fall(k int, h LeaderHealth, rule string) {
 	r.emit(Event{Kind: kind, Rule: rule, Unit: l.ID})
 }
 
-// riskRoll rolls one die of a leader's risk rolls (key <leader>.risk).
-func (r *resolver) riskRoll(k int) int {
+// riskRoll rolls one die of a leader's risk rolls (key <leader>.risk), as
+// rule asks.
+func (r *resolver) riskRoll(k int, rule string) int {
 	id := r.b.Leaders[k].ID
 	v := r.d.Roll(id + ".risk")
-	r.emit(Event{Kind: EvRoll, Key: id + ".risk", Dice: []int{v}, Value: v})
+	r.emit(Event{Kind: EvRoll, Rule: rule, Key: id + ".risk", Dice: []int{v}, Value: v})
 	return v
 }
 
@@ -173,7 +174,7 @@ func (r *resolver) casualtyRoll(leaders []int, duelled map[int]bool, noWound boo
 	if pick < 0 {
 		return
 	}
-	if r.riskRoll(pick) == 1 && !noWound {
+	if r.riskRoll(pick, "R-III.3.1") == 1 && !noWound {
 		r.wound(pick, "R-III.3.1")
 	}
 }
@@ -186,9 +187,9 @@ func (r *resolver) routRoll(leaders []int, noWound bool) {
 		if !l.active() {
 			continue
 		}
-		v := r.riskRoll(k)
+		v := r.riskRoll(k, "R-III.3.3")
 		if v >= 3 && r.brawler(k) {
-			v = r.riskRoll(k)
+			v = r.riskRoll(k, "R-III.3.3")
 		}
 		switch {
 		case v == 1 && !noWound:
@@ -211,12 +212,12 @@ func (r *resolver) destructionRoll(leaders []int, excess int) {
 		}
 		dice := make([]int, 1+max(0, excess))
 		for n := range dice {
-			dice[n] = r.riskRoll(k)
+			dice[n] = r.riskRoll(k, "R-III.3.4")
 		}
 		if r.brawler(k) {
 			for n, v := range dice {
 				if v >= 5 {
-					dice[n] = r.riskRoll(k)
+					dice[n] = r.riskRoll(k, "R-III.3.4")
 				}
 			}
 		}
@@ -397,18 +398,22 @@ func (r *resolver) duels(ps []participant, leaders [][]int) map[int]bool {
 func (r *resolver) duel(pair [2]int, routed func(int) bool) {
 	ln, ls := &r.b.Leaders[pair[0]], &r.b.Leaders[pair[1]]
 	r.emit(Event{Kind: EvDuel, Rule: "R-VIII.6.1", Unit: ln.ID, Other: ls.ID})
-	roll := func() int {
+	roll := func(rule string) int {
 		v := r.d.Roll("duel")
-		r.emit(Event{Kind: EvRoll, Key: "duel", Dice: []int{v}, Value: v})
+		r.emit(Event{Kind: EvRoll, Rule: rule, Key: "duel", Dice: []int{v}, Value: v})
 		return v
 	}
 	rerolled := false
 	for {
-		v := roll()
+		rule := "R-VIII.6.4"
+		if rerolled {
+			rule = "R-VIII.6.6" // the Brawler's reroll
+		}
+		v := roll(rule)
 		switch v {
 		case 3, 4:
 			chosen := pair[0]
-			if roll() > 3 {
+			if roll("D-59") > 3 { // the random choice of the one hurt
 				chosen = pair[1]
 			}
 			if !rerolled && r.brawler(chosen) && !(r.brawler(pair[0]) && r.brawler(pair[1])) {

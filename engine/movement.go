@@ -85,7 +85,7 @@ func (r *resolver) wheel(i int, a *action, acting map[int]bool) {
 		r.placeShields(i, a.setShields)
 	}
 	if turned {
-		r.emit(Event{Kind: EvWheeled, Rule: "R-VI.2.7", Unit: u.ID, At: u.Cell, Facing: u.Facing.String()})
+		r.emit(Event{Kind: EvWheeled, Rule: "R-VI.2.7", Unit: u.ID, At: u.Cell, Facing: u.Facing})
 	}
 }
 
@@ -105,7 +105,7 @@ func (r *resolver) rally(i int, a *action) {
 		}
 	}
 	r.pop(i)
-	r.emit(Event{Kind: EvRallied, Rule: "R-VI.3.6", Unit: u.ID, At: u.Cell, Facing: u.Facing.String(), Detail: detail})
+	r.emit(Event{Kind: EvRallied, Rule: "R-VI.3.6", Unit: u.ID, At: u.Cell, Facing: u.Facing, Detail: detail})
 	if a.setShields != 0 {
 		r.placeShields(i, a.setShields)
 	}

@@ -286,7 +286,7 @@ func (r *resolver) endOfBattle(orders []Order) {
 			r.end(victory(s), "R-I.4.2")
 			return
 		}
-		r.emit(Event{Kind: EvStopRefused, Rule: "R-I.4.2", Side: s.String()})
+		r.emit(Event{Kind: EvStopRefused, Rule: "R-I.4.2", Side: s})
 	}
 
 	// Under leaders.commander_loss=end_battle an army whose commander is
@@ -312,15 +312,15 @@ func (r *resolver) endOfBattle(orders []Order) {
 		if signal[s] {
 			if ch.Signal[s] == 0 {
 				ch.Signal[s] = t
-				r.emit(Event{Kind: EvRetreatSignal, Rule: "R-I.4.4", Side: s.String(), Value: t + 2})
+				r.emit(Event{Kind: EvRetreatSignal, Rule: "R-I.4.4", Side: s, Value: t + 2})
 			} else {
 				// Giving it again while it runs has no effect (D-05).
-				r.emit(Event{Kind: EvRetreatSignal, Rule: "D-05", Side: s.String(), Value: ch.Signal[s] + 2, Detail: "running"})
+				r.emit(Event{Kind: EvRetreatSignal, Rule: "D-05", Side: s, Value: ch.Signal[s] + 2, Detail: "running"})
 			}
 		}
 		if f.fight && ch.Signal[s] != 0 {
 			ch.Signal[s] = 0 // the first melee or shooting in its window cancels it (D-05)
-			r.emit(Event{Kind: EvSignalCancelled, Rule: "D-05", Side: s.String()})
+			r.emit(Event{Kind: EvSignalCancelled, Rule: "D-05", Side: s})
 		}
 		if f.retreat[s] {
 			ch.LastRetreat[s] = t
@@ -365,7 +365,7 @@ func (r *resolver) endOfBattle(orders []Order) {
 		for _, z := range zones {
 			ev := Event{Kind: EvZone, Rule: "R-I.4.6", Detail: z.Zone.String(), Value: z.Hold}
 			if z.Hold != HoldNone {
-				ev.Side = z.Side.String()
+				ev.Side = z.Side
 			}
 			r.emit(ev)
 		}
@@ -385,7 +385,7 @@ func (r *resolver) endOfBattle(orders []Order) {
 		loser := s.Enemy()
 		if r.b.beaten(loser) && !r.b.beaten(s) && !r.b.inContact(loser) {
 			ch.Offer[s] = t
-			r.emit(Event{Kind: EvStopOffered, Rule: "R-I.4.2", Side: s.String()})
+			r.emit(Event{Kind: EvStopOffered, Rule: "R-I.4.2", Side: s})
 		}
 	}
 }
@@ -409,9 +409,9 @@ func (r *resolver) end(out Outcome, rule string) {
 	ev := Event{Kind: EvOutcome, Rule: rule, Detail: out.String()}
 	switch out {
 	case NorthVictory:
-		ev.Side = North.String()
+		ev.Side = North
 	case SouthVictory:
-		ev.Side = South.String()
+		ev.Side = South
 	}
 	r.emit(ev)
 }

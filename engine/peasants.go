@@ -74,7 +74,7 @@ func (r *resolver) peasants() {
 				// A friend broken diagonally: one of the two ways that lead
 				// away from it, by the unit's flee die (D-58).
 				c := []Cell{u.Cell.Add(Vec{d.DX, 0}), u.Cell.Add(Vec{0, d.DY})}
-				v = c[r.pickAround(u.ID+".flee", u.Cell, c)].Sub(u.Cell)
+				v = c[r.pickAround(u.ID+".flee", "D-58", u.Cell, c)].Sub(u.Cell)
 			}
 			r.emit(Event{Kind: EvPanic, Rule: u.Stats().peasantsRule(), Unit: u.ID, Other: friend.ID, At: u.Cell})
 			r.rout(j, v, u.Cell)

@@ -192,8 +192,8 @@ func (r *resolver) emit(e Event) {
 	r.ev = append(r.ev, e)
 }
 
-// roll rolls n dice for key and counts those >= target.
-func (r *resolver) roll(key string, n, target int) (dice []int, hits int) {
+// roll rolls n dice for key, as rule asks, and counts those >= target.
+func (r *resolver) roll(key, rule string, n, target int) (dice []int, hits int) {
 	for k := 0; k < n; k++ {
 		v := r.d.Roll(key)
 		dice = append(dice, v)
@@ -202,7 +202,7 @@ func (r *resolver) roll(key string, n, target int) (dice []int, hits int) {
 		}
 	}
 	if n > 0 {
-		r.emit(Event{Kind: EvRoll, Key: key, Dice: dice, Value: hits})
+		r.emit(Event{Kind: EvRoll, Rule: rule, Key: key, Dice: dice, Value: hits})
 	}
 	return dice, hits
 }

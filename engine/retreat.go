@@ -29,7 +29,7 @@ func sign(x int) int {
 // of key: candidates are taken clockwise from north; with two, 1-3 picks the
 // first and 4-6 the second (CASES.md <unit>.flee). With more, the die picks
 // (d-1) mod n. One candidate needs no die.
-func (r *resolver) pickAround(key string, center Cell, cells []Cell) int {
+func (r *resolver) pickAround(key, rule string, center Cell, cells []Cell) int {
 	if len(cells) == 1 {
 		return 0
 	}
@@ -43,7 +43,7 @@ func (r *resolver) pickAround(key string, center Cell, cells []Cell) int {
 		}
 	}
 	v := r.d.Roll(key)
-	r.emit(Event{Kind: EvRoll, Key: key, Dice: []int{v}, Value: v})
+	r.emit(Event{Kind: EvRoll, Rule: rule, Key: key, Dice: []int{v}, Value: v})
 	if len(cells) == 2 {
 		if v <= 3 {
 			return idx[0]
@@ -112,7 +112,7 @@ func (r *resolver) retreat(i int, away Vec) (Vec, bool) {
 				}
 			}
 			if len(free) > 0 {
-				to, ok = free[r.pickAround(u.ID+".flee", u.Cell, free)], true
+				to, ok = free[r.pickAround(u.ID+".flee", "R-X.1.4", u.Cell, free)], true
 				break
 			}
 		}
@@ -122,7 +122,7 @@ func (r *resolver) retreat(i int, away Vec) (Vec, bool) {
 	}
 	from := u.Cell
 	r.place(i, to)
-	r.emit(Event{Kind: EvRetreated, Rule: rule, Unit: u.ID, From: from, To: to, Facing: u.Facing.String()})
+	r.emit(Event{Kind: EvRetreated, Rule: rule, Unit: u.ID, From: from, To: to, Facing: u.Facing})
 	r.loseOrders(i, "pushed_back", "R-VII.3.5")
 	return to.Sub(from), true
 }
@@ -183,7 +183,7 @@ func (r *resolver) fleeChoice(i int, c, origin Cell) (Cell, bool) {
 			}
 		}
 		if len(free) > 0 {
-			return free[r.pickAround(u.ID+".flee", c, free)], true
+			return free[r.pickAround(u.ID+".flee", "R-X.2.4", c, free)], true
 		}
 	}
 	return NoCell, false
@@ -204,7 +204,7 @@ func (r *resolver) fleeTo(i int, c Cell) bool {
 	}
 	occ := r.b.UnitAt(c)
 	r.place(i, c)
-	r.emit(Event{Kind: EvFled, Rule: "R-X.2.1", Unit: u.ID, From: from, To: c, Facing: u.Facing.String()})
+	r.emit(Event{Kind: EvFled, Rule: "R-X.2.1", Unit: u.ID, From: from, To: c, Facing: u.Facing})
 	switch {
 	case occ != nil && occ.Side != u.Side:
 		r.loseFigures(i, occ.Figures, false, "R-X.2.2")
@@ -305,7 +305,7 @@ func (r *resolver) initiative() {
 		u := &r.b.Units[t.i]
 		u.Facing = t.d
 		r.u[t.i].acted = true
-		r.emit(Event{Kind: EvTurnedToFace, Rule: "R-VI.5.2", Unit: u.ID, At: u.Cell, Facing: t.d.String()})
+		r.emit(Event{Kind: EvTurnedToFace, Rule: "R-VI.5.2", Unit: u.ID, At: u.Cell, Facing: t.d})
 	}
 	r.freeFire()
 	r.peasants()
@@ -366,7 +366,7 @@ func (r *resolver) continuedFlight() {
 				}
 			}
 			if len(free) > 0 {
-				to, ok = free[r.pickAround(u.ID+".flee", u.Cell, free)], true
+				to, ok = free[r.pickAround(u.ID+".flee", "R-X.5.1", u.Cell, free)], true
 			}
 		}
 		if !ok {
@@ -376,6 +376,6 @@ func (r *resolver) continuedFlight() {
 		d, _ := DirOf(to.Sub(from))
 		r.place(i, to)
 		u.Facing = d
-		r.emit(Event{Kind: EvFled, Rule: "R-X.5.1", Unit: u.ID, From: from, To: to, Facing: d.String()})
+		r.emit(Event{Kind: EvFled, Rule: "R-X.5.1", Unit: u.ID, From: from, To: to, Facing: d})
 	}
 }

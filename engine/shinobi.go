@@ -79,7 +79,7 @@ func (r *resolver) shinobiMissions(orders []Order) {
 				continue
 			}
 			r.b.Shinobi[side]--
-			r.emit(Event{Kind: EvShinobi, Rule: "R-V.6.1", Side: side.String(), Other: o.Target, Detail: o.Mission})
+			r.emit(Event{Kind: EvShinobi, Rule: "R-V.6.1", Side: side, Other: o.Target, Detail: o.Mission})
 			i := r.index(o.Target)
 			switch o.Mission {
 			case MissionPanic:
@@ -142,7 +142,7 @@ func (r *resolver) raiseBanners(orders []Order) {
 				if !u.Rallied {
 					u.Rallied, detail = true, "stopped_penalty" // R-X.5.2
 				}
-				r.emit(Event{Kind: EvRallied, Rule: "R-XI.3.6", Unit: u.ID, At: u.Cell, Facing: f.String(), Detail: detail})
+				r.emit(Event{Kind: EvRallied, Rule: "R-XI.3.6", Unit: u.ID, At: u.Cell, Facing: f, Detail: detail})
 			}
 		}
 	}

@@ -108,13 +108,21 @@ func (r *resolver) fire(shots []shot, rule string) {
 		st := u.Stats()
 		u.Ammo -= ammoCost(u, s.volley)
 		n := shootingDice(u, s.volley)
-		_, hitsN := r.roll(u.ID+".shoot", n, st.ExtraShoot)
+		shotRule := rule
+		if s.volley {
+			shotRule = "R-VI.3.1"
+		}
+		_, hitsN := r.roll(u.ID+".shoot", shotRule, n, st.ExtraShoot)
 		// Massed volley rerolls every failed die (R-VI.3.1); shooting at an
 		// enemy ordered over the bridge this phase rerolls them once more
 		// (R-XI.1.5, D-63).
 		rerolls := b2i(s.volley) + b2i(r.crossingBridge(s.target))
 		for k := 0; k < rerolls && hitsN < n; k++ {
-			_, more := r.roll(u.ID+".reroll", n-hitsN, st.ExtraShoot)
+			why := "R-XI.1.5" // the bridge
+			if s.volley && k == 0 {
+				why = "R-VI.3.1"
+			}
+			_, more := r.roll(u.ID+".reroll", why, n-hitsN, st.ExtraShoot)
 			hitsN += more
 		}
 		base := st.BaseShoot
@@ -363,7 +371,7 @@ func (r *resolver) pickTarget(i int) int {
 			}
 		}
 		if len(tied) > 0 {
-			return tied[r.pickAround(u.ID+".target", u.Cell, cells)]
+			return tied[r.pickAround(u.ID+".target", "R-VI.5.6", u.Cell, cells)]
 		}
 	}
 	return -1

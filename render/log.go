@@ -61,7 +61,7 @@ func EventText(lang Lang, e engine.Event) string {
 	case engine.EvMoved:
 		return T(lang, "ev.moved", u, cellName(e.From), cellName(e.To))
 	case engine.EvWheeled:
-		return T(lang, "ev.wheeled", u, facingText(lang, e.Facing))
+		return T(lang, "ev.wheeled", u, FacingName(lang, e.Facing))
 	case engine.EvRetreated:
 		return T(lang, "ev.retreated", u, cellName(e.From), cellName(e.To))
 	case engine.EvSidestepped:
@@ -69,11 +69,11 @@ func EventText(lang Lang, e engine.Event) string {
 	case engine.EvRallied:
 		switch e.Detail {
 		case "stopped":
-			return T(lang, "ev.rallied.stopped", u, facingText(lang, e.Facing))
+			return T(lang, "ev.rallied.stopped", u, FacingName(lang, e.Facing))
 		case "stopped_penalty":
-			return T(lang, "ev.rallied.penalty", u, facingText(lang, e.Facing))
+			return T(lang, "ev.rallied.penalty", u, FacingName(lang, e.Facing))
 		}
-		return T(lang, "ev.rallied", u, facingText(lang, e.Facing))
+		return T(lang, "ev.rallied", u, FacingName(lang, e.Facing))
 	case engine.EvWaited:
 		return T(lang, "ev.waited", u)
 	case engine.EvAttack:
@@ -149,9 +149,9 @@ func EventText(lang Lang, e engine.Event) string {
 		return T(lang, "ev.order_moved", u)
 	case engine.EvTurnedToFace:
 		if e.Other == "" {
-			return T(lang, "ev.turned_to_face.plain", u, facingText(lang, e.Facing))
+			return T(lang, "ev.turned_to_face.plain", u, FacingName(lang, e.Facing))
 		}
-		return T(lang, "ev.turned_to_face", u, o, facingText(lang, e.Facing))
+		return T(lang, "ev.turned_to_face", u, o, FacingName(lang, e.Facing))
 	case engine.EvFatigued:
 		return T(lang, "ev.fatigued", u)
 	case engine.EvShot:
@@ -169,11 +169,7 @@ func EventText(lang Lang, e engine.Event) string {
 	case engine.EvWithdrawn:
 		return T(lang, "ev.withdrawn", u)
 	case engine.EvHQLost:
-		side := e.Side
-		if sd, err := engine.ParseSide(e.Side); err == nil {
-			side = SideName(lang, sd)
-		}
-		return T(lang, "ev.hq_lost", side, cellName(e.At))
+		return T(lang, "ev.hq_lost", SideName(lang, e.Side), cellName(e.At))
 	case engine.EvLeaderMoved:
 		return T(lang, "ev.leader_moved", u, placeName(lang, e.Detail))
 	case engine.EvLeaderWounded:
@@ -188,11 +184,7 @@ func EventText(lang Lang, e engine.Event) string {
 	case engine.EvDuel:
 		return T(lang, "ev.duel", u, o)
 	case engine.EvShinobi:
-		side := e.Side
-		if sd, err := engine.ParseSide(e.Side); err == nil {
-			side = SideName(lang, sd)
-		}
-		return T(lang, "ev.shinobi", side, detail(lang, "mission", e.Detail), o)
+		return T(lang, "ev.shinobi", SideName(lang, e.Side), detail(lang, "mission", e.Detail), o)
 	case engine.EvSabotaged:
 		return T(lang, "ev.sabotaged", u)
 	case engine.EvBanner:
@@ -200,34 +192,30 @@ func EventText(lang Lang, e engine.Event) string {
 	case engine.EvHold:
 		return T(lang, "ev.hold", u)
 	case engine.EvArmyOrder:
-		side := e.Side
-		if s, err := engine.ParseSide(e.Side); err == nil {
-			side = SideName(lang, s)
-		}
-		return T(lang, "ev.army_order", side, orderNameByKey(lang, e.Detail))
+		return T(lang, "ev.army_order", SideName(lang, e.Side), orderNameByKey(lang, e.Detail))
 	case engine.EvArmyCancelled:
 		return T(lang, "ev.army_cancelled", u, orderNameByKey(lang, e.Detail))
 	case engine.EvOutcome:
 		return T(lang, "ev.outcome", outcomeText(lang, e.Detail))
 	case engine.EvRetreatSignal:
 		if e.Detail == "running" {
-			return T(lang, "ev.retreat_signal.running", eventSide(lang, e.Side), e.Value)
+			return T(lang, "ev.retreat_signal.running", SideName(lang, e.Side), e.Value)
 		}
-		return T(lang, "ev.retreat_signal", eventSide(lang, e.Side), e.Value)
+		return T(lang, "ev.retreat_signal", SideName(lang, e.Side), e.Value)
 	case engine.EvSignalCancelled:
-		return T(lang, "ev.signal_cancelled", eventSide(lang, e.Side))
+		return T(lang, "ev.signal_cancelled", SideName(lang, e.Side))
 	case engine.EvZone:
 		switch e.Value {
 		case engine.HoldControl:
-			return T(lang, "ev.zone.control", orQ(e.Detail), eventSide(lang, e.Side))
+			return T(lang, "ev.zone.control", orQ(e.Detail), SideName(lang, e.Side))
 		case engine.HoldClaim:
-			return T(lang, "ev.zone.claim", orQ(e.Detail), eventSide(lang, e.Side))
+			return T(lang, "ev.zone.claim", orQ(e.Detail), SideName(lang, e.Side))
 		}
 		return T(lang, "ev.zone.none", orQ(e.Detail))
 	case engine.EvStopOffered:
-		return T(lang, "ev.stop_offered", eventSide(lang, e.Side))
+		return T(lang, "ev.stop_offered", SideName(lang, e.Side))
 	case engine.EvStopRefused:
-		return T(lang, "ev.stop_refused", eventSide(lang, e.Side))
+		return T(lang, "ev.stop_refused", SideName(lang, e.Side))
 	}
 	return T(lang, "ev.unknown", orQ(string(e.Kind)), eventFields(e))
 }
@@ -289,16 +277,6 @@ func orQ(s string) string {
 	return s
 }
 
-// facingText names an event's facing ("N" -> "север"); anything else is
-// shown as it is.
-func facingText(lang Lang, f string) string {
-	d, err := engine.ParseDir(f)
-	if err != nil {
-		return orQ(f)
-	}
-	return FacingName(lang, d)
-}
-
 // detail localizes a detail code of an event; an unknown code is shown as
 // it is, so a new reason never disappears from the log.
 func detail(lang Lang, group, code string) string {
@@ -307,14 +285,6 @@ func detail(lang Lang, group, code string) string {
 		return T(lang, key)
 	}
 	return orQ(code)
-}
-
-// eventSide names the side of an event ("north" -> "Север").
-func eventSide(lang Lang, s string) string {
-	if sd, err := engine.ParseSide(s); err == nil {
-		return SideName(lang, sd)
-	}
-	return orQ(s)
 }
 
 func outcomeText(lang Lang, s string) string {
@@ -336,7 +306,9 @@ func eventFields(e engine.Event) string {
 	}
 	add("unit", e.Unit)
 	add("other", e.Other)
-	add("side", e.Side)
+	if e.Side != engine.North {
+		add("side", e.Side.String()) // North is also "no side": left out
+	}
 	if e.From != engine.NoCell {
 		add("from", e.From.Name())
 	}
@@ -346,7 +318,9 @@ func eventFields(e engine.Event) string {
 	if e.At != engine.NoCell {
 		add("at", e.At.Name())
 	}
-	add("facing", e.Facing)
+	if e.Facing != engine.N {
+		add("facing", e.Facing.String()) // N is also "no facing": left out
+	}
 	add("key", e.Key)
 	if len(e.Dice) > 0 {
 		add("dice", Dice(e.Dice))

@@ -31,7 +31,7 @@ func sampleEvents() []engine.Event {
 		{Kind: engine.EvCancelled, Rule: "R-VI.1.6", Unit: "ss", Detail: "exposed"},
 		{Kind: engine.EvPhase, Rule: "R-VII.1.1", Turn: 2, Phase: 2},
 		{Kind: engine.EvStep, Rule: "R-VII.2.8", Step: "P8"},
-		{Kind: engine.EvWheeled, Rule: "R-VI.2.7", Unit: "hc", At: c("C11"), Facing: "E"},
+		{Kind: engine.EvWheeled, Rule: "R-VI.2.7", Unit: "hc", At: c("C11"), Facing: engine.E},
 		{Kind: engine.EvFatigued, Rule: "R-II.2.5", Unit: "hc"},
 	}
 }
@@ -108,7 +108,7 @@ func TestLogOneLinePerEvent(t *testing.T) {
 // renderer does not know still prints something useful.
 func TestLogEveryKind(t *testing.T) {
 	full := engine.Event{Rule: "R-I.1.1", Turn: 1, Phase: 1, Step: "P2", Unit: "u1", Other: "u2",
-		From: c("A21"), To: c("A11"), At: c("A11"), Facing: "S", Key: "u1.melee", Dice: []int{4, 2},
+		From: c("A21"), To: c("A11"), At: c("A11"), Facing: engine.S, Key: "u1.melee", Dice: []int{4, 2},
 		Raw: 3, Armor: 1, Value: 2, Figures: 5, Detail: "front"}
 	for _, k := range eventKinds {
 		e := full
@@ -214,5 +214,28 @@ func TestLogSparedDuellist(t *testing.T) {
 	}
 	if s := Log(EN, []engine.Event{e}); !strings.Contains(s, "shima is spared by the enemy") {
 		t.Fatalf("en: %q", s)
+	}
+}
+
+// Sides and facings come typed from the engine and are named, never shown
+// as their keys.
+func TestLogTypedSideAndFacing(t *testing.T) {
+	for _, c := range []struct {
+		e    engine.Event
+		lang Lang
+		want string
+	}{
+		{engine.Event{Kind: engine.EvHQLost, Side: engine.South, At: c("C11")}, RU, "Юг"},
+		{engine.Event{Kind: engine.EvHQLost, Side: engine.North, At: c("A11")}, EN, "North"},
+		{engine.Event{Kind: engine.EvArmyOrder, Side: engine.South, Detail: "general_advance"}, EN, "South"},
+		{engine.Event{Kind: engine.EvRetreatSignal, Side: engine.North, Value: 5}, RU, "Север"},
+		{engine.Event{Kind: engine.EvZone, Side: engine.South, Detail: "B", Value: engine.HoldControl}, RU, "Юг"},
+		{engine.Event{Kind: engine.EvWheeled, Unit: "hc", Facing: engine.W}, RU, "запад"},
+		{engine.Event{Kind: engine.EvRallied, Unit: "hc", Facing: engine.N}, EN, "north"},
+	} {
+		got := EventText(c.lang, c.e)
+		if !strings.Contains(got, c.want) || strings.Contains(got, "?") {
+			t.Errorf("%s %s: %q, want it to name %q", c.lang, c.e.Kind, got, c.want)
+		}
 	}
 }
