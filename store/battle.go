@@ -18,6 +18,7 @@ var (
 	bucketGuilds  = []byte("guilds")
 	bucketBattles = []byte("battles")
 	keyRecord     = []byte("record")
+	keyHeader     = []byte("header")
 	bucketTurns   = []byte("turns")
 	keySnapshot   = []byte("snapshot")
 	keySeed       = []byte("seed")
@@ -121,13 +122,29 @@ type BattleRecord struct {
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards
-// at the end of deployment (R-IV.4, D-27).
-type Infiltration struct {
-	Sent       int `json:"sent"`
-	Through    int `json:"through"`
-	TurnedBack int `json:"turned_back"`
-	Killed     int `json:"killed"`
-	Captured   int `json:"captured"`
+// (R-IV.4, D-27); the rule and its result type live in the engine.
+type Infiltration = engine.Infiltration
+
+// Header is the small part of a battle record that finding a battle needs:
+// whose it is, where it stands and when its phase closes. PutBattle stores
+// it beside the record, so that looking up a player's battle, listing a
+// guild's battles or checking deadlines decodes no battle's full state.
+type Header struct {
+	ID       string    `json:"id"`
+	GuildID  string    `json:"guild_id"`
+	Name     string    `json:"name"`
+	Status   Status    `json:"status"`
+	Sides    [2]Clan   `json:"sides"`
+	Turn     int       `json:"turn"`
+	Scouting bool      `json:"scouting,omitempty"`
+	Deadline time.Time `json:"deadline,omitzero"`
+	Reminded int       `json:"reminded,omitempty"`
+}
+
+// Header returns the record's header.
+func (r *BattleRecord) Header() Header {
+	return Header{ID: r.ID, GuildID: r.GuildID, Name: r.Name, Status: r.Status, Sides: r.Sides,
+		Turn: r.Turn, Scouting: r.Scouting, Deadline: r.Deadline, Reminded: r.Reminded}
 }
 
 // Side returns the clan of one side.
@@ -269,6 +286,13 @@ func (t *Tx) PutBattle(rec BattleRecord) error {
 	if err != nil {
 		return err
 	}
+	h, err := encode(rec.Header())
+	if err != nil {
+		return err
+	}
+	if err := b.Put(keyHeader, h); err != nil {
+		return err
+	}
 	return b.Put(keyRecord, v)
 }
 
@@ -303,6 +327,41 @@ func (t *Tx) Battles(guild string) ([]BattleRecord, error) {
 			return err
 		}
 		out = append(out, rec)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Headers reads the header of every battle of a guild, ordered by battle
+// ID, without decoding their states. A battle stored before headers existed
+// is read whole once to make its header.
+func (t *Tx) Headers(guild string) ([]Header, error) {
+	bs, err := t.battlesBucket(guild, false)
+	if err != nil || bs == nil {
+		return nil, err
+	}
+	var out []Header
+	err = bs.ForEachBucket(func(k []byte) error {
+		b := bs.Bucket(k)
+		if b.Get(keyRecord) == nil {
+			return nil
+		}
+		var h Header
+		if raw := b.Get(keyHeader); raw != nil {
+			if err := decode(raw, &h, where(guild, string(k), -1, "header")); err != nil {
+				return err
+			}
+		} else {
+			var rec BattleRecord
+			if err := decode(b.Get(keyRecord), &rec, where(guild, string(k), -1, "record")); err != nil {
+				return err
+			}
+			h = rec.Header()
+		}
+		out = append(out, h)
 		return nil
 	})
 	if err != nil {

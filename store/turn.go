@@ -180,9 +180,13 @@ type CommandPhase struct {
 	// Round is 0 while orders are given, 1 in the plan-change round.
 	Round int     `json:"round"`
 	Ready [2]bool `json:"ready"` // by engine.Side
-	// Reports are the Signals reports of the plan-change round, by the
-	// side that receives them (kept so that a restart can post them again).
-	Reports [2][]string `json:"reports,omitempty"`
+	// Reports are the shinobi reports of the plan-change round (R-V.6.2,
+	// R-V.6.5, D-31), by the side that receives them, kept as data so that
+	// a restart can post them again and each is worded when posted.
+	Reports [2][]engine.ShinobiReport `json:"shinobi_reports,omitempty"`
+	// OldReports are reports a version before 2026-12 stored as text; they
+	// are posted as they are.
+	OldReports [2][]string `json:"reports,omitempty"`
 	// ReportsPosted: the plan-change round's opening and reports reached
 	// the channels.
 	ReportsPosted bool `json:"reports_posted,omitempty"`
