@@ -738,7 +738,7 @@ func (b *Bot) postResolved(res Resolved) {
 	ok := true
 	for _, side := range []engine.Side{engine.North, engine.South} {
 		view := engine.View(res.After, side)
-		events := visibleEvents(res.Before, res.After, side, res.Events)
+		events := engine.VisibleEvents(res.Before, res.After, side, res.Events)
 		ok = b.postTurn(rec.Sides[side].ChannelID, l, rec.Name, res.Turn, view, events, seed) && ok
 	}
 	ok = b.postTurn(rec.GMChannelID, l, rec.Name, res.Turn, res.After, res.Events, seed) && ok
@@ -776,50 +776,6 @@ func (b *Bot) postTurn(channel string, l render.Lang, name string, turn int, vie
 	return ok
 }
 
-// visibleEvents keeps the events a side may read: none that name an enemy
-// unit it could not see before or after the turn (R-XI.3.2, D-67).
-func visibleEvents(before, after engine.Battle, side engine.Side, events []engine.Event) []engine.Event {
-	seen := map[string]bool{}
-	hidden := map[string]bool{}
-	for _, v := range []engine.Battle{engine.View(before, side), engine.View(after, side)} {
-		for _, u := range v.Units {
-			seen[u.ID] = true
-		}
-	}
-	for _, u := range before.Units {
-		if u.Side != side && !seen[u.ID] {
-			hidden[u.ID] = true
-		}
-	}
-	if len(hidden) == 0 {
-		return events
-	}
-	var out []engine.Event
-	for _, e := range events {
-		if e.Kind == engine.EvShot && hidden[e.Unit] {
-			// A unit shooting from a forest shows its target only what it
-			// is (R-XI.3.2, D-67).
-			if u := before.Unit(e.Unit); u != nil && !hidden[e.Other] {
-				e.Unit = "?" + u.Type.String()
-				e.From = engine.NoCell
-				out = append(out, e)
-			}
-			continue
-		}
-		names := append(strings.Split(e.Unit, "+"), strings.Split(e.Other, "+")...)
-		if !slices.ContainsFunc(names, func(n string) bool { return hidden[n] }) && !hiddenKey(e.Key, hidden) {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-// hiddenKey reports a roll of a hidden unit ("<unit>.melee").
-func hiddenKey(key string, hidden map[string]bool) bool {
-	unit, _, ok := strings.Cut(key, ".")
-	return ok && hidden[unit]
-}
-
 // ready marks the caller's side ready; when both are, the turn goes on by
 // itself: the plan-change round after Signals, or the resolution, which is
 // posted like a GM's /battle resolve. The answer is deferred, as resolving
@@ -855,7 +811,7 @@ func (b *Bot) ready(i *discordgo.InteractionCreate, seat Seat) {
 // channel, what its shinobi reported (D-29).
 func (b *Bot) postPlanChange(rec store.BattleRecord, ph store.CommandPhase) {
 	b.announce(rec, "bot.plan_change", rec.Name, rec.Turn)
-	for side, reports := range ph.Reports {
+	for side, reports := range ph.OldReports {
 		for _, part := range render.SplitMessages(strings.Join(reports, "\n\n"), render.DiscordLimit) {
 			b.send(rec.Sides[side].ChannelID, &discordgo.MessageSend{Content: part})
 		}

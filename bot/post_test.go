@@ -28,7 +28,7 @@ func TestVisibleEventsHideForestUnits(t *testing.T) {
 		{Kind: engine.EvMoved, Unit: "seen"},
 		{Kind: engine.EvMoved, Unit: "n"},
 	}
-	north := visibleEvents(b, after, engine.North, events)
+	north := engine.VisibleEvents(b, after, engine.North, events)
 	if len(north) != 3 || north[0].Unit != "?ashigaru_spear" || north[1].Unit != "seen" || north[2].Unit != "n" {
 		t.Fatalf("north reads %+v", north)
 	}
@@ -36,7 +36,7 @@ func TestVisibleEventsHideForestUnits(t *testing.T) {
 	if s := render.Log(render.RU, north[:1]); !strings.Contains(s, "асигару-копейщики") || strings.Contains(s, "hidden") {
 		t.Fatalf("hidden shooter: %q", s)
 	}
-	if south := visibleEvents(b, after, engine.South, events); len(south) != len(events) {
+	if south := engine.VisibleEvents(b, after, engine.South, events); len(south) != len(events) {
 		t.Fatalf("south reads all about its own units: %+v", south)
 	}
 }
