@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/gunbai/gunbai/engine"
-	"github.com/gunbai/gunbai/engine/cases"
+	"github.com/gunbai/gunbai/engine/scenario"
 	"github.com/gunbai/gunbai/render"
 )
 
@@ -78,38 +78,36 @@ func anegawa() engine.Battle {
 }
 
 // LoadScenarios reads scenario files (config battle.scenarios): each [[case]]
-// of a file, written in the case-file format, is a prepared battle named by
-// the case's name, with its units, leaders, terrain, HQs, settings, shinobi
-// and banners. Each must pass the deployment and terrain checks of RULES IV
-// (engine.ValidateDeployment, engine.ValidateTerrain); a scenario gives no
-// orders, dice or expectations. The error names the file, line and problem.
+// of a file, written in the case-file format (engine/scenario), is a
+// prepared battle named by the case's name, with its units, leaders,
+// terrain, HQs, settings, shinobi and banners; engine/scenario refuses one
+// that gives orders, commands, dice or expectations. Each must pass the
+// deployment and terrain checks of RULES IV (engine.ValidateDeployment,
+// engine.ValidateTerrain). The error names the file, line and problem.
 func LoadScenarios(files []string) (map[string]engine.Battle, error) {
 	out := map[string]engine.Battle{}
 	var errs []error
 	for _, f := range files {
-		cs, err := cases.Load(f)
+		ps, err := scenario.Load(f)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		for _, c := range cs {
-			where := fmt.Sprintf("%s:%d: scenario %q", f, c.Line, c.Name)
-			id := battleID(c.Name)
+		for _, p := range ps {
+			where := fmt.Sprintf("%s:%d: scenario %q", f, p.Line, p.Name)
+			id := battleID(p.Name)
 			switch {
-			case c.Err != nil:
-				errs = append(errs, c.Err)
+			case p.Err != nil:
+				errs = append(errs, p.Err)
 				continue
 			case id == "":
 				errs = append(errs, fmt.Errorf("%s: the name needs letters or digits", where))
-				continue
-			case len(c.Orders) > 0 || len(c.Dice) > 0 || len(c.Expect) > 0 || len(c.Commands) > 0:
-				errs = append(errs, fmt.Errorf("%s: a scenario has no orders, commands, dice or expectations", where))
 				continue
 			case out[id].ID != "" || scenarios[id] != nil:
 				errs = append(errs, fmt.Errorf("%s: another scenario has this name", where))
 				continue
 			}
-			b := c.Battle
+			b := p.Battle
 			b.ID, b.Turn = id, 0
 			probs := engine.ValidateTerrain(b, b.Settings.TerrainTypes())
 			for _, side := range []engine.Side{engine.North, engine.South} {

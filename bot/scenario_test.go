@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,5 +63,31 @@ func TestLoadScenariosRefusesIllegalDeployments(t *testing.T) {
 	}
 	if _, err := LoadScenarios([]string{"testdata/missing.toml"}); err == nil {
 		t.Fatal("a missing file was accepted")
+	}
+}
+
+// A scenario is a position: a file that gives orders, command rolls, dice
+// or expectations is refused with its file, line and scenario.
+func TestLoadScenariosRefusesCaseParts(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("testdata/sekigahara.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, extra := range []string{
+		"[[case.order]]\nunit = \"n-yari\"\norder = \"move\"\n",
+		"[[case.command]]\nside = \"north\"\nstake = \"high\"\n",
+		"[case.dice]\n\"n-yari.melee\" = [6]\n",
+		"[case.expect]\n\"n-yari.cell\" = \"A21\"\n",
+	} {
+		f := filepath.Join(dir, fmt.Sprintf("s%d.toml", i))
+		if err := os.WriteFile(f, append(data, "\n"+extra...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := LoadScenarios([]string{f})
+		want := f + `:5: scenario "sekigahara": a scenario has no orders, commands, dice or expectations`
+		if err == nil || err.Error() != want || len(got) != 0 {
+			t.Errorf("%s-> %v, %d scenarios; want %q", extra, err, len(got), want)
+		}
 	}
 }

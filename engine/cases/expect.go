@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/engine/scenario"
 )
 
 // Expectation is one key of [case.expect].
@@ -47,8 +48,8 @@ func fieldNames(m map[string]valueKind) string {
 
 // expectations reads [case.expect]; c must already hold the battle and the
 // command rolls.
-func (b *builder) expectations(raw map[string]any, c *Case) []Expectation {
-	flat := b.flatten("expect", raw)
+func expectations(b *scenario.Builder, raw map[string]any, c *Case) []Expectation {
+	flat := b.Flatten("expect", raw)
 	var out []Expectation
 	for _, key := range slices.Sorted(maps.Keys(flat)) {
 		path := "expect." + key
@@ -62,7 +63,7 @@ func (b *builder) expectations(raw map[string]any, c *Case) []Expectation {
 			fields, what = sideFields, "a side"
 			side, _ := engine.ParseSide(subject)
 			if strings.HasPrefix(field, "command.") && !slices.ContainsFunc(c.Commands, func(in engine.CommandInput) bool { return in.Side == side }) {
-				b.errf(path, "expect %q: the case has no [[case.command]] for %s", key, subject)
+				b.Errf(path, "expect %q: the case has no [[case.command]] for %s", key, subject)
 				continue
 			}
 		case c.Battle.Unit(subject) != nil:
@@ -70,20 +71,20 @@ func (b *builder) expectations(raw map[string]any, c *Case) []Expectation {
 		case findLeader(&c.Battle, subject) != nil:
 			fields, what = leaderFields, "a leader"
 		default:
-			b.errf(path, "expect %q: no unit, leader or side %q", key, subject)
+			b.Errf(path, "expect %q: no unit, leader or side %q", key, subject)
 			continue
 		}
 		kind, ok := fields[field]
 		if !ok {
-			b.errf(path, "expect %q: %s has no %q (want %s)", key, what, field, fieldNames(fields))
+			b.Errf(path, "expect %q: %s has no %q (want %s)", key, what, field, fieldNames(fields))
 			continue
 		}
 		want, err := canonical(kind, flat[key], &c.Battle)
 		if err != nil {
-			b.errf(path, "expect %q: %v", key, err)
+			b.Errf(path, "expect %q: %v", key, err)
 			continue
 		}
-		out = append(out, Expectation{Key: key, Want: want, Line: b.lines.lookup(path), subject: subject, field: field})
+		out = append(out, Expectation{Key: key, Want: want, Line: b.Line(path), subject: subject, field: field})
 	}
 	return out
 }

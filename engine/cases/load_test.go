@@ -246,67 +246,10 @@ facing = "S"
 `
 
 func TestParseCaseErrors(t *testing.T) {
+	// The position's problems (units, leaders, settings...) are
+	// engine/scenario's (testdata/positions.txtar), which the case loader
+	// shares: TestPositionsAgree.
 	tests := []struct{ extra, want string }{
-		{`[[case.unit]]
-id = "x"
-side = "south"
-type = "cavalry"
-figures = 4
-cell = "C11"
-facing = "N"`, `t.toml:13: unit "x": unknown unit type "cavalry"`},
-		{`[[case.unit]]
-id = "x"
-side = "south"
-type = "yamabushi"
-figures = 4
-cell = "E11"
-facing = "N"`, `t.toml:15: unit "x": bad cell "E11"`},
-		{`[[case.unit]]
-id = "hc"
-side = "south"
-type = "yamabushi"
-figures = 4
-cell = "C11"
-facing = "N"`, `t.toml:11: unit "hc": duplicate id "hc"`},
-		{`[[case.unit]]
-id = "x"
-side = "south"
-type = "yamabushi"
-figures = 0
-cell = "C11"
-facing = "N"`, `t.toml:14: unit "x": figures = 0: a unit has at least 1 figure`},
-		{`[[case.unit]]
-id = "x"
-side = "south"
-type = "yamabushi"
-figures = -3
-cell = "C11"
-facing = "NE"`, `unit "x": figures = -3`},
-		{`[[case.unit]]
-id = "x"
-side = "south"
-type = "yamabushi"
-figures = 3
-cell = "C11"
-facing = "NE"`, `t.toml:16: unit "x": unknown facing "NE"`},
-		{`[[case.unit]]
-id = "x"
-side = "south"
-type = "yamabushi"
-figures = 3
-cell = "C11"
-facing = "N"
-status = "fleeing"`, `t.toml:17: unit "x": unknown status "fleeing"`},
-		{`[[case.unit]]
-id = "x"
-side = "east"
-type = "yamabushi"
-figures = 3`, `t.toml:12: unit "x": unknown side "east"`},
-		{`[[case.unit]]
-id = "x"
-side = "south"
-type = "yamabushi"
-figures = 3`, `t.toml:10: unit "x": missing cell; t.toml:10: unit "x": missing facing`},
 		{`[[case.order]]
 unit = "hc"
 order = "charge"`, `t.toml:12: order #1 (hc charge): unknown order "charge"`},
@@ -333,17 +276,6 @@ steps = ["gallop"]`, `unknown gallop step "gallop"`},
 unit = "hc"
 order = "shoot"
 target = "nobody"`, `target "nobody": no such unit`},
-		{`[[case.leader]]
-id = "d"
-side = "north"
-role = "king"
-at = "castle"
-traits = ["lucky"]`, `t.toml:14: leader "d": at "castle": no such unit`},
-		{`[[case.leader]]
-id = "hq"
-side = "north"
-role = "general"
-at = "hq"`, `id "hq" is reserved`},
 		{`[[case.command]]
 side = "north"
 stake = "medium"
@@ -389,31 +321,9 @@ func TestParseSyntaxError(t *testing.T) {
 	}
 }
 
-func TestParseUnknownKeys(t *testing.T) {
-	src := base + "facin = \"S\"\n" + strings.Replace(base, `"base"`, `"second"`, 1)
-	cs, err := Parse("u.toml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cs[0].Err == nil || cs[0].Err.Error() != `u.toml:10:1: unknown key "facin" in case.unit` {
-		t.Errorf("first case: %v", cs[0].Err)
-	}
-	if cs[1].Err != nil {
-		t.Errorf("second case: %v", cs[1].Err)
-	}
-	// Outside every case, an unknown key spoils the file.
-	_, err = Parse("u.toml", []byte("title = \"x\"\n"+base))
-	if err == nil || !strings.HasPrefix(err.Error(), `u.toml:1:1: unknown key "title"`) {
-		t.Errorf("err = %v", err)
-	}
-}
-
 func TestParseTurn(t *testing.T) {
-	c := parseOne(t, "[[case]]\nname = \"t\"\nturn = 0\n")
-	if c.Err == nil || c.Err.Error() != "t.toml:3: turn 0: want 1 to 999" {
-		t.Errorf("err = %v", c.Err)
-	}
-	c = parseOne(t, "[[case]]\nname = \"t\"\nturn = 3\n"+base[strings.Index(base, "[[case.unit]]"):]+
+	// A bad case turn: positions.txtar ("turn 0").
+	c := parseOne(t, "[[case]]\nname = \"t\"\nturn = 3\n"+base[strings.Index(base, "[[case.unit]]"):]+
 		"[[case.order]]\nunit = \"hc\"\norder = \"wait\"\nturn = 2\n")
 	if c.Err == nil || !strings.Contains(c.Err.Error(), "t.toml:14: order #1 (hc wait): turn 2: want 3 (the case's turn) to 999") {
 		t.Errorf("err = %v", c.Err)
@@ -461,62 +371,4 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
-}
-
-// [case.settings] (extension): Appendix B keys applied to the case's battle;
-// strings, booleans, integers and lists of strings are given to Settings.Set
-// as text, quoted or unquoted dotted keys alike.
-func TestParseSettings(t *testing.T) {
-	c := parseOne(t, base+`[case.settings]
-"peasants.pushback" = false
-field.off_field = "bounded"
-small.no_base_always = false
-"combat.rank_bonus" = "once"
-"terrain.available" = ["hill", "forest"]
-"terrain.river" = true
-`)
-	if c.Err != nil {
-		t.Fatal(c.Err)
-	}
-	want := engine.DefaultSettings()
-	want.PeasantsIgnorePushback = true
-	want.OffField = engine.OffFieldBounded
-	want.SmallBaseOnlyVsBig = true
-	want.RankBonusOnce = true
-	want.TerrainAvailable = engine.TerrainHill | engine.TerrainForest
-	want.TerrainRiver = true
-	if c.Battle.Settings != want {
-		t.Errorf("settings %+v\nwant %+v", c.Battle.Settings, want)
-	}
-	// Without the table, the defaults.
-	if c := parseOne(t, base); c.Battle.Settings != engine.DefaultSettings() {
-		t.Errorf("default settings %+v", c.Battle.Settings)
-	}
-}
-
-// An unknown key, a bad value, a value of a TOML type Set cannot read and a
-// value the engine does not honour yet are ERRORs of the case, with the line.
-func TestParseSettingsErrors(t *testing.T) {
-	tests := []struct{ extra, want string }{
-		{"[case.settings]\n\"peasants.push\" = false", `t.toml:11: unknown setting "peasants.push"`},
-		{"[case.settings]\n\"field.off_field\" = \"edge\"", `t.toml:11: bad setting value: field.off_field = "edge": want extend or bounded`},
-		{"[case.settings]\n\"battle.max_turns\" = 0", `t.toml:11: bad setting value: battle.max_turns = "0"`},
-		{"[case.settings]\n\"peasants.pushback\" = 1.5", `t.toml:11: setting "peasants.pushback": want a string`},
-		{"[case.settings]\n\"serried.vs_shooting\" = true", `t.toml:11: setting serried.vs_shooting = "true": not implemented by the engine yet`},
-		{"[case.settings]\n\"traits.insidious\" = \"plus_one\"", `t.toml:11: bad setting value: traits.insidious = "plus_one"`},
-	}
-	for _, tc := range tests {
-		c := parseOne(t, base+tc.extra+"\n")
-		if c.Err == nil {
-			t.Errorf("%s\n-> no error, want %q", tc.extra, tc.want)
-			continue
-		}
-		if !strings.Contains(c.Err.Error(), tc.want) {
-			t.Errorf("%s\n-> %v\nwant it to contain %q", tc.extra, c.Err, tc.want)
-		}
-	}
-	// A default value of a key the engine does not honour yet is fine.
-	if c := parseOne(t, base+"[case.settings]\n\"serried.vs_shooting\" = false\n\"traits.insidious\" = \"none\"\n"); c.Err != nil {
-		t.Errorf("defaults: %v", c.Err)
-	}
 }
