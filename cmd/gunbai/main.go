@@ -1,14 +1,22 @@
 // Command gunbai runs the Gunbai battle bot and its offline tools.
 //
-//	gunbai run [-config FILE]           the Discord bot (token in the config or GUNBAI_TOKEN)
-//	gunbai demo [-out DIR] [-turns N]   play a built-in battle offline: PNGs and logs
-//	gunbai case [--json] FILE...        run engine case files (design/CASES.md)
+//	gunbai run [-config FILE]                     the Discord bot (token in the config or GUNBAI_TOKEN)
+//	gunbai demo [-out DIR] [-turns N]             play a built-in battle offline: PNGs and logs
+//	gunbai case [--json] FILE...                  run engine case files (engine/testdata/cases/README.md)
+//	gunbai commands [-json]                       the slash commands, as registered in Discord
+//	gunbai commands -register [-config FILE]      register them in the configured guilds
+//	gunbai version                                the version and VCS revision of this build
+//	gunbai help [COMMAND]                         this list, or one command's usage
+//
+// Every command's -h prints its usage with an example.
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/gunbai/gunbai/engine/cases"
 )
@@ -17,31 +25,187 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// subcommand is one command of gunbai.
+type subcommand struct {
+	name string
+	// list are its lines in gunbai's usage: the synopsis without
+	// "gunbai ", and what it does in a few words.
+	list [][2]string
+	// help is the whole -h text: usage, a paragraph, examples, flags.
+	help func() string
+	main func(args []string, stdout, stderr io.Writer) int
+	// flags: main parses its arguments with parseFlags, which answers -h
+	// itself; otherwise run answers -h before calling main.
+	flags bool
+}
+
+func subcommands() []subcommand {
+	return []subcommand{
+		{name: "run", list: [][2]string{{"run [-config FILE]", "run the Discord bot (token in the config or GUNBAI_TOKEN)"}},
+			help: runHelp, main: runMain, flags: true},
+		{name: "demo", list: [][2]string{{"demo [-out DIR] [-turns N]", "play a built-in battle offline; writes DIR/turn-N.png and logs"}},
+			help: demoHelp, main: demoMain},
+		{name: "case", list: [][2]string{{"case [--json] FILE...", "run engine case files (see engine/testdata/cases/README.md)"}},
+			help: caseHelp, main: cases.Main},
+		{name: "commands", list: [][2]string{
+			{"commands [-json]", "print the slash commands as they are sent to Discord"},
+			{"commands -register [-config FILE]", "register them in the configured guilds, without running the bot"},
+		}, help: commandsHelp, main: commandsMain, flags: true},
+		{name: "version", list: [][2]string{{"version", "print the version and VCS revision of this build"}},
+			help: versionHelp, main: versionMain, flags: true},
+	}
+}
+
+func find(name string) (subcommand, bool) {
+	for _, c := range subcommands() {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return subcommand{}, false
+}
+
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
 	}
 	switch args[0] {
-	case "run":
-		return runMain(args[1:], stdout, stderr)
-	case "demo":
-		return demoMain(args[1:], stdout, stderr)
-	case "case":
-		return cases.Main(args[1:], stdout, stderr)
-	case "help", "-h", "--help":
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			c, ok := find(args[1])
+			if !ok {
+				fmt.Fprintf(stderr, "gunbai help: unknown command %q\n", args[1])
+				usage(stderr)
+				return 2
+			}
+			fmt.Fprint(stdout, c.help())
+			return 0
+		}
 		usage(stdout)
 		return 0
+	case "-version", "--version":
+		args = append([]string{"version"}, args[1:]...)
 	}
-	fmt.Fprintf(stderr, "gunbai: unknown command %q\n", args[0])
-	usage(stderr)
-	return 2
+	c, ok := find(args[0])
+	if !ok {
+		fmt.Fprintf(stderr, "gunbai: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	if !c.flags && wantsHelp(args[1:]) {
+		fmt.Fprint(stdout, c.help())
+		return 0
+	}
+	return c.main(args[1:], stdout, stderr)
+}
+
+// wantsHelp reports whether a -h, -help or --help comes before "--".
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
 }
 
 func usage(w io.Writer) {
-	fmt.Fprint(w, `usage:
-  gunbai run [-config FILE]           run the Discord bot (token in the config or GUNBAI_TOKEN)
-  gunbai demo [-out DIR] [-turns N]   play a built-in battle offline; writes DIR/turn-N.png and logs
-  gunbai case [--json] FILE...        run engine case files (see engine/testdata/cases/README.md)
+	var b strings.Builder
+	b.WriteString("usage:\n")
+	for _, c := range subcommands() {
+		for _, l := range c.list {
+			fmt.Fprintf(&b, "  gunbai %-34s %s\n", l[0], l[1])
+		}
+	}
+	fmt.Fprintf(&b, "  gunbai %-34s %s\n", "help [COMMAND]", "this list, or a command's usage with an example")
+	b.WriteString(`
+example:
+  gunbai demo        # play the built-in battle offline into out/
+  gunbai run -h      # how to start the bot
 `)
+	fmt.Fprint(w, b.String())
+}
+
+// newFlags is a flag set whose -h is answered by parseFlags.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parseFlags parses args. With -h it prints help to stdout and returns 0,
+// false; on a bad flag (already reported on stderr by the flag package) it
+// adds the usage line and returns 2, false; with arguments the command
+// takes none of, likewise.
+func parseFlags(fs *flag.FlagSet, args []string, help func() string, stdout, stderr io.Writer) (int, bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == flag.ErrHelp:
+		fmt.Fprint(stdout, help())
+		return 0, false
+	case err != nil:
+		fmt.Fprintf(stderr, "%s(gunbai %s -h for help)\n", firstLine(help()), fs.Name())
+		return 2, false
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "gunbai %s: unexpected argument %q\n%s(gunbai %s -h for help)\n", fs.Name(), fs.Arg(0), firstLine(help()), fs.Name())
+		return 2, false
+	}
+	return 0, true
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line + "\n"
+}
+
+// flagDefaults is what fs.PrintDefaults prints.
+func flagDefaults(fs *flag.FlagSet) string {
+	var b strings.Builder
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	return b.String()
+}
+
+func demoHelp() string {
+	return fmt.Sprintf(`usage: gunbai demo [-out DIR] [-turns N]
+
+Plays the built-in battle (Anegawa) offline with scripted orders and seeded
+dice, through the engine, the store and the renderer the bot uses. Needs no
+token and no network. Writes DIR/turn-0.png ... turn-N.png (the field after
+each turn), turn-N.ru.txt and turn-N.en.txt (the logs) and demo.db (the
+store with every turn).
+
+examples:
+  gunbai demo
+  gunbai demo -out /tmp/anegawa -turns 2
+
+flags:
+  -out DIR
+    	folder for the PNGs, logs and the demo's store file (default "out")
+  -turns N
+    	battle turns to play, at least 1 (default %d)
+`, len(demoOrders))
+}
+
+func caseHelp() string {
+	return `usage: gunbai case [--json] FILE...
+
+Runs engine case files (the format is engine/testdata/cases/README.md): each
+case's battle, orders and scripted dice through the engine, compared with
+what the case expects. One line per case and a summary; exit status 1 if
+any case fails.
+
+examples:
+  gunbai case engine/testdata/cases/*.toml
+  gunbai case --json engine/testdata/cases/melee.toml
+
+flags:
+  --json
+    	print one JSON object per case instead of the lines and summary
+`
 }

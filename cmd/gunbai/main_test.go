@@ -33,6 +33,53 @@ func TestUsage(t *testing.T) {
 	if code := run([]string{"demo", "-turns", "0"}, &out, &errb); code != 2 {
 		t.Fatalf("bad -turns: code %d", code)
 	}
+	errb.Reset()
+	if code := run([]string{"run", "-confg", "x"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "-confg") || !strings.Contains(errb.String(), "usage: gunbai run") {
+		t.Fatalf("bad flag: code %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"commands", "extra"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `unexpected argument "extra"`) {
+		t.Fatalf("extra argument: code %d, %q", code, errb.String())
+	}
+	errb.Reset()
+	if code := run([]string{"help", "fly"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `unknown command "fly"`) {
+		t.Fatalf("help of an unknown command: code %d, %q", code, errb.String())
+	}
+}
+
+// gunbai -h, gunbai help and every command's -h print a usage with an
+// example on stdout and exit 0.
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"--help"}, {"-help"}, {"help"}} {
+		var out, errb bytes.Buffer
+		code := run(args, &out, &errb)
+		if code != 0 || errb.Len() > 0 || !strings.HasPrefix(out.String(), "usage:") || !strings.Contains(out.String(), "example") {
+			t.Errorf("%q: code %d, stdout %q, stderr %q", args, code, out.String(), errb.String())
+		}
+		for _, c := range subcommands() {
+			for _, l := range c.list {
+				if !strings.Contains(out.String(), "gunbai "+l[0]) {
+					t.Errorf("%q does not list %s", args, l[0])
+				}
+			}
+		}
+	}
+	for _, c := range subcommands() {
+		for _, args := range [][]string{{c.name, "-h"}, {c.name, "--help"}, {c.name, "-help"}, {"help", c.name}} {
+			var out, errb bytes.Buffer
+			code := run(args, &out, &errb)
+			text := out.String()
+			_, example, _ := strings.Cut(text, "\nexample")
+			if code != 0 || errb.Len() > 0 || !strings.HasPrefix(text, "usage: gunbai "+c.name) || !strings.Contains(example, "gunbai "+c.name) {
+				t.Errorf("%q: code %d, stdout %q, stderr %q", args, code, text, errb.String())
+			}
+		}
+	}
+	// -h after other flags, as flag parses it.
+	var out, errb bytes.Buffer
+	if code := run([]string{"commands", "-json", "-h"}, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "usage: gunbai commands") {
+		t.Errorf("commands -json -h: %d %q", code, out.String())
+	}
 }
 
 // The demo plays its battle offline through the engine, the store and the
@@ -119,19 +166,54 @@ func TestRunConfigErrors(t *testing.T) {
 	}
 }
 
+// A store file in a folder that does not exist is refused with that said,
+// not with bbolt's error, by gunbai run and by serve.
+func TestRunStoreFolderMissing(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "nope", "deeper")
+	path := filepath.Join(dir, "config.toml")
+	os.WriteFile(path, []byte("[store]\npath = "+strconv.Quote(filepath.Join(missing, "g.db"))+"\n"), 0o644)
+	t.Setenv("GUNBAI_TOKEN", "token")
+	var out, errb bytes.Buffer
+	want := "store folder " + missing + " does not exist"
+	if code := run([]string{"run", "-config", path}, &out, &errb); code != 2 || !strings.Contains(errb.String(), want) || !strings.Contains(errb.String(), path) {
+		t.Fatalf("run: %d %q", code, errb.String())
+	}
+	cfg, err := config.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := serve(context.Background(), cfg, bot.Conn{Token: "token"}, log.New(io.Discard, "", 0)); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("serve: %v", err)
+	}
+	// A file where the folder should be.
+	file := filepath.Join(dir, "file")
+	os.WriteFile(file, nil, 0o644)
+	cfg.Store.Path = filepath.Join(file, "g.db")
+	if err := checkStoreFolder(cfg); err == nil || !strings.Contains(err.Error(), "store folder "+file+" is not a folder") {
+		t.Fatalf("file as folder: %v", err)
+	}
+	// A relative path is shown from the working directory.
+	t.Chdir(dir)
+	cfg.Store.Path = filepath.Join("nope", "g.db")
+	if err := checkStoreFolder(cfg); err == nil || !strings.Contains(err.Error(), "store folder "+filepath.Join(dir, "nope")+" does not exist") {
+		t.Fatalf("relative: %v", err)
+	}
+	cfg.Store.Path = "g.db"
+	if err := checkStoreFolder(cfg); err != nil {
+		t.Fatalf("the working directory: %v", err)
+	}
+}
+
 // serve runs the bot until its context ends (SIGINT/SIGTERM in gunbai run),
 // then closes the gateway and the store cleanly.
 func TestServeShutsDownGracefully(t *testing.T) {
 	srv := discordtest.New(t)
-	sess, err := srv.Session("token")
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg := config.Default()
 	cfg.Store.Path = filepath.Join(t.TempDir(), "g.db")
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, cfg, sess, log.New(io.Discard, "", 0)) }()
+	go func() { done <- serve(ctx, cfg, bot.Conn{Token: "token", Wire: srv.Wire}, log.New(io.Discard, "", 0)) }()
 	if !srv.WaitFor(func() bool { return len(srv.Commands(srv.GuildID())) == len(bot.Commands()) }, 15*time.Second) {
 		t.Fatal("the bot did not register its commands")
 	}

@@ -2,68 +2,138 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/bot/config"
 	"github.com/gunbai/gunbai/store"
 )
 
+// adjustConn, if set, changes the connection gunbai run and gunbai
+// commands -register use; tests point it at a fake Discord.
+var adjustConn func(*bot.Conn)
+
+// conn is how cfg reaches Discord with token.
+func conn(cfg *config.Config, token string) bot.Conn {
+	c := bot.Conn{Token: token, ApplicationID: cfg.Discord.ApplicationID}
+	if adjustConn != nil {
+		adjustConn(&c)
+	}
+	return c
+}
+
+func runHelp() string {
+	flags, _ := runFlags(io.Discard)
+	return `usage: gunbai run [-config FILE]
+
+Runs the Discord bot until SIGINT (Ctrl-C) or SIGTERM, then finishes what
+it is doing and closes the store. The bot token is the GUNBAI_TOKEN
+environment variable, or token in [discord] of the config. Every key of the
+config is described in config.example.toml.
+
+example:
+  cp config.example.toml config.toml   # then set gm_role, guilds, store path
+  GUNBAI_TOKEN=... gunbai run -config config.toml
+
+flags:
+` + flagDefaults(flags)
+}
+
+func runFlags(stderr io.Writer) (*flag.FlagSet, *string) {
+	flags := newFlags("run", stderr)
+	path := flags.String("config", "config.toml", "the configuration `FILE` (see config.example.toml)")
+	return flags, path
+}
+
+// loadConfig loads the config of a command and the bot token, reporting
+// what is wrong on stderr; ok is false if gunbai should exit with 2.
+func loadConfig(name, path string, stderr io.Writer) (cfg *config.Config, token string, ok bool) {
+	cfg, err := config.Load(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "gunbai %s: %v\n", name, err)
+		return nil, "", false
+	}
+	token, err = cfg.Token(os.Getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "gunbai %s: %v\n", name, err)
+		return nil, "", false
+	}
+	return cfg, token, true
+}
+
 // runMain is `gunbai run -config FILE`: the bot, until SIGINT or SIGTERM.
 func runMain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	path := fs.String("config", "config.toml", "the configuration file (see config.example.toml)")
-	if err := fs.Parse(args); err != nil {
+	flags, path := runFlags(stderr)
+	if code, ok := parseFlags(flags, args, runHelp, stdout, stderr); !ok {
+		return code
+	}
+	cfg, token, ok := loadConfig("run", *path, stderr)
+	if !ok {
 		return 2
 	}
-	cfg, err := config.Load(*path)
-	if err != nil {
+	if err := checkStoreFolder(cfg); err != nil {
 		fmt.Fprintln(stderr, "gunbai run:", err)
 		return 2
-	}
-	token, err := cfg.Token(os.Getenv)
-	if err != nil {
-		fmt.Fprintln(stderr, "gunbai run:", err)
-		return 2
-	}
-	s, err := discordgo.New("Bot " + token)
-	if err != nil {
-		fmt.Fprintln(stderr, "gunbai run:", err)
-		return 1
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve(ctx, cfg, s, log.New(stderr, "gunbai ", log.LstdFlags)); err != nil {
+	if err := serve(ctx, cfg, conn(cfg, token), log.New(stderr, "gunbai ", log.LstdFlags)); err != nil {
 		fmt.Fprintln(stderr, "gunbai run:", err)
 		return 1
 	}
 	return 0
 }
 
-// serve runs the bot on a session until ctx ends, then shuts down cleanly:
-// the gateway is closed, handlers in flight finish, the store is closed.
-func serve(ctx context.Context, cfg *config.Config, s *discordgo.Session, logger *log.Logger) error {
+// checkStoreFolder says, rather than bbolt's "open ...: no such file or
+// directory", that the folder of the store file does not exist.
+func checkStoreFolder(cfg *config.Config) error {
+	dir := filepath.Dir(cfg.Store.Path)
+	shown := dir
+	if abs, err := filepath.Abs(dir); err == nil {
+		shown = abs
+	}
+	where := fmt.Sprintf("[store] path = %q of %s", cfg.Store.Path, cfg.Source)
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("store folder %s does not exist (%s); create it or change the path", shown, where)
+	case err != nil:
+		return fmt.Errorf("store folder %s: %w (%s)", shown, err, where)
+	case !st.IsDir():
+		return fmt.Errorf("store folder %s is not a folder (%s)", shown, where)
+	}
+	return nil
+}
+
+// serve runs the bot until ctx ends, then shuts down cleanly: the gateway
+// is closed, handlers in flight finish, the store is closed.
+func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logger) error {
 	scenarios, err := bot.LoadScenarios(cfg.Battle.Scenarios)
 	if err != nil {
 		return fmt.Errorf("scenarios: %w", err)
+	}
+	if err := checkStoreFolder(cfg); err != nil {
+		return err
 	}
 	st, err := store.Open(cfg.Store.Path, store.Options{Timeout: cfg.Store.OpenTimeout})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	b := bot.New(s, &bot.Service{Store: st, Scenarios: scenarios, TurnDeadline: cfg.Battle.TurnDeadline}, bot.Options{
+	b, err := bot.Dial(c, &bot.Service{Store: st, Scenarios: scenarios, TurnDeadline: cfg.Battle.TurnDeadline}, bot.Options{
 		GMRole: cfg.Discord.GMRole, Guilds: cfg.Discord.Guilds, Locale: cfg.Battle.DefaultLocale, Log: logger,
 	})
+	if err != nil {
+		return err
+	}
 	if err := b.Start(); err != nil {
 		return fmt.Errorf("connecting to Discord: %w", err)
 	}
