@@ -82,6 +82,28 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+// The README stands alone (no links out of the repository) and asks for the
+// permissions the bot needs, as bot.InvitePermissions says.
+func TestReadme(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	if strings.Contains(readme, "../") {
+		t.Error("README points out of the repository (../)")
+	}
+	perms := strconv.Itoa(int(bot.InvitePermissions))
+	if !strings.Contains(readme, "permission integer `"+perms+"`") || !strings.Contains(readme, "permissions="+perms) {
+		t.Errorf("README does not give the permission integer %s", perms)
+	}
+	for _, cmd := range []string{"go run ./cmd/gunbai demo", "go test -race ./...", "go test ./..."} {
+		if !strings.Contains(readme, cmd) {
+			t.Errorf("README lacks %q", cmd)
+		}
+	}
+}
+
 // The demo plays its battle offline through the engine, the store and the
 // renderer: one PNG per turn that decodes, logs in both languages, and a
 // store file holding every turn.
