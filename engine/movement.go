@@ -122,9 +122,41 @@ type mover struct {
 	sameCell bool // the meeting is in an empty cell both entered
 }
 
+// moves is one sub-step's moves, retreats and sidesteps while moveAll
+// settles them: every mover, and where each unit is among them.
+type moves struct {
+	r      *resolver
+	ms     []mover
+	byUnit map[int]int  // unit index -> index in ms
+	acting map[int]bool // the units acting in this sub-step
+}
+
+// moveAll carries out the moves, retreats and sidesteps of the units idx,
+// all at once (R-VII.1.6). Each unit's target cell is found first; then,
+// stage by stage, the moves that cannot be made are cancelled (impassable
+// or exposing cells, swaps, blocked cells, collisions); the plain moves
+// happen together, and the fights they start (attacks and meeting
+// engagements) follow, all at once (R-VII.1.2), in a fixed order. acting is
+// every unit of the sub-step, movers or not.
 func (r *resolver) moveAll(idx []int, acting map[int]bool) {
-	ms := make([]mover, len(idx))
-	byUnit := map[int]int{}
+	s := r.newMoves(idx, acting)
+	s.slowCavalry()
+	s.dropImpassable()
+	s.pairHeadOn()
+	s.markAttacks()
+	s.settle()
+	s.checkSidestepSwaps()
+	s.turnFirst()
+	s.movePlain()
+	defenders, attackers := s.fights()
+	s.withholdFlankedAttacks(attackers)
+	defenders = s.withholdFlankedMeetings(defenders, attackers)
+	s.fight(defenders, attackers)
+}
+
+// newMoves finds the cell each unit of idx moves into with its head action.
+func (r *resolver) newMoves(idx []int, acting map[int]bool) *moves {
+	s := &moves{r: r, ms: make([]mover, len(idx)), byUnit: map[int]int{}, acting: acting}
 	for k, i := range idx {
 		u := &r.b.Units[i]
 		a := r.head(i)
@@ -137,14 +169,37 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 		case actSidestep:
 			to = u.Cell.Add(a.turnTo.Vec())
 		}
-		ms[k] = mover{i: i, from: u.Cell, to: to, kind: a.kind, attack: -1, meet: -1}
-		byUnit[i] = k
+		s.ms[k] = mover{i: i, from: u.Cell, to: to, kind: a.kind, attack: -1, meet: -1}
+		s.byUnit[i] = k
 	}
-	// A cavalry step across the river or into a forest takes the whole
-	// order: as its first step the order ends there; as its second it is
-	// not made (R-XI.1.3, R-XI.3.4, D-64).
-	for k := range ms {
-		m := &ms[k]
+	return s
+}
+
+// drop cancels a mover's order as impossible (R-VI.1.3), once.
+func (s *moves) drop(m *mover, reason, rule string) {
+	if !m.out {
+		m.out = true
+		s.r.cancel(m.i, reason, rule)
+	}
+}
+
+// side is the mover's side.
+func (s *moves) side(m *mover) Side { return s.r.b.Units[m.i].Side }
+
+// leaving reports whether unit i is a mover that leaves its cell: neither
+// cancelled nor fighting.
+func (s *moves) leaving(i int) bool {
+	k, ok := s.byUnit[i]
+	return ok && !s.ms[k].out && s.ms[k].attack < 0 && s.ms[k].meet < 0
+}
+
+// slowCavalry: a cavalry step across the river or into a forest takes the
+// whole order: as its first step the order ends there; as its second it is
+// not made (R-XI.1.3, R-XI.3.4, D-64).
+func (s *moves) slowCavalry() {
+	r := s.r
+	for k := range s.ms {
+		m := &s.ms[k]
 		t := &r.u[m.i]
 		if m.kind != actMove || !r.b.Units[m.i].Stats().Cavalry || !r.b.slowsCavalry(m.from, m.to) {
 			continue
@@ -157,18 +212,15 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 		}
 		t.queue = t.queue[:1]
 	}
-	drop := func(m *mover, reason, rule string) {
-		if !m.out {
-			m.out = true
-			r.cancel(m.i, reason, rule)
-		}
-	}
-	side := func(m *mover) Side { return r.b.Units[m.i].Side }
+}
 
-	// Cells that cannot be entered, and ordinary moves that would expose a
-	// flank or rear (an attack may: R-VIII.5.1).
-	for k := range ms {
-		m := &ms[k]
+// dropImpassable cancels moves into cells that cannot be entered, and
+// ordinary moves that would expose a flank or rear (an attack may:
+// R-VIII.5.1).
+func (s *moves) dropImpassable() {
+	r := s.r
+	for k := range s.ms {
+		m := &s.ms[k]
 		if m.out {
 			continue
 		}
@@ -177,18 +229,23 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 			if !m.to.OnField() {
 				rule = "D-03" // the edge of a bounded field
 			}
-			drop(m, "impassable", rule)
+			s.drop(m, "impassable", rule)
 			continue
 		}
 		occ := r.b.UnitAt(m.to)
-		attacking := m.kind == actMove && occ != nil && occ.Side != side(m)
+		attacking := m.kind == actMove && occ != nil && occ.Side != s.side(m)
 		if !attacking && r.u[m.i].queue[0].bansExposure() &&
-			r.exposedAt(m.i, m.to, r.moveDir(m.i), acting) {
-			drop(m, "exposed", "R-VI.1.6")
+			r.exposedAt(m.i, m.to, r.moveDir(m.i), s.acting) {
+			s.drop(m, "exposed", "R-VI.1.6")
 		}
 	}
-	// Head-on pairs: enemies moving into each other's cells meet (R-VI.2.5);
-	// friends may pass only flank first, by two sidesteps (R-VII.3.3, R-VI.2.9).
+}
+
+// pairHeadOn settles head-on pairs: enemies moving into each other's cells
+// meet (R-VI.2.5); friends may pass only flank first, by two sidesteps
+// (R-VII.3.3, R-VI.2.9).
+func (s *moves) pairHeadOn() {
+	ms := s.ms
 	for a := range ms {
 		for b := a + 1; b < len(ms); b++ {
 			ma, mb := &ms[a], &ms[b]
@@ -196,33 +253,37 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 				continue
 			}
 			switch {
-			case side(ma) != side(mb) && ma.kind == actMove && mb.kind == actMove:
+			case s.side(ma) != s.side(mb) && ma.kind == actMove && mb.kind == actMove:
 				ma.meet, mb.meet = mb.i, ma.i
-			case side(ma) == side(mb) && ma.kind == actSidestep && mb.kind == actSidestep:
+			case s.side(ma) == s.side(mb) && ma.kind == actSidestep && mb.kind == actSidestep:
 				// a legal swap; settled with the others below
 			default:
-				drop(ma, "swap", "R-VII.3.3")
-				drop(mb, "swap", "R-VII.3.3")
+				s.drop(ma, "swap", "R-VII.3.3")
+				s.drop(mb, "swap", "R-VII.3.3")
 			}
 		}
 	}
-	leaving := func(i int) bool {
-		k, ok := byUnit[i]
-		return ok && !ms[k].out && ms[k].attack < 0 && ms[k].meet < 0
-	}
-	// A move into an enemy starts out as an attack: the enemy counts as
-	// leaving its cell only if its own move goes into a free cell (D-46), so
-	// a ring of units attacking each other's flanks does not turn into a
-	// rotation.
-	for k := range ms {
-		m := &ms[k]
-		if occ := r.b.UnitAt(m.to); !m.out && m.meet < 0 && m.kind == actMove && occ != nil && occ.Side != side(m) {
+}
+
+// markAttacks: a move into an enemy starts out as an attack. The enemy
+// counts as leaving its cell only if its own move goes into a free cell
+// (D-46), so a ring of units attacking each other's flanks does not turn
+// into a rotation.
+func (s *moves) markAttacks() {
+	r := s.r
+	for k := range s.ms {
+		m := &s.ms[k]
+		if occ := r.b.UnitAt(m.to); !m.out && m.meet < 0 && m.kind == actMove && occ != nil && occ.Side != s.side(m) {
 			m.attack = r.index(occ.ID)
 		}
 	}
-	// Settle the rest until nothing changes: a cancelled move can block the
-	// unit behind it, and an enemy found to leave turns an attack into a
-	// move. Cancellations only grow, so this settles; the bound is a guard.
+}
+
+// settle settles the rest until nothing changes: a cancelled move can block
+// the unit behind it, and an enemy found to leave turns an attack into a
+// move. Cancellations only grow, so this settles; the bound is a guard.
+func (s *moves) settle() {
+	r, ms, byUnit := s.r, s.ms, s.byUnit
 	for changed, rounds := true, 0; changed && rounds < 4*len(ms)+4; rounds++ {
 		changed = false
 		for k := range ms {
@@ -236,22 +297,22 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 				occIdx = r.index(occ.ID)
 			}
 			switch {
-			case occ != nil && !leaving(occIdx):
+			case occ != nil && !s.leaving(occIdx):
 				switch {
-				case occ.Side == side(m):
-					drop(m, "blocked", "R-I.2.2")
+				case occ.Side == s.side(m):
+					s.drop(m, "blocked", "R-I.2.2")
 					changed = true
 				case m.kind != actMove:
-					drop(m, "enemy", "R-VI.2.8")
+					s.drop(m, "enemy", "R-VI.2.8")
 					changed = true
 				case m.attack != occIdx:
 					m.attack = occIdx
 					changed = true
 				}
 				continue
-			case occ != nil && ms[byUnit[occIdx]].to == m.from && occ.Side == side(m) &&
+			case occ != nil && ms[byUnit[occIdx]].to == m.from && occ.Side == s.side(m) &&
 				!(m.kind == actSidestep && ms[byUnit[occIdx]].kind == actSidestep):
-				drop(m, "swap", "R-VII.3.3")
+				s.drop(m, "swap", "R-VII.3.3")
 				changed = true
 				continue
 			}
@@ -265,9 +326,9 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 				if o == k || n.out || n.to != m.to || n.attack >= 0 || n.meet >= 0 {
 					continue
 				}
-				if side(n) == side(m) || m.kind != actMove || n.kind != actMove {
-					drop(m, "collision", "R-I.2.2")
-					drop(n, "collision", "R-I.2.2")
+				if s.side(n) == s.side(m) || m.kind != actMove || n.kind != actMove {
+					s.drop(m, "collision", "R-I.2.2")
+					s.drop(n, "collision", "R-I.2.2")
 				} else {
 					m.meet, n.meet = n.i, m.i
 					m.sameCell, n.sameCell = true, true
@@ -277,30 +338,42 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 			}
 		}
 	}
-	// A sidestep swap needs both (R-VI.2.9).
-	for k := range ms {
-		m := &ms[k]
+}
+
+// checkSidestepSwaps: a sidestep swap needs both (R-VI.2.9).
+func (s *moves) checkSidestepSwaps() {
+	r := s.r
+	for k := range s.ms {
+		m := &s.ms[k]
 		if m.out || m.kind != actSidestep {
 			continue
 		}
 		if occ := r.b.UnitAt(m.to); occ != nil {
-			if n := &ms[byUnit[r.index(occ.ID)]]; n.out {
-				drop(m, "swap_partner", "R-VI.2.9")
+			if n := &s.ms[s.byUnit[r.index(occ.ID)]]; n.out {
+				s.drop(m, "swap_partner", "R-VI.2.9")
 			}
 		}
 	}
+}
 
-	// A small unit's turn before its move happens with the move (R-II.10.5).
-	for k := range ms {
-		if m := &ms[k]; !m.out {
+// turnFirst: a small unit's turn before its move happens with the move
+// (R-II.10.5).
+func (s *moves) turnFirst() {
+	r := s.r
+	for k := range s.ms {
+		if m := &s.ms[k]; !m.out {
 			if a := r.head(m.i); a != nil && a.turnFirst {
 				r.b.Units[m.i].Facing = a.turnTo
 			}
 		}
 	}
-	// Plain moves happen together.
-	for k := range ms {
-		m := &ms[k]
+}
+
+// movePlain makes the plain moves, retreats and sidesteps, together.
+func (s *moves) movePlain() {
+	r := s.r
+	for k := range s.ms {
+		m := &s.ms[k]
 		if m.out || m.attack >= 0 || m.meet >= 0 {
 			continue
 		}
@@ -326,12 +399,14 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 		}
 		r.emit(ev)
 	}
+}
 
-	// Then the fights, all at once (R-VII.1.2), in a fixed order.
-	var defenders []int
-	attackers := map[int][]int{}
-	for k := range ms {
-		m := &ms[k]
+// fights gathers the attacks left: the defenders in the order of the
+// movers, and each one's attackers.
+func (s *moves) fights() (defenders []int, attackers map[int][]int) {
+	attackers = map[int][]int{}
+	for k := range s.ms {
+		m := &s.ms[k]
 		if !m.out && m.attack >= 0 {
 			if _, seen := attackers[m.attack]; !seen {
 				defenders = append(defenders, m.attack)
@@ -339,26 +414,36 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 			attackers[m.attack] = append(attackers[m.attack], m.i)
 		}
 	}
-	// A unit attacked in its flank or rear does not make its own attack at
-	// the same time (R-VII.4.2, D-47).
-	for _, x := range r.flankedAttackers(ms, byUnit, attackers) {
-		k := byUnit[x]
-		t := ms[k].attack
+	return defenders, attackers
+}
+
+// withholdFlankedAttacks: a unit attacked in its flank or rear does not make
+// its own attack at the same time (R-VII.4.2, D-47).
+func (s *moves) withholdFlankedAttacks(attackers map[int][]int) {
+	r := s.r
+	for _, x := range r.flankedAttackers(s.ms, s.byUnit, attackers) {
+		k := s.byUnit[x]
+		t := s.ms[k].attack
 		attackers[t] = remove(attackers[t], x)
-		ms[k].attack = -1
-		ms[k].out = true
+		s.ms[k].attack = -1
+		s.ms[k].out = true
 		r.emit(Event{Kind: EvCancelled, Rule: "R-VII.4.2", Unit: r.b.Units[x].ID, Detail: "attacked"})
 	}
-	// A unit hit in its flank or rear while it meets an enemy head-on does not
-	// make its own move either: the enemy it met attacks it from the front,
-	// beside the flank attacker (R-VII.4.2, D-47). A meeting in an empty cell
-	// is called off for both.
-	for k := range ms {
-		m := &ms[k]
+}
+
+// withholdFlankedMeetings: a unit hit in its flank or rear while it meets an
+// enemy head-on does not make its own move either: the enemy it met attacks
+// it from the front, beside the flank attacker (R-VII.4.2, D-47). A meeting
+// in an empty cell is called off for both. It returns the defenders, with
+// those the enemy it met now attacks.
+func (s *moves) withholdFlankedMeetings(defenders []int, attackers map[int][]int) []int {
+	r := s.r
+	for k := range s.ms {
+		m := &s.ms[k]
 		if m.out || m.meet < 0 || !r.flankedNow(m.i, attackers) {
 			continue
 		}
-		p := &ms[byUnit[m.meet]]
+		p := &s.ms[s.byUnit[m.meet]]
 		m.meet, m.out = -1, true
 		r.emit(Event{Kind: EvCancelled, Rule: "R-VII.4.2", Unit: r.b.Units[m.i].ID, Detail: "attacked"})
 		switch {
@@ -373,6 +458,14 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 			attackers[m.i] = append(attackers[m.i], p.i)
 		}
 	}
+	return defenders
+}
+
+// fight fights the attacks and meeting engagements, all at once
+// (R-VII.1.2), in a fixed order: repelling fire first, then the attacks by
+// the defenders' cells, then the meetings in the order of the movers.
+func (s *moves) fight(defenders []int, attackers map[int][]int) {
+	r := s.r
 	// Defenders left with no attacker are not attacked after all.
 	kept := defenders[:0]
 	for _, d := range defenders {
@@ -389,8 +482,8 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 		}
 	}
 	done := map[int]bool{}
-	for k := range ms {
-		m := &ms[k]
+	for k := range s.ms {
+		m := &s.ms[k]
 		if m.out || m.meet < 0 || done[m.i] {
 			continue
 		}
