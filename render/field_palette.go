@@ -1,0 +1,89 @@
+package render
+
+import (
+	"image/color"
+
+	"github.com/gunbai/gunbai/engine"
+)
+
+// Colours of the map.
+var (
+	northColor     = color.RGBA{0x1f, 0x5f, 0xbf, 0xff}
+	northDark      = color.RGBA{0x10, 0x32, 0x6e, 0xff}
+	northTint      = color.RGBA{0xdc, 0xe7, 0xf7, 0xff}
+	northFaded     = color.RGBA{0xb4, 0xca, 0xee, 0xff}
+	southColor     = color.RGBA{0xc0, 0x39, 0x2b, 0xff}
+	southDark      = color.RGBA{0x6e, 0x1a, 0x12, 0xff}
+	southTint      = color.RGBA{0xf8, 0xe0, 0xdc, 0xff}
+	southFaded     = color.RGBA{0xf0, 0xbc, 0xb5, 0xff}
+	background     = color.RGBA{0xfb, 0xfa, 0xf7, 0xff}
+	noMansColor    = color.RGBA{0xee, 0xe8, 0xd8, 0xff}
+	offFieldColor  = color.RGBA{0xf1, 0xf1, 0xef, 0xff}
+	gridColor      = color.RGBA{0xb8, 0xb2, 0xa4, 0xff}
+	borderColor    = color.RGBA{0x4a, 0x47, 0x40, 0xff}
+	textColor      = color.RGBA{0x22, 0x22, 0x22, 0xff}
+	cellNameColor  = color.RGBA{0x5e, 0x5a, 0x52, 0xff}
+	hillFill       = color.NRGBA{0xe2, 0xc9, 0x8c, 0xd0}
+	hillInk        = color.RGBA{0x8a, 0x65, 0x2a, 0xff}
+	forestFill     = color.NRGBA{0xa9, 0xd3, 0x96, 0xd8}
+	forestInk      = color.RGBA{0x2a, 0x6b, 0x2c, 0xff}
+	swampFill      = color.NRGBA{0xa8, 0xc9, 0xc2, 0xd8}
+	swampInk       = color.RGBA{0x2f, 0x6b, 0x66, 0xff}
+	riverColor     = color.RGBA{0x3f, 0x87, 0xd6, 0xff}
+	riverHighlight = color.RGBA{0xc9, 0xe1, 0xf8, 0xff}
+	bridgeColor    = color.RGBA{0x96, 0x64, 0x36, 0xff}
+	bridgeInk      = color.RGBA{0x4f, 0x32, 0x16, 0xff}
+	badgeColor     = color.RGBA{0xff, 0xd0, 0x2e, 0xff}
+	white          = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	commanderGold  = color.RGBA{0xf5, 0xb0, 0x00, 0xff}
+	generalSilver  = color.RGBA{0xe6, 0xe2, 0xd4, 0xff}
+	starInk        = color.RGBA{0x26, 0x1e, 0x0e, 0xff}
+	woundColor     = color.RGBA{0xff, 0x1f, 0x3a, 0xff}
+	shieldWood     = color.RGBA{0xcf, 0x8e, 0x48, 0xff}
+	shieldInk      = color.RGBA{0x5a, 0x36, 0x14, 0xff}
+	lostInk        = color.RGBA{0xa8, 0x00, 0x18, 0xff}
+	fatigueFill    = color.RGBA{0xdd, 0xda, 0xd2, 0xff}
+	fatigueInk     = color.RGBA{0x5e, 0x5a, 0x52, 0xff}
+)
+
+func hatchColor(s engine.Side) color.NRGBA {
+	c := SideColor(s)
+	return color.NRGBA{c.R, c.G, c.B, 0x70}
+}
+
+// SideColor is the colour of a side on the map (North blue, South red), for
+// embeds and the like.
+func SideColor(s engine.Side) color.RGBA {
+	if s == engine.North {
+		return northColor
+	}
+	return southColor
+}
+
+func sideDark(s engine.Side) color.RGBA {
+	if s == engine.North {
+		return northDark
+	}
+	return southDark
+}
+
+func sideFaded(s engine.Side) color.RGBA {
+	if s == engine.North {
+		return northFaded
+	}
+	return southFaded
+}
+
+func zoneColor(c engine.Cell) color.RGBA {
+	switch z := engine.ZoneOf(c); z {
+	case engine.NoMansLand:
+		return noMansColor
+	case engine.ZoneNone:
+		return offFieldColor
+	default:
+		if s, _ := z.Owner(); s == engine.North {
+			return northTint
+		}
+		return southTint
+	}
+}
