@@ -1,5 +1,6 @@
-// Package bot is the only package that talks to Discord: command
-// definitions, interaction handlers, DMs, permissions and posting.
+// Package bot is the Discord adapter, the only package that talks to
+// Discord: the command table, routing, the GM's and the players' handlers,
+// and posting. The battle lifecycle is package game; the words are render's.
 package bot
 
 import (
@@ -9,12 +10,14 @@ import (
 	"github.com/gunbai/gunbai/render"
 )
 
-// The slash commands are built from one small table, so that every name and
-// description comes from the render catalogue in English (the base) and
-// Russian (the localization), and no text is written twice.
+// The slash commands are one table: each row is a command (or subcommand)
+// with its options and the handler that answers it, so spec and handler sit
+// together. Every name and description comes from the render catalogue in
+// English (the base) and Russian (the localization), keyed by the option's
+// one English name: "cmd.<command>.opt.<name>".
 
 type optSpec struct {
-	key      string // catalogue path under the command, e.g. "opt.stake"
+	name     string // the option's English name, as Discord sends it back
 	typ      discordgo.ApplicationCommandOptionType
 	required bool
 	choices  []string // string choice values; their texts are "<key>.choice.<value>"
@@ -31,11 +34,17 @@ type choice struct {
 	ru, en string
 }
 
+// handler answers one interaction. A returned error is answered by the one
+// error responder (Bot.answerError): a refusal in the caller's language, or
+// an apology with the details in the log.
+type handler func(b *Bot, c *call) error
+
 type cmdSpec struct {
-	key  string // catalogue path, e.g. "battle" or "battle.create"
-	opts []optSpec
-	subs []cmdSpec
-	gm   bool // game-master command
+	name   string // English name; catalogue path "cmd.<path>"
+	opts   []optSpec
+	subs   []cmdSpec
+	gm     bool // game-master command
+	handle handler
 }
 
 // gmPermissions is the default_member_permissions of GM commands: hidden
@@ -43,75 +52,82 @@ type cmdSpec struct {
 // (Server Settings > Integrations); the bot also checks the GM role.
 var gmPermissions int64 = discordgo.PermissionManageGuild
 
+const (
+	str  = discordgo.ApplicationCommandOptionString
+	num  = discordgo.ApplicationCommandOptionInteger
+	flag = discordgo.ApplicationCommandOptionBoolean
+)
+
 func commandSpecs() []cmdSpec {
-	battleOpt := optSpec{key: "battle.opt.battle", typ: discordgo.ApplicationCommandOptionString, required: true}
+	battle := optSpec{name: "battle", typ: str, required: true}
+	phase := optSpec{name: "phase", typ: num, minVal: 1, maxVal: 2}
+	facing := optSpec{name: "facing", typ: str, raw: facingChoices()}
 	return []cmdSpec{
-		{key: "battle", gm: true, subs: []cmdSpec{
-			{key: "battle.create", opts: []optSpec{
-				{key: "battle.opt.name", typ: discordgo.ApplicationCommandOptionString, required: true},
-				{key: "battle.opt.north_role", typ: discordgo.ApplicationCommandOptionRole, required: true},
-				{key: "battle.opt.north_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
-				{key: "battle.opt.south_role", typ: discordgo.ApplicationCommandOptionRole, required: true},
-				{key: "battle.opt.south_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
-				{key: "battle.opt.scenario", typ: discordgo.ApplicationCommandOptionString},
+		{name: "battle", gm: true, subs: []cmdSpec{
+			{name: "create", handle: (*Bot).battleCreate, opts: []optSpec{
+				{name: "name", typ: str, required: true},
+				{name: "north_role", typ: discordgo.ApplicationCommandOptionRole, required: true},
+				{name: "north_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
+				{name: "south_role", typ: discordgo.ApplicationCommandOptionRole, required: true},
+				{name: "south_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
+				{name: "scenario", typ: str},
 			}},
-			{key: "battle.start", opts: []optSpec{battleOpt}},
-			{key: "battle.resolve", opts: []optSpec{battleOpt}},
-			{key: "battle.list"},
-			{key: "battle.show", opts: []optSpec{battleOpt}},
-			{key: "battle.fix", opts: []optSpec{battleOpt,
-				{key: "battle.opt.who", typ: discordgo.ApplicationCommandOptionString, required: true},
-				{key: "battle.opt.field", typ: discordgo.ApplicationCommandOptionString, required: true, raw: fixFieldChoices()},
-				{key: "battle.opt.value", typ: discordgo.ApplicationCommandOptionString, required: true},
+			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{battle}},
+			{name: "resolve", handle: (*Bot).battleResolve, opts: []optSpec{battle}},
+			{name: "list", handle: (*Bot).battleList},
+			{name: "show", handle: (*Bot).battleShow, opts: []optSpec{battle}},
+			{name: "fix", handle: (*Bot).battleFix, opts: []optSpec{battle,
+				{name: "who", typ: str, required: true},
+				{name: "field", typ: str, required: true, raw: fixFieldChoices()},
+				{name: "value", typ: str, required: true},
 			}},
-			{key: "battle.finish", opts: []optSpec{battleOpt}},
-			{key: "battle.set", opts: []optSpec{battleOpt,
-				{key: "battle.opt.key", typ: discordgo.ApplicationCommandOptionString},
-				{key: "battle.opt.value", typ: discordgo.ApplicationCommandOptionString},
+			{name: "finish", handle: (*Bot).battleFinish, opts: []optSpec{battle}},
+			{name: "set", handle: (*Bot).battleSet, opts: []optSpec{battle,
+				{name: "key", typ: str},
+				{name: "value", typ: str},
 			}},
 		}},
-		{key: "roll", opts: []optSpec{
-			{key: "roll.opt.stake", typ: discordgo.ApplicationCommandOptionString, choices: []string{"low", "high"}},
+		{name: "roll", handle: (*Bot).roll, opts: []optSpec{
+			{name: "stake", typ: str, choices: []string{"low", "high"}},
 		}},
-		{key: "order", opts: []optSpec{
-			{key: "order.opt.order", typ: discordgo.ApplicationCommandOptionString, required: true, raw: orderChoices()},
-			{key: "order.opt.unit", typ: discordgo.ApplicationCommandOptionString, units: true},
-			{key: "order.opt.phase", typ: discordgo.ApplicationCommandOptionInteger, minVal: 1, maxVal: 2},
-			{key: "order.opt.class", typ: discordgo.ApplicationCommandOptionString, choices: []string{"ordinary", "special"}},
-			{key: "order.opt.facing", typ: discordgo.ApplicationCommandOptionString, raw: facingChoices()},
-			{key: "order.opt.steps", typ: discordgo.ApplicationCommandOptionString},
-			{key: "order.opt.target", typ: discordgo.ApplicationCommandOptionString, units: true},
-			{key: "order.opt.leader", typ: discordgo.ApplicationCommandOptionString},
-			{key: "order.opt.to", typ: discordgo.ApplicationCommandOptionString},
-			{key: "order.opt.mission", typ: discordgo.ApplicationCommandOptionString,
-				choices: []string{"signals", "panic", "sabotage", "interception"}},
-			{key: "order.opt.banner", typ: discordgo.ApplicationCommandOptionString},
+		{name: "order", handle: (*Bot).order, opts: []optSpec{
+			{name: "order", typ: str, required: true, raw: orderChoices()},
+			{name: "unit", typ: str, units: true},
+			phase,
+			{name: "slot", typ: str, choices: []string{"ordinary", "special"}},
+			facing,
+			{name: "gallop", typ: str},
+			{name: "target", typ: str, units: true},
+			{name: "leader", typ: str},
+			{name: "to", typ: str},
+			{name: "mission", typ: str, choices: []string{
+				engine.MissionSignals, engine.MissionPanic, engine.MissionSabotage, engine.MissionInterception}},
+			{name: "banner", typ: str},
 		}},
-		{key: "deploy", opts: []optSpec{
-			{key: "deploy.opt.unit", typ: discordgo.ApplicationCommandOptionString, units: true},
-			{key: "deploy.opt.cell", typ: discordgo.ApplicationCommandOptionString},
-			{key: "deploy.opt.facing", typ: discordgo.ApplicationCommandOptionString, raw: facingChoices()},
-			{key: "deploy.opt.leader", typ: discordgo.ApplicationCommandOptionString},
-			{key: "deploy.opt.to", typ: discordgo.ApplicationCommandOptionString},
-			{key: "deploy.opt.hq", typ: discordgo.ApplicationCommandOptionString},
-			{key: "deploy.opt.terrain", typ: discordgo.ApplicationCommandOptionString,
-				choices: []string{"hill", "forest", "swamp"}},
-			{key: "deploy.opt.guards", typ: discordgo.ApplicationCommandOptionInteger},
-			{key: "deploy.opt.save_ammo", typ: discordgo.ApplicationCommandOptionBoolean},
+		{name: "deploy", handle: (*Bot).deploy, opts: []optSpec{
+			{name: "unit", typ: str, units: true},
+			{name: "cell", typ: str},
+			facing,
+			{name: "leader", typ: str},
+			{name: "to", typ: str},
+			{name: "hq", typ: str},
+			{name: "terrain", typ: str, choices: []string{"hill", "forest", "swamp"}},
+			{name: "guards", typ: num},
+			{name: "save_ammo", typ: flag},
 		}},
-		{key: "scout", opts: []optSpec{
-			{key: "scout.opt.cells", typ: discordgo.ApplicationCommandOptionString},
-			{key: "scout.opt.swap", typ: discordgo.ApplicationCommandOptionString},
-			{key: "scout.opt.done", typ: discordgo.ApplicationCommandOptionBoolean},
+		{name: "scout", handle: (*Bot).scout, opts: []optSpec{
+			{name: "cells", typ: str},
+			{name: "swap", typ: str},
+			{name: "done", typ: flag},
 		}},
-		{key: "field"},
-		{key: "orders", opts: []optSpec{
-			{key: "orders.opt.cancel", typ: discordgo.ApplicationCommandOptionString, units: true},
-			{key: "orders.opt.phase", typ: discordgo.ApplicationCommandOptionInteger, minVal: 1, maxVal: 2},
-			{key: "orders.opt.ready", typ: discordgo.ApplicationCommandOptionBoolean},
-			{key: "orders.opt.spare", typ: discordgo.ApplicationCommandOptionBoolean},
-			{key: "orders.opt.unit", typ: discordgo.ApplicationCommandOptionString, units: true},
-			{key: "orders.opt.save_ammo", typ: discordgo.ApplicationCommandOptionBoolean},
+		{name: "field", handle: (*Bot).field},
+		{name: "orders", handle: (*Bot).orders, opts: []optSpec{
+			{name: "cancel", typ: str, units: true},
+			phase,
+			{name: "ready", typ: flag},
+			{name: "spare", typ: flag},
+			{name: "unit", typ: str, units: true},
+			{name: "save_ammo", typ: flag},
 		}},
 	}
 }
@@ -130,8 +146,20 @@ func orderChoices() []choice {
 
 func facingChoices() []choice {
 	var out []choice
-	for _, d := range []engine.Dir{engine.N, engine.E, engine.S, engine.W} {
+	for _, d := range engine.Dirs() {
 		out = append(out, choice{d.String(), render.FacingName(render.RU, d), render.FacingName(render.EN, d)})
+	}
+	return out
+}
+
+// fixFieldChoices are the fields /battle fix offers (engine.FixFields),
+// named as the engine names them, glossed in Russian.
+func fixFieldChoices() []choice {
+	var out []choice
+	for _, kind := range []string{"unit", "leader", "side"} {
+		for _, f := range engine.FixFields[kind] {
+			out = append(out, choice{f, f + " (" + render.T(render.RU, "fix."+f) + ")", f})
+		}
 	}
 	return out
 }
@@ -147,8 +175,8 @@ func text(path, field string) (en, ru string) {
 func Commands() []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	for _, c := range commandSpecs() {
-		name, nameRU := text(c.key, "name")
-		desc, descRU := text(c.key, "desc")
+		name, nameRU := text(c.name, "name")
+		desc, descRU := text(c.name, "desc")
 		cmd := &discordgo.ApplicationCommand{
 			Type:                     discordgo.ChatApplicationCommand,
 			Name:                     name,
@@ -161,22 +189,18 @@ func Commands() []*discordgo.ApplicationCommand {
 			cmd.DefaultMemberPermissions = &gmPermissions
 		}
 		for _, s := range c.subs {
-			cmd.Options = append(cmd.Options, subcommand(s))
+			sub := node(c.name+"."+s.name, discordgo.ApplicationCommandOptionSubCommand)
+			for _, o := range s.opts {
+				sub.Options = append(sub.Options, option(c.name, o))
+			}
+			cmd.Options = append(cmd.Options, sub)
 		}
 		for _, o := range c.opts {
-			cmd.Options = append(cmd.Options, option(o))
+			cmd.Options = append(cmd.Options, option(c.name, o))
 		}
 		out = append(out, cmd)
 	}
 	return out
-}
-
-func subcommand(c cmdSpec) *discordgo.ApplicationCommandOption {
-	o := node(c.key, discordgo.ApplicationCommandOptionSubCommand)
-	for _, opt := range c.opts {
-		o.Options = append(o.Options, option(opt))
-	}
-	return o
 }
 
 // node is an option or subcommand with its texts in both languages.
@@ -192,8 +216,10 @@ func node(key string, typ discordgo.ApplicationCommandOptionType) *discordgo.App
 	}
 }
 
-func option(s optSpec) *discordgo.ApplicationCommandOption {
-	o := node(s.key, s.typ)
+// option is an option of command cmd, named "cmd.<cmd>.opt.<name>".
+func option(cmd string, s optSpec) *discordgo.ApplicationCommandOption {
+	key := cmd + ".opt." + s.name
+	o := node(key, s.typ)
 	o.Required = s.required
 	o.Autocomplete = s.units
 	if s.maxVal > 0 {
@@ -202,7 +228,7 @@ func option(s optSpec) *discordgo.ApplicationCommandOption {
 		o.MaxValue = s.maxVal
 	}
 	for _, v := range s.choices {
-		en, ru := text(s.key, "choice."+v)
+		en, ru := text(key, "choice."+v)
 		o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{
 			Name: en, NameLocalizations: map[discordgo.Locale]string{discordgo.Russian: ru}, Value: v,
 		})
@@ -215,19 +241,21 @@ func option(s optSpec) *discordgo.ApplicationCommandOption {
 	return o
 }
 
-// fixFieldChoices are the fields /battle fix offers (engine.FixFields),
-// named as the engine names them, glossed in Russian.
-func fixFieldChoices() []choice {
-	gloss := map[string]string{
-		"cell": "клетка", "facing": "фронт", "figures": "фигуры", "status": "состояние", "ammo": "боеприпасы",
-		"fatigued": "усталость", "hold": "стоять насмерть", "save_ammo": "беречь боеприпасы",
-		"at": "где предводитель", "wounds": "ранения", "health": "здоровье",
-		"hq": "ставка", "messengers": "гонцы", "shinobi": "синоби",
-	}
-	var out []choice
-	for _, kind := range []string{"unit", "leader", "side"} {
-		for _, f := range engine.FixFields[kind] {
-			out = append(out, choice{f, f + " (" + gloss[f] + ")", f})
+// route is what answers a command path ("battle create", "roll").
+type route struct {
+	handle handler
+	gm     bool
+}
+
+// routes maps every command path of the table to its handler.
+func routes() map[string]route {
+	out := map[string]route{}
+	for _, c := range commandSpecs() {
+		if c.handle != nil {
+			out[c.name] = route{c.handle, c.gm}
+		}
+		for _, s := range c.subs {
+			out[c.name+" "+s.name] = route{s.handle, c.gm || s.gm}
 		}
 	}
 	return out

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/game"
 )
 
 // InvitePermissions are the bot permissions to ask for in the invite URL
@@ -48,7 +50,7 @@ func (c Conn) session() (*discordgo.Session, error) {
 
 // Dial builds a session for c and a bot on it (New). Nothing is sent until
 // the bot's Start; Close disconnects and waits for the handlers in flight.
-func Dial(c Conn, svc *Service, opt Options) (*Bot, error) {
+func Dial(c Conn, svc *game.Service, opt Options) (*Bot, error) {
 	s, err := c.session()
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -34,7 +35,7 @@ func TestDialStartClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	b, err := bot.Dial(bot.Conn{Token: "dial-token", Wire: srv.Wire}, &bot.Service{Store: st}, bot.Options{Log: log.New(io.Discard, "", 0)})
+	b, err := bot.Dial(bot.Conn{Token: "dial-token", Wire: srv.Wire}, &game.Service{Store: st}, bot.Options{Log: log.New(io.Discard, "", 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func TestDialStartClose(t *testing.T) {
 	if err := b.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := bot.Dial(bot.Conn{Token: " "}, &bot.Service{Store: st}, bot.Options{}); err == nil {
+	if _, err := bot.Dial(bot.Conn{Token: " "}, &game.Service{Store: st}, bot.Options{}); err == nil {
 		t.Fatal("an empty token was accepted")
 	}
 }

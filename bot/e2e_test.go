@@ -19,6 +19,7 @@ import (
 	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -40,16 +41,16 @@ var (
 // world is a fake Discord with a guild, its roles and channels, and a bot
 // on a store file.
 type world struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *discordtest.Server
 	guild string
 	path  string
 	st    *store.Store
 	b     *bot.Bot
-	svc   func(*bot.Service) // adjusts the service before the bot starts
+	svc   func(*game.Service) // adjusts the service before the bot starts
 }
 
-func newWorld(t *testing.T) *world {
+func newWorld(t testing.TB) *world {
 	srv := discordtest.New(t)
 	w := &world{t: t, srv: srv, guild: srv.GuildID(), path: filepath.Join(t.TempDir(), "gunbai.db")}
 	srv.SetRoles(w.guild, []*discordgo.Role{
@@ -72,7 +73,7 @@ func (w *world) start() {
 		w.t.Fatal(err)
 	}
 	w.st = st
-	svc := &bot.Service{Store: st}
+	svc := &game.Service{Store: st}
 	if w.svc != nil {
 		w.svc(svc)
 	}
@@ -344,7 +345,7 @@ func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := &bot.Service{Store: st}
+	svc := &game.Service{Store: st}
 	if _, err := svc.Resolve(w.guild, "сэкигахара"); err != nil {
 		t.Fatal(err)
 	}
@@ -421,7 +422,7 @@ func TestReadySidesResolveThroughDiscord(t *testing.T) {
 func TestDeadlineResolvesThroughDiscord(t *testing.T) {
 	w := newWorld(t)
 	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
-	w.svc = func(s *bot.Service) {
+	w.svc = func(s *game.Service) {
 		s.TurnDeadline = time.Hour
 		s.Now = func() time.Time { return now }
 	}
@@ -519,11 +520,11 @@ func TestScoutingThroughDiscord(t *testing.T) {
 }
 
 // sekigaharaWorld runs a bot that knows the GM scenario of
-// testdata/sekigahara.toml (a shinobi a side) and creates a battle from it.
+// game/testdata/sekigahara.toml (a shinobi a side) and creates a battle from it.
 func sekigaharaWorld(t *testing.T) *world {
 	w := newWorld(t)
-	w.svc = func(s *bot.Service) {
-		sc, err := bot.LoadScenarios([]string{"testdata/sekigahara.toml"})
+	w.svc = func(s *game.Service) {
+		sc, err := game.LoadScenarios([]string{"../game/testdata/sekigahara.toml"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -656,7 +657,7 @@ func TestUnannouncedTurnIsAnnouncedOnRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	op, err := (&bot.Service{Store: st}).Start(w.guild, "сэкигахара")
+	op, err := (&game.Service{Store: st}).Start(w.guild, "сэкигахара")
 	st.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -685,7 +686,7 @@ func TestUnannouncedScoutingIsAnnouncedOnRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if op, err := (&bot.Service{Store: st}).Start(w.guild, "сэкигахара"); err != nil || !op.Scouting {
+	if op, err := (&game.Service{Store: st}).Start(w.guild, "сэкигахара"); err != nil || !op.Scouting {
 		t.Fatalf("start: %+v %v", op, err)
 	}
 	st.Close()
@@ -716,7 +717,7 @@ func TestUnannouncedScoutingIsAnnouncedOnRestart(t *testing.T) {
 // ephemeral followups (a big army with long unit IDs).
 func TestLongAnswersAreSplit(t *testing.T) {
 	w := newWorld(t)
-	w.svc = func(s *bot.Service) {
+	w.svc = func(s *game.Service) {
 		b := engine.Battle{ID: "big", Defender: engine.South, Settings: engine.DefaultSettings(), Messengers: [2]int{1, 1}}
 		b.HQ = [2]engine.Cell{engine.MustCell("A44"), engine.MustCell("D34")}
 		cells := [2][]string{

@@ -114,7 +114,7 @@ var botTexts = map[string]msg{
 	"err.too_many_cells":           {"Названо клеток: %d, а синоби в тылу врага: %d, то есть не больше %d клеток.", "%d cells named, but you have %d shinobi in the enemy's rear: at most %d cells."},
 	"err.swap_pair":                {"Обмен — это два ваших отряда через пробел, например «n-yari n-yumi», а не «%s».", "A swap is two of your units separated by a space, such as “n-yari n-yumi”, not “%s”."},
 	"err.no_swaps":                 {"Обменов больше нет: по одному на разведчика, разведчиков: %d.", "No swaps left: one per scout, and you have %d scouts."},
-	"err.bad_guards":               {"Охранять армию могут от 0 до %[2]d синоби, а не %[1]d.", "From 0 to %[2]d shinobi can guard the army, not %[1]d."},
+	"err.bad_guards":               {"Охранять армию могут от 0 до %[2]d синоби, а не %[1]d (R-IV.4.1).", "From 0 to %[2]d shinobi can guard the army, not %[1]d (R-IV.4.1)."},
 	"bot.guards_set":               {"Охраняют армию синоби: %d; пытаться проникнуть в тыл врага будут: %d.", "Shinobi guarding the army: %d; trying to get into the enemy's rear: %d."},
 	"bot.infiltration":             {"%s: из %d синоби в тыл врага проникли %d; они ждут заданий.", "%s: of %d shinobi, %d got into the enemy's rear; they await missions."},
 	"bot.guarded":                  {"%s: охрана остановила синоби врага: %d; из них убиты %d, взяты в плен %d, повернули назад %d.", "%s: the guards stopped %d enemy shinobi; %d killed, %d captured, %d turned back."},

@@ -5,6 +5,7 @@ import "github.com/gunbai/gunbai/engine"
 // Texts of the battle lifecycle's refusals and reports (package game) and
 // of the placement and scouting rules that moved into the engine.
 var gameTexts = map[string]msg{
+	"err.bad_stake":        {"Неизвестная ставка «%s»: low (малая) или high (большая).", "Unknown stake “%s”: low or high."},
 	"prob.place_zone":      {"%s — не ваша зона расстановки", "%s is not in your deployment zones"},
 	"prob.place_leader":    {"у вашей стороны нет предводителя «%s»", "your side has no leader “%s”"},
 	"prob.place_leader_to": {"предводитель может быть в своём отряде, в ставке (hq) или в резерве (reserve), а не в «%s»", "a leader goes to one of your units, the HQ (hq) or the reserve (reserve), not “%s”"},

@@ -124,7 +124,7 @@ func testEvents() []engine.Event {
 		{Kind: engine.EvMoved, Rule: "R-VI.2.5", Unit: "aa", From: engine.Cell{X: 1, Y: 2}, To: engine.Cell{X: 1, Y: 3}},
 		{Kind: engine.EvDamage, Unit: "aa", Other: "ba", Raw: 4, Armor: 1, Value: 3},
 		{Kind: engine.EvCombatResult, Value: 2, Detail: "pushed_back", At: engine.Cell{X: 13, Y: 4}},
-		{Kind: engine.EvOutcome, Side: "north", Detail: "north_victory"},
+		{Kind: engine.EvOutcome, Side: engine.South, Detail: "north_victory"},
 	}
 }
 

@@ -2,28 +2,40 @@ package main
 
 import (
 	"crypto/sha256"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
-	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
 
-// The demo plays a built-in battle with scripted orders and seeded dice,
-// through the same engine, store and renderer the bot uses, and writes what
-// the clans would see: a PNG per turn and the turn logs in Russian and
-// English. It needs no token and no network.
+// The demo plays a built-in battle through the same battle lifecycle the
+// bot uses (package game), with scripted players, a fixed clock and a fixed
+// seed source, and writes what the clans would see: a PNG per turn and the
+// turn logs in Russian and English. It needs no token and no network.
 
-const demoBattle = "demo"
+const (
+	demoGuild    = "demo"
+	demoName     = "Битва у реки Анэгава (демо)"
+	demoScenario = "anegawa"
+)
+
+// demoBattle is the battle's key in the store.
+var demoBattle = game.BattleID(demoName)
+
+// demoRoles are the clans' roles; the scripted players hold them.
+var demoRoles = [2]string{"oda", "asai"}
 
 // demoArmy is the starting position: the built-in scenario the bot offers.
 func demoArmy() engine.Battle {
-	b, _ := bot.Scenario("anegawa")
+	b, _ := game.Scenario(demoScenario)
 	b.ID = demoBattle
 	return b
 }
@@ -61,26 +73,26 @@ var demoOrders = map[int][]struct {
 }
 
 // turnOrders adapts the script to the battle as it stands, as a player
-// would: no orders for units that are gone, Rally for routing units, and
-// nothing the engine would refuse.
-func turnOrders(b engine.Battle, turn int, log io.Writer) []engine.Order {
+// would: no orders for units that are gone, Rally first for routing units,
+// and nobody marching off the field on purpose. The lifecycle checks each
+// order as it would a player's.
+func turnOrders(b engine.Battle, side engine.Side, turn int) []engine.Order {
 	var out []engine.Order
 	rallied := map[string]bool{}
 	for _, u := range b.Units {
-		if u.Active() && u.Routing() {
+		if u.Side == side && u.Active() && u.Routing() {
 			f := u.Side.EnemyEdge()
-			out = append(out, engine.Order{Unit: u.ID, Side: u.Side, Kind: engine.OrderRally, Class: engine.Special, Phase: 1, Facing: &f})
+			out = append(out, engine.Order{Unit: u.ID, Kind: engine.OrderRally, Class: engine.Special, Phase: 1, Facing: &f})
 			rallied[u.ID] = true
 		}
 	}
 	for _, s := range demoOrders[turn] {
 		u := b.Unit(s.unit)
-		if u == nil || !u.Active() || rallied[u.ID] {
+		if u == nil || u.Side != side || !u.Active() || rallied[u.ID] {
 			continue
 		}
-		o := engine.Order{Unit: u.ID, Side: u.Side, Kind: s.kind, Class: engine.Ordinary, Phase: s.phase}
+		o := engine.Order{Unit: u.ID, Kind: s.kind, Class: engine.Ordinary, Phase: s.phase}
 		if s.kind == engine.OrderMove {
-			// Nobody marches off the field on purpose: stop at its edge.
 			one := engine.FrontCell(u.Cell, u.Facing)
 			if !one.OnField() {
 				continue
@@ -94,35 +106,7 @@ func turnOrders(b engine.Battle, turn int, log io.Writer) []engine.Order {
 		}
 		out = append(out, o)
 	}
-	// Drop what the engine refuses (a phase-2 order whose phase-1 order was
-	// dropped, say), and say so.
-	for {
-		var probs []*engine.Problem
-		for _, side := range []engine.Side{engine.North, engine.South} {
-			var mine []engine.Order
-			for _, o := range out {
-				if o.Side == side {
-					mine = append(mine, o)
-				}
-			}
-			probs = append(probs, engine.Validate(b, side, turn, mine)...)
-		}
-		if len(probs) == 0 {
-			return out
-		}
-		bad := map[string]bool{}
-		for _, p := range probs {
-			fmt.Fprintf(log, "  order dropped: %s\n", render.ProblemText(render.EN, p))
-			bad[p.Unit] = true
-		}
-		kept := out[:0]
-		for _, o := range out {
-			if !bad[o.Unit] {
-				kept = append(kept, o)
-			}
-		}
-		out = kept
-	}
+	return out
 }
 
 func demoMain(args []string, stdout, stderr io.Writer) int {
@@ -144,6 +128,19 @@ func demoMain(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// demoSeeds is the demo's seed source: an offline demo publishes its
+// seeds, so they are a fixed stream and every run plays the same battle.
+type demoSeeds struct{ n int }
+
+func (d *demoSeeds) Read(p []byte) (int, error) {
+	for i := 0; i < len(p); i += sha256.Size {
+		d.n++
+		h := sha256.Sum256(fmt.Appendf(nil, "gunbai demo seed %d", d.n))
+		copy(p[i:], h[:])
+	}
+	return len(p), nil
+}
+
 func playDemo(outDir string, turns int, stdout io.Writer) error {
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
@@ -157,62 +154,33 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 		return err
 	}
 	defer st.Close()
-
-	rec := store.BattleRecord{
-		ID: demoBattle, GuildID: "demo", Name: "Битва у реки Анэгава (демо)", Status: store.StatusCommand,
-		Sides: [2]store.Clan{{Name: "Ода"}, {Name: "Асаи"}},
-		State: demoArmy(),
-	}
-	if err := st.PutBattle(rec); err != nil {
+	clock := time.Date(1570, 7, 30, 6, 0, 0, 0, time.UTC)
+	svc := &game.Service{Store: st, Rand: &demoSeeds{}, Now: func() time.Time { return clock }}
+	rec, err := svc.Create(demoGuild, game.CreateRequest{
+		Name: demoName, Scenario: demoScenario, Locale: string(render.RU),
+		North: store.Clan{Name: "Ода", RoleID: demoRoles[engine.North]},
+		South: store.Clan{Name: "Асаи", RoleID: demoRoles[engine.South]},
+	})
+	if err != nil {
 		return err
 	}
-	if err := writeTurn(outDir, rec, 0, nil, stdout); err != nil {
+	if err := writeTurn(outDir, rec.Name, 0, rec.State, nil, stdout); err != nil {
 		return err
 	}
-	for turn := 1; turn <= turns && rec.State.Outcome == engine.Ongoing; turn++ {
-		b := rec.State
-		orders := turnOrders(b, turn, stdout)
-		// An offline demo publishes its seeds: they are derived from the turn
-		// so that every run plays the same battle.
-		seed := sha256.Sum256(fmt.Appendf(nil, "gunbai demo seed %d", turn))
-		next, events, err := engine.ResolveTurn(b, orders, engine.NewSeededDice(seed[:], demoBattle, turn))
+	if _, err := svc.Start(demoGuild, rec.ID); err != nil {
+		return err
+	}
+	for turn := 1; turn <= turns; turn++ {
+		res, err := playTurn(svc, turn, stdout)
 		if err != nil {
 			return fmt.Errorf("turn %d: %w", turn, err)
 		}
-		rec.State, rec.Turn = next, turn
-		if next.Outcome != engine.Ongoing {
-			rec.Status = store.StatusFinished
-		}
-		// The whole turn is one transaction: snapshot, sealed orders, seed,
-		// events and the new state land together or not at all.
-		err = st.Update(func(tx *store.Tx) error {
-			if err := tx.PutSnapshot(rec.GuildID, rec.ID, turn, b); err != nil {
-				return err
-			}
-			for _, side := range []engine.Side{engine.North, engine.South} {
-				mine := []engine.Order{}
-				for _, o := range orders {
-					if o.Side == side {
-						mine = append(mine, o)
-					}
-				}
-				if err := tx.PutOrders(rec.GuildID, rec.ID, turn, side, mine); err != nil {
-					return err
-				}
-			}
-			if err := tx.PutSeed(rec.GuildID, rec.ID, turn, seed[:]); err != nil {
-				return err
-			}
-			if err := tx.PutEvents(rec.GuildID, rec.ID, turn, events); err != nil {
-				return err
-			}
-			return tx.PutBattle(rec)
-		})
-		if err != nil {
-			return fmt.Errorf("turn %d: saving: %w", turn, err)
-		}
-		if err := writeTurn(outDir, rec, turn, events, stdout); err != nil {
+		if err := writeTurn(outDir, res.Battle.Name, turn, res.After, res.Events, stdout); err != nil {
 			return err
+		}
+		rec = res.Battle
+		if res.Next == nil {
+			break
 		}
 	}
 	fmt.Fprintf(stdout, "outcome: %s (%s); store: %s\n",
@@ -220,10 +188,53 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 	return nil
 }
 
+// playTurn plays one turn as the two clans would: each makes its command
+// roll (high stake, accepted as it falls), gives its scripted orders and
+// says it is ready; the second "ready" resolves the turn.
+func playTurn(svc *game.Service, turn int, stdout io.Writer) (game.Resolved, error) {
+	var res game.ReadyResult
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		seat, err := svc.SeatOf(demoGuild, []string{demoRoles[side]})
+		if err != nil {
+			return game.Resolved{}, err
+		}
+		r, err := svc.Roll(seat, engine.StakeHigh)
+		if err == nil && !r.Final {
+			_, err = svc.Reroll(seat, "")
+		}
+		if err != nil {
+			return game.Resolved{}, err
+		}
+		for _, o := range turnOrders(seat.Battle.State, side, turn) {
+			if _, err := svc.Order(seat, o); err != nil {
+				refusal(stdout, o, err)
+			}
+		}
+		if res, err = svc.Ready(seat); err != nil {
+			return game.Resolved{}, err
+		}
+	}
+	if res.Resolved == nil {
+		return game.Resolved{}, fmt.Errorf("both sides ready, but the turn was not resolved")
+	}
+	return *res.Resolved, nil
+}
+
+// refusal says why the lifecycle refused a scripted order (the command
+// roll allows only so many), or fails loudly on anything else.
+func refusal(w io.Writer, o engine.Order, err error) {
+	var r *game.Refusal
+	if errors.As(err, &r) {
+		fmt.Fprintf(w, "  order %s %s not given: %s\n", o.Unit, o.Kind, render.Refusal(render.EN, r.Key, r.Args, r.Problems))
+		return
+	}
+	fmt.Fprintf(w, "  order %s %s: %v\n", o.Unit, o.Kind, err)
+}
+
 // writeTurn writes the field after a turn and, for battle turns, its logs.
-func writeTurn(dir string, rec store.BattleRecord, turn int, events []engine.Event, stdout io.Writer) error {
-	title := fmt.Sprintf("%s — %s", rec.Name, render.T(render.RU, "title.turn", turn))
-	png, err := render.FieldPNG(rec.State, render.FieldOptions{Lang: render.RU, Title: title})
+func writeTurn(dir, name string, turn int, state engine.Battle, events []engine.Event, stdout io.Writer) error {
+	title := fmt.Sprintf("%s — %s", name, render.T(render.RU, "title.turn", turn))
+	png, err := render.FieldPNG(state, render.FieldOptions{Lang: render.RU, Title: title})
 	if err != nil {
 		return err
 	}

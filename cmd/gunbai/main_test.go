@@ -135,13 +135,16 @@ func TestDemo(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	got, err := st.Turns("demo", demoBattle)
-	if err != nil || len(got) != turns {
-		t.Fatalf("stored turns %v, %v", got, err)
+	// Every turn played was resolved through the lifecycle and stored with
+	// its events; the next one is open, its seed committed.
+	for turn := 1; turn <= turns; turn++ {
+		if ev, err := st.Events(demoGuild, demoBattle, turn); err != nil || len(ev) == 0 {
+			t.Fatalf("turn %d: events %d, %v", turn, len(ev), err)
+		}
 	}
-	rec, err := st.Battle("demo", demoBattle)
-	if err != nil || rec.Turn != turns {
-		t.Fatalf("battle record: turn %d, %v", rec.Turn, err)
+	rec, err := st.Battle(demoGuild, demoBattle)
+	if err != nil || rec.State.Turn != turns || rec.Turn != turns+1 || rec.Status != store.StatusCommand {
+		t.Fatalf("battle record: turn %d (state %d), %s, %v", rec.Turn, rec.State.Turn, rec.Status, err)
 	}
 	// The stored snapshot of turn 1 is the starting army.
 	snap, err := st.Snapshot("demo", demoBattle, 1)

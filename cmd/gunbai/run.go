@@ -14,6 +14,7 @@ import (
 
 	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/bot/config"
+	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -116,7 +117,7 @@ func checkStoreFolder(cfg *config.Config) error {
 // serve runs the bot until ctx ends, then shuts down cleanly: the gateway
 // is closed, handlers in flight finish, the store is closed.
 func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logger) error {
-	scenarios, err := bot.LoadScenarios(cfg.Battle.Scenarios)
+	scenarios, err := game.LoadScenarios(cfg.Battle.Scenarios)
 	if err != nil {
 		return fmt.Errorf("scenarios: %w", err)
 	}
@@ -128,7 +129,7 @@ func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logg
 		return err
 	}
 	defer st.Close()
-	b, err := bot.Dial(c, &bot.Service{Store: st, Scenarios: scenarios, TurnDeadline: cfg.Battle.TurnDeadline}, bot.Options{
+	b, err := bot.Dial(c, &game.Service{Store: st, Scenarios: scenarios, TurnDeadline: cfg.Battle.TurnDeadline}, bot.Options{
 		GMRole: cfg.Discord.GMRole, Guilds: cfg.Discord.Guilds, Locale: cfg.Battle.DefaultLocale, Log: logger,
 	})
 	if err != nil {

@@ -25,7 +25,7 @@ func TestRunUntilInterrupted(t *testing.T) {
 	adjustConn = func(c *bot.Conn) { c.Wire = srv.Wire }
 	t.Cleanup(func() { adjustConn = nil })
 	dir := t.TempDir()
-	scen, err := os.ReadFile("../../bot/testdata/sekigahara.toml")
+	scen, err := os.ReadFile("../../game/testdata/sekigahara.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -36,13 +37,28 @@ func positionSnippets(t *testing.T) map[string]string {
 }
 
 // agree checks that the case loader reads the positions of a file exactly
-// as the scenario loader does. A case with orders, command rolls, dice or
-// expectations must have no other problem; the scenario loader refuses it
-// for those, at its header.
+// as the scenario loader does. The scenario loader refuses a case with
+// orders, command rolls, dice or expectations, at its header.
 func agree(t *testing.T, name string, data []byte) {
 	t.Helper()
 	cs, cerr := Parse(name, data)
 	ps, serr := scenario.Parse(name, data)
+	if cerr != nil && serr == nil {
+		// A value of the wrong type (or, outside every [[case]] header, an
+		// unknown key) inside an order or a command roll: the case loader
+		// reads those, the scenario loader refuses them unread.
+		if !inOrderOrCommand.MatchString(cerr.(*FileError).Msg) {
+			t.Fatalf("the case loader refuses the file (%v), the scenario loader reads it", cerr)
+		}
+		refused := false
+		for _, p := range ps {
+			refused = refused || strings.Contains(errText(p.Err), "a scenario has no orders, commands, dice or expectations")
+		}
+		if !refused {
+			t.Errorf("the case loader refuses the file (%v), the scenario loader accepts every position", cerr)
+		}
+		return
+	}
 	if errText(cerr) != errText(serr) {
 		t.Fatalf("file errors differ:\ncases:    %v\nscenario: %v", cerr, serr)
 	}
@@ -57,18 +73,29 @@ func agree(t *testing.T, name string, data []byte) {
 		if !reflect.DeepEqual(c.Battle, p.Battle) {
 			t.Errorf("#%d %s: battles differ:\ncases:    %+v\nscenario: %+v", i+1, c.Name, c.Battle, p.Battle)
 		}
-		want := errText(c.Err)
+		want, got := errText(c.Err), errText(p.Err)
 		if len(c.Orders)+len(c.Commands)+len(c.Dice)+len(c.Expect)+len(c.Refused) > 0 {
-			if c.Err != nil {
-				t.Fatalf("#%d %s: %v", i+1, c.Name, c.Err)
+			refusal := c.File + ": "
+			if c.Line > 0 {
+				refusal = fmt.Sprintf("%s:%d: ", c.File, c.Line)
 			}
-			want = fmt.Sprintf("%s:%d: scenario %q: a scenario has no orders, commands, dice or expectations", c.File, c.Line, c.Name)
+			refusal += fmt.Sprintf("scenario %q: a scenario has no orders, commands, dice or expectations", c.Name)
+			if c.Err != nil {
+				// The refusal among the case's problems, in line order.
+				if !strings.Contains(got, refusal) {
+					t.Errorf("#%d %s: the scenario loader does not refuse the case: %s", i+1, c.Name, got)
+				}
+				continue
+			}
+			want = refusal
 		}
-		if got := errText(p.Err); got != want {
+		if got != want {
 			t.Errorf("#%d %s: errors differ:\ncases:    %s\nscenario: %s", i+1, c.Name, want, got)
 		}
 	}
 }
+
+var inOrderOrCommand = regexp.MustCompile(`(?i)\bcase\.(order|command)\b`)
 
 func errText(err error) string {
 	if err == nil {
@@ -85,7 +112,7 @@ func TestPositionsAgree(t *testing.T) {
 	for name, src := range positionSnippets(t) {
 		t.Run(name, func(t *testing.T) { agree(t, "t.toml", []byte(src)) })
 	}
-	f := filepath.Join("..", "..", "bot", "testdata", "sekigahara.toml")
+	f := filepath.Join("..", "..", "game", "testdata", "sekigahara.toml")
 	data, err := os.ReadFile(f)
 	if err != nil {
 		t.Fatal(err)
@@ -107,4 +134,22 @@ func TestCorpusPositionsAgree(t *testing.T) {
 		}
 		t.Run(filepath.Base(f), func(t *testing.T) { agree(t, f, data) })
 	}
+}
+
+// Whatever the file, both loaders agree on it.
+func FuzzPositionsAgree(f *testing.F) {
+	data, err := os.ReadFile(filepath.Join("..", "scenario", "testdata", "positions.txtar"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, sec := range strings.Split(string(data), "\n-- ") {
+		if _, src, ok := strings.Cut(sec, " --\n"); ok {
+			f.Add(src)
+		}
+	}
+	f.Add(full)
+	f.Add("[[case]]\n[[case.order]]\nphase = \"2\"\n")
+	f.Add("[[case]]\norder = 5\n[[case]]\n")
+	f.Add("[[CAse.order]]\n00=\"\"")
+	f.Fuzz(func(t *testing.T, src string) { agree(t, "fuzz.toml", []byte(src)) })
 }

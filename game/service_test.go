@@ -1,14 +1,12 @@
-package bot
+package game
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/render"
@@ -40,7 +38,7 @@ func newService(t *testing.T, path string) *Service {
 
 func userErr(t *testing.T, err error, key string) {
 	t.Helper()
-	var ue *UserError
+	var ue *Refusal
 	if !errors.As(err, &ue) {
 		t.Fatalf("want a refusal %s, got %v", key, err)
 	}
@@ -48,8 +46,9 @@ func userErr(t *testing.T, err error, key string) {
 		t.Fatalf("want %s, got %s %v", key, ue.Key, ue.Problems)
 	}
 	// Every refusal reads in both languages.
-	if ue.Text(render.RU) == "" || ue.Text(render.EN) == "" || ue.Text(render.RU) == ue.Text(render.EN) {
-		t.Fatalf("refusal %s not bilingual: %q / %q", key, ue.Text(render.RU), ue.Text(render.EN))
+	ru, en := render.Refusal(render.RU, ue.Key, ue.Args, ue.Problems), render.Refusal(render.EN, ue.Key, ue.Args, ue.Problems)
+	if ru == "" || en == "" || ru == en || strings.Contains(ru, "%!") || strings.Contains(en, "%!") {
+		t.Fatalf("refusal %s not bilingual: %q / %q", key, ru, en)
 	}
 }
 
@@ -111,7 +110,7 @@ func TestServiceLifecycle(t *testing.T) {
 			t.Fatal(err)
 		}
 		for !c.Final {
-			opts := RerollOptions(&seat.Battle.State, seat.Side, c)
+			opts := c.Open
 			src := ""
 			if len(opts) > 0 {
 				src = opts[0]
@@ -244,7 +243,7 @@ func TestServiceRerolls(t *testing.T) {
 		if c.Result.Success {
 			continue // look for a seed whose first roll fails
 		}
-		if opts := RerollOptions(&north.Battle.State, north.Side, c); len(opts) != 2 || opts[0] != "hq" {
+		if opts := c.Open; len(opts) != 2 || opts[0] != "hq" || !slices.Equal(opts, RerollOptions(&north.Battle.State, north.Side, c.CommandRoll)) {
 			t.Fatalf("a failed roll with the commander in the HQ and 1 messenger: %v", opts)
 		}
 		c2, err := svc.Reroll(north, "hq")
@@ -271,7 +270,7 @@ func TestServiceRerolls(t *testing.T) {
 
 func TestBattleID(t *testing.T) {
 	for in, want := range map[string]string{"Анэгава 1570": "анэгава-1570", "  Sekigahara!! ": "sekigahara", "a--b": "a-b", "!!": ""} {
-		if got := battleID(in); got != want {
+		if got := BattleID(in); got != want {
 			t.Errorf("%q -> %q, want %q", in, got, want)
 		}
 	}
@@ -353,7 +352,7 @@ func accept(t *testing.T, svc *Service, seat Seat, stake engine.Stake) store.Com
 			t.Fatal(err)
 		}
 	}
-	return c
+	return c.CommandRoll
 }
 
 // When both sides are ready the turn resolves by itself; changing orders
@@ -409,8 +408,9 @@ func TestSignalsOpenAPlanChangeRound(t *testing.T) {
 	if err != nil || !res.PlanChange || res.Resolved != nil || res.Phase.Round != 1 {
 		t.Fatalf("plan change: %+v %v", res, err)
 	}
-	if len(res.Phase.Reports[engine.North]) != 1 || !strings.Contains(res.Phase.Reports[engine.North][0], "s-sohei") ||
-		len(res.Phase.Reports[engine.South]) != 0 {
+	// The report is data: the unit watched and the orders seen.
+	if r := res.Phase.Reports[engine.North]; len(r) != 1 || r[0].Mission != engine.ReportSignals || r[0].Target != "s-sohei" ||
+		len(r[0].Orders) != 1 || r[0].Orders[0].Unit != "s-sohei" || len(res.Phase.Reports[engine.South]) != 0 {
 		t.Fatalf("reports %+v", res.Phase.Reports)
 	}
 	// Until the bot has posted the round, a restart finds it to post.
@@ -477,6 +477,10 @@ func TestInterceptionCutsTheEnemysOrders(t *testing.T) {
 		if err != nil || !res.PlanChange || len(res.Phase.Reports[engine.South]) != 1 {
 			t.Fatalf("interception: %+v %v", res, err)
 		}
+		if n, s := res.Phase.Reports[engine.North], res.Phase.Reports[engine.South][0]; len(n) != 1 || n[0].Outcome != "voided" ||
+			s.Mission != engine.ReportIntercepted || s.Special != 0 {
+			t.Fatalf("interception reports: %+v", res.Phase.Reports)
+		}
 		so, _ := svc.Orders(south)
 		if so.Command.Result.Success || so.Command.Result.Special != 0 {
 			t.Fatalf("the messenger's reroll stands: %+v", so.Command.Result)
@@ -518,11 +522,15 @@ func TestDeployment(t *testing.T) {
 		t.Fatalf("the unit in A23 should have swapped to A31: %v", u.Cell)
 	}
 	_, err = svc.Deploy(north, Placement{Unit: "n-yumi", Cell: "C13"})
-	userErr(t, err, "err.not_own_zone")
+	userErr(t, err, engine.ProbPlaceZone)
 	_, err = svc.Deploy(north, Placement{Unit: "s-yari", Cell: "A33"})
 	userErr(t, err, engine.ProbNotYourUnit)
 	_, err = svc.Deploy(north, Placement{Terrain: "hill", Cell: "A33"})
-	userErr(t, err, "err.not_defender")
+	userErr(t, err, engine.ProbPlaceDefender)
+	_, err = svc.Deploy(north, Placement{Unit: "n-yumi", Cell: "Z99"})
+	userErr(t, err, "err.bad_cell")
+	_, err = svc.Deploy(north, Placement{})
+	userErr(t, err, engine.ProbPlaceNothing)
 	if _, err := svc.Deploy(north, Placement{Leader: "n-daimyo", To: "n-yari"}); err != nil {
 		t.Fatal(err)
 	}
@@ -536,7 +544,7 @@ func TestDeployment(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = svc.Start(guild, rec.ID)
-	var ue *UserError
+	var ue *Refusal
 	if !errors.As(err, &ue) || len(ue.Problems) == 0 || ue.Problems[0].Rule != "D-65" {
 		t.Fatalf("start with illegal terrain: %v", err)
 	}
@@ -544,7 +552,7 @@ func TestDeployment(t *testing.T) {
 	// Moving a unit off a mandatory cell makes the start refuse (R-IV.1.1).
 	svc.Deploy(north, Placement{Unit: "n-yari", Cell: "A36"})
 	_, err = svc.Start(guild, rec.ID)
-	if !errors.As(err, &ue) || !strings.Contains(ue.Text("en"), "A21") {
+	if !errors.As(err, &ue) || !strings.Contains(render.Refusal(render.EN, ue.Key, ue.Args, ue.Problems), "A21") {
 		t.Fatalf("start with A21 empty: %v", err)
 	}
 	svc.Deploy(north, Placement{Unit: "n-yari", Cell: "A21"})
@@ -675,11 +683,11 @@ func TestScoutingR_IV_5(t *testing.T) {
 	south, _ := svc.ScoutSeat(guild, []string{"r-asai"})
 
 	_, err = svc.Scout(north, Scouting{Cells: "C11 D11 C13 D13 C14"})
-	userErr(t, err, "err.too_many_cells")
+	userErr(t, err, engine.ProbScoutCells)
 	_, err = svc.Scout(north, Scouting{Cells: "C11 Z99"})
 	userErr(t, err, "err.bad_cell")
 	_, err = svc.Scout(north, Scouting{Swap: "n-yari n-yumi"})
-	userErr(t, err, "err.no_swaps")
+	userErr(t, err, engine.ProbScoutSwaps)
 	sc, err := svc.Scout(north, Scouting{Cells: "C11, D13 A11"})
 	if err != nil {
 		t.Fatal(err)
@@ -690,7 +698,7 @@ func TestScoutingR_IV_5(t *testing.T) {
 		t.Fatalf("report %+v", r)
 	}
 	_, err = svc.Scout(north, Scouting{Cells: "C14"})
-	userErr(t, err, "err.scouted")
+	userErr(t, err, engine.ProbScouted)
 	_, err = svc.Scout(north, Scouting{Swap: "n-yari"})
 	userErr(t, err, "err.swap_pair")
 	_, err = svc.Scout(north, Scouting{Swap: "n-yari s-yari"})
@@ -701,7 +709,7 @@ func TestScoutingR_IV_5(t *testing.T) {
 		}
 	}
 	_, err = svc.Scout(north, Scouting{Swap: "n-uma n-sohei"})
-	userErr(t, err, "err.no_swaps")
+	userErr(t, err, engine.ProbScoutSwaps)
 
 	// The south scouts after the north's swaps were given: it sees n-yari
 	// where it was deployed.
@@ -911,7 +919,7 @@ func TestReminders(t *testing.T) {
 }
 
 // /battle list: battles being fought first, each with where it stands and,
-// while orders are taken, its deadline.
+// while orders are taken, its deadline, read from the headers.
 func TestBattlesList(t *testing.T) {
 	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
 	svc.TurnDeadline = time.Hour
@@ -926,23 +934,7 @@ func TestBattlesList(t *testing.T) {
 	if err != nil || len(all) != 2 || all[0].ID != rec.ID || all[1].Status != store.StatusFinished {
 		t.Fatalf("battles %+v %v", all, err)
 	}
-	want := fmt.Sprintf("Battles:\n• Анэгава 1570 — taking orders, turn 1, due <t:%d:R>\n• Ямадзаки — finished, turn 0", op.Battle.Deadline.Unix())
-	if got := battlesText(render.EN, all); got != want {
-		t.Fatalf("got %q\nwant %q", got, want)
-	}
-	if got := battlesText(render.RU, nil); got != "На этом сервере битв нет." {
-		t.Fatalf("no battles: %q", got)
-	}
-}
-
-// A long list stays within one Discord message.
-func TestBattlesListFitsAMessage(t *testing.T) {
-	var all []store.BattleRecord
-	for i := range 40 {
-		all = append(all, store.BattleRecord{Name: fmt.Sprintf("Битва при деревне номер %d", i), Status: store.StatusFinished, Turn: 12})
-	}
-	text := battlesText(render.RU, all)
-	if n := utf8.RuneCountInString(text); n > 2000 || !strings.HasSuffix(text, "… и ещё 15 (сначала идущие битвы).") {
-		t.Fatalf("%d characters: %q", n, text)
+	if all[0].Deadline != op.Battle.Deadline || all[0].Turn != 1 || all[0].Name != "Анэгава 1570" {
+		t.Fatalf("header %+v", all[0])
 	}
 }

@@ -1,4 +1,4 @@
-package bot
+package game
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -44,7 +45,7 @@ func TestLoadScenarios(t *testing.T) {
 	}
 	_, err = svc.Create(guild, CreateRequest{Name: "x", North: store.Clan{RoleID: "c"}, South: store.Clan{RoleID: "d"}, Scenario: "nope"})
 	userErr(t, err, "err.scenario")
-	if !strings.Contains(err.(*UserError).Text("en"), "sekigahara") {
+	if !strings.Contains(render.Refusal(render.EN, err.(*Refusal).Key, err.(*Refusal).Args, nil), "sekigahara") {
 		t.Fatalf("the refusal lists the scenarios: %v", err)
 	}
 }

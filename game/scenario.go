@@ -1,14 +1,14 @@
-package bot
+package game
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/engine/scenario"
-	"github.com/gunbai/gunbai/render"
 )
 
 // Scenarios are prepared deployments a GM can start a battle from until
@@ -77,13 +77,33 @@ func anegawa() engine.Battle {
 	return b
 }
 
-// LoadScenarios reads scenario files (config battle.scenarios): each [[case]]
-// of a file, written in the case-file format (engine/scenario), is a
-// prepared battle named by the case's name, with its units, leaders,
-// terrain, HQs, settings, shinobi and banners; engine/scenario refuses one
-// that gives orders, commands, dice or expectations. Each must pass the
-// deployment and terrain checks of RULES IV (engine.ValidateDeployment,
-// engine.ValidateTerrain). The error names the file, line and problem.
+// ScenarioError is a scenario file's position that cannot be offered: why
+// (Reason), or the deployment rules it breaks (Problems, RULES IV).
+type ScenarioError struct {
+	File     string
+	Line     int
+	Name     string
+	Reason   string
+	Problems []*engine.Problem
+}
+
+func (e *ScenarioError) Error() string {
+	msg := e.Reason
+	if len(e.Problems) > 0 {
+		var parts []string
+		for _, p := range e.Problems {
+			parts = append(parts, p.Error())
+		}
+		msg = strings.Join(parts, "; ")
+	}
+	return fmt.Sprintf("%s:%d: scenario %q: %s", e.File, e.Line, e.Name, msg)
+}
+
+// LoadScenarios reads scenario files (config battle.scenarios): each
+// position of a file, written in the position format of engine/scenario,
+// is a prepared battle named by its name. Each must pass the deployment
+// and terrain checks of RULES IV (engine.ValidateStart). Every error names
+// the file and line; the errors of all files are joined.
 func LoadScenarios(files []string) (map[string]engine.Battle, error) {
 	out := map[string]engine.Battle{}
 	var errs []error
@@ -94,35 +114,43 @@ func LoadScenarios(files []string) (map[string]engine.Battle, error) {
 			continue
 		}
 		for _, p := range ps {
-			where := fmt.Sprintf("%s:%d: scenario %q", f, p.Line, p.Name)
-			id := battleID(p.Name)
+			id := BattleID(p.Name)
+			bad := &ScenarioError{File: f, Line: p.Line, Name: p.Name}
 			switch {
 			case p.Err != nil:
 				errs = append(errs, p.Err)
 				continue
 			case id == "":
-				errs = append(errs, fmt.Errorf("%s: the name needs letters or digits", where))
-				continue
+				bad.Reason = "the name needs letters or digits"
 			case out[id].ID != "" || scenarios[id] != nil:
-				errs = append(errs, fmt.Errorf("%s: another scenario has this name", where))
-				continue
+				bad.Reason = "another scenario has this name"
 			}
 			b := p.Battle
 			b.ID, b.Turn = id, 0
-			probs := engine.ValidateTerrain(b, b.Settings.TerrainTypes())
-			for _, side := range []engine.Side{engine.North, engine.South} {
-				probs = append(probs, engine.ValidateDeployment(b, side)...)
-			}
-			if len(probs) > 0 {
-				var lines []string
-				for _, p := range probs {
-					lines = append(lines, render.ProblemText(render.EN, p))
-				}
-				errs = append(errs, fmt.Errorf("%s: %s", where, strings.Join(lines, " ")))
+			if bad.Problems = engine.ValidateStart(b); bad.Reason != "" || len(bad.Problems) > 0 {
+				errs = append(errs, bad)
 				continue
 			}
 			out[id] = b
 		}
 	}
 	return out, errors.Join(errs...)
+}
+
+// scenario finds a prepared battle by name: the config's, then built-in.
+func (s *Service) scenario(name string) (engine.Battle, bool) {
+	if b, ok := s.Scenarios[BattleID(name)]; ok {
+		return b.Clone(), true
+	}
+	return Scenario(name)
+}
+
+// scenarioNames lists every scenario a battle can be created from.
+func (s *Service) scenarioNames() []string {
+	names := ScenarioNames()
+	for n := range s.Scenarios {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
 }

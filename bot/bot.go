@@ -1,0 +1,189 @@
+package bot
+
+import (
+	"log"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/game"
+)
+
+// Options configure the Discord side of the bot.
+type Options struct {
+	// GMRole is the ID or the name of the game masters' role. Empty: members
+	// with Manage Server act as GMs.
+	GMRole string
+	// Guilds to register the commands in; empty: every guild of READY.
+	Guilds []string
+	// Locale of channel posts when a battle has none: "ru" or "en".
+	Locale string
+	Log    *log.Logger
+	// TickEvery is how often deadlines are checked; zero: every minute.
+	TickEvery time.Duration
+}
+
+// Bot answers interactions and posts results. It keeps no battle state of
+// its own: everything is read from and written to the store through the
+// game service.
+type Bot struct {
+	s      *discordgo.Session
+	svc    *game.Service
+	opt    Options
+	routes map[string]route
+
+	mu    sync.Mutex
+	appID string
+	wg    sync.WaitGroup // handlers in flight, for a graceful Close
+	stop  chan struct{}  // ends the deadline ticker
+	tick  sync.WaitGroup // the deadline ticker
+}
+
+// New wires a bot to a session; Start opens it.
+func New(s *discordgo.Session, svc *game.Service, opt Options) *Bot {
+	if opt.Log == nil {
+		opt.Log = log.Default()
+	}
+	b := &Bot{s: s, svc: svc, opt: opt, routes: routes()}
+	s.Identify.Intents = discordgo.IntentsGuilds
+	s.AddHandler(b.onReady)
+	s.AddHandler(b.onInteraction)
+	return b
+}
+
+// Start connects to the gateway and starts checking turn deadlines.
+func (b *Bot) Start() error {
+	if err := b.s.Open(); err != nil {
+		return err
+	}
+	every := b.opt.TickEvery
+	if every <= 0 {
+		every = time.Minute
+	}
+	stop := make(chan struct{})
+	b.stop = stop
+	b.tick.Add(1)
+	go func() {
+		defer b.tick.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				b.Tick()
+			}
+		}
+	}()
+	return nil
+}
+
+// Tick resolves and posts the turns whose deadline has passed, and reminds
+// the clans whose deadline comes near.
+func (b *Bot) Tick() {
+	defer b.recovered("deadlines")
+	done, err := b.svc.Due()
+	if err != nil {
+		b.opt.Log.Printf("deadlines: %v", err)
+	}
+	for _, d := range done {
+		if d.Resolved != nil {
+			b.postResolved(*d.Resolved)
+		}
+		if d.Opened != nil {
+			b.postOpened(*d.Opened)
+		}
+	}
+	reminders, err := b.svc.Reminders()
+	if err != nil {
+		b.opt.Log.Printf("reminders: %v", err)
+	}
+	for _, r := range reminders {
+		b.postReminder(r)
+	}
+}
+
+// Close stops the deadline ticker, disconnects and waits for the handlers
+// still running.
+func (b *Bot) Close() error {
+	if b.stop != nil {
+		close(b.stop)
+		b.stop = nil
+		b.tick.Wait()
+	}
+	err := b.s.Close()
+	b.wg.Wait()
+	return err
+}
+
+// Wait blocks until the handlers in flight are done (tests).
+func (b *Bot) Wait() { b.wg.Wait() }
+
+// recovered logs a panic of background work instead of letting it kill the
+// process; deferred by every entry point Discord or the ticker calls.
+func (b *Bot) recovered(what string) {
+	if p := recover(); p != nil {
+		b.opt.Log.Printf("panic in %s: %v", what, p)
+	}
+}
+
+func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	b.wg.Add(1)
+	defer b.wg.Done()
+	defer b.recovered("ready")
+	app := ""
+	if r.Application != nil {
+		app = r.Application.ID
+	}
+	if app == "" && r.User != nil {
+		app = r.User.ID
+	}
+	b.mu.Lock()
+	b.appID = app
+	b.mu.Unlock()
+	guilds := b.opt.Guilds
+	if len(guilds) == 0 {
+		// discordgo's state rewrites READY's guilds when GUILD_CREATE
+		// arrives; read them under its lock.
+		s.State.RLock()
+		for _, g := range r.Guilds {
+			guilds = append(guilds, g.ID)
+		}
+		s.State.RUnlock()
+	}
+	for _, g := range guilds {
+		if _, err := s.ApplicationCommandBulkOverwrite(app, g, Commands()); err != nil {
+			b.opt.Log.Printf("registering commands in guild %s: %v", g, err)
+		}
+		b.postPending(g)
+	}
+}
+
+// postPending posts what a crash left owed to a guild's channels: the
+// results of turns resolved, the openings of phases opened and the
+// plan-change rounds begun but never posted.
+func (b *Bot) postPending(guild string) {
+	pending, err := b.svc.Unposted(guild)
+	if err != nil {
+		b.opt.Log.Printf("guild %s: %v", guild, err)
+	}
+	for _, res := range pending {
+		b.postResolved(res)
+	}
+	opened, err := b.svc.Unannounced(guild)
+	if err != nil {
+		b.opt.Log.Printf("guild %s: %v", guild, err)
+	}
+	for _, op := range opened {
+		b.postOpened(op)
+	}
+	rounds, err := b.svc.UnpostedPlanChanges(guild)
+	if err != nil {
+		b.opt.Log.Printf("guild %s: %v", guild, err)
+	}
+	for _, pc := range rounds {
+		b.postPlanChange(pc.Battle, pc.Phase)
+	}
+}

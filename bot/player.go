@@ -1,0 +1,351 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/render"
+)
+
+// The players' commands. Every answer is ephemeral: a player's orders and
+// what his scouts saw reach only him and his clan's own channel.
+
+// seat finds the caller's battle and side with one of the game's finders
+// (SeatOf, DeploySeat, ScoutSeat, AnySeat).
+func (b *Bot) seat(c *call, find func(guild string, roles []string) (game.Seat, error)) (game.Seat, error) {
+	if c.i.Member == nil {
+		return game.Seat{}, refuse("err.no_seat")
+	}
+	return find(c.i.GuildID, c.roles())
+}
+
+// roll handles /roll (R-V.1-V.3).
+func (b *Bot) roll(c *call) error {
+	seat, err := b.seat(c, b.svc.SeatOf)
+	if err != nil {
+		return err
+	}
+	stake, err := engine.ParseStake(c.str("stake"))
+	if err != nil {
+		return refuse("err.bad_stake", c.str("stake"))
+	}
+	r, err := b.svc.Roll(seat, stake)
+	if err != nil {
+		return err
+	}
+	text, comps := rollMessage(c.lang, r)
+	b.reply(c, text, comps)
+	if r.Final {
+		b.postRoll(seat, r)
+	}
+	return nil
+}
+
+// reroll handles the buttons under a roll: a reroll, or accepting it.
+func (b *Bot) reroll(c *call, source string) error {
+	seat, err := b.seat(c, b.svc.SeatOf)
+	if err != nil {
+		return err
+	}
+	if source == "accept" {
+		source = ""
+	}
+	r, err := b.svc.Reroll(seat, source)
+	if err != nil {
+		return err
+	}
+	text, comps := rollMessage(c.lang, r)
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	c.answered = true
+	err = b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseUpdateMessage,
+		Data: &discordgo.InteractionResponseData{Content: text, Components: comps},
+	})
+	if err != nil {
+		b.opt.Log.Printf("updating roll %s: %v", c.i.ID, err)
+	}
+	if r.Final {
+		b.postRoll(seat, r)
+	}
+	return nil
+}
+
+// rollMessage describes a roll and offers the rerolls still open.
+func rollMessage(l render.Lang, r game.Rolled) (string, []discordgo.MessageComponent) {
+	text := render.CommandText(l, r.Stake, r.Result, r.Final)
+	if r.Final {
+		return text, nil
+	}
+	var buttons []discordgo.MessageComponent
+	for _, src := range r.Open {
+		buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll."+src), Style: discordgo.PrimaryButton, CustomID: "roll:" + src})
+	}
+	buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll.accept"), Style: discordgo.SecondaryButton, CustomID: "roll:accept"})
+	return text, []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+}
+
+// order handles /order: checked at once, answered only to its author, with
+// a receipt by DM (ephemeral answers vanish; the player keeps this one).
+func (b *Bot) order(c *call) error {
+	seat, err := b.seat(c, b.svc.SeatOf)
+	if err != nil {
+		return err
+	}
+	o, err := parseOrder(c)
+	if err != nil {
+		return err
+	}
+	so, err := b.svc.Order(seat, o)
+	if err != nil {
+		return err
+	}
+	b.reply(c, render.T(c.lang, "bot.order_accepted")+"\n"+render.OrdersText(c.lang, so.Turn, so.Orders), nil)
+	if c.i.Member != nil && c.i.Member.User != nil {
+		b.dm(c.i.Member.User.ID, render.T(c.lang, "bot.receipt", seat.Battle.Name)+"\n"+render.OrdersText(c.lang, so.Turn, so.Orders))
+	}
+	return nil
+}
+
+// parseOrder reads the options of /order.
+func parseOrder(c *call) (engine.Order, error) {
+	kind, err := engine.ParseOrderKind(c.str("order"))
+	if err != nil {
+		return engine.Order{}, refuse("err.bad_order", c.str("order"))
+	}
+	o := engine.Order{Unit: c.str("unit"), Kind: kind, Phase: 1, Target: c.str("target"),
+		Leader: c.str("leader"), To: c.str("to"), Mission: c.str("mission"), Banner: c.str("banner")}
+	// Army-wide orders and a side's declarations name no unit; a banner is
+	// raised in one.
+	if o.Unit == "" && (kind == engine.OrderBanner || !kind.ArmyWide() && !kind.Declaration()) {
+		return o, refuse("err.need_unit")
+	}
+	if kind.Special() {
+		o.Class = engine.Special
+	}
+	if p, ok := c.num("phase"); ok {
+		o.Phase = p
+	}
+	switch c.str("slot") {
+	case "special":
+		o.Class = engine.Special
+	case "ordinary":
+		o.Class = engine.Ordinary
+	}
+	if f := c.str("facing"); f != "" {
+		d, err := engine.ParseDir(f)
+		if err != nil {
+			return o, refuse("err.bad_facing", f)
+		}
+		o.Facing = &d
+	}
+	for _, w := range strings.Fields(c.str("gallop")) {
+		var st engine.StepKind
+		if err := st.UnmarshalText([]byte(w)); err != nil {
+			return o, refuse("err.bad_step", w)
+		}
+		o.Steps = append(o.Steps, st)
+	}
+	return o, nil
+}
+
+// orders handles /orders: the side's roll and orders; cancelling one, the
+// standing choice to spare duellists and Save ammo! on the way; "ready"
+// last, so that what else the same /orders changed counts.
+func (b *Bot) orders(c *call) error {
+	seat, err := b.seat(c, b.svc.SeatOf)
+	if err != nil {
+		return err
+	}
+	spare, spareGiven := c.flag("spare")
+	if spareGiven {
+		if err := b.svc.SetSpare(seat, spare); err != nil {
+			return err
+		}
+	}
+	if on, ok := c.flag("save_ammo"); ok {
+		if err := b.svc.SaveAmmo(seat, c.str("unit"), on); err != nil {
+			return err
+		}
+	}
+	var so game.SideOrders
+	if unit := c.str("cancel"); unit != "" {
+		phase, ok := c.num("phase")
+		if !ok {
+			phase = 1
+		}
+		so, err = b.svc.Cancel(seat, unit, phase)
+	} else {
+		so, err = b.svc.Orders(seat)
+	}
+	if err != nil {
+		return err
+	}
+	if ready, _ := c.flag("ready"); ready {
+		return b.ready(c, seat)
+	}
+	text := render.T(c.lang, "bot.no_roll")
+	if so.Command != nil {
+		text = render.CommandText(c.lang, so.Command.Stake, so.Command.Result, so.Command.Final)
+	}
+	if rec, err := b.svc.Store.Battle(seat.Battle.GuildID, seat.Battle.ID); err == nil {
+		units := ""
+		if rec.State.Spare[seat.Side] {
+			units = "\n" + render.T(c.lang, "bot.spare_on")
+		} else if spareGiven {
+			units = "\n" + render.T(c.lang, "bot.spare_off")
+		}
+		text += "\n" + render.OrdersText(c.lang, so.Turn, so.Orders) + units + "\n" + render.UnitsText(c.lang, rec.State, seat.Side)
+	}
+	b.reply(c, text, nil)
+	return nil
+}
+
+// ready marks the caller's side ready; when both are, the turn goes on by
+// itself: the plan-change round after Signals, or the resolution, which is
+// posted like a GM's /battle resolve.
+func (b *Bot) ready(c *call, seat game.Seat) error {
+	return b.deferThen(c, func() (string, error) {
+		res, err := b.svc.Ready(seat)
+		switch {
+		case err != nil:
+			return "", err
+		case res.Resolved != nil:
+			b.postResolved(*res.Resolved)
+			return render.T(c.lang, "bot.resolved", res.Resolved.Battle.Name, res.Resolved.Turn), nil
+		case res.PlanChange:
+			b.postPlanChange(seat.Battle, res.Phase)
+			return render.T(c.lang, "bot.plan_change", seat.Battle.Name, seat.Battle.Turn), nil
+		}
+		return render.T(c.lang, "bot.ready"), nil
+	})
+}
+
+// deploy handles /deploy: a side places its army during deployment
+// (RULES IV); the answer lists its units as they now stand.
+func (b *Bot) deploy(c *call) error {
+	seat, err := b.seat(c, b.svc.DeploySeat)
+	if err != nil {
+		return err
+	}
+	p := game.Placement{
+		Unit: c.str("unit"), Cell: c.str("cell"), Facing: c.str("facing"),
+		Leader: c.str("leader"), To: c.str("to"), HQ: c.str("hq"), Terrain: c.str("terrain"),
+	}
+	if g, ok := c.num("guards"); ok {
+		p.Guards = &g
+	}
+	if v, ok := c.flag("save_ammo"); ok {
+		p.SaveAmmo = &v
+	}
+	view, err := b.svc.Deploy(seat, p)
+	if err != nil {
+		return err
+	}
+	text := render.T(c.lang, "bot.deployed")
+	if p.Guards != nil {
+		text += "\n" + render.T(c.lang, "bot.guards_set", *p.Guards, view.Shinobi[seat.Side]-*p.Guards)
+	}
+	b.reply(c, text+"\n"+render.UnitsText(c.lang, view, seat.Side), nil)
+	return nil
+}
+
+// scout handles /scout in the plan-change phase of the deployment turn
+// (R-IV.5): the report is the player's answer and goes to the clan's own
+// channel, never the enemy's; swaps are confirmed to the player alone.
+func (b *Bot) scout(c *call) error {
+	seat, err := b.seat(c, b.svc.ScoutSeat)
+	if err != nil {
+		return err
+	}
+	sc := game.Scouting{Cells: c.str("cells"), Swap: c.str("swap")}
+	sc.Done, _ = c.flag("done")
+	if sc, err = b.svc.Scout(seat, sc); err != nil {
+		return err
+	}
+	var lines []string
+	if sc.Report != nil {
+		report := render.ScoutText(render.Lang(seat.Battle.Locale), *sc.Report)
+		b.send(seat.Battle.Sides[seat.Side].ChannelID, &discordgo.MessageSend{Content: report})
+		lines = append(lines, render.ScoutText(c.lang, *sc.Report))
+	}
+	if sc.Swap != "" {
+		lines = append(lines, render.T(c.lang, "bot.swap_set", sc.Swap))
+	}
+	if sc.Done {
+		lines = append(lines, render.T(c.lang, "bot.scouts_done"))
+	}
+	b.reply(c, strings.Join(lines, "\n"), nil)
+	if sc.Next != nil {
+		b.postOpened(*sc.Next)
+	}
+	return nil
+}
+
+// field handles /field: the player's own view of his battle as it stands
+// (engine.View: enemy units hidden in forests stay hidden), as a picture
+// only he sees; useful above all while deploying.
+func (b *Bot) field(c *call) error {
+	seat, err := b.seat(c, b.svc.AnySeat)
+	if err != nil {
+		return err
+	}
+	return b.replyField(c, seat.Battle, engine.View(seat.Battle.State, seat.Side))
+}
+
+// complete answers Discord's autocomplete for an option naming a unit: the
+// player's own units, or for a target the enemy units his side can see
+// (engine.View), never a hidden one. Without a battle it offers nothing.
+func (b *Bot) complete(c *call) error {
+	choices := []*discordgo.ApplicationCommandOptionChoice{}
+	if focused := focusedOption(c.i.ApplicationCommandData().Options); focused != nil && c.i.Member != nil {
+		if seat, err := b.svc.AnySeat(c.i.GuildID, c.roles()); err == nil {
+			side := seat.Side
+			if focused.Name == "target" {
+				side = side.Enemy()
+			}
+			choices = unitChoices(c.lang, engine.View(seat.Battle.State, seat.Side), side, focused.StringValue())
+		}
+	}
+	c.answered = true
+	return b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: choices},
+	})
+}
+
+// focusedOption finds the option being typed, inside subcommands too.
+func focusedOption(opts []*discordgo.ApplicationCommandInteractionDataOption) *discordgo.ApplicationCommandInteractionDataOption {
+	for _, o := range opts {
+		if o.Focused {
+			return o
+		}
+		if f := focusedOption(o.Options); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// unitChoices lists the active units of a side in a view whose ID contains
+// what was typed, at most Discord's 25, named with type and cell.
+func unitChoices(l render.Lang, view engine.Battle, side engine.Side, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	out := []*discordgo.ApplicationCommandOptionChoice{}
+	for _, u := range view.Units {
+		if u.Side != side || !u.Active() || !strings.Contains(strings.ToLower(u.ID), typed) {
+			continue
+		}
+		name := fmt.Sprintf("%s — %s, %s", u.ID, render.TroopName(l, u.Type), u.Cell.Name())
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: u.ID})
+		if len(out) == 25 {
+			break
+		}
+	}
+	return out
+}

@@ -1,0 +1,238 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/render"
+)
+
+// call is one interaction being answered: who asked, in which language,
+// which command path and options.
+type call struct {
+	i    *discordgo.InteractionCreate
+	lang render.Lang
+	path string // "battle create", "roll"; for components, the custom ID
+	opts map[string]*discordgo.ApplicationCommandInteractionDataOption
+	// answered: a response (or a deferral) was sent; deferred: the answer
+	// is to be edited in.
+	answered, deferred bool
+}
+
+func newCall(i *discordgo.InteractionCreate) *call {
+	c := &call{i: i, lang: render.LangFromLocale(string(i.Locale)), opts: map[string]*discordgo.ApplicationCommandInteractionDataOption{}}
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		data := i.ApplicationCommandData()
+		c.path = data.Name
+		opts := data.Options
+		if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+			c.path += " " + opts[0].Name
+			opts = opts[0].Options
+		}
+		for _, o := range opts {
+			c.opts[o.Name] = o
+		}
+	case discordgo.InteractionMessageComponent:
+		c.path = i.MessageComponentData().CustomID
+	}
+	return c
+}
+
+// str is a string option as given, trimmed; "" when absent.
+func (c *call) str(name string) string {
+	if o, ok := c.opts[name]; ok {
+		return strings.TrimSpace(fmt.Sprint(o.Value))
+	}
+	return ""
+}
+
+// flag is a boolean option and whether it was given.
+func (c *call) flag(name string) (v, given bool) {
+	if o, ok := c.opts[name]; ok {
+		return o.BoolValue(), true
+	}
+	return false, false
+}
+
+// num is an integer option and whether it was given.
+func (c *call) num(name string) (int, bool) {
+	if o, ok := c.opts[name]; ok {
+		return int(o.IntValue()), true
+	}
+	return 0, false
+}
+
+// roles are the caller's roles; nil outside a guild.
+func (c *call) roles() []string {
+	if c.i.Member == nil {
+		return nil
+	}
+	return c.i.Member.Roles
+}
+
+// refuse is a refusal of the bot's own (a malformed option, a missing
+// right), worded like the lifecycle's.
+func refuse(key string, args ...any) error { return &game.Refusal{Key: key, Args: args} }
+
+func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
+	b.wg.Add(1)
+	defer b.wg.Done()
+	c := newCall(i)
+	defer func() {
+		if p := recover(); p != nil {
+			b.opt.Log.Printf("panic in interaction %s (%s): %v\n%s", i.ID, c.path, p, debug.Stack())
+			b.answerError(c, errors.New("internal error"))
+		}
+	}()
+	if err := b.dispatch(c); err != nil {
+		b.answerError(c, err)
+	}
+}
+
+// dispatch sends an interaction to its handler.
+func (b *Bot) dispatch(c *call) error {
+	switch c.i.Type {
+	case discordgo.InteractionApplicationCommand:
+		r, ok := b.routes[c.path]
+		if !ok || r.handle == nil {
+			return refuse("bot.unknown_command", c.path)
+		}
+		if r.gm && !b.isGM(c.i) {
+			return refuse("bot.not_gm")
+		}
+		return r.handle(b, c)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return b.complete(c)
+	case discordgo.InteractionMessageComponent:
+		if source, ok := strings.CutPrefix(c.path, "roll:"); ok {
+			return b.reroll(c, source)
+		}
+	}
+	return refuse("bot.unknown_command", c.path)
+}
+
+// reply answers an interaction with a message only its author sees. An
+// answer longer than one Discord message (a big army's units and orders)
+// goes on in followups, seen by him alone too.
+func (b *Bot) reply(c *call, content string, components []discordgo.MessageComponent) {
+	parts := render.SplitMessages(content, render.DiscordLimit)
+	if len(parts) == 0 {
+		parts = []string{content}
+	}
+	c.answered = true
+	err := b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: parts[0], Flags: discordgo.MessageFlagsEphemeral, Components: components},
+	})
+	if err != nil {
+		b.opt.Log.Printf("responding to %s: %v", c.i.ID, err)
+		return
+	}
+	b.followUp(c, parts[1:])
+}
+
+func (b *Bot) followUp(c *call, parts []string) {
+	for _, part := range parts {
+		if _, err := b.s.FollowupMessageCreate(c.i.Interaction, true, &discordgo.WebhookParams{Content: part, Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+			b.opt.Log.Printf("following up %s: %v", c.i.ID, err)
+		}
+	}
+}
+
+// deferThen acknowledges at once (Discord waits 3 seconds; resolving and
+// drawing may take longer), then does the work and edits its answer in.
+func (b *Bot) deferThen(c *call, work func() (string, error)) error {
+	err := b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
+	})
+	if err != nil {
+		b.opt.Log.Printf("deferring %s: %v", c.i.ID, err)
+		return nil // nobody is waiting for an answer to edit
+	}
+	c.answered, c.deferred = true, true
+	text, err := work()
+	if err != nil {
+		return err
+	}
+	b.edit(c, text)
+	return nil
+}
+
+// edit puts the answer into a deferred response.
+func (b *Bot) edit(c *call, text string) {
+	parts := render.SplitMessages(text, render.DiscordLimit)
+	if len(parts) == 0 {
+		parts = []string{text}
+	}
+	if _, err := b.s.InteractionResponseEdit(c.i.Interaction, &discordgo.WebhookEdit{Content: &parts[0]}); err != nil {
+		b.opt.Log.Printf("editing the answer to %s: %v", c.i.ID, err)
+	}
+	b.followUp(c, parts[1:])
+}
+
+// answerError is the one error responder: a refusal in the caller's
+// language, anything else an apology, with the details in the log only.
+func (b *Bot) answerError(c *call, err error) {
+	text := b.errorText(c.lang, err)
+	switch {
+	case c.deferred:
+		b.edit(c, text)
+	case c.answered:
+		b.followUp(c, []string{text})
+	case c.i.Type == discordgo.InteractionApplicationCommandAutocomplete:
+		b.opt.Log.Printf("autocomplete %s: %v", c.i.ID, err)
+	default:
+		b.reply(c, text, nil)
+	}
+}
+
+func (b *Bot) errorText(l render.Lang, err error) string {
+	var r *game.Refusal
+	if errors.As(err, &r) {
+		return render.Refusal(l, r.Key, r.Args, r.Problems)
+	}
+	b.opt.Log.Printf("error: %v", err)
+	return render.T(l, "bot.internal_error")
+}
+
+// isGM checks the GM role of the config (by ID or name), or Manage Server
+// when no role is configured.
+func (b *Bot) isGM(i *discordgo.InteractionCreate) bool {
+	m := i.Member
+	if m == nil {
+		return false
+	}
+	if b.opt.GMRole == "" {
+		return m.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
+	}
+	if slices.Contains(m.Roles, b.opt.GMRole) {
+		return true
+	}
+	roles, err := b.s.GuildRoles(i.GuildID)
+	if err != nil {
+		b.opt.Log.Printf("reading roles of guild %s: %v", i.GuildID, err)
+		return false
+	}
+	for _, r := range roles {
+		if strings.EqualFold(r.Name, b.opt.GMRole) && slices.Contains(m.Roles, r.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// battleLocale is the language of a new battle's channel posts.
+func (b *Bot) battleLocale() string {
+	if b.opt.Locale == "" {
+		return string(render.RU)
+	}
+	return b.opt.Locale
+}

@@ -1,0 +1,242 @@
+package game
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// CreateRequest is what the GM gives to create a battle.
+type CreateRequest struct {
+	Name        string
+	North       store.Clan
+	South       store.Clan
+	GMChannelID string
+	Scenario    string // empty: the first built-in one
+	Locale      string // of the battle's channel posts
+}
+
+// BattleID turns a battle name into its key: lower case, words joined by
+// '-'.
+func BattleID(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(strings.TrimSpace(name)) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	return strings.Trim(b.String(), "-")
+}
+
+// active reports whether a battle is being fought.
+func active(s store.Status) bool {
+	return s == store.StatusDeployment || s == store.StatusCommand || s == store.StatusResolving
+}
+
+// Create sets up a battle from a scenario; it waits in deployment until the
+// GM starts it. A clan fights one battle at a time.
+func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, error) {
+	id := BattleID(req.Name)
+	if id == "" {
+		return store.BattleRecord{}, refuse("err.battle_name")
+	}
+	if req.North.RoleID == "" || req.South.RoleID == "" || req.North.RoleID == req.South.RoleID {
+		return store.BattleRecord{}, refuse("err.same_role")
+	}
+	if req.Scenario == "" {
+		req.Scenario = ScenarioNames()[0]
+	}
+	state, ok := s.scenario(req.Scenario)
+	if !ok {
+		return store.BattleRecord{}, refuse("err.scenario", req.Scenario, strings.Join(s.scenarioNames(), ", "))
+	}
+	state.ID = id
+	rec := store.BattleRecord{
+		ID: id, GuildID: guild, Name: strings.TrimSpace(req.Name), Status: store.StatusDeployment,
+		Sides: [2]store.Clan{req.North, req.South}, GMChannelID: req.GMChannelID,
+		State: state, Locale: req.Locale,
+	}
+	err := s.Store.Update(func(tx *store.Tx) error {
+		if _, err := tx.Battle(guild, id); err == nil {
+			return refuse("err.battle_exists", rec.Name)
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		all, err := tx.Headers(guild)
+		if err != nil {
+			return err
+		}
+		for _, b := range all {
+			if !active(b.Status) {
+				continue
+			}
+			for _, c := range b.Sides {
+				if c.RoleID == req.North.RoleID || c.RoleID == req.South.RoleID {
+					return refuse("err.clan_busy", b.Name)
+				}
+			}
+		}
+		return tx.PutBattle(rec)
+	})
+	return rec, err
+}
+
+// Battles lists a guild's battles by their headers, the ones being fought
+// first, then by name.
+func (s *Service) Battles(guild string) ([]store.Header, error) {
+	var out []store.Header
+	err := s.Store.View(func(tx *store.Tx) error {
+		var err error
+		out, err = tx.Headers(guild)
+		return err
+	})
+	slices.SortStableFunc(out, func(a, b store.Header) int {
+		if fa, fb := a.Status == store.StatusFinished, b.Status == store.StatusFinished; fa != fb {
+			if fa {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return out, err
+}
+
+// Battle looks a battle up by its ID or its name.
+func (s *Service) Battle(guild, ref string) (store.BattleRecord, error) {
+	var rec store.BattleRecord
+	err := s.Store.View(func(tx *store.Tx) error {
+		var err error
+		rec, err = find(tx, guild, ref)
+		return err
+	})
+	return rec, err
+}
+
+// find looks a battle up by its ID or its name.
+func find(tx *store.Tx, guild, ref string) (store.BattleRecord, error) {
+	id := BattleID(ref)
+	if id == "" {
+		return store.BattleRecord{}, refuse("err.no_battle", ref)
+	}
+	rec, err := tx.Battle(guild, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return rec, refuse("err.no_battle", ref)
+	}
+	return rec, err
+}
+
+// Finish ends a battle by the GM's decision.
+func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
+	var out store.BattleRecord
+	err := s.inBattleNamed(guild, ref, func(tx *store.Tx, rec *store.BattleRecord) error {
+		if rec.Status == store.StatusFinished {
+			return refuse("err.finished", rec.Name)
+		}
+		rec.Status = store.StatusFinished
+		out = *rec
+		return tx.PutBattle(*rec)
+	})
+	return out, err
+}
+
+// SetSetting changes one per-battle setting by its RULES.md name (Appendix
+// B), as the GM may at any time. A key the engine does not honour yet is
+// refused, so a battle never runs on a setting that changes nothing.
+func (s *Service) SetSetting(guild, ref, key, value string) (store.BattleRecord, error) {
+	var out store.BattleRecord
+	err := s.inBattleNamed(guild, ref, func(tx *store.Tx, rec *store.BattleRecord) error {
+		next := rec.State.Settings
+		if err := next.Set(key, value); err != nil {
+			if errors.Is(err, engine.ErrUnknownSetting) {
+				return refuse("err.setting_key", key)
+			}
+			return refuse("err.setting_value", key, value, strings.Join(settingValues(key), ", "))
+		}
+		if slices.Contains(next.Unhonoured(), key) {
+			return refuse("err.setting_unhonoured", key)
+		}
+		rec.State.Settings = next
+		out = *rec
+		return tx.PutBattle(*rec)
+	})
+	return out, err
+}
+
+// settingValues lists the values a key takes, or its default for keys of
+// numbers and lists.
+func settingValues(key string) []string {
+	for _, info := range engine.SettingKeys() {
+		if info.Key == key {
+			if len(info.Values) > 0 {
+				return info.Values
+			}
+			return []string{info.Default}
+		}
+	}
+	return nil
+}
+
+// Settings lists a battle's settings that the engine honours: every key
+// with its value.
+func (s *Service) Settings(guild, ref string) ([]string, error) {
+	rec, err := s.Battle(guild, ref)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, info := range engine.SettingKeys() {
+		if strings.Contains(info.Key, "<") || !info.Implemented {
+			continue
+		}
+		v, err := rec.State.Settings.Get(info.Key)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, info.Key+" = "+v)
+	}
+	return out, nil
+}
+
+// Fixed is a GM's correction as made: the battle after it and the side
+// whose unit, leader or counter it changed.
+type Fixed struct {
+	Battle store.BattleRecord
+	Side   engine.Side
+}
+
+// Fix corrects one field of a unit, a leader or a side of a battle being
+// fought (engine.Fix), as the GM may at any time.
+func (s *Service) Fix(guild, ref, who, field, value string) (Fixed, error) {
+	var out Fixed
+	err := s.inBattleNamed(guild, ref, func(tx *store.Tx, rec *store.BattleRecord) error {
+		if rec.Status != store.StatusDeployment && rec.Status != store.StatusCommand {
+			return refuse("err.fix_inactive", rec.Name)
+		}
+		next, prob := engine.Fix(rec.State, who, field, value)
+		if prob != nil {
+			return broken(prob)
+		}
+		rec.State = next
+		out.Battle = *rec
+		switch sd, err := engine.ParseSide(who); {
+		case next.Unit(who) != nil:
+			out.Side = next.Unit(who).Side
+		case next.Leader(who) != nil:
+			out.Side = next.Leader(who).Side
+		case err == nil:
+			out.Side = sd
+		}
+		return tx.PutBattle(*rec)
+	})
+	return out, err
+}

@@ -1,0 +1,151 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// Reminder is a command phase near its deadline and the sides of it that
+// have not said they are ready.
+type Reminder struct {
+	Battle store.BattleRecord
+	Sides  []engine.Side
+}
+
+// Reminders finds the command phases in the last quarter of their time
+// (6 hours of a 24-hour turn) whose sides are not all ready, once a turn:
+// each is marked reminded in the same transaction, so a reminder is never
+// posted twice (a crash may lose one, which is the lesser harm).
+func (s *Service) Reminders() ([]Reminder, error) {
+	if s.TurnDeadline <= 0 {
+		return nil, nil
+	}
+	now := s.now()
+	due := func(h store.Header) bool {
+		return h.Status == store.StatusCommand && !h.Deadline.IsZero() && h.Reminded < h.Turn &&
+			!now.Before(h.Deadline.Add(-s.TurnDeadline/4)) && now.Before(h.Deadline)
+	}
+	var out []Reminder
+	err := s.Store.Update(func(tx *store.Tx) error {
+		return eachBattle(tx, due, func(rec store.BattleRecord) error {
+			ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+			if err != nil {
+				return err
+			}
+			r := Reminder{Battle: rec}
+			for _, side := range sides {
+				if !ph.Ready[side] {
+					r.Sides = append(r.Sides, side)
+				}
+			}
+			if len(r.Sides) > 0 {
+				out = append(out, r)
+			}
+			rec.Reminded = rec.Turn
+			return tx.PutBattle(rec)
+		})
+	})
+	return out, err
+}
+
+// eachBattle calls fn for every battle of every guild whose header passes
+// want; only those are read whole.
+func eachBattle(tx *store.Tx, want func(store.Header) bool, fn func(store.BattleRecord) error) error {
+	hs, err := headers(tx, want)
+	if err != nil {
+		return err
+	}
+	for _, h := range hs {
+		rec, err := tx.Battle(h.GuildID, h.ID)
+		if err != nil {
+			return err
+		}
+		if err := fn(rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// headers lists the headers of every guild's battles that pass want.
+func headers(tx *store.Tx, want func(store.Header) bool) ([]store.Header, error) {
+	guilds, err := tx.Guilds()
+	if err != nil {
+		return nil, err
+	}
+	var out []store.Header
+	for _, g := range guilds {
+		hs, err := tx.Headers(g)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range hs {
+			if want(h) {
+				out = append(out, h)
+			}
+		}
+	}
+	return out, nil
+}
+
+// Overdue is what a passed deadline led to: a resolved turn, or, at the
+// end of the deployment turn's scouting, turn 1 opened.
+type Overdue struct {
+	Resolved *Resolved
+	Opened   *Opened
+}
+
+// overdue reports whether a battle's open phase has passed its deadline.
+func overdue(h store.Header, now time.Time) bool {
+	open := h.Status == store.StatusCommand || h.Scouting
+	return open && !h.Deadline.IsZero() && !now.Before(h.Deadline)
+}
+
+// Due closes every phase that has passed its deadline: a command phase is
+// resolved with the orders given so far (ARCHITECTURE: "until the deadline
+// or until every side is ready"), the deployment turn's scouting ends with
+// the swaps given so far. Each battle is its own transaction.
+func (s *Service) Due() ([]Overdue, error) {
+	now := s.now()
+	var due []store.Header
+	err := s.Store.View(func(tx *store.Tx) error {
+		var err error
+		due, err = headers(tx, func(h store.Header) bool { return overdue(h, now) })
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []Overdue
+	var errs []error
+	for _, h := range due {
+		// One battle that fails to resolve must not hold the others back.
+		err := s.inBattle(h.GuildID, h.ID, func(tx *store.Tx, rec *store.BattleRecord) error {
+			// Checked again inside the transaction: the GM or the sides may
+			// have moved it on meanwhile.
+			if !overdue(rec.Header(), now) {
+				return nil
+			}
+			if rec.Scouting {
+				op, err := s.endScouting(tx, rec)
+				if err == nil {
+					out = append(out, Overdue{Opened: &op})
+				}
+				return err
+			}
+			res, err := s.resolveTx(tx, *rec)
+			if err == nil {
+				out = append(out, Overdue{Resolved: &res})
+			}
+			return err
+		})
+		if err != nil {
+			errs = append(errs, fmt.Errorf("battle %s: %w", h.ID, err))
+		}
+	}
+	return out, errors.Join(errs...)
+}

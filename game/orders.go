@@ -1,0 +1,163 @@
+package game
+
+import (
+	"errors"
+	"slices"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// SideOrders is one side's command roll and orders of the current turn.
+type SideOrders struct {
+	Turn    int
+	Command *store.CommandRoll // nil: not rolled yet
+	Orders  []engine.Order
+}
+
+func sideOrders(tx *store.Tx, rec *store.BattleRecord, side engine.Side) (SideOrders, error) {
+	out := SideOrders{Turn: rec.Turn}
+	c, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, side)
+	switch {
+	case err == nil:
+		out.Command = &c
+	case !errors.Is(err, store.ErrNotFound):
+		return out, err
+	}
+	o, err := tx.Orders(rec.GuildID, rec.ID, rec.Turn, side)
+	switch {
+	case err == nil:
+		out.Orders = o
+	case !errors.Is(err, store.ErrNotFound):
+		return out, err
+	}
+	return out, nil
+}
+
+// Orders shows a side its own roll and orders.
+func (s *Service) Orders(seat Seat) (SideOrders, error) {
+	var out SideOrders
+	err := s.Store.View(func(tx *store.Tx) error {
+		rec, err := tx.Battle(seat.Battle.GuildID, seat.Battle.ID)
+		if err != nil {
+			return err
+		}
+		out, err = sideOrders(tx, &rec, seat.Side)
+		return err
+	})
+	return out, err
+}
+
+// unready takes back a side's "ready": changing its orders reopens them.
+func unready(tx *store.Tx, rec *store.BattleRecord, side engine.Side) (store.CommandPhase, error) {
+	ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+	if err != nil || !ph.Ready[side] {
+		return ph, err
+	}
+	ph.Ready[side] = false
+	return ph, tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph)
+}
+
+// Order accepts (or replaces) one order of a side for the current turn.
+// It is checked at once against the rules and the command roll, so a
+// player learns immediately why an order is illegal; nothing is stored then.
+func (s *Service) Order(seat Seat, o engine.Order) (SideOrders, error) {
+	var out SideOrders
+	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
+		var err error
+		if out, err = sideOrders(tx, rec, seat.Side); err != nil {
+			return err
+		}
+		if out.Command == nil || !out.Command.Final {
+			return refuse("err.roll_first")
+		}
+		ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+		if err != nil {
+			return err
+		}
+		if ph.Round > 0 && (o.Kind == engine.OrderShinobi || o.Kind == engine.OrderBanner) {
+			return refuse("err.plan_change_fixed") // D-29: missions and banners stay
+		}
+		o.Side, o.Turn = seat.Side, 0
+		// An order replaces the one it takes the place of: a unit's order
+		// for the same phase, the army-wide order, a leader's move.
+		orders := slices.DeleteFunc(slices.Clone(out.Orders), func(x engine.Order) bool {
+			return replaces(o, x)
+		})
+		orders = append(orders, o)
+		if err := broken(engine.Validate(rec.State, seat.Side, rec.Turn, orders)...); err != nil {
+			return err
+		}
+		if err := broken(engine.CheckBudget(rec.State, seat.Side, rec.Turn, orders, out.Command.Result)); err != nil {
+			return err
+		}
+		if _, err := unready(tx, rec, seat.Side); err != nil {
+			return err
+		}
+		out.Orders = orders
+		return tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, orders)
+	})
+	return out, err
+}
+
+// replaces reports whether a new order o takes the place of an order x the
+// side gave before.
+func replaces(o, x engine.Order) bool {
+	switch {
+	case o.Kind.ArmyWide() || x.Kind.ArmyWide():
+		return o.Kind.ArmyWide() && x.Kind.ArmyWide()
+	case o.Kind == engine.OrderMoveLeader || x.Kind == engine.OrderMoveLeader:
+		return o.Kind == x.Kind && o.Leader == x.Leader
+	case o.Kind.Declaration() || x.Kind.Declaration():
+		return false // shinobi missions, banners, signals add up
+	}
+	return o.Unit == x.Unit && o.Phase == x.Phase
+}
+
+// Cancel removes a side's order for a unit and phase.
+func (s *Service) Cancel(seat Seat, unit string, phase int) (SideOrders, error) {
+	var out SideOrders
+	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
+		var err error
+		if out, err = sideOrders(tx, rec, seat.Side); err != nil {
+			return err
+		}
+		n := len(out.Orders)
+		out.Orders = slices.DeleteFunc(out.Orders, func(x engine.Order) bool { return x.Unit == unit && x.Phase == phase })
+		if len(out.Orders) == n {
+			return refuse("err.no_such_order", unit, phase)
+		}
+		// Removing a phase-1 order leaves a phase-2 order alone (R-VI.1.2).
+		if err := broken(engine.Validate(rec.State, seat.Side, rec.Turn, out.Orders)...); err != nil {
+			return err
+		}
+		if _, err := unready(tx, rec, seat.Side); err != nil {
+			return err
+		}
+		return tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, out.Orders)
+	})
+	return out, err
+}
+
+// SetSpare records a side's standing choice to spare the enemy duellists
+// its characters "kill" (R-VIII.6.5, D-59); it holds until changed.
+func (s *Service) SetSpare(seat Seat, spare bool) error {
+	return s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
+		rec.State.Spare[seat.Side] = spare
+		return tx.PutBattle(*rec)
+	})
+}
+
+// SaveAmmo gives or takes back a shooter's Save ammo! instruction in a
+// command phase, which only save_ammo.changeable=true allows (D-44); at
+// deployment it is given with Deploy.
+func (s *Service) SaveAmmo(seat Seat, unit string, on bool) error {
+	return s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
+		nb, prob := engine.SetSaveAmmo(rec.State, seat.Side, unit, on, false)
+		if prob != nil {
+			return broken(prob)
+		}
+		rec.State = nb
+		return tx.PutBattle(*rec)
+	})
+}

@@ -1,0 +1,120 @@
+package game
+
+import (
+	"errors"
+	"slices"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// commandInput is what a side brings to its command roll: the leaders'
+// HQ reroll and generals' bonus (engine.CommandSetup) and its messengers.
+func commandInput(b *engine.Battle, side engine.Side, stake engine.Stake, rerolls []string) engine.CommandInput {
+	in := engine.CommandInput{Side: side, Stake: stake, Messengers: b.Messengers[side], Rerolls: rerolls}
+	in.HQReroll, in.Bonus = engine.CommandSetup(b, side, b.Turn+1, nil)
+	return in
+}
+
+// RerollOptions lists the rerolls still open to a roll that failed.
+func RerollOptions(b *engine.Battle, side engine.Side, c store.CommandRoll) []string {
+	if c.Final || c.Result.Success {
+		return nil
+	}
+	in := commandInput(b, side, c.Stake, c.Rerolls)
+	var out []string
+	if in.HQReroll && !c.Result.HQUsed {
+		out = append(out, engine.RerollHQ)
+	}
+	if in.Messengers > c.Result.MessengersUsed {
+		out = append(out, engine.RerollMessenger)
+	}
+	return out
+}
+
+// roll recomputes a side's command roll from the turn's seed: the same
+// seed, stake and rerolls always give the same dice, so a reroll is the
+// first roll replayed with one more reroll.
+func roll(tx *store.Tx, rec *store.BattleRecord, side engine.Side, stake engine.Stake, rerolls []string) (store.CommandRoll, error) {
+	seed, err := tx.Seed(rec.GuildID, rec.ID, rec.Turn)
+	if err != nil {
+		return store.CommandRoll{}, err
+	}
+	d := engine.NewSeededDice(seed.Value, rec.ID, rec.Turn)
+	res, p := engine.CommandRoll(commandInput(&rec.State, side, stake, rerolls), d)
+	if p != nil {
+		return store.CommandRoll{}, broken(p)
+	}
+	c := store.CommandRoll{Stake: stake, Rerolls: rerolls, Result: res}
+	c.Final = len(RerollOptions(&rec.State, side, c)) == 0
+	return c, nil
+}
+
+// Rolled is a side's command roll as it stands, with the rerolls still
+// open to it.
+type Rolled struct {
+	store.CommandRoll
+	Open []string // RerollOptions, in the order offered
+}
+
+func rolled(rec *store.BattleRecord, side engine.Side, c store.CommandRoll) Rolled {
+	return Rolled{c, RerollOptions(&rec.State, side, c)}
+}
+
+// Roll makes a side's command roll for the current turn (R-V.1, R-V.2).
+func (s *Service) Roll(seat Seat, stake engine.Stake) (Rolled, error) {
+	var out Rolled
+	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
+		if _, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side); err == nil {
+			return refuse("err.rolled")
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		c, err := roll(tx, rec, seat.Side, stake, nil)
+		if err != nil {
+			return err
+		}
+		out = rolled(rec, seat.Side, c)
+		return tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, seat.Side, c)
+	})
+	return out, err
+}
+
+// Reroll takes one more reroll (hq or messenger) of a failed roll, or with
+// source "" accepts the roll as it stands (R-V.3, D-32). A messenger is
+// spent from the army for the rest of the battle.
+func (s *Service) Reroll(seat Seat, source string) (Rolled, error) {
+	var out Rolled
+	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
+		old, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side)
+		if errors.Is(err, store.ErrNotFound) {
+			return refuse("err.roll_first")
+		} else if err != nil {
+			return err
+		}
+		if old.Final {
+			return refuse("err.roll_final")
+		}
+		if source == "" {
+			old.Final = true
+			out = rolled(rec, seat.Side, old)
+			return tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, seat.Side, old)
+		}
+		if !slices.Contains(RerollOptions(&rec.State, seat.Side, old), source) {
+			return refuse("err.no_reroll")
+		}
+		c, err := roll(tx, rec, seat.Side, old.Stake, append(slices.Clone(old.Rerolls), source))
+		if err != nil {
+			return err
+		}
+		if source == engine.RerollMessenger {
+			rec.State.Messengers[seat.Side]--
+			if err := tx.PutBattle(*rec); err != nil {
+				return err
+			}
+		}
+		out = rolled(rec, seat.Side, c)
+		return tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, seat.Side, c)
+	})
+	return out, err
+}

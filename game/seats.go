@@ -1,0 +1,78 @@
+package game
+
+import (
+	"slices"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// Seat is where a player fights: a battle being fought and a side. Battle
+// is the record as read when the seat was found.
+type Seat struct {
+	Battle store.BattleRecord
+	Side   engine.Side
+}
+
+// AnySeat finds the battle being fought whose clan role the member has,
+// whatever its phase. It reads the guild's battle headers and the one
+// battle found, never every battle's state.
+func (s *Service) AnySeat(guild string, roles []string) (Seat, error) {
+	var seat Seat
+	err := s.Store.View(func(tx *store.Tx) error {
+		all, err := tx.Headers(guild)
+		if err != nil {
+			return err
+		}
+		var found []Seat
+		for _, h := range all {
+			if !active(h.Status) {
+				continue
+			}
+			for side, c := range h.Sides {
+				if slices.Contains(roles, c.RoleID) {
+					found = append(found, Seat{store.BattleRecord{ID: h.ID, GuildID: h.GuildID}, engine.Side(side)})
+				}
+			}
+		}
+		switch {
+		case len(found) == 0:
+			return refuse("err.no_seat")
+		case len(found) > 1:
+			return refuse("err.two_seats")
+		}
+		seat = found[0]
+		seat.Battle, err = tx.Battle(guild, seat.Battle.ID)
+		return err
+	})
+	return seat, err
+}
+
+// SeatOf finds the member's battle in its command phase.
+func (s *Service) SeatOf(guild string, roles []string) (Seat, error) {
+	seat, err := s.AnySeat(guild, roles)
+	if err == nil && seat.Battle.Status != store.StatusCommand {
+		return seat, refuse("err.not_command", seat.Battle.Name)
+	}
+	return seat, err
+}
+
+// DeploySeat finds the member's battle in deployment, in which his side
+// places its army (RULES IV).
+func (s *Service) DeploySeat(guild string, roles []string) (Seat, error) {
+	seat, err := s.AnySeat(guild, roles)
+	if err == nil && (seat.Battle.Status != store.StatusDeployment || seat.Battle.Scouting) {
+		return seat, refuse("err.not_deployment", seat.Battle.Name)
+	}
+	return seat, err
+}
+
+// ScoutSeat finds the member's battle in the plan-change phase of its
+// deployment turn, in which his side's shinobi scout (R-IV.5).
+func (s *Service) ScoutSeat(guild string, roles []string) (Seat, error) {
+	seat, err := s.AnySeat(guild, roles)
+	if err == nil && !seat.Battle.Scouting {
+		return seat, refuse("err.not_scouting", seat.Battle.Name)
+	}
+	return seat, err
+}

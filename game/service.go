@@ -1,0 +1,132 @@
+package game
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// Service runs battles on a store.
+type Service struct {
+	Store *store.Store
+	// Rand supplies the dice seeds; crypto/rand when nil.
+	Rand io.Reader
+	// Scenarios are the prepared battles of the config's scenario files,
+	// offered beside the built-in ones (LoadScenarios).
+	Scenarios map[string]engine.Battle
+	// TurnDeadline is how long a command phase stays open (config
+	// battle.turn_deadline); zero: until both sides are ready or the GM
+	// resolves.
+	TurnDeadline time.Duration
+	// Now is the clock of deadlines; nil is time.Now.
+	Now func() time.Time
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// Refusal is a request the rules or the lifecycle do not allow: a catalogue
+// key with its arguments, or the engine's Problems. Nothing was changed.
+// render.Refusal words it in the reader's language.
+type Refusal struct {
+	Key      string
+	Args     []any
+	Problems []*engine.Problem
+}
+
+func (r *Refusal) Error() string {
+	if len(r.Problems) > 0 {
+		return "refused: " + errors.Join(problemErrors(r.Problems)...).Error()
+	}
+	return fmt.Sprintf("refused: %s %v", r.Key, r.Args)
+}
+
+func problemErrors(ps []*engine.Problem) []error {
+	out := make([]error, len(ps))
+	for i, p := range ps {
+		out[i] = p
+	}
+	return out
+}
+
+// refuse is a Refusal by catalogue key.
+func refuse(key string, args ...any) error { return &Refusal{Key: key, Args: args} }
+
+// broken is a Refusal by the engine's problems, or nil when there are none.
+func broken(ps ...*engine.Problem) error {
+	var kept []*engine.Problem
+	for _, p := range ps {
+		if p != nil {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	return &Refusal{Problems: kept}
+}
+
+// inBattle runs fn in one write transaction on the current record of a
+// battle. fn stores what it changes itself (the record, orders, a phase).
+func (s *Service) inBattle(guild, id string, fn func(tx *store.Tx, rec *store.BattleRecord) error) error {
+	return s.Store.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(guild, id)
+		if err != nil {
+			return err
+		}
+		return fn(tx, &rec)
+	})
+}
+
+// inBattleNamed is inBattle for a battle the GM names by ID or name.
+func (s *Service) inBattleNamed(guild, ref string, fn func(tx *store.Tx, rec *store.BattleRecord) error) error {
+	return s.Store.Update(func(tx *store.Tx) error {
+		rec, err := find(tx, guild, ref)
+		if err != nil {
+			return err
+		}
+		return fn(tx, &rec)
+	})
+}
+
+// inCommand is inBattle for a seat's battle in its command phase.
+func (s *Service) inCommand(seat Seat, fn func(tx *store.Tx, rec *store.BattleRecord) error) error {
+	return s.inBattle(seat.Battle.GuildID, seat.Battle.ID, func(tx *store.Tx, rec *store.BattleRecord) error {
+		if rec.Status != store.StatusCommand {
+			return refuse("err.not_command", rec.Name)
+		}
+		return fn(tx, rec)
+	})
+}
+
+// seed returns the dice seed of a turn, drawing and storing it the first
+// time: its hash is published before any of its dice are rolled.
+func (s *Service) seed(tx *store.Tx, rec *store.BattleRecord, turn int) (store.Seed, error) {
+	if old, err := tx.Seed(rec.GuildID, rec.ID, turn); !errors.Is(err, store.ErrNotFound) {
+		return old, err
+	}
+	seed := make([]byte, 32)
+	r := s.Rand
+	if r == nil {
+		r = rand.Reader
+	}
+	if _, err := io.ReadFull(r, seed); err != nil {
+		return store.Seed{}, err
+	}
+	if err := tx.PutSeed(rec.GuildID, rec.ID, turn, seed); err != nil {
+		return store.Seed{}, err
+	}
+	return tx.Seed(rec.GuildID, rec.ID, turn)
+}
+
+// sides are both sides, North first, for loops over them.
+var sides = [2]engine.Side{engine.North, engine.South}

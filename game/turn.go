@@ -1,0 +1,248 @@
+package game
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// Opened is a phase that has just opened: its seed is committed and its
+// hash is to be posted to every channel before anyone rolls.
+type Opened struct {
+	Battle   store.BattleRecord
+	Turn     int
+	SeedHash string
+	// Infiltration is set when the battle starts (R-IV.4), until told.
+	Infiltration [2]engine.Infiltration
+	// Scouting: the phase opened is the plan-change phase of the
+	// deployment turn (Turn 0), not a command phase (R-I.3.2, R-IV.5).
+	Scouting bool
+}
+
+// Resolved is a turn that has been resolved and must be posted.
+type Resolved struct {
+	Battle store.BattleRecord // after the turn
+	Turn   int
+	Before engine.Battle // the state before the turn
+	After  engine.Battle // the state after it
+	Events []engine.Event
+	Seed   []byte  // revealed now
+	Next   *Opened // the next turn, unless the battle ended
+}
+
+// openTurn opens the command phase of a battle turn with its seed and
+// deadline.
+func (s *Service) openTurn(tx *store.Tx, rec *store.BattleRecord, turn int) (Opened, error) {
+	seed, err := s.seed(tx, rec, turn)
+	if err != nil {
+		return Opened{}, err
+	}
+	rec.Turn, rec.Status = turn, store.StatusCommand
+	s.setDeadline(rec)
+	return Opened{Battle: *rec, Turn: turn, SeedHash: seed.Hash, Infiltration: rec.Infiltration}, tx.PutBattle(*rec)
+}
+
+// setDeadline gives the phase that opens now its deadline, if any.
+func (s *Service) setDeadline(rec *store.BattleRecord) {
+	rec.Deadline = time.Time{}
+	if s.TurnDeadline > 0 {
+		rec.Deadline = s.now().Add(s.TurnDeadline).UTC()
+	}
+}
+
+// Start begins a battle from a legal deployment (RULES IV, D-65): the
+// shinobi infiltrate (R-IV.4), then the deployment turn's scouting opens if
+// any got through (R-IV.5), else battle turn 1. Given again during that
+// scouting, it is the GM closing it.
+func (s *Service) Start(guild, ref string) (Opened, error) {
+	var out Opened
+	err := s.inBattleNamed(guild, ref, func(tx *store.Tx, rec *store.BattleRecord) error {
+		if rec.Status != store.StatusDeployment {
+			return refuse("err.not_in_deployment", rec.Name)
+		}
+		var err error
+		if rec.Scouting {
+			out, err = s.endScouting(tx, rec)
+			return err
+		}
+		if err := broken(engine.ValidateStart(rec.State)...); err != nil {
+			return err
+		}
+		// The deployment turn has no seed of its own: its rolls use turn
+		// 1's seed under turn number 0, so they too can be checked once
+		// that seed is revealed.
+		seed, err := s.seed(tx, rec, 1)
+		if err != nil {
+			return err
+		}
+		rec.State, rec.Infiltration = engine.InfiltrateArmies(rec.State, rec.Guards, engine.NewSeededDice(seed.Value, rec.ID, 0))
+		if rec.State.Shinobi != [2]int{} {
+			out, err = s.openScouting(tx, rec, seed.Hash)
+		} else {
+			out, err = s.openTurn(tx, rec, 1)
+		}
+		return err
+	})
+	return out, err
+}
+
+// Resolve resolves the current turn of a battle with the orders given so
+// far, stores the result and opens the next turn, in one transaction.
+func (s *Service) Resolve(guild, ref string) (Resolved, error) {
+	var out Resolved
+	err := s.inBattleNamed(guild, ref, func(tx *store.Tx, rec *store.BattleRecord) error {
+		if rec.Status != store.StatusCommand {
+			return refuse("err.not_command", rec.Name)
+		}
+		var err error
+		out, err = s.resolveTx(tx, *rec)
+		return err
+	})
+	return out, err
+}
+
+// resolveTx resolves the current turn inside a transaction: the orders
+// each side may still give (engine.Admit), the engine, the stored result and
+// the next turn.
+func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, error) {
+	guild, turn := rec.GuildID, rec.Turn
+	seed, err := tx.Seed(guild, rec.ID, turn)
+	if err != nil {
+		return Resolved{}, err
+	}
+	var orders []engine.Order
+	for _, side := range sides {
+		so, err := sideOrders(tx, &rec, side)
+		if err != nil {
+			return Resolved{}, err
+		}
+		var granted *engine.CommandResult
+		if so.Command != nil {
+			granted = &so.Command.Result
+		}
+		orders = append(orders, engine.Admit(rec.State, side, turn, so.Orders, granted)...)
+	}
+	before := rec.State
+	next, events, err := engine.ResolveTurn(before, orders, engine.NewSeededDice(seed.Value, rec.ID, turn))
+	if err != nil {
+		return Resolved{}, fmt.Errorf("resolving turn %d of %s: %w", turn, rec.ID, err)
+	}
+	if err := tx.PutSnapshot(guild, rec.ID, turn, before); err != nil {
+		return Resolved{}, err
+	}
+	if err := tx.PutEvents(guild, rec.ID, turn, events); err != nil {
+		return Resolved{}, err
+	}
+	rec.State = next
+	out := Resolved{Turn: turn, Before: before, After: next, Events: events, Seed: seed.Value}
+	if next.Outcome != engine.Ongoing || turn >= next.Settings.LastTurn() {
+		rec.Status = store.StatusFinished
+		err = tx.PutBattle(rec)
+	} else {
+		var opened Opened
+		opened, err = s.openTurn(tx, &rec, turn+1)
+		out.Next = &opened
+	}
+	out.Battle = rec
+	return out, err
+}
+
+// ReadyResult is what a side's "ready" led to.
+type ReadyResult struct {
+	Phase store.CommandPhase
+	// PlanChange: both sides were ready and Signals or an interception
+	// was given: the plan-change round begins; post Phase.Reports (D-29).
+	PlanChange bool
+	// Resolved: both sides were ready and the turn was resolved.
+	Resolved *Resolved
+}
+
+// Ready marks a side ready with its orders. When both are ready the turn
+// goes on by itself: to the plan-change round if a shinobi signalled or
+// intercepted (R-V.6.2, R-V.6.5, D-29, D-31), else to its resolution.
+func (s *Service) Ready(seat Seat) (ReadyResult, error) {
+	var out ReadyResult
+	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
+		ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+		if err != nil {
+			return err
+		}
+		ph.Ready[seat.Side] = true
+		out.Phase = ph
+		if !ph.Ready[engine.North] || !ph.Ready[engine.South] {
+			return tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph)
+		}
+		if ph.Round == 0 {
+			changed, err := missionReports(tx, rec, &ph)
+			if err != nil {
+				return err
+			}
+			if changed {
+				ph.Round, ph.Ready = 1, [2]bool{}
+				out.Phase, out.PlanChange = ph, true
+				if err := tx.PutBattle(*rec); err != nil {
+					return err
+				}
+				return tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph)
+			}
+		}
+		if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
+			return err
+		}
+		res, err := s.resolveTx(tx, *rec)
+		out.Resolved = &res
+		return err
+	})
+	return out, err
+}
+
+// missionReports carries out the shinobi missions of the command phase
+// itself once both sides are ready: interceptions change the enemy's command
+// roll (R-V.6.5, D-31) and Signals report a unit's orders (R-V.6.2, D-29).
+// It reports whether there was any, that is whether a plan-change round
+// follows; the reports are kept as data in the phase.
+func missionReports(tx *store.Tx, rec *store.BattleRecord, ph *store.CommandPhase) (bool, error) {
+	var all [2]SideOrders
+	for _, side := range sides {
+		so, err := sideOrders(tx, rec, side)
+		if err != nil {
+			return false, err
+		}
+		all[side] = so
+	}
+	report := func(side engine.Side, r engine.ShinobiReport) { ph.Reports[side] = append(ph.Reports[side], r) }
+	any := false
+	for _, side := range sides {
+		enemy := side.Enemy()
+		for _, o := range all[side].Orders {
+			if o.Kind != engine.OrderShinobi {
+				continue
+			}
+			switch o.Mission {
+			case engine.MissionSignals:
+				any = true
+				report(side, engine.ShinobiReport{Mission: engine.ReportSignals, Target: o.Target,
+					Orders: engine.Signals(all[enemy].Orders, o.Target, rec.Turn)})
+			case engine.MissionInterception:
+				any = true
+				c := all[enemy].Command
+				if c == nil {
+					report(side, engine.ShinobiReport{Mission: engine.ReportInterception, Outcome: "nothing"})
+					continue
+				}
+				res, left, what := engine.Intercept(c.Result, c.Stake, c.Rerolls, rec.State.Messengers[enemy], rec.State.Settings.InterceptionUsedFirst)
+				c.Result, rec.State.Messengers[enemy] = res, left
+				if err := tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, enemy, *c); err != nil {
+					return false, err
+				}
+				report(side, engine.ShinobiReport{Mission: engine.ReportInterception, Outcome: what})
+				if what == "voided" {
+					report(enemy, engine.ShinobiReport{Mission: engine.ReportIntercepted, Special: res.Special, Ordinary: res.Ordinary})
+				}
+			}
+		}
+	}
+	return any, nil
+}
