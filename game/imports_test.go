@@ -1,0 +1,40 @@
+package game
+
+import (
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The lifecycle imports the store, the engine and the standard library
+// only (ARCHITECTURE: game -> {store, engine}): never Discord, never the
+// words of render, so that the bot, the demo and offline tools share it.
+func TestGameImportsStoreAndEngineOnly(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	allowed := map[string]bool{
+		"github.com/gunbai/gunbai/store":           true,
+		"github.com/gunbai/gunbai/engine":          true,
+		"github.com/gunbai/gunbai/engine/scenario": true,
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		parsed, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range parsed.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if strings.Contains(path, ".") && !allowed[path] {
+				t.Errorf("%s imports %s", f, path)
+			}
+		}
+	}
+}
