@@ -105,7 +105,9 @@ func Decode[T any](name string, data []byte) ([]Decoded[T], error) {
 	return out, nil
 }
 
-var cannotDecode = regexp.MustCompile(`^cannot decode TOML (\S+) into struct field \S+ of type (.+)$`)
+// The TOML type may be two words ("inline table"); the struct field names
+// the Go type that holds the value, which would differ between the loaders.
+var cannotDecode = regexp.MustCompile(`^cannot decode TOML (.+?) into struct field .+ of type (.+)$`)
 
 // decodeMessage turns a go-toml error into a message for a case writer.
 func decodeMessage(e *toml.DecodeError) string {

@@ -114,37 +114,25 @@ type LeaderTable struct {
 }
 
 // scenarioTable is a [[case]] of a scenario file: a position, and the keys
-// of a case file that are not part of one. Those are decoded loosely, only
-// to refuse them; "rules" (the citations of a case) is harmless and ignored.
+// of a case file that are not part of one. Those have the shape the case
+// loader gives them (a list of tables, a table, a list of strings), so that
+// a value of the wrong shape spoils the file for both, but their contents
+// are not read: a scenario that has them is refused. "rules" (the citations
+// of a case) is harmless and ignored.
 type scenarioTable struct {
 	Table
-	Rules   []string `toml:"rules"`
-	Order   any      `toml:"order"`
-	Command any      `toml:"command"`
-	Dice    any      `toml:"dice"`
-	Expect  any      `toml:"expect"`
-	Refused any      `toml:"refused"`
+	Rules   []string         `toml:"rules"`
+	Order   []map[string]any `toml:"order"`
+	Command []map[string]any `toml:"command"`
+	Dice    map[string]any   `toml:"dice"`
+	Expect  map[string]any   `toml:"expect"`
+	Refused []string         `toml:"refused"`
 }
 
-// caseOnly reports whether the table gives orders, command rolls, dice or
-// expectations (an empty table or list gives none).
+// caseOnly reports whether the table gives orders, command rolls, dice,
+// expectations or a refusal (an empty table or list gives none).
 func (t *scenarioTable) caseOnly() bool {
-	for _, v := range []any{t.Order, t.Command, t.Dice, t.Expect, t.Refused} {
-		switch x := v.(type) {
-		case nil:
-		case []any:
-			if len(x) > 0 {
-				return true
-			}
-		case map[string]any:
-			if len(x) > 0 {
-				return true
-			}
-		default:
-			return true
-		}
-	}
-	return false
+	return len(t.Order)+len(t.Command)+len(t.Dice)+len(t.Expect)+len(t.Refused) > 0
 }
 
 // Load reads a scenario file. The error is about the whole file

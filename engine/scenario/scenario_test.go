@@ -40,7 +40,7 @@ func readSnippets(t *testing.T) []snippet {
 type want struct {
 	file    bool // the file cannot be read: its error starts with text
 	exactly bool // the error is text
-	n       int // 1-based position
+	n       int  // 1-based position
 	text    string
 }
 
