@@ -358,13 +358,13 @@ func (s *Server) optionsJSONLocked(guild string, opts []Option, res resolved) []
 				res.add("users", id, s.userJSON(u))
 			}
 		case discordgo.ApplicationCommandOptionRole:
-			var role any = &discordgo.Role{ID: id, Name: "role-" + tail(id), Position: 1}
+			role := &discordgo.Role{ID: id, Name: "role-" + tail(id), Position: 1}
 			for _, r := range s.rolesLocked(guild) {
 				if r.ID == id {
 					role = r
 				}
 			}
-			res.add("roles", id, role)
+			res.add("roles", id, roleObject(role))
 		case discordgo.ApplicationCommandOptionChannel:
 			ch := map[string]any{
 				"id": id, "name": "channel-" + tail(id), "type": discordgo.ChannelTypeGuildText,

@@ -32,11 +32,7 @@ func (s *Server) commandsLocked(c *Call, app, guild, id string) (int, any, *apiE
 
 	switch {
 	case id == "" && c.Method == http.MethodGet:
-		out := copyCommands(list)
-		if out == nil {
-			out = []*discordgo.ApplicationCommand{}
-		}
-		return 200, out, nil
+		return 200, commandsJSON(list), nil
 
 	case id == "" && c.Method == http.MethodPut:
 		var cmds []*discordgo.ApplicationCommand
@@ -68,7 +64,7 @@ func (s *Server) commandsLocked(c *Call, app, guild, id string) (int, any, *apiE
 			out = append(out, s.registerCommandLocked(list, cmd, guild))
 		}
 		s.commands[guild] = out
-		return 200, copyCommands(out), nil
+		return 200, commandsJSON(out), nil
 
 	case id == "" && c.Method == http.MethodPost:
 		var cmd discordgo.ApplicationCommand
@@ -91,14 +87,14 @@ func (s *Server) commandsLocked(c *Call, app, guild, id string) (int, any, *apiE
 		if status == http.StatusCreated {
 			s.commands[guild] = append(list, reg)
 		}
-		return status, copyCommands([]*discordgo.ApplicationCommand{reg})[0], nil
+		return status, commandJSON(reg), nil
 
 	case id != "" && c.Method == http.MethodGet:
 		i := find()
 		if i < 0 {
 			return 0, nil, unknown
 		}
-		return 200, copyCommands(list[i : i+1])[0], nil
+		return 200, commandJSON(list[i]), nil
 
 	case id != "" && c.Method == http.MethodPatch:
 		i := find()
@@ -116,7 +112,7 @@ func (s *Server) commandsLocked(c *Call, app, guild, id string) (int, any, *apiE
 		}
 		merged.ID, merged.ApplicationID, merged.Version = list[i].ID, s.appID, s.NewID()
 		list[i] = merged
-		return 200, copyCommands(list[i : i+1])[0], nil
+		return 200, commandJSON(list[i]), nil
 
 	case id != "" && c.Method == http.MethodDelete:
 		i := find()

@@ -222,11 +222,16 @@ func TestCommandsBulkOverwrite(t *testing.T) {
 	if c := srv.Commands(""); len(c) != 1 || c[0].Name != "admin" || c[0].GuildID != "" {
 		t.Errorf("global Commands = %+v", c)
 	}
-	// Discord's validation: uppercase names and long descriptions are rejected.
+	// Discord's validation: uppercase names and long descriptions are
+	// rejected (the description is also outside the OpenAPI schema).
+	srv.AllowViolations()
 	bad := []*discordgo.ApplicationCommand{{Name: "Score", Description: strings.Repeat("я", 101)}}
 	_, err = sess.ApplicationCommandBulkOverwrite(srv.AppID(), srv.GuildID(), bad)
 	if status, code := restCode(err); status != 400 || code != 50035 {
 		t.Errorf("invalid command: err = %v", err)
+	}
+	if v := srv.Violations(); len(v) != 1 || v[0].Response || !strings.Contains(strings.Join(v[0].Errors, ""), "maxLength") {
+		t.Errorf("violations = %v", v)
 	}
 	// The slash command built by the fake carries the registered id.
 	i := srv.SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "score")
@@ -568,20 +573,23 @@ func TestRolesAndUnexpectedCalls(t *testing.T) {
 	if err != nil || len(roles) != 1 || roles[0].Name != "@everyone" {
 		t.Fatalf("default roles = %+v, %v", roles, err)
 	}
-	srv.SetRoles("g2", []*discordgo.Role{{ID: "1", Name: "A"}, {ID: "2", Name: "B", Permissions: 8}})
-	roles, err = sess.GuildRoles("g2")
+	const g2 = "1200000000000000002"
+	srv.SetRoles(g2, []*discordgo.Role{{ID: g2, Name: "@everyone"}, {ID: "2", Name: "B", Permissions: 8}})
+	roles, err = sess.GuildRoles(g2)
 	if err != nil || len(roles) != 2 || roles[1].Permissions != 8 {
 		t.Fatalf("roles = %+v, %v", roles, err)
 	}
 	if u := srv.UnexpectedCalls(); len(u) != 0 {
 		t.Errorf("unexpected: %+v", u)
 	}
-	_, err = sess.GuildMember(srv.GuildID(), "42")
+	// A route of Discord's API that the fake does not serve.
+	_, err = sess.ChannelMessages(srv.ChannelID(), 10, "", "", "")
 	if status, code := restCode(err); status != 404 || code != 0 {
-		t.Errorf("GuildMember: %v", err)
+		t.Errorf("ChannelMessages: %v", err)
 	}
 	u := srv.UnexpectedCalls()
-	if len(u) != 1 || u[0].Method != "GET" || u[0].Route != "/guilds/"+srv.GuildID()+"/members/42" || u[0].Status != 404 {
+	if len(u) != 1 || u[0].Method != "GET" || u[0].Route != "/channels/"+srv.ChannelID()+"/messages" || u[0].Status != 404 ||
+		u[0].Template != "/channels/{channel_id}/messages" {
 		t.Errorf("unexpected calls = %+v", u)
 	}
 	// Injected failure.
@@ -721,7 +729,9 @@ func TestFixtureInteractionsDecode(t *testing.T) {
 		t.Errorf("slash fixture decoded as %+v / %+v", ic.Interaction, d)
 	}
 	// The bot can answer it (the fixture has no application_id, so discordgo
-	// uses an empty app id in webhook paths; the fake accepts that).
+	// uses an empty app id in webhook paths; the fake accepts that, the
+	// OpenAPI description does not: real interactions always have one).
+	srv.AllowViolations()
 	if err := sess.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
 		t.Fatal(err)
 	}
@@ -731,6 +741,9 @@ func TestFixtureInteractionsDecode(t *testing.T) {
 	}
 	if o, ok := srv.Original("786008729715212338"); !ok || o.Content != "found" {
 		t.Errorf("original = %+v", o)
+	}
+	if v := srv.Violations(); len(v) != 1 || v[0].Template != "" || !strings.HasPrefix(v[0].Route, "/webhooks//") {
+		t.Errorf("violations = %v", v)
 	}
 
 	if err := srv.DispatchRaw("INTERACTION_CREATE", fixture(t, "user-command-interaction.json")); err != nil {

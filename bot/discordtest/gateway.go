@@ -448,7 +448,7 @@ func (s *Server) guildCreateLocked(id string) map[string]any {
 	for _, cid := range sortedKeys(s.channels) {
 		ch := s.channels[cid]
 		if ch.GuildID == id {
-			chans = append(chans, ch)
+			chans = append(chans, s.channelObject(ch))
 		}
 	}
 	if chans == nil {
@@ -465,7 +465,7 @@ func (s *Server) guildCreateLocked(id string) map[string]any {
 		"id": id, "name": g.name, "icon": nil, "splash": nil, "discovery_splash": nil, "banner": nil, "description": nil,
 		"owner_id": s.ownerID, "afk_channel_id": nil, "afk_timeout": 300, "widget_enabled": false,
 		"verification_level": 1, "default_message_notifications": 1, "explicit_content_filter": 0,
-		"roles": s.rolesLocked(id), "emojis": []any{}, "stickers": []any{}, "features": []any{},
+		"roles": rolesJSON(s.rolesLocked(id)), "emojis": []any{}, "stickers": []any{}, "features": []any{},
 		"mfa_level": 0, "application_id": nil, "system_channel_id": nil, "system_channel_flags": 0,
 		"rules_channel_id": nil, "public_updates_channel_id": nil, "vanity_url_code": nil,
 		"premium_tier": 0, "premium_subscription_count": 0, "premium_progress_bar_enabled": false,

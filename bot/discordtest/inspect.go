@@ -32,6 +32,16 @@ type Call struct {
 	// Unexpected is true when no route of the fake matched (answered 404
 	// {"message": "404: Not Found", "code": 0}).
 	Unexpected bool
+	// Template is the path template of Discord's OpenAPI description that
+	// the route matched, e.g. "/channels/{channel_id}/messages" ("" if
+	// none).
+	Template string
+	// Fault is the fault injected with Fail or FailNext that answered the
+	// call (nil if it was served).
+	Fault *Fault
+	// SpecErrors are the OpenAPI violations of the request and the response
+	// (see Server.Violations).
+	SpecErrors []string
 	Time       time.Time
 }
 

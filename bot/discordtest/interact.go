@@ -20,6 +20,7 @@ type interactionRec struct {
 	messageID        string // components: the message carrying the component
 	dispatched       time.Time
 	acked            bool
+	expired          bool // ExpireInteraction: the 3 s window passed
 	ackedAt          time.Time
 	ackType          discordgo.InteractionResponseType
 	originalID       string

@@ -37,6 +37,40 @@ type storedMessage struct {
 	interaction   *interactionRec
 	rawComponents json.RawMessage
 	editedAt      *time.Time
+	nonce         json.RawMessage // as sent, returned in the create response
+}
+
+// nonceWindow is how long a nonce sent with enforce_nonce stays unique.
+// Discord documents "the past few minutes"; the fake keeps five.
+const nonceWindow = 5 * time.Minute
+
+// nonceRec is the first message sent with a nonce.
+type nonceRec struct {
+	id string
+	at time.Time
+}
+
+// nonceKey is the dedup key of a message nonce: its author and the nonce as
+// a string (Discord compares the string forms of string and integer
+// nonces), or "" when there is no usable nonce.
+func nonceKey(author string, raw json.RawMessage) (string, *apiError) {
+	if !present(raw) {
+		return "", nil
+	}
+	var str string
+	if err := json.Unmarshal(raw, &str); err == nil {
+		if utf8.RuneCountInString(str) > 25 {
+			return "", invalidBody("nonce", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+		}
+		return author + "/" + str, nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(raw, &n); err == nil {
+		if _, err := n.Int64(); err == nil {
+			return author + "/" + n.String(), nil
+		}
+	}
+	return "", invalidBody("nonce", "NONCE_TYPE_INVALID", "Nonce must be an integer or a string")
 }
 
 func (m *storedMessage) snapshot() Message {
@@ -57,6 +91,9 @@ type msgPayload struct {
 	Flags       *int64          `json:"flags"`
 	StickerIDs  []string        `json:"sticker_ids"`
 	Poll        json.RawMessage `json:"poll"`
+	// Nonce is a string (up to 25 characters) or an integer.
+	Nonce        json.RawMessage `json:"nonce"`
+	EnforceNonce *bool           `json:"enforce_nonce"`
 }
 
 func present(raw json.RawMessage) bool {
@@ -375,7 +412,7 @@ func (s *Server) messageJSONLocked(m *storedMessage) map[string]any {
 	}
 	components := any([]any{})
 	if present(m.rawComponents) {
-		components = m.rawComponents
+		components = componentsJSON(m.rawComponents)
 	}
 	var edited any
 	if m.editedAt != nil {
@@ -386,6 +423,9 @@ func (s *Server) messageJSONLocked(m *storedMessage) map[string]any {
 		"author": s.userJSON(s.botUser), "attachments": atts, "embeds": embeds, "components": components,
 		"mentions": []any{}, "mention_roles": []any{}, "mention_everyone": false, "pinned": false, "tts": false,
 		"timestamp": timestamp(m.Time), "edited_timestamp": edited, "flags": int64(m.Flags),
+	}
+	if present(m.nonce) {
+		out["nonce"] = m.nonce
 	}
 	if m.webhook {
 		out["webhook_id"] = s.appID
@@ -415,7 +455,8 @@ func (s *Server) userJSON(u discordUser) map[string]any {
 	}
 	out := map[string]any{
 		"id": u.ID, "username": name, "global_name": global, "avatar": nil,
-		"discriminator": "0", "public_flags": 0, "avatar_decoration_data": nil,
+		"discriminator": "0", "public_flags": 0, "flags": 0, "avatar_decoration_data": nil,
+		"primary_guild": nil,
 	}
 	if u.Bot {
 		out["bot"] = true

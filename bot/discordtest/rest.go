@@ -105,44 +105,100 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		aerr = c.parseBody()
 	}
 
+	// The request is checked against the OpenAPI description before it is
+	// served, the response after.
+	sp, _ := spec()
+	var check specCheck
+	if sp != nil {
+		check = sp.validateRequest(&c)
+		c.Template = check.template
+	}
+
 	s.mu.Lock()
 	if aerr == nil {
-		aerr = s.injectedFailureLocked(&c)
+		c.Fault = s.faultLocked(&c)
 	}
-	if aerr == nil {
+	if aerr == nil && c.Fault == nil {
 		status, resp, aerr = s.routeLocked(&c)
 	}
 	var out []byte
-	if aerr != nil {
+	switch {
+	case c.Fault != nil:
+		status = c.Fault.Status
+		out, _ = json.Marshal(c.Fault.body())
+	case aerr != nil:
 		status = aerr.status
 		e := map[string]any{"message": aerr.msg, "code": aerr.code}
 		if aerr.errors != nil {
 			e["errors"] = aerr.errors
 		}
 		out, _ = json.Marshal(e)
-	} else if resp != nil {
+	case resp != nil:
 		var err error
 		if out, err = json.Marshal(resp); err != nil {
 			panic(err)
 		}
 	}
+	s.mu.Unlock()
 	c.Status = status
 	c.Response = out
-	s.calls = append(s.calls, c)
-	s.mu.Unlock()
 
 	h := w.Header()
-	// Generous rate-limit headers: discordgo never has a reason to sleep.
+	// Generous rate-limit headers: discordgo never has a reason to sleep
+	// (unless a 429 fault says otherwise).
 	h.Set("X-RateLimit-Limit", "50")
 	h.Set("X-RateLimit-Remaining", "49")
 	h.Set("X-RateLimit-Reset-After", "0.001")
 	h.Set("X-RateLimit-Bucket", "discordtest")
+	if c.Fault != nil {
+		c.Fault.setHeaders(h)
+	}
 	if out != nil {
 		h.Set("Content-Type", "application/json")
 	}
+
+	var respChecked bool
+	if sp != nil {
+		reqErrs := len(check.errs)
+		respChecked = sp.validateResponse(&check, &c, h)
+		var vs []Violation
+		if reqErrs > 0 {
+			vs = append(vs, Violation{Method: c.Method, Route: c.Route, Template: check.template, Errors: check.errs[:reqErrs]})
+		}
+		if len(check.errs) > reqErrs {
+			vs = append(vs, Violation{Method: c.Method, Route: c.Route, Template: check.template, Response: true, Errors: check.errs[reqErrs:]})
+		}
+		c.SpecErrors = check.errs
+		s.recordValidation(respChecked, vs)
+	}
+	s.mu.Lock()
+	s.calls = append(s.calls, c)
+	s.mu.Unlock()
+
 	w.WriteHeader(status)
 	if out != nil && status != http.StatusNoContent {
 		_, _ = w.Write(out)
+	}
+}
+
+// recordValidation counts a validated call and reports its violations.
+func (s *Server) recordValidation(respChecked bool, vs []Violation) {
+	totalValidatedRequests.Add(1)
+	if respChecked {
+		totalValidatedResponses.Add(1)
+	}
+	s.mu.Lock()
+	s.validatedReqs++
+	if respChecked {
+		s.validatedResps++
+	}
+	s.violations = append(s.violations, vs...)
+	allow := s.allowViolations
+	s.mu.Unlock()
+	if !allow {
+		for _, v := range vs {
+			s.t.Errorf("discordtest: %s", v)
+		}
 	}
 }
 
@@ -183,16 +239,6 @@ func (c *Call) parseBody() *apiError {
 		return &apiError{http.StatusBadRequest, 50109, "The request body contains invalid JSON.", nil}
 	}
 	c.JSON = c.Body
-	return nil
-}
-
-func (s *Server) injectedFailureLocked(c *Call) *apiError {
-	for i, f := range s.failures {
-		if (f.method == "" || f.method == c.Method) && strings.HasPrefix(c.Route, f.pathPrefix) {
-			s.failures = append(s.failures[:i], s.failures[i+1:]...)
-			return &apiError{f.status, f.code, f.message, nil}
-		}
-	}
 	return nil
 }
 
@@ -290,7 +336,7 @@ func (s *Server) routeLocked(c *Call) (int, any, *apiError) {
 		return notFound()
 
 	case at(0) == "guilds" && n == 3 && at(2) == "roles" && m == http.MethodGet:
-		return 200, s.rolesLocked(at(1)), nil
+		return 200, rolesJSON(s.rolesLocked(at(1))), nil
 
 	case at(0) == "applications" && n == 3 && at(2) == "commands":
 		return s.commandsLocked(c, at(1), "", "")
@@ -335,22 +381,32 @@ func (s *Server) channelJSONLocked(id string) any {
 		}
 	}
 	if ch, ok := s.channels[id]; ok {
-		return ch
+		return s.channelObject(ch)
 	}
-	guild := s.chanGuild[id]
-	if guild == "" {
-		guild = s.guildID
-	}
-	return map[string]any{
-		"id": id, "type": discordgo.ChannelTypeGuildText, "guild_id": guild, "name": "channel-" + tail(id),
-		"position": 0, "flags": 0, "parent_id": nil, "topic": nil, "last_message_id": nil,
-		"rate_limit_per_user": 0, "nsfw": false, "permission_overwrites": []any{},
-	}
+	return s.channelObject(&discordgo.Channel{ID: id, Type: discordgo.ChannelTypeGuildText, Name: "channel-" + tail(id)})
 }
 
 func (s *Server) channelMessageCreateLocked(c *Call, channelID string) (int, any, *apiError) {
 	if uid, ok := s.dmUser[channelID]; ok && s.blockedDMs[uid] {
 		return 0, nil, &apiError{http.StatusForbidden, 50007, "Cannot send messages to this user", nil}
+	}
+	var p msgPayload
+	if present(c.JSON) {
+		_ = json.Unmarshal(c.JSON, &p) // decode errors are reported by createMessageLocked
+	}
+	key, aerr := nonceKey(s.botUser.ID, p.Nonce)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	enforce := key != "" && p.EnforceNonce != nil && *p.EnforceNonce
+	if enforce {
+		// A second message with the same nonce from the same author within
+		// the window returns the first one, and creates nothing.
+		if nr, ok := s.nonces[key]; ok && time.Since(nr.at) < nonceWindow {
+			if first := s.messages[nr.id]; first != nil && !first.Deleted {
+				return 200, s.messageJSONLocked(first), nil
+			}
+		}
 	}
 	msg := &storedMessage{typ: 0}
 	msg.ID = s.NewID()
@@ -361,6 +417,12 @@ func (s *Server) channelMessageCreateLocked(c *Call, channelID string) (int, any
 	msg.Time = time.Now()
 	if aerr := s.createMessageLocked(msg, c, false); aerr != nil {
 		return 0, nil, aerr
+	}
+	if present(p.Nonce) {
+		msg.nonce = append(json.RawMessage(nil), p.Nonce...)
+	}
+	if enforce {
+		s.nonces[key] = nonceRec{id: msg.ID, at: msg.Time}
 	}
 	s.chanMsgs[channelID] = append(s.chanMsgs[channelID], msg.ID)
 	return 200, s.messageJSONLocked(msg), nil

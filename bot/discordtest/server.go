@@ -56,7 +56,12 @@ type Server struct {
 	disallowedIntents discordgo.Intent
 	tokens            map[string]bool // bot tokens without the "Bot " prefix
 	calls             []Call
-	failures          []*failure
+	faults            []*faultRule
+	violations        []Violation
+	allowViolations   bool
+	validatedReqs     int
+	validatedResps    int
+	ackDeadline       time.Duration
 	conns             map[*gwConn]bool
 	sessions          map[string]*gwSession
 	identifies        []Identify
@@ -79,6 +84,7 @@ type Server struct {
 	chanMsgs          map[string][]string                        // channel id -> ids of messages posted with POST /channels/{id}/messages
 	interactions      map[string]*interactionRec                 // by id
 	byToken           map[string]*interactionRec
+	nonces            map[string]nonceRec // author+"/"+nonce -> first message
 }
 
 type guildInfo struct {
@@ -117,6 +123,7 @@ func New(t testing.TB) *Server {
 		chanMsgs:          map[string][]string{},
 		interactions:      map[string]*interactionRec{},
 		byToken:           map[string]*interactionRec{},
+		nonces:            map[string]nonceRec{},
 	}
 	s.upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 	s.appID = s.NewID()
@@ -143,6 +150,9 @@ func New(t testing.TB) *Server {
 		},
 		MaxIdleConnsPerHost: 16,
 	}
+	if _, err := spec(); err != nil {
+		t.Errorf("discordtest: %v", err)
+	}
 	t.Cleanup(s.Close)
 	return s
 }
@@ -164,6 +174,9 @@ func (s *Server) Close() {
 		s.srv.Close()
 		s.wg.Wait()
 		s.tr.CloseIdleConnections()
+		reqs, resps := s.Validated()
+		s.t.Logf("discordtest: %d requests and %d responses validated against Discord's OpenAPI description, %d violations",
+			reqs, resps, len(s.Violations()))
 	})
 }
 
@@ -358,22 +371,6 @@ func (s *Server) BlockDMs(userID string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.blockedDMs[userID] = true
-}
-
-type failure struct {
-	method, pathPrefix string
-	status, code       int
-	message            string
-}
-
-// FailNext makes the next REST call whose method matches (or method == "")
-// and whose API path (e.g. "/channels/123/messages", without /api/v9) starts
-// with pathPrefix fail with the status and a Discord error body {"message",
-// "code"}. The call is recorded with that status.
-func (s *Server) FailNext(method, pathPrefix string, status, code int, message string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.failures = append(s.failures, &failure{method, pathPrefix, status, code, message})
 }
 
 // WaitFor polls cond every few milliseconds until it returns true (true) or
