@@ -83,6 +83,10 @@ const traitCunningPlan = "cunning_plan"
 // that order's kind, and afterwards the roll's special and ordinary slots
 // are two separate counts.
 func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandResult) *Problem {
+	// As Validate, only what the side may see counts: an order naming an
+	// enemy unit hidden in a forest costs what one naming no unit costs
+	// (R-XI.3.2, D-67).
+	b = View(b, side)
 	// Sort a copy so that every choice below is independent of the order
 	// in which the orders were given.
 	own := make([]Order, 0, len(orders))

@@ -322,7 +322,19 @@ const (
 // Validate checks the orders one side gives for one turn against the battle
 // state before the turn. It returns every problem found, in order; nil means
 // the orders are legal. Orders of other turns (Cunning plan) are skipped.
+//
+// The orders are checked against what the side may see, View(b, side): an
+// enemy unit hidden in a forest is unknown to it (R-XI.3.2, D-67), so an
+// order naming one, as its unit or as the target of a shot, a volley or a
+// shinobi's mission, is refused exactly as one naming a unit that does not
+// exist (same code, rule, unit and argument). Otherwise the answer would
+// tell the player that something hides there. Admit calls Validate at
+// resolution too: an order whose target has become hidden since it was
+// given (a GM's fix) is dropped there, as it would be refused now; within
+// the turn, a target that slips into a forest is out of the fire zone of
+// any shooter not next to it (D-61).
 func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
+	b = View(b, side)
 	var probs []*Problem
 	add := func(p *Problem) { probs = append(probs, p) }
 	type slots struct {

@@ -2,14 +2,19 @@ package engine
 
 // View returns what one side may see of the battle (R-XI.3.2, D-67): enemy
 // units standing in a forest are left out unless one of the side's units
-// is 8-adjacent to that cell or the unit was revealed by melee. Everything
-// shown to a clan is built from its view, never from the full state.
+// is 8-adjacent to that cell or the unit was revealed (by melee, or by
+// leaving a forest), and so are the portable shields in their cells.
+// Everything shown to a clan is built from its view, never from the full
+// state.
 func View(b Battle, side Side) Battle {
 	v := b.Clone()
 	kept := v.Units[:0]
 	for _, u := range v.Units {
-		if u.Side == side || !u.Active() || u.Revealed || !b.Terrain.Forest(u.Cell) || seenBy(&b, side, u.Cell) {
+		if !hiddenFrom(&b, side, &u) {
 			kept = append(kept, u)
+		} else if v.Terrain.ShieldSides(u.Cell) != 0 {
+			// Its portable shields (R-II.9.4) would show where it stands.
+			v.Terrain.SetShields(u.Cell, 0)
 		}
 	}
 	v.Units = kept
@@ -32,6 +37,13 @@ func View(b Battle, side Side) Battle {
 	// when a duel shows it (R-VIII.6.5).
 	v.Spare[side.Enemy()] = false
 	return v
+}
+
+// hiddenFrom reports whether side may not see unit u (R-XI.3.2, D-67): an
+// enemy unit on the field, in a forest, not revealed by melee or by leaving
+// a forest, with no unit of side on the field 8-adjacent to its cell.
+func hiddenFrom(b *Battle, side Side, u *Unit) bool {
+	return u.Side != side && u.Active() && !u.Revealed && b.Terrain.Forest(u.Cell) && !seenBy(b, side, u.Cell)
 }
 
 // seenBy reports whether a unit of side stands next to c, diagonals included.

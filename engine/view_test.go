@@ -105,3 +105,31 @@ func TestViewHidesEnemyHQD_19(t *testing.T) {
 		t.Fatalf("south has not scouted: sees %v", v.HQ)
 	}
 }
+
+// The portable shields of a unit hidden in a forest (R-II.9.4, kept with
+// its cell) would show where it stands: the enemy's view leaves them out,
+// keeps those of a cell without a hidden unit, and the hiding side sees its
+// own.
+func TestViewLeaksNoShieldsOfHiddenUnits(t *testing.T) {
+	b := testBattle(
+		unit("hidden", South, AshigaruSpear, 8, "C24", N),
+		unit("scout", North, LightCavalry, 6, "A11", S),
+	)
+	b.Terrain.Forests = []Cell{MustCell("C24"), MustCell("C25")}
+	b.Terrain.SetShields(MustCell("C24"), 1)
+	b.Terrain.SetShields(MustCell("C25"), 2)
+	north := View(b, North)
+	if north.Terrain.ShieldSides(MustCell("C24")) != 0 || north.Terrain.ShieldSides(MustCell("C25")) != 2 {
+		t.Fatalf("North sees shields %+v", north.Terrain.Shields)
+	}
+	if b.Terrain.ShieldSides(MustCell("C24")) != 1 {
+		t.Fatal("View changed the battle's shields")
+	}
+	if south := View(b, South); south.Terrain.ShieldSides(MustCell("C24")) != 1 {
+		t.Fatal("South does not see its own shields")
+	}
+	b.Unit("scout").Cell = MustCell("C13") // next to C24
+	if v := View(b, North); v.Terrain.ShieldSides(MustCell("C24")) != 1 {
+		t.Fatal("seen by contact, the unit's shields are hidden")
+	}
+}

@@ -16,16 +16,16 @@ var eventTexts = map[engine.EventKind]eventText{
 
 	// Moves and turns.
 	engine.EvMoved: func(lang Lang, e engine.Event, u, _ string) string {
-		return T(lang, "ev.moved", u, cellName(e.From), cellName(e.To))
+		return moveText(lang, "ev.moved", e, u)
 	},
 	engine.EvWheeled: func(lang Lang, e engine.Event, u, _ string) string {
 		return T(lang, "ev.wheeled", u, FacingName(lang, e.Facing))
 	},
 	engine.EvRetreated: func(lang Lang, e engine.Event, u, _ string) string {
-		return T(lang, "ev.retreated", u, cellName(e.From), cellName(e.To))
+		return moveText(lang, "ev.retreated", e, u)
 	},
 	engine.EvSidestepped: func(lang Lang, e engine.Event, u, _ string) string {
-		return T(lang, "ev.sidestepped", u, cellName(e.From), cellName(e.To))
+		return moveText(lang, "ev.sidestepped", e, u)
 	},
 	engine.EvRallied: ralliedText,
 	engine.EvWaited: func(lang Lang, _ engine.Event, u, _ string) string {
@@ -66,7 +66,7 @@ var eventTexts = map[engine.EventKind]eventText{
 	// Rout and the end of a unit.
 	engine.EvRouted: func(lang Lang, _ engine.Event, u, _ string) string { return T(lang, "ev.routed", u) },
 	engine.EvFled: func(lang Lang, e engine.Event, u, _ string) string {
-		return T(lang, "ev.fled", u, cellName(e.From), cellName(e.To))
+		return moveText(lang, "ev.fled", e, u)
 	},
 	engine.EvScattered: func(lang Lang, _ engine.Event, u, _ string) string { return T(lang, "ev.scattered", u) },
 	engine.EvDestroyed: func(lang Lang, _ engine.Event, u, _ string) string { return T(lang, "ev.destroyed", u) },
@@ -98,6 +98,9 @@ var eventTexts = map[engine.EventKind]eventText{
 		return T(lang, "ev.hq_lost", SideName(lang, e.Side), cellName(e.At))
 	},
 	engine.EvLeaderMoved: func(lang Lang, e engine.Event, u, _ string) string {
+		if e.Detail == "" {
+			return T(lang, "ev.leader_moved.out_of_sight", u) // into a unit the reader does not see
+		}
 		return T(lang, "ev.leader_moved", u, placeName(lang, e.Detail))
 	},
 	engine.EvLeaderWounded: func(lang Lang, e engine.Event, u, _ string) string {
@@ -245,6 +248,9 @@ func occupiedText(lang Lang, e engine.Event, u, _ string) string {
 	to := e.To
 	if to == engine.NoCell {
 		to = e.At
+	}
+	if to == engine.NoCell && e.From != engine.NoCell {
+		return T(lang, "ev.occupied.out_of_sight", u, cellName(e.From))
 	}
 	return T(lang, "ev.occupied", u, cellName(to))
 }
