@@ -254,6 +254,7 @@ func (s *Server) basePayloadLocked(typ discordgo.InteractionType, guild, channel
 		if _, ok := s.chanGuild[channel]; !ok {
 			s.chanGuild[channel] = guild
 		}
+		s.setMemberLocked(guild, m.UserID, m.Roles)
 		p["guild_id"] = guild
 		p["guild_locale"] = s.guilds[guild].localeOr()
 		p["member"] = s.memberJSON(*m, true)

@@ -631,14 +631,13 @@ func TestTransportAndAuth(t *testing.T) {
 	}
 }
 
-func TestCloseAndResume(t *testing.T) {
+func TestCloseInvalidatesSession(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
-	var interactions atomic.Int32
-	var resumed atomic.Bool
+	var interactions, readies atomic.Int32
 	sess := open(t, srv, func(s *discordgo.Session) {
 		s.AddHandler(func(*discordgo.Session, *discordgo.InteractionCreate) { interactions.Add(1) })
-		s.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { resumed.Store(true) })
+		s.AddHandler(func(*discordgo.Session, *discordgo.Ready) { readies.Add(1) })
 	})
 	if _, err := srv.Interact(srv.SlashCommand(srv.GuildID(), "", discordtest.Member{}, "ping")); err != nil {
 		t.Fatal(err)
@@ -655,34 +654,32 @@ func TestCloseAndResume(t *testing.T) {
 	if c := srv.CloseCodes(); len(c) != 1 || c[0] != 1000 {
 		t.Errorf("close codes = %v", c)
 	}
-	// Re-opening resumes the session (discordgo keeps session id and seq).
+	// Closing with 1000 invalidates the session, as on Discord: discordgo
+	// (which keeps session id and seq) tries RESUME, gets INVALID_SESSION
+	// false and identifies again.
 	if err := sess.Open(); err != nil {
 		t.Fatal(err)
 	}
-	if !srv.WaitReady(wait) || !srv.WaitFor(resumed.Load, wait) {
-		t.Fatal("not resumed")
+	if !srv.WaitFor(func() bool { return readies.Load() == 2 }, wait) {
+		t.Fatal("no second READY")
 	}
-	var sawResume bool
-	var lastSeq int64
+	var sawResume, sawInvalid bool
 	for _, f := range srv.Frames() {
 		if !f.Sent && f.Op == 6 {
 			sawResume = true
 		}
-		if f.Sent && f.Op == 0 {
-			if f.Seq <= lastSeq {
-				t.Errorf("sequence went from %d to %d (%s)", lastSeq, f.Seq, f.Type)
-			}
-			lastSeq = f.Seq
+		if f.Sent && f.Op == 9 && string(f.Data) == "false" {
+			sawInvalid = true
 		}
 	}
-	if !sawResume || len(srv.Identifies()) != 1 {
-		t.Errorf("resume frame seen=%v, identifies=%d", sawResume, len(srv.Identifies()))
+	if !sawResume || !sawInvalid || len(srv.Identifies()) != 2 {
+		t.Errorf("resume frame seen=%v, invalid session sent=%v, identifies=%d", sawResume, sawInvalid, len(srv.Identifies()))
 	}
 	if _, err := srv.Interact(srv.SlashCommand(srv.GuildID(), "", discordtest.Member{}, "ping")); err != nil {
 		t.Fatal(err)
 	}
 	if !srv.WaitFor(func() bool { return interactions.Load() == 2 }, wait) {
-		t.Fatal("interaction after resume not received")
+		t.Fatal("interaction after the new session not received")
 	}
 }
 

@@ -44,10 +44,32 @@ type gwConn struct {
 
 // gwSession is a gateway session (what RESUME resumes).
 type gwSession struct {
-	id    string
-	token string
-	seq   atomic.Int64
-	conn  *gwConn // guarded by s.mu
+	id      string
+	token   string
+	intents discordgo.Intent
+	seq     atomic.Int64
+
+	// guarded by s.mu
+	conn *gwConn
+	// history holds the session's dispatches (the last maxHistory), which
+	// a RESUME replays after the client's seq.
+	history []gwFrame
+	// buffering: the connection dropped and the session awaits a RESUME;
+	// dispatches go to history only, and are replayed.
+	buffering bool
+	// invalid: the client closed with 1000/1001, or INVALID_SESSION (not
+	// resumable) was sent; a RESUME gets INVALID_SESSION false.
+	invalid bool
+}
+
+// maxHistory bounds a session's replay buffer.
+const maxHistory = 1000
+
+func (sess *gwSession) recordLocked(f gwFrame) {
+	sess.history = append(sess.history, f)
+	if len(sess.history) > maxHistory {
+		sess.history = append([]gwFrame(nil), sess.history[len(sess.history)-maxHistory:]...)
+	}
 }
 
 type gwFrame struct {
@@ -91,7 +113,10 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		delete(s.conns, c)
 		c.ready = false
 		if c.sess != nil && c.sess.conn == c {
+			// A connection lost without a 1000/1001 close: the session
+			// stays resumable and keeps its dispatches for the RESUME.
 			c.sess.conn = nil
+			c.sess.buffering = !c.sess.invalid
 		}
 		s.mu.Unlock()
 		ws.Close()
@@ -99,6 +124,13 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	ws.SetCloseHandler(func(code int, text string) error {
 		s.mu.Lock()
 		s.closeCodes = append(s.closeCodes, code)
+		if sess := c.sess; sess != nil && (code == websocket.CloseNormalClosure || code == websocket.CloseGoingAway) {
+			// Discord: closing with 1000 or 1001 invalidates the session
+			// (the bot appears offline); other codes keep it resumable.
+			sess.invalid = true
+			sess.buffering = false
+			delete(s.sessions, sess.id)
+		}
 		s.mu.Unlock()
 		// Echo the close frame, as gorilla's default handler does.
 		_ = ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, ""), time.Now().Add(time.Second))
@@ -150,7 +182,11 @@ func (c *gwConn) writeLocked(f gwFrame) error {
 // number; c.wmu must be held.
 func (c *gwConn) dispatchLocked(sess *gwSession, event string, d json.RawMessage) error {
 	seq := sess.seq.Add(1)
-	return c.writeLocked(gwFrame{Op: opDispatch, D: d, S: &seq, T: &event})
+	f := gwFrame{Op: opDispatch, D: d, S: &seq, T: &event}
+	c.s.mu.Lock()
+	sess.recordLocked(f)
+	c.s.mu.Unlock()
+	return c.writeLocked(f)
 }
 
 func (c *gwConn) dispatch(sess *gwSession, event string, d json.RawMessage) error {
@@ -242,7 +278,7 @@ func (c *gwConn) identify(d json.RawMessage) bool {
 		return false
 	}
 
-	sess := &gwSession{id: randomHex(16), token: token}
+	sess := &gwSession{id: randomHex(16), token: token, intents: id.Intents}
 	ready, err := json.Marshal(s.readyPayload(c.version, sess.id, guilds, id.Shard))
 	if err != nil {
 		panic(err)
@@ -291,7 +327,7 @@ func (c *gwConn) resume(d json.RawMessage) bool {
 	}
 	s.mu.Lock()
 	sess := s.sessions[r.SessionID]
-	if sess == nil || sess.token != strings.TrimPrefix(r.Token, "Bot ") {
+	if sess == nil || sess.invalid || sess.token != strings.TrimPrefix(r.Token, "Bot ") {
 		s.mu.Unlock()
 		// Invalid session, not resumable: the client must IDENTIFY again.
 		return c.write(gwFrame{Op: opInvalidSession, D: json.RawMessage("false")}) == nil
@@ -301,19 +337,41 @@ func (c *gwConn) resume(d json.RawMessage) bool {
 		old.ready = false
 	}
 	sess.conn = c
+	sess.buffering = true // until the missed dispatches are replayed
 	c.sess = sess
 	s.mu.Unlock()
 	if old != nil && old != c {
 		old.close(websocket.CloseNormalClosure, "resumed elsewhere")
 	}
-	// No events are queued while disconnected, so there is nothing to replay.
-	if err := c.dispatch(sess, "RESUMED", json.RawMessage(`{"_trace":["[\"discordtest-gateway\",{\"micros\":1}]"]}`)); err != nil {
-		return false
+	// Replay the dispatches after the client's seq, then RESUMED, as
+	// Discord does. Dispatches made meanwhile are buffered into history
+	// until the last batch is written.
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	last := r.Seq
+	for {
+		s.mu.Lock()
+		var pending []gwFrame
+		for _, f := range sess.history {
+			if *f.S > last {
+				pending = append(pending, f)
+			}
+		}
+		if len(pending) == 0 {
+			sess.buffering = false
+			c.ready = sess.conn == c
+			s.mu.Unlock()
+			break
+		}
+		s.mu.Unlock()
+		for _, f := range pending {
+			if err := c.writeLocked(f); err != nil {
+				return false
+			}
+			last = *f.S
+		}
 	}
-	s.mu.Lock()
-	c.ready = sess.conn == c
-	s.mu.Unlock()
-	return true
+	return c.dispatchLocked(sess, "RESUMED", json.RawMessage(`{"_trace":["[\"discordtest-gateway\",{\"micros\":1}]"]}`)) == nil
 }
 
 // readyConns returns the connections that can receive dispatches.
@@ -347,12 +405,12 @@ func (s *Server) dispatchRaw(event string, payload []byte) error {
 	if !json.Valid(payload) {
 		return fmt.Errorf("payload is not valid JSON")
 	}
-	var conns []*gwConn
+	var targets []*gwSession
 	s.WaitFor(func() bool {
-		conns = s.readyConns()
-		return len(conns) > 0
+		targets = s.dispatchTargets()
+		return len(targets) > 0
 	}, 10*time.Second)
-	if len(conns) == 0 {
+	if len(targets) == 0 {
 		s.mu.Lock()
 		closed := s.closed
 		s.mu.Unlock()
@@ -366,43 +424,148 @@ func (s *Server) dispatchRaw(event string, payload []byte) error {
 			return err
 		}
 	}
-	for _, c := range conns {
-		s.mu.Lock()
-		sess := c.sess
-		s.mu.Unlock()
-		if err := c.dispatch(sess, event, json.RawMessage(payload)); err != nil {
-			return err
-		}
+	for _, sess := range targets {
+		s.deliver(sess, event, json.RawMessage(payload))
 	}
 	return nil
 }
 
+// dispatchTargets returns the sessions that receive dispatches: those with
+// a ready connection, and those awaiting a RESUME (buffering).
+func (s *Server) dispatchTargets() []*gwSession {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*gwSession
+	for _, id := range sortedKeys(s.sessions) {
+		sess := s.sessions[id]
+		if sess.invalid {
+			continue
+		}
+		if sess.buffering || sess.conn != nil && sess.conn.ready && sess.conn.sess == sess {
+			out = append(out, sess)
+		}
+	}
+	return out
+}
+
+// deliver sends a dispatch to a session: on its connection, or into its
+// history while it awaits a RESUME. A write that fails because the
+// connection just dropped is not an error: the dispatch is in the history
+// and is replayed when the client resumes.
+func (s *Server) deliver(sess *gwSession, event string, d json.RawMessage) {
+	s.mu.Lock()
+	if sess.invalid {
+		s.mu.Unlock()
+		return
+	}
+	if sess.buffering || sess.conn == nil {
+		seq := sess.seq.Add(1)
+		sess.recordLocked(gwFrame{Op: opDispatch, D: d, S: &seq, T: &event})
+		s.mu.Unlock()
+		return
+	}
+	c := sess.conn
+	s.mu.Unlock()
+	_ = c.dispatch(sess, event, d)
+}
+
 // Disconnect closes every gateway connection with the close code (e.g.
 // 1001, or 4000 for "Unknown error"), as Discord does when it drops a bot.
-// The gateway sessions stay resumable.
+// The gateway sessions stay resumable: dispatches until the client resumes
+// are kept and replayed after its RESUME.
 func (s *Server) Disconnect(code int, reason string) {
-	s.mu.Lock()
-	var conns []*gwConn
-	for c := range s.conns {
-		conns = append(conns, c)
-	}
-	s.mu.Unlock()
-	for _, c := range conns {
+	for _, c := range s.detachAll() {
 		c.close(code, reason)
 	}
 }
 
-// RequestReconnect sends op 7 RECONNECT to every connection.
-func (s *Server) RequestReconnect() {
+// DropConnection drops every gateway connection without a close frame, as
+// a network failure does. The sessions stay resumable: discordgo (with
+// ShouldReconnectOnError) reconnects and sends RESUME with its session id
+// and seq; the fake replays the dispatches the client missed (those made
+// while it was away included), then sends RESUMED.
+func (s *Server) DropConnection() {
+	for _, c := range s.detachAll() {
+		_ = c.ws.UnderlyingConn().Close()
+	}
+}
+
+// detachAll marks every connection not ready and its session awaiting a
+// RESUME, and returns the connections.
+func (s *Server) detachAll() []*gwConn {
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	var conns []*gwConn
+	for c := range s.conns {
+		conns = append(conns, c)
+		c.ready = false
+		if sess := c.sess; sess != nil && sess.conn == c {
+			sess.conn = nil
+			sess.buffering = !sess.invalid
+		}
+	}
+	return conns
+}
+
+// Reconnect sends op 7 RECONNECT to every connection, as Discord does
+// before it moves a bot to another gateway server. discordgo closes with
+// 1012 and, if ShouldReconnectOnError is set, reconnects and resumes;
+// dispatches it missed are replayed.
+func (s *Server) Reconnect() {
+	for _, c := range s.allConns() {
+		_ = c.write(gwFrame{Op: opReconnect, D: json.RawMessage("null")})
+	}
+}
+
+// RequestReconnect is Reconnect.
+//
+// Deprecated: use Reconnect.
+func (s *Server) RequestReconnect() { s.Reconnect() }
+
+// InvalidSession sends op 9 INVALID_SESSION to every identified connection
+// and detaches its session, as Discord does when a session cannot go on.
+// With resumable, the session can still be resumed by a later RESUME (d:
+// true); without, it is gone (d: false) and only IDENTIFY helps. The
+// connection stays open and accepts a new IDENTIFY. (discordgo v0.29
+// ignores d: it always answers with IDENTIFY on the same connection.)
+func (s *Server) InvalidSession(resumable bool) {
+	d := json.RawMessage("false")
+	if resumable {
+		d = json.RawMessage("true")
+	}
+	s.mu.Lock()
+	var conns []*gwConn
+	for c := range s.conns {
+		sess := c.sess
+		if sess == nil {
+			continue
+		}
+		conns = append(conns, c)
+		c.sess = nil
+		c.ready = false
+		if sess.conn == c {
+			sess.conn = nil
+		}
+		sess.buffering = false
+		if !resumable {
+			sess.invalid = true
+			delete(s.sessions, sess.id)
+		}
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		_ = c.write(gwFrame{Op: opInvalidSession, D: d})
+	}
+}
+
+func (s *Server) allConns() []*gwConn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	var conns []*gwConn
 	for c := range s.conns {
 		conns = append(conns, c)
 	}
-	s.mu.Unlock()
-	for _, c := range conns {
-		_ = c.write(gwFrame{Op: opReconnect, D: json.RawMessage("null")})
-	}
+	return conns
 }
 
 func (s *Server) readyPayload(version, sessionID string, guilds []string, shard *[2]int) map[string]any {
@@ -454,16 +617,20 @@ func (s *Server) guildCreateLocked(id string) map[string]any {
 	if chans == nil {
 		chans = []any{}
 	}
+	botRoles := s.members[id][s.appID]
+	if botRoles == nil {
+		botRoles = []string{}
+	}
 	botMember := map[string]any{
 		"user":      s.userJSON(s.botUser),
-		"roles":     []string{},
+		"roles":     botRoles,
 		"joined_at": timestamp(time.Now().Add(-24 * time.Hour)),
 		"deaf":      false, "mute": false, "pending": false, "flags": 0,
 		"nick": nil, "avatar": nil, "premium_since": nil, "communication_disabled_until": nil,
 	}
 	return map[string]any{
 		"id": id, "name": g.name, "icon": nil, "splash": nil, "discovery_splash": nil, "banner": nil, "description": nil,
-		"owner_id": s.ownerID, "afk_channel_id": nil, "afk_timeout": 300, "widget_enabled": false,
+		"owner_id": s.guildOwnerLocked(id), "afk_channel_id": nil, "afk_timeout": 300, "widget_enabled": false,
 		"verification_level": 1, "default_message_notifications": 1, "explicit_content_filter": 0,
 		"roles": rolesJSON(s.rolesLocked(id)), "emojis": []any{}, "stickers": []any{}, "features": []any{},
 		"mfa_level": 0, "application_id": nil, "system_channel_id": nil, "system_channel_flags": 0,
@@ -489,5 +656,5 @@ func (s *Server) rolesLocked(guild string) []*discordgo.Role {
 	if g != nil && g.roles != nil {
 		return g.roles
 	}
-	return []*discordgo.Role{{ID: guild, Name: "@everyone", Permissions: 1071698660929}}
+	return []*discordgo.Role{{ID: guild, Name: "@everyone", Permissions: defaultEveryonePerms}}
 }

@@ -84,7 +84,8 @@ type Server struct {
 	chanMsgs          map[string][]string                        // channel id -> ids of messages posted with POST /channels/{id}/messages
 	interactions      map[string]*interactionRec                 // by id
 	byToken           map[string]*interactionRec
-	nonces            map[string]nonceRec // author+"/"+nonce -> first message
+	nonces            map[string]nonceRec            // author+"/"+nonce -> first message
+	members           map[string]map[string][]string // guild -> user -> role ids
 }
 
 type guildInfo struct {
@@ -92,6 +93,7 @@ type guildInfo struct {
 	name   string
 	locale string
 	roles  []*discordgo.Role // nil: only @everyone
+	owner  string            // "" : Server.ownerID
 }
 
 type discordUser struct {
@@ -124,6 +126,7 @@ func New(t testing.TB) *Server {
 		interactions:      map[string]*interactionRec{},
 		byToken:           map[string]*interactionRec{},
 		nonces:            map[string]nonceRec{},
+		members:           map[string]map[string][]string{},
 	}
 	s.upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 	s.appID = s.NewID()
@@ -345,10 +348,12 @@ func (s *Server) SetRoles(guild string, roles []*discordgo.Role) {
 }
 
 // SetChannel configures the object returned by GET /channels/{id} (and sent
-// in GUILD_CREATE if it has a GuildID). Unknown channels are default text
-// channels.
+// in GUILD_CREATE if it has a GuildID), rendered as Discord does (its
+// PermissionOverwrites with allow/deny as strings). Unknown channels are
+// default text channels. See also SetChannelOverwrites.
 func (s *Server) SetChannel(ch *discordgo.Channel) {
 	cp := *ch
+	cp.PermissionOverwrites = copyOverwrites(ch.PermissionOverwrites)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.channels[ch.ID] = &cp
