@@ -510,7 +510,10 @@ func (s *Server) detachAll() []*gwConn {
 // Reconnect sends op 7 RECONNECT to every connection, as Discord does
 // before it moves a bot to another gateway server. discordgo closes with
 // 1012 and, if ShouldReconnectOnError is set, reconnects and resumes;
-// dispatches it missed are replayed.
+// dispatches it missed are replayed. Send it after the first
+// HEARTBEAT_ACK (HeartbeatAcks): discordgo v0.29 races when op 7 arrives
+// before its heartbeat goroutine has sent its first heartbeat (that
+// goroutine then also closes, with 1000, and reconnects, over and over).
 func (s *Server) Reconnect() {
 	for _, c := range s.allConns() {
 		_ = c.write(gwFrame{Op: opReconnect, D: json.RawMessage("null")})

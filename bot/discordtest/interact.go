@@ -145,6 +145,9 @@ func (s *Server) interactionCallbackLocked(c *Call, id, token string) (int, any,
 	if rec.acked {
 		return 0, nil, &apiError{http.StatusBadRequest, 40060, "Interaction has already been acknowledged.", nil}
 	}
+	if rec.expired || s.ackDeadline > 0 && time.Since(rec.dispatched) > s.ackDeadline {
+		return 0, nil, errUnknownInteraction()
+	}
 	var body struct {
 		Type int             `json:"type"`
 		Data json.RawMessage `json:"data"`

@@ -305,7 +305,11 @@ func (s *Server) routeLocked(c *Call) (int, any, *apiError) {
 		if !ok {
 			return 0, nil, &apiError{http.StatusNotFound, 10013, "Unknown User", nil}
 		}
-		return 200, s.userJSON(u), nil
+		out := s.userJSON(u)
+		if at(1) == "@me" { // the current user's private fields
+			out["mfa_enabled"], out["locale"], out["verified"], out["email"] = false, "en-US", true, nil
+		}
+		return 200, out, nil
 
 	case at(0) == "users" && at(1) == "@me" && at(2) == "channels" && n == 3 && m == http.MethodPost:
 		return s.createDMLocked(c)
