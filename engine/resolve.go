@@ -125,7 +125,10 @@ type resolver struct {
 
 // ResolveTurn resolves battle turn b.Turn+1 with the orders of both sides and
 // returns the new state and what happened. b is not modified. The same
-// inputs give the same outputs, whatever the order of the orders.
+// inputs give the same outputs, whatever the order of the orders. The
+// orders must be legal as Validate checks them, against what each side
+// sees (an order naming a unit hidden from its side is refused; Admit
+// drops it); the turn itself is resolved on the whole battle.
 func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 	turn := b.Turn + 1
 	var probs OrderErrors

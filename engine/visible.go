@@ -2,6 +2,12 @@ package engine
 
 import "strings"
 
+// Details of a move the reader saw only in part (VisibleEvents).
+const (
+	DetailOutOfSight = "out_of_sight" // the unit went where the reader cannot see: no To
+	DetailIntoSight  = "into_sight"   // the unit came from where the reader could not see: no From
+)
+
 // VisibleEvents keeps what side may read of a turn's events (R-XI.3.2,
 // R-III.5.1, D-67). before and after are the battle before and after the
 // turn.
@@ -20,10 +26,11 @@ import "strings"
 //     dice, orders.
 //   - A move (moved, retreated, sidestepped, fled, occupied) that takes a
 //     seen unit where the side cannot see it keeps its From and loses its
-//     To (NoCell): the side saw it go, not where it went, since a unit in a
-//     forest is invisible. One that brings an unseen unit into sight (out
-//     of a forest, or next to a unit of side) loses its From: the side sees
-//     where it is now, not where it stood hidden. Carrying shields, which
+//     To (NoCell, Detail DetailOutOfSight): the side saw it go, not where
+//     it went, since a unit in a forest is invisible. One that brings an
+//     unseen unit into sight (out of a forest, or next to a unit of side)
+//     loses its From (NoCell, Detail DetailIntoSight): the side sees where
+//     it is now, not where it stood hidden. Carrying shields, which
 //     names both cells, is left out unless both are seen; the move itself
 //     follows.
 //   - A leader's move out of sight (into a hidden unit) keeps the leader
@@ -170,9 +177,11 @@ func (s *sight) judge(e Event) (Event, bool) {
 	switch e.Kind {
 	case EvMoved, EvRetreated, EvSidestepped, EvFled, EvOccupied, EvShields:
 		u := s.b.Unit(e.Unit)
-		if u == nil || e.To == NoCell || (e.Kind == EvShields && e.Detail != "") {
+		if u == nil || (e.Kind == EvShields && e.Detail != "") {
 			break // shields set anew in place: no move
 		}
+		// A move always has its To, even NoCell: under field.off_field =
+		// extend (D-03) the zero cell is a drawn cell a unit may enter.
 		pre := s.unitSeen(u)
 		cell, revealed := u.Cell, u.Revealed
 		s.move(u, e.To)
@@ -185,9 +194,9 @@ func (s *sight) judge(e Event) (Event, bool) {
 		switch {
 		case pre && post:
 		case pre:
-			e.To = NoCell // seen going, not where (R-XI.3.2)
+			e.To, e.Detail = NoCell, DetailOutOfSight // seen going, not where (R-XI.3.2)
 		case post:
-			e.From = NoCell // seen now, not where it stood hidden
+			e.From, e.Detail = NoCell, DetailIntoSight // seen now, not where it stood hidden
 		default:
 			return e, false
 		}

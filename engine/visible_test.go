@@ -61,7 +61,7 @@ func TestVisibleEventsR_XI_3_2(t *testing.T) {
 	out := b.Clone()
 	out.Units[0].Cell, out.Units[0].Revealed = MustCell("C23"), true
 	leave := []Event{{Kind: EvMoved, Unit: "hidden", From: MustCell("C24"), To: MustCell("C23")}}
-	want = []Event{{Kind: EvMoved, Unit: "hidden", To: MustCell("C23")}}
+	want = []Event{{Kind: EvMoved, Unit: "hidden", To: MustCell("C23"), Detail: DetailIntoSight}}
 	if got := VisibleEvents(b, out, North, leave); !reflect.DeepEqual(got, want) {
 		t.Errorf("a unit leaving the forest reads %+v, want %+v", got, want)
 	}
@@ -136,7 +136,7 @@ func TestVisibleEventsLeakNoCellEnteringForest(t *testing.T) {
 			continue
 		}
 		moved++
-		if e.From != MustCell("A14") || e.To != NoCell {
+		if e.From != MustCell("A14") || e.To != NoCell || e.Detail != DetailOutOfSight {
 			t.Errorf("South reads w's move as %s → %s, want A14 → nowhere", e.From, e.To)
 		}
 	}

@@ -249,7 +249,7 @@ func occupiedText(lang Lang, e engine.Event, u, _ string) string {
 	if to == engine.NoCell {
 		to = e.At
 	}
-	if to == engine.NoCell && e.From != engine.NoCell {
+	if e.Detail == engine.DetailOutOfSight {
 		return T(lang, "ev.occupied.out_of_sight", u, cellName(e.From))
 	}
 	return T(lang, "ev.occupied", u, cellName(to))

@@ -27,14 +27,19 @@ func init() {
 }
 
 // moveText writes a move from e.From to e.To with the catalogue text key,
-// or, when one end is unknown to the reader (NoCell), the text for a unit
-// going out of sight (key.out_of_sight) or coming into it (key.into_sight).
+// or, when the reader saw only one end of it (Detail DetailOutOfSight or
+// DetailIntoSight), the text for a unit going out of sight from From
+// (key.out_of_sight) or coming into it in To (key.into_sight).
 func moveText(lang Lang, key string, e engine.Event, u string) string {
-	switch {
-	case e.To == engine.NoCell && e.From != engine.NoCell && has(key+".out_of_sight"):
-		return T(lang, key+".out_of_sight", u, cellName(e.From))
-	case e.From == engine.NoCell && e.To != engine.NoCell && has(key+".into_sight"):
-		return T(lang, key+".into_sight", u, cellName(e.To))
+	switch e.Detail {
+	case engine.DetailOutOfSight, engine.DetailIntoSight:
+		if k := key + "." + e.Detail; has(k) {
+			c := e.From
+			if e.Detail == engine.DetailIntoSight {
+				c = e.To
+			}
+			return T(lang, k, u, cellName(c))
+		}
 	}
 	return T(lang, key, u, cellName(e.From), cellName(e.To))
 }

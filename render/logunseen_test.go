@@ -8,16 +8,16 @@ import (
 )
 
 // A clan's log (engine.VisibleEvents) may hold moves with one end unknown:
-// a unit seen going into a forest where it is invisible (no To), or seen
-// coming out of hiding (no From), and a leader gone into a hidden unit (no
-// Detail). Each reads as a sentence of its own in both languages, naming
+// a unit seen going into a forest where it is invisible (no To, Detail
+// out_of_sight), or seen coming out of hiding (no From, into_sight), and a
+// leader gone into a hidden unit (no Detail). Each reads as a sentence of its own in both languages, naming
 // the known cell and never a "?" for the unknown one (R-XI.3.2, D-67).
 func TestLogUnknownCellLeaksNothing(t *testing.T) {
 	out := func(k engine.EventKind) engine.Event {
-		return engine.Event{Kind: k, Unit: "n1", From: c("A21")}
+		return engine.Event{Kind: k, Unit: "n1", From: c("A21"), Detail: engine.DetailOutOfSight}
 	}
 	in := func(k engine.EventKind) engine.Event {
-		return engine.Event{Kind: k, Unit: "n1", To: c("A11")}
+		return engine.Event{Kind: k, Unit: "n1", To: c("A11"), Detail: engine.DetailIntoSight}
 	}
 	want := map[Lang][]string{
 		RU: {
