@@ -406,10 +406,7 @@ func (s *Server) messageJSONLocked(m *storedMessage) map[string]any {
 		}
 		atts = append(atts, a)
 	}
-	embeds := any([]any{})
-	if len(m.Embeds) > 0 {
-		embeds = m.Embeds
-	}
+	embeds := embedsJSON(m.Embeds)
 	components := any([]any{})
 	if present(m.rawComponents) {
 		components = componentsJSON(m.rawComponents)

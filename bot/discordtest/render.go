@@ -224,3 +224,35 @@ func commandsJSON(cmds []*discordgo.ApplicationCommand) []any {
 	}
 	return out
 }
+
+// embedsJSON renders embeds as Discord returns them: type "rich" unless
+// sent, fields with inline false unless sent.
+func embedsJSON(embeds []*discordgo.MessageEmbed) []any {
+	out := []any{}
+	if len(embeds) == 0 {
+		return out
+	}
+	b, err := json.Marshal(embeds)
+	if err != nil {
+		panic(err)
+	}
+	if err := json.Unmarshal(b, &out); err != nil {
+		panic(err)
+	}
+	for _, e := range out {
+		em, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		if em["type"] == nil {
+			em["type"] = string(discordgo.EmbedTypeRich)
+		}
+		fields, _ := em["fields"].([]any)
+		for _, f := range fields {
+			if fm, ok := f.(map[string]any); ok && fm["inline"] == nil {
+				fm["inline"] = false
+			}
+		}
+	}
+	return out
+}
