@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -139,6 +140,13 @@ type Header struct {
 	Scouting bool      `json:"scouting,omitempty"`
 	Deadline time.Time `json:"deadline,omitzero"`
 	Reminded int       `json:"reminded,omitempty"`
+	// Unreadable, set only by Headers and Unreadable (never stored), says
+	// why this battle cannot be read, e.g. `battle "b1": written by a
+	// newer gunbai (schema 2, this one reads 1)`. Such a header has only
+	// its ID, GuildID and, when known, Name: no Status, so it is never
+	// taken for a battle being fought. Tell the GM; the guild's other
+	// battles go on.
+	Unreadable string `json:"-"`
 }
 
 // Header returns the record's header.
@@ -309,35 +317,72 @@ func (t *Tx) Battle(guild, id string) (BattleRecord, error) {
 	return rec, nil
 }
 
-// Battles reads every battle of a guild, ordered by battle ID. A guild with
-// no battles gives an empty list, not an error.
+// Battles reads every readable battle of a guild, ordered by battle ID. A
+// guild with no battles gives an empty list, not an error. A record that
+// cannot be read (written by a newer gunbai, or damaged) is left out, so
+// that one battle does not stop the guild's others: Unreadable lists them.
 func (t *Tx) Battles(guild string) ([]BattleRecord, error) {
+	out, _, err := t.battles(guild)
+	return out, err
+}
+
+// Unreadable lists, as headers with Unreadable set, the battles of a guild
+// whose records cannot be read: the ones Battles leaves out.
+func (t *Tx) Unreadable(guild string) ([]Header, error) {
+	_, bad, err := t.battles(guild)
+	return bad, err
+}
+
+func (t *Tx) battles(guild string) (recs []BattleRecord, bad []Header, err error) {
 	bs, err := t.battlesBucket(guild, false)
 	if err != nil || bs == nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var out []BattleRecord
 	err = bs.ForEachBucket(func(k []byte) error {
-		raw := bs.Bucket(k).Get(keyRecord)
+		b := bs.Bucket(k)
+		raw := b.Get(keyRecord)
 		if raw == nil {
 			return nil
 		}
 		var rec BattleRecord
 		if err := decode(raw, &rec, where(guild, string(k), -1, "record")); err != nil {
-			return err
+			bad = append(bad, unreadable(guild, string(k), b, err))
+			return nil
 		}
-		out = append(out, rec)
+		recs = append(recs, rec)
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return out, nil
+	return recs, bad, nil
+}
+
+// unreadable is the header of a battle whose record or header failed to
+// decode with err: its ID, its name if its header says it, and the reason.
+func unreadable(guild, id string, b *bolt.Bucket, err error) Header {
+	h := Header{ID: id, GuildID: guild}
+	if raw := b.Get(keyHeader); raw != nil {
+		var stored Header
+		if decode(raw, &stored, "") == nil {
+			h.Name = stored.Name
+		}
+	}
+	var ve *VersionError
+	if errors.As(err, &ve) {
+		h.Unreadable = fmt.Sprintf("battle %q: written by a newer gunbai (schema %d, this one reads %d)", id, ve.Got, ve.Want)
+	} else {
+		h.Unreadable = fmt.Sprintf("battle %q: damaged, it does not decode (%s)", id, strings.TrimPrefix(err.Error(), "store: "))
+	}
+	return h
 }
 
 // Headers reads the header of every battle of a guild, ordered by battle
 // ID, without decoding their states. A battle stored before headers existed
-// is read whole once to make its header.
+// is read whole once to make its header. A battle that cannot be read (its
+// header does not decode, or its record is of a newer schema) has a header
+// with Unreadable set instead of failing the list; damage deeper in a
+// record is found when it is read (Battle, Battles, Unreadable).
 func (t *Tx) Headers(guild string) ([]Header, error) {
 	bs, err := t.battlesBucket(guild, false)
 	if err != nil || bs == nil {
@@ -346,18 +391,31 @@ func (t *Tx) Headers(guild string) ([]Header, error) {
 	var out []Header
 	err = bs.ForEachBucket(func(k []byte) error {
 		b := bs.Bucket(k)
-		if b.Get(keyRecord) == nil {
+		id := string(k)
+		rawRec := b.Get(keyRecord)
+		if rawRec == nil {
 			return nil
 		}
 		var h Header
 		if raw := b.Get(keyHeader); raw != nil {
-			if err := decode(raw, &h, where(guild, string(k), -1, "header")); err != nil {
-				return err
+			if err := decode(raw, &h, where(guild, id, -1, "header")); err != nil {
+				out = append(out, unreadable(guild, id, b, err))
+				return nil
+			}
+			if v, ok := peekVersion(rawRec); !ok || v < 1 || v > SchemaVersion {
+				// The record would not decode: say why, from the
+				// record itself (rare, so decoding it whole is fine).
+				var rec BattleRecord
+				if err := decode(rawRec, &rec, where(guild, id, -1, "record")); err != nil {
+					out = append(out, unreadable(guild, id, b, err))
+					return nil
+				}
 			}
 		} else {
 			var rec BattleRecord
-			if err := decode(b.Get(keyRecord), &rec, where(guild, string(k), -1, "record")); err != nil {
-				return err
+			if err := decode(rawRec, &rec, where(guild, id, -1, "record")); err != nil {
+				out = append(out, unreadable(guild, id, b, err))
+				return nil
 			}
 			h = rec.Header()
 		}

@@ -77,6 +77,27 @@ func decode(raw []byte, v any, where string) error {
 	return nil
 }
 
+// peekVersion reads the version of an envelope as encode writes it
+// (`{"v":N,`) without decoding the rest; ok is false when raw does not
+// start that way.
+func peekVersion(raw []byte) (v int, ok bool) {
+	const prefix = `{"v":`
+	if len(raw) < len(prefix) || string(raw[:len(prefix)]) != prefix {
+		return 0, false
+	}
+	i := len(prefix)
+	for ; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
+		if v > math.MaxInt32/10 {
+			return 0, false
+		}
+		v = v*10 + int(raw[i]-'0')
+	}
+	if i == len(prefix) || i == len(raw) || raw[i] != ',' {
+		return 0, false
+	}
+	return v, true
+}
+
 // MaxTurn is the largest turn number the store accepts.
 const MaxTurn = math.MaxInt32
 

@@ -28,6 +28,15 @@ func (s *Store) Battles(guild string) (recs []BattleRecord, err error) {
 	return recs, err
 }
 
+// Unreadable is Tx.Unreadable in its own transaction.
+func (s *Store) Unreadable(guild string) (hs []Header, err error) {
+	err = s.View(func(tx *Tx) error {
+		hs, err = tx.Unreadable(guild)
+		return err
+	})
+	return hs, err
+}
+
 // Guilds is Tx.Guilds in its own transaction.
 func (s *Store) Guilds() (guilds []string, err error) {
 	err = s.View(func(tx *Tx) error {

@@ -29,6 +29,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -53,6 +55,12 @@ type Options struct {
 	// NoSync skips fsync after each commit. Only for tests and benchmarks:
 	// a crash may lose committed transactions.
 	NoSync bool
+	// CheckTime bounds how long Open walks the file's pages to check them
+	// before bbolt's consistency check; zero or negative means
+	// DefaultCheckTime. A file too big to walk in that time is opened
+	// without the rest of the check (a damaged page met later is still
+	// refused by View and Update with ErrDamaged).
+	CheckTime time.Duration
 }
 
 // Store is an open store file. Its methods are safe for concurrent use:
@@ -61,6 +69,10 @@ type Store struct {
 	db    *bolt.DB
 	path  string
 	clock func() time.Time
+	// broken is the damage a write transaction met: bbolt may then be
+	// left holding its writer lock, so the store writes no more and
+	// Close does not wait for ever.
+	broken atomic.Pointer[DamagedError]
 }
 
 // ErrLocked is matched (errors.Is) by the error Open returns when another
@@ -81,7 +93,10 @@ func (e *LockedError) Error() string {
 // Is makes errors.Is(err, ErrLocked) true.
 func (e *LockedError) Is(target error) bool { return target == ErrLocked }
 
-// Open opens (creating if needed) the store file at path.
+// Open opens (creating if needed) the store file at path. An existing file
+// that is empty or damaged (bbolt's consistency check fails, or bbolt
+// panics reading it) is refused with a *DamagedError (ErrDamaged) naming
+// the file and what is wrong, rather than adopted or crashed on.
 func Open(path string, opt Options) (*Store, error) {
 	if path == "" {
 		return nil, errors.New("store: empty file path")
@@ -94,26 +109,107 @@ func Open(path string, opt Options) (*Store, error) {
 	if clock == nil {
 		clock = time.Now
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{
+	checkTime := opt.CheckTime
+	if checkTime <= 0 {
+		checkTime = DefaultCheckTime
+	}
+	if err := refuseEmpty(path); err != nil {
+		return nil, err
+	}
+	bopt := &bolt.Options{
 		Timeout:  timeout,
-		ReadOnly: opt.ReadOnly,
+		ReadOnly: true,
 		NoSync:   opt.NoSync,
-	})
-	if err != nil {
-		if errors.Is(err, bolterrors.ErrTimeout) {
-			return nil, &LockedError{Path: path, Timeout: timeout}
+	}
+	// An existing file is first opened read-only, which reads nothing but
+	// its meta pages and takes a shared lock (so a running gunbai is not
+	// checked under its feet), and its pages are walked; only then does
+	// bbolt, which trusts them, open it for real.
+	_, statErr := os.Stat(path)
+	exists := statErr == nil
+	var db *bolt.DB
+	complete := false
+	if exists || opt.ReadOnly {
+		probe, err := openBolt(path, bopt)
+		if err != nil {
+			return nil, err
 		}
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("store: %s does not exist", path)
+		reason, done, err := preflight(path, time.Now().Add(checkTime))
+		if err == nil && reason != "" {
+			err = &DamagedError{Path: path, Reason: reason}
 		}
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		if err != nil {
+			probe.Close()
+			return nil, err
+		}
+		complete = done
+		if opt.ReadOnly {
+			db = probe
+		} else if err := probe.Close(); err != nil {
+			return nil, fmt.Errorf("store: close %s: %w", path, err)
+		}
+	}
+	if db == nil {
+		bopt.ReadOnly = false
+		var err error
+		if db, err = openBolt(path, bopt); err != nil {
+			return nil, err
+		}
 	}
 	s := &Store{db: db, path: path, clock: clock}
-	if err := s.checkFormat(opt.ReadOnly); err != nil {
+	if exists && complete {
+		if err := s.check(); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	if err := guard(path, func() error { return s.checkFormat(opt.ReadOnly) }); err != nil {
 		db.Close()
+		if !strings.Contains(err.Error(), path) {
+			err = fmt.Errorf("store: %s: %w", path, err)
+		}
 		return nil, err
 	}
 	return s, nil
+}
+
+// openBolt is bolt.Open under guard, with its errors said for a store.
+func openBolt(path string, bopt *bolt.Options) (*bolt.DB, error) {
+	// The file is kept so that it can be closed (and its lock released)
+	// if bbolt panics half-way through opening it.
+	var file *os.File
+	o := *bopt
+	o.OpenFile = func(name string, flag int, perm os.FileMode) (*os.File, error) {
+		f, err := os.OpenFile(name, flag, perm)
+		file = f
+		return f, err
+	}
+	var db *bolt.DB
+	err := guard(path, func() error {
+		var err error
+		db, err = bolt.Open(path, 0o600, &o)
+		return err
+	})
+	switch {
+	case err == nil:
+		return db, nil
+	case errors.Is(err, ErrDamaged):
+		if file != nil {
+			file.Close()
+		}
+		return nil, err
+	case errors.Is(err, bolterrors.ErrTimeout):
+		return nil, &LockedError{Path: path, Timeout: o.Timeout}
+	case errors.Is(err, os.ErrNotExist):
+		return nil, fmt.Errorf("store: %s does not exist", path)
+	case errors.Is(err, bolterrors.ErrInvalid):
+		return nil, &DamagedError{Path: path, Reason: "it has no valid bbolt meta page: it is not a store, or its first pages are damaged"}
+	case errors.Is(err, bolterrors.ErrChecksum):
+		return nil, &DamagedError{Path: path, Reason: "both its meta pages fail their checksum"}
+	case strings.Contains(err.Error(), "file size too small"):
+		return nil, &DamagedError{Path: path, Reason: "it is too short to be a store (" + err.Error() + ")"}
+	}
+	return nil, fmt.Errorf("store: open %s: %w", path, err)
 }
 
 // format is the file-level marker in meta/format. Its envelope version is
@@ -186,8 +282,27 @@ func (s *Store) checkFormat(readOnly bool) error {
 // Path is the file the store was opened from.
 func (s *Store) Path() string { return s.path }
 
-// Close releases the file and its lock.
+// closeWait is how long Close waits for bbolt after a write met damage.
+const closeWait = 2 * time.Second
+
+// Close releases the file and its lock. After a write met damage (see
+// Update) it waits at most closeWait for bbolt, which may be stuck on the
+// writer lock of the failed write: the file is then released when the
+// process exits.
 func (s *Store) Close() error {
+	if s.broken.Load() != nil {
+		done := make(chan error, 1)
+		go func() { done <- s.db.Close() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				return fmt.Errorf("store: close %s: %w", s.path, err)
+			}
+			return nil
+		case <-time.After(closeWait):
+			return fmt.Errorf("store: close %s: bbolt is stuck on the damage a write met; the file is released when gunbai exits", s.path)
+		}
+	}
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("store: close %s: %w", s.path, err)
 	}
@@ -196,18 +311,36 @@ func (s *Store) Close() error {
 
 // Update runs fn in one read-write transaction. If fn returns an error (or
 // panics) nothing fn wrote is kept; otherwise everything is committed
-// together. Do not call Discord (or anything slow) inside fn.
+// together. Do not call Discord (or anything slow) inside fn. A damaged
+// page met by bbolt is returned as a *DamagedError (ErrDamaged), not a
+// panic.
+//
+// After such damage the store refuses every later Update with ErrDamaged:
+// bbolt's state after a failed write cannot be trusted (nor, often, its
+// writer lock), and writing more to a damaged file spreads the damage.
 func (s *Store) Update(fn func(*Tx) error) error {
-	return s.db.Update(func(btx *bolt.Tx) error {
-		return fn(&Tx{tx: btx, s: s})
+	if d := s.broken.Load(); d != nil {
+		return &DamagedError{Path: s.path, Reason: "a write met damage before (" + d.Reason + "), so it is no longer written to"}
+	}
+	err, panicked := guardPanic(s.path, func() error {
+		return s.db.Update(func(btx *bolt.Tx) error {
+			return fn(&Tx{tx: btx, s: s})
+		})
 	})
+	if d := (*DamagedError)(nil); panicked && errors.As(err, &d) {
+		s.broken.Store(d)
+	}
+	return err
 }
 
 // View runs fn in one read-only transaction: a consistent picture of the
-// store. Put methods called inside View fail.
+// store. Put methods called inside View fail. A damaged page met by bbolt
+// is returned as a *DamagedError (ErrDamaged), not a panic.
 func (s *Store) View(fn func(*Tx) error) error {
-	return s.db.View(func(btx *bolt.Tx) error {
-		return fn(&Tx{tx: btx, s: s})
+	return guard(s.path, func() error {
+		return s.db.View(func(btx *bolt.Tx) error {
+			return fn(&Tx{tx: btx, s: s})
+		})
 	})
 }
 
@@ -215,10 +348,12 @@ func (s *Store) View(fn func(*Tx) error) error {
 // bot may keep running) and returns the number of bytes written.
 func (s *Store) Backup(w io.Writer) (int64, error) {
 	var n int64
-	err := s.db.View(func(tx *bolt.Tx) error {
-		var err error
-		n, err = tx.WriteTo(w)
-		return err
+	err := guard(s.path, func() error {
+		return s.db.View(func(tx *bolt.Tx) error {
+			var err error
+			n, err = tx.WriteTo(w)
+			return err
+		})
 	})
 	if err != nil {
 		return n, fmt.Errorf("store: backup %s: %w", s.path, err)

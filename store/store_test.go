@@ -541,8 +541,10 @@ func TestSchemaVersion(t *testing.T) {
 			t.Errorf("error %q does not say %q", err, want)
 		}
 	}
-	if _, err := s.Battles("1"); !errors.Is(err, ErrNewerVersion) {
-		t.Errorf("Battles: err = %v; want ErrNewerVersion", err)
+	// Listing the guild leaves the battle out instead of failing
+	// (TestOneUnreadableBattle has the rest).
+	if recs, err := s.Battles("1"); err != nil || len(recs) != 0 {
+		t.Errorf("Battles = %v, %v; want none and no error", recs, err)
 	}
 	// Rewriting over a newer record refuses to lose its CreatedAt silently.
 	if err := s.PutBattle(testRecord("1", "b")); !errors.Is(err, ErrNewerVersion) {
