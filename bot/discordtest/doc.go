@@ -11,9 +11,13 @@
 // touched, so tests using the fake can run in parallel.
 //
 // The gateway sends HELLO, answers IDENTIFY with READY (then one GUILD_CREATE
-// per known guild), HEARTBEAT with HEARTBEAT_ACK and RESUME with RESUMED.
-// Tests dispatch events with Interact (interactions built with SlashCommand,
-// Button, Select, ...) or DispatchRaw (any payload, e.g. a fixture file).
+// per known guild), HEARTBEAT with HEARTBEAT_ACK and RESUME with the
+// dispatches the client missed, then RESUMED. As on Discord, a client that
+// closes with 1000 or 1001 invalidates its session (a later RESUME gets
+// INVALID_SESSION false); other closes and dropped connections keep it
+// resumable. Tests dispatch events with Interact (interactions built with
+// SlashCommand, Button, Select, ...) or DispatchRaw (any payload, e.g. a
+// fixture file).
 //
 // Every REST call is recorded (Calls, UnexpectedCalls). Messages, DM
 // channels, interaction responses, application commands and roles are kept
@@ -21,10 +25,49 @@
 // Responses are Discord-shaped objects with snowflake string ids; errors are
 // Discord-shaped {"message": ..., "code": ...} bodies with Discord's codes.
 //
+// # Discord's OpenAPI description
+//
+// Every request and every response is validated against Discord's own
+// OpenAPI 3.1 description (testdata/openapi, from discord/discord-api-spec):
+// path template, method, path and query parameters, the JSON body (or the
+// payload_json and file parts of a multipart body), the status and the body
+// of the answer, and its rate-limit headers. A violation is reported with
+// t.Errorf on the Server's testing.TB and recorded (Violations,
+// Call.SpecErrors); AllowViolations keeps the record but not the error, for
+// tests that send bad requests on purpose. Validated counts what was
+// checked. Known disagreements between the description and Discord's real
+// behaviour are listed at patchSpec in openapi.go.
+//
+// # Faults
+//
+// Fail makes matching REST calls (method, route pattern, channel, user, a
+// count) answer with a Fault instead: 429 per route or global (RateLimited,
+// GlobalRateLimited, with Retry-After and X-RateLimit-* headers that
+// discordgo obeys), 500, 502, or a JSON error code (CannotSendToUser 50007,
+// MissingPermissions 50013, MissingAccess 50001, UnknownChannel 10003,
+// UnknownInteraction 10062). ExpireInteraction and SetAckDeadline refuse
+// late interaction callbacks with 10062. On the gateway: Reconnect (op 7),
+// InvalidSession (op 9, resumable or not), DropConnection and Disconnect.
+//
+// # Channels and permissions
+//
+// GET /channels/{id} (with permission_overwrites), /guilds/{id},
+// /guilds/{id}/roles and /guilds/{id}/members/{user} serve what SetChannel,
+// SetChannelOverwrites, SetRoles, SetEveryonePermissions, SetMemberRoles and
+// SetGuildOwner configure, so discordgo's Session.UserChannelPermissions
+// works over REST and, after Open, from the state (GUILD_CREATE, then
+// CHANNEL_UPDATE, GUILD_ROLE_UPDATE and GUILD_MEMBER_UPDATE on changes).
+//
+// POST /channels/{id}/messages honours nonce with enforce_nonce: a second
+// message with the same nonce from the bot within five minutes returns the
+// first one instead of creating another.
+//
 // Non-goals (documented limits): no zlib transport compression (frames are
 // always uncompressed text; discordgo only inflates binary frames, so it
-// decodes them even though it identifies with compress=true), no rate
-// limiting (generous X-RateLimit headers are sent so discordgo never
-// sleeps), no MESSAGE_CREATE echo of the bot's own messages, and no CDN:
-// attachment URLs point at cdn.discordapp.com, which the transport refuses.
+// decodes them even though it identifies with compress=true); no rate
+// limiting of its own (generous X-RateLimit headers are sent so discordgo
+// never sleeps; 429s happen only when a test injects them with Fail); the
+// 3 s interaction window is not enforced unless SetAckDeadline asks; no
+// MESSAGE_CREATE echo of the bot's own messages; and no CDN: attachment URLs
+// point at cdn.discordapp.com, which the transport refuses.
 package discordtest

@@ -86,6 +86,7 @@ var (
 	// Process-wide counters, for reports over a whole test run.
 	totalValidatedRequests  atomic.Int64
 	totalValidatedResponses atomic.Int64
+	totalValidationNanos    atomic.Int64
 )
 
 // spec returns the OpenAPI description, parsed once per process.
@@ -110,6 +111,11 @@ func SpecLoadTime() time.Duration {
 func TotalValidated() (requests, responses int64) {
 	return totalValidatedRequests.Load(), totalValidatedResponses.Load()
 }
+
+// TotalValidationTime is the time every Server of this test process spent
+// validating requests and responses (compiling schemas on first use
+// included; parsing the description is SpecLoadTime).
+func TotalValidationTime() time.Duration { return time.Duration(totalValidationNanos.Load()) }
 
 func parseSpec(raw []byte) (*apiSpec, error) {
 	docAny, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))

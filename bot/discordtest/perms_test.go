@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gunbai/gunbai/bot/discordtest"
@@ -126,22 +127,45 @@ func TestUserChannelPermissionsFromState(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
 	setupClanChannel(srv)
+	// discordgo v0.29's State.UserChannelPermissions reads the channel and
+	// member without the state lock while CHANNEL_UPDATE / GUILD_MEMBER_UPDATE
+	// overwrite them in place (a data race): read only after the updates
+	// were applied, which the typed handlers signal (they run after the
+	// state update).
+	updates := make(chan string, 8)
 	sess := open(t, srv, func(s *discordgo.Session) {
 		s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsGuildMembers
+		s.AddHandler(func(*discordgo.Session, *discordgo.GuildCreate) { updates <- "GUILD_CREATE" })
+		s.AddHandler(func(*discordgo.Session, *discordgo.ChannelUpdate) { updates <- "CHANNEL_UPDATE" })
+		s.AddHandler(func(*discordgo.Session, *discordgo.GuildMemberUpdate) { updates <- "GUILD_MEMBER_UPDATE" })
 	})
+	await := func(events ...string) { // in any order: handlers run in goroutines
+		t.Helper()
+		want := map[string]int{}
+		for _, e := range events {
+			want[e]++
+		}
+		for range events {
+			select {
+			case got := <-updates:
+				if want[got] == 0 {
+					t.Fatalf("unexpected %s (waiting for %v)", got, events)
+				}
+				want[got]--
+			case <-time.After(wait):
+				t.Fatalf("waiting for %v: %v left", events, want)
+			}
+		}
+	}
 	perms := func() int64 {
 		t.Helper()
-		var p int64
-		var err error
-		srv.WaitFor(func() bool {
-			p, err = sess.State.UserChannelPermissions(srv.AppID(), clanChan)
-			return err == nil
-		}, wait)
+		p, err := sess.State.UserChannelPermissions(srv.AppID(), clanChan)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return p
 	}
+	await("GUILD_CREATE")
 	if p, want := perms(), int64(everyonePerms|discordgo.PermissionAttachFiles); p != want {
 		t.Errorf("from GUILD_CREATE: %b, want %b", p, want)
 	}
@@ -150,17 +174,18 @@ func TestUserChannelPermissionsFromState(t *testing.T) {
 		&discordgo.PermissionOverwrite{ID: srv.GuildID(), Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
 		&discordgo.PermissionOverwrite{ID: srv.AppID(), Type: discordgo.PermissionOverwriteTypeMember, Deny: discordgo.PermissionSendMessages},
 	)
-	if !srv.WaitFor(func() bool { return perms()&discordgo.PermissionViewChannel == 0 }, wait) {
-		t.Errorf("after CHANNEL_UPDATE: %b", perms())
+	await("CHANNEL_UPDATE")
+	if p := perms(); p&discordgo.PermissionViewChannel != 0 || p&discordgo.PermissionSendMessages != 0 {
+		t.Errorf("after CHANNEL_UPDATE: %b", p)
 	}
 	srv.SetChannelOverwrites(clanChan,
 		&discordgo.PermissionOverwrite{ID: srv.GuildID(), Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
 		&discordgo.PermissionOverwrite{ID: otherRole, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel},
 	)
 	srv.SetMemberRoles(srv.GuildID(), srv.AppID(), otherRole)
-	want := int64(everyonePerms | discordgo.PermissionManageMessages)
-	if !srv.WaitFor(func() bool { return perms() == want }, wait) {
-		t.Errorf("after GUILD_MEMBER_UPDATE: %b, want %b", perms(), want)
+	await("CHANNEL_UPDATE", "GUILD_MEMBER_UPDATE")
+	if p, want := perms(), int64(everyonePerms|discordgo.PermissionManageMessages); p != want {
+		t.Errorf("after GUILD_MEMBER_UPDATE: %b, want %b", p, want)
 	}
 	for _, c := range srv.Calls() {
 		if strings.HasPrefix(c.Route, "/guilds/") || strings.HasPrefix(c.Route, "/channels/") {

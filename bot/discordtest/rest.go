@@ -109,9 +109,12 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	// served, the response after.
 	sp, _ := spec()
 	var check specCheck
+	var spent time.Duration
 	if sp != nil {
+		start := time.Now()
 		check = sp.validateRequest(&c)
 		c.Template = check.template
+		spent = time.Since(start)
 	}
 
 	s.mu.Lock()
@@ -139,9 +142,14 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 			panic(err)
 		}
 	}
-	s.mu.Unlock()
 	c.Status = status
 	c.Response = out
+	// Recorded with the state changes it made (Responses, Messages, ...),
+	// in the same critical section; SpecErrors are added below, before the
+	// client gets the answer.
+	callIdx := len(s.calls)
+	s.calls = append(s.calls, c)
+	s.mu.Unlock()
 
 	h := w.Header()
 	// Generous rate-limit headers: discordgo never has a reason to sleep
@@ -160,7 +168,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	var respChecked bool
 	if sp != nil {
 		reqErrs := len(check.errs)
+		start := time.Now()
 		respChecked = sp.validateResponse(&check, &c, h)
+		totalValidationNanos.Add(int64(spent + time.Since(start)))
 		var vs []Violation
 		if reqErrs > 0 {
 			vs = append(vs, Violation{Method: c.Method, Route: c.Route, Template: check.template, Errors: check.errs[:reqErrs]})
@@ -168,12 +178,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		if len(check.errs) > reqErrs {
 			vs = append(vs, Violation{Method: c.Method, Route: c.Route, Template: check.template, Response: true, Errors: check.errs[reqErrs:]})
 		}
-		c.SpecErrors = check.errs
-		s.recordValidation(respChecked, vs)
+		s.recordValidation(callIdx, check.errs, respChecked, vs)
 	}
-	s.mu.Lock()
-	s.calls = append(s.calls, c)
-	s.mu.Unlock()
 
 	w.WriteHeader(status)
 	if out != nil && status != http.StatusNoContent {
@@ -182,12 +188,13 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // recordValidation counts a validated call and reports its violations.
-func (s *Server) recordValidation(respChecked bool, vs []Violation) {
+func (s *Server) recordValidation(callIdx int, errs []string, respChecked bool, vs []Violation) {
 	totalValidatedRequests.Add(1)
 	if respChecked {
 		totalValidatedResponses.Add(1)
 	}
 	s.mu.Lock()
+	s.calls[callIdx].SpecErrors = errs
 	s.validatedReqs++
 	if respChecked {
 		s.validatedResps++

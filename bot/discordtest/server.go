@@ -178,8 +178,10 @@ func (s *Server) Close() {
 		s.wg.Wait()
 		s.tr.CloseIdleConnections()
 		reqs, resps := s.Validated()
-		s.t.Logf("discordtest: %d requests and %d responses validated against Discord's OpenAPI description, %d violations",
-			reqs, resps, len(s.Violations()))
+		treqs, tresps := TotalValidated()
+		s.t.Logf("discordtest: %d requests and %d responses validated against Discord's OpenAPI description, %d violations "+
+			"(this process: %d requests, %d responses in %v, description parsed in %v)",
+			reqs, resps, len(s.Violations()), treqs, tresps, TotalValidationTime().Round(time.Millisecond), SpecLoadTime().Round(time.Millisecond))
 	})
 }
 
