@@ -7,8 +7,9 @@ import (
 
 // GM corrections (ARCHITECTURE: the GM "can fix anything"): one field of a
 // unit, a leader or a side at a time, each checked so that the battle stays
-// in a state the rules could have reached (one unit a cell, 1-16 figures,
-// ammo within 8 per figure, a leader with his own side).
+// in a state the rules could have reached (one unit a cell, within the
+// cells D-03 draws, 1-16 figures, ammo within 8 per figure, 0-3 wounds, a
+// leader with his own side).
 
 // Problem codes of Fix; Arg is what was refused.
 const (
@@ -17,6 +18,29 @@ const (
 	ProbFixValue = "fix_value" // Arg: value. Not a value for that field
 	ProbFixCell  = "fix_cell"  // Arg: cell. Another unit stands there, or it cannot be entered
 )
+
+// FixBand is how many rows and columns beyond each edge of the original
+// 12x7 field a fix may put a unit. D-03 (field.off_field=extend) draws a
+// cell beyond the field when it is needed; a correction needs at most the
+// cells one flight of a routing unit reaches past the edge (R-X.2.1: it
+// flees 2 cells). Farther cells are refused (ProbFixCell, rule D-03): a
+// unit at A1.20000 would make the next picture of the field gigabytes.
+// Under field.off_field=bounded no cell beyond the field can be entered
+// at all (Battle.Passable). A unit the rules themselves carried farther
+// may keep its cell.
+const FixBand = 2
+
+// InFixBand reports whether c is on the field or within FixBand cells of
+// it.
+func InFixBand(c Cell) bool {
+	return c.X >= 1-FixBand && c.X <= FieldWidth+FixBand && c.Y >= 1-FixBand && c.Y <= FieldHeight+FixBand
+}
+
+// MaxFixCount bounds the messengers and shinobi a fix gives a side. The
+// rules leave their number to the army lists; each is one reroll, one
+// mission or one pair of scouted cells, so 99 is far more than any army
+// fields and keeps every loop over them short.
+const MaxFixCount = 99
 
 // FixFields lists what Fix changes, by kind of thing.
 var FixFields = map[string][]string{
@@ -55,6 +79,9 @@ func fixUnit(b *Battle, u *Unit, field, value string) *Problem {
 		c, err := ParseCell(value)
 		if err != nil {
 			return bad
+		}
+		if c != u.Cell && !InFixBand(c) {
+			return &Problem{Code: ProbFixCell, Rule: "D-03", Unit: u.ID, Arg: c.Name()}
 		}
 		if o := b.UnitAt(c); (o != nil && o.ID != u.ID) || !b.Passable(c) {
 			return &Problem{Code: ProbFixCell, Unit: u.ID, Arg: c.Name()}
@@ -164,7 +191,7 @@ func fixSide(b *Battle, side Side, field, value string) *Problem {
 		b.HQ[side] = c
 	case "messengers", "shinobi":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 0 || n > 99 {
+		if err != nil || n < 0 || n > MaxFixCount {
 			return bad
 		}
 		if field == "messengers" {

@@ -55,6 +55,67 @@ func TestFix(t *testing.T) {
 			t.Errorf("%s.%s: the battle changed on a refusal", tc.who, tc.field)
 		}
 	}
+	// Cells beyond the field (D-03): under extend, the ones within
+	// FixBand of an edge, which one rout's flight reaches (R-X.2.1); none
+	// farther, in either form of their name; under bounded, none.
+	for _, c := range []struct {
+		cell    string
+		bounded bool
+		ok      bool
+	}{
+		{"A51", false, true},          // one row beyond the north edge
+		{"A61", false, true},          // two rows
+		{"A71", false, false},         // three
+		{"D41", false, true},          // south edge, one row
+		{"D51", false, true},          // two
+		{"D61", false, false},         // three
+		{"A17", false, true},          // west edge, x=0
+		{"A18", false, true},          // x=-1
+		{"A19", false, false},         // x=-2
+		{"B18", false, true},          // east edge, x=14
+		{"B19", false, false},         // x=15
+		{"A1.20000", false, false},    // the probe: x=-19993
+		{"A20000.1", false, false},    // y=-19995
+		{"x99999999y4", false, false}, // the absolute form
+		{"x-1y9", false, true},        // the corner of the band
+		{"A51", true, false},          // bounded: no cell beyond the field
+	} {
+		bb := b.Clone()
+		if c.bounded {
+			bb.Settings.OffField = OffFieldBounded
+		}
+		nb, p := Fix(bb, "ar", "cell", c.cell)
+		switch {
+		case c.ok && (p != nil || nb.Unit("ar").Cell != MustCell(c.cell)):
+			t.Errorf("cell %s (bounded %v): %v; want it taken", c.cell, c.bounded, p)
+		case !c.ok && (p == nil || p.Code != ProbFixCell):
+			t.Errorf("cell %s (bounded %v): %v; want %s", c.cell, c.bounded, p, ProbFixCell)
+		case !c.ok && !c.bounded && p.Rule != "D-03":
+			t.Errorf("cell %s: rule %q; want D-03", c.cell, p.Rule)
+		}
+	}
+	// A unit the rules carried beyond the band may stay where it is.
+	far := b.Clone()
+	far.Unit("ar").Cell = Cell{X: 3, Y: -5}
+	if _, p := Fix(far, "ar", "cell", Cell{X: 3, Y: -5}.Name()); p != nil {
+		t.Errorf("fixing a far unit to its own cell: %v", p)
+	}
+	for _, v := range []string{"100", "2147483648", "99999999999999999999"} {
+		for _, f := range []string{"messengers", "shinobi"} {
+			if _, p := Fix(b, "north", f, v); p == nil || p.Code != ProbFixValue {
+				t.Errorf("north.%s = %s: %v; want %s", f, v, p, ProbFixValue)
+			}
+		}
+	}
+	if _, p := Fix(b, "north", "shinobi", "99"); p != nil {
+		t.Errorf("north.shinobi = 99: %v", p)
+	}
+	for _, v := range []string{"4", "-1", "1000000000"} {
+		if _, p := Fix(b, "k", "wounds", v); p == nil || p.Code != ProbFixValue {
+			t.Errorf("k.wounds = %s: %v; want %s (R-III.3.6: 3 kills)", v, p, ProbFixValue)
+		}
+	}
+
 	// A unit back from the reserve onto a cell another unit took is refused.
 	b.Units[2].Cell = MustCell("B21")
 	if _, p := Fix(b, "en", "status", "ok"); p == nil || p.Code != ProbFixCell {
