@@ -653,11 +653,20 @@ func (g *guildInfo) localeOr() string {
 	return g.locale
 }
 
-// rolesLocked returns the guild's roles: the configured ones, or @everyone.
+// rolesLocked returns the guild's roles: the configured ones, with a
+// default @everyone role (id = guild id) first if they have none, since
+// every Discord guild has one.
 func (s *Server) rolesLocked(guild string) []*discordgo.Role {
 	g := s.guilds[guild]
-	if g != nil && g.roles != nil {
-		return g.roles
+	var roles []*discordgo.Role
+	if g != nil {
+		roles = g.roles
 	}
-	return []*discordgo.Role{{ID: guild, Name: "@everyone", Permissions: defaultEveryonePerms}}
+	for _, r := range roles {
+		if r.ID == guild {
+			return roles
+		}
+	}
+	everyone := &discordgo.Role{ID: guild, Name: "@everyone", Permissions: defaultEveryonePerms}
+	return append([]*discordgo.Role{everyone}, roles...)
 }

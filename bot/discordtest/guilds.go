@@ -15,8 +15,7 @@ import (
 // without it) and discordgo.MemberPermissions compute what Discord would.
 //
 // Changes made while a session is connected are dispatched like Discord
-// does: CHANNEL_UPDATE, GUILD_ROLE_UPDATE / GUILD_ROLE_CREATE (intent
-// GUILDS) and GUILD_MEMBER_UPDATE (intent GUILD_MEMBERS; discordgo's state
+// does: CHANNEL_UPDATE, GUILD_ROLE_UPDATE (intent GUILDS) and GUILD_MEMBER_UPDATE (intent GUILD_MEMBERS; discordgo's state
 // also keeps the bot's own member from GUILD_CREATE).
 
 // defaultEveryonePerms are the permissions of a default @everyone role
@@ -28,25 +27,17 @@ const defaultEveryonePerms = 1071698660929
 func (s *Server) SetEveryonePermissions(guild string, perms int64) {
 	s.mu.Lock()
 	g := s.guildLocked(guild)
-	if g.roles == nil {
-		g.roles = s.rolesLocked(guild)
-	}
+	g.roles = s.rolesLocked(guild) // every guild has @everyone
 	var role *discordgo.Role
 	for _, r := range g.roles {
 		if r.ID == guild {
 			role = r
 		}
 	}
-	event := "GUILD_ROLE_UPDATE"
-	if role == nil {
-		role = &discordgo.Role{ID: guild, Name: "@everyone"}
-		g.roles = append([]*discordgo.Role{role}, g.roles...)
-		event = "GUILD_ROLE_CREATE"
-	}
 	role.Permissions = perms
 	payload := map[string]any{"guild_id": guild, "role": roleObject(role)}
 	s.mu.Unlock()
-	s.dispatchUpdate(event, discordgo.IntentsGuilds, payload)
+	s.dispatchUpdate("GUILD_ROLE_UPDATE", discordgo.IntentsGuilds, payload)
 }
 
 // SetMemberRoles sets the role ids of a guild member (srv.AppID() for the

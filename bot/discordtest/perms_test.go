@@ -193,3 +193,25 @@ func TestUserChannelPermissionsFromState(t *testing.T) {
 		}
 	}
 }
+
+func TestEveryoneRoleIsImplicit(t *testing.T) {
+	t.Parallel()
+	srv := discordtest.New(t)
+	srv.SetRoles(srv.GuildID(), []*discordgo.Role{{ID: clanRole, Name: "Ода"}})
+	sess, err := srv.Session(token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	roles, err := sess.GuildRoles(srv.GuildID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(roles) != 2 || roles[0].ID != srv.GuildID() || roles[0].Name != "@everyone" ||
+		roles[0].Permissions&discordgo.PermissionViewChannel == 0 || roles[1].ID != clanRole {
+		t.Errorf("roles = %+v", roles)
+	}
+	srv.SetEveryonePermissions(srv.GuildID(), 0)
+	if roles, err = sess.GuildRoles(srv.GuildID()); err != nil || len(roles) != 2 || roles[0].Permissions != 0 {
+		t.Errorf("after SetEveryonePermissions: %+v, %v", roles, err)
+	}
+}

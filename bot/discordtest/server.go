@@ -337,7 +337,10 @@ func (s *Server) SetGuildLocale(guild, locale string) {
 
 // SetRoles sets the roles of a guild, returned by GET /guilds/{id}/roles, sent
 // in GUILD_CREATE and used to resolve RoleOpt options. Call it before Open
-// for the roles to be in discordgo's state. Unset guilds have only @everyone.
+// for the roles to be in discordgo's state. A list without the @everyone
+// role (id = guild id) gets a default one first (Discord's default
+// permissions for a new guild: View Channel, Send Messages, Attach Files,
+// ...); see SetEveryonePermissions. Unset guilds have only @everyone.
 func (s *Server) SetRoles(guild string, roles []*discordgo.Role) {
 	cp := make([]*discordgo.Role, len(roles))
 	for i, r := range roles {
