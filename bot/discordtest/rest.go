@@ -286,6 +286,13 @@ func (s *Server) routeLocked(c *Call) (int, any, *apiError) {
 		return 200, map[string]any{"url": s.GatewayURL()}, nil
 	}
 
+	// An empty id (e.g. GET /channels/ for a channel id the bot does not
+	// have) is no route on Discord: 404 with code 0.
+	for _, sg := range seg {
+		if sg == "" {
+			return notFound()
+		}
+	}
 	if !s.authorizedLocked(c) {
 		if at(0) == "interactions" || at(0) == "webhooks" {
 			return notFound()
