@@ -33,11 +33,15 @@ type Bot struct {
 	opt    Options
 	routes map[string]route
 
-	mu    sync.Mutex
-	appID string
-	wg    sync.WaitGroup // handlers in flight, for a graceful Close
-	stop  chan struct{}  // ends the deadline ticker
-	tick  sync.WaitGroup // the deadline ticker
+	mu     sync.Mutex
+	appID  string
+	failed map[uint64]delivery // posts refused for good, for the GM's answers
+	wg     sync.WaitGroup      // handlers in flight, for a graceful Close
+	stop   chan struct{}       // ends the deadline ticker and the worker
+	tick   sync.WaitGroup      // the deadline ticker and the worker
+
+	deliverMu sync.Mutex    // one delivery pass at a time
+	kicks     chan struct{} // wakes the delivery worker
 }
 
 // New wires a bot to a session; Start opens it.
@@ -45,7 +49,7 @@ func New(s *discordgo.Session, svc *game.Service, opt Options) *Bot {
 	if opt.Log == nil {
 		opt.Log = log.Default()
 	}
-	b := &Bot{s: s, svc: svc, opt: opt, routes: routes()}
+	b := &Bot{s: s, svc: svc, opt: opt, routes: routes(), failed: map[uint64]delivery{}, kicks: make(chan struct{}, 1)}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.AddHandler(b.onReady)
 	s.AddHandler(b.onInteraction)
@@ -63,7 +67,8 @@ func (b *Bot) Start() error {
 	}
 	stop := make(chan struct{})
 	b.stop = stop
-	b.tick.Add(1)
+	b.tick.Add(2)
+	go b.deliverer(stop)
 	go func() {
 		defer b.tick.Done()
 		t := time.NewTicker(every)
@@ -84,25 +89,13 @@ func (b *Bot) Start() error {
 // the clans whose deadline comes near.
 func (b *Bot) Tick() {
 	defer b.recovered("deadlines")
-	done, err := b.svc.Due()
-	if err != nil {
+	if _, err := b.svc.Due(); err != nil {
 		b.opt.Log.Printf("deadlines: %v", err)
 	}
-	for _, d := range done {
-		if d.Resolved != nil {
-			b.postResolved(*d.Resolved)
-		}
-		if d.Opened != nil {
-			b.postOpened(*d.Opened)
-		}
-	}
-	reminders, err := b.svc.Reminders()
-	if err != nil {
+	if _, err := b.svc.Reminders(); err != nil {
 		b.opt.Log.Printf("reminders: %v", err)
 	}
-	for _, r := range reminders {
-		b.postReminder(r)
-	}
+	b.deliverDue()
 }
 
 // Close stops the deadline ticker, disconnects and waits for the handlers
@@ -118,8 +111,12 @@ func (b *Bot) Close() error {
 	return err
 }
 
-// Wait blocks until the handlers in flight are done (tests).
-func (b *Bot) Wait() { b.wg.Wait() }
+// Wait blocks until the handlers in flight are done and what they queued
+// is delivered, or waits for a retry (tests).
+func (b *Bot) Wait() {
+	b.wg.Wait()
+	b.deliverDue()
+}
 
 // recovered logs a panic of background work instead of letting it kill the
 // process; deferred by every entry point Discord or the ticker calls.
@@ -157,33 +154,7 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 		if _, err := s.ApplicationCommandBulkOverwrite(app, g, Commands()); err != nil {
 			b.opt.Log.Printf("registering commands in guild %s: %v", g, err)
 		}
-		b.postPending(g)
 	}
-}
-
-// postPending posts what a crash left owed to a guild's channels: the
-// results of turns resolved, the openings of phases opened and the
-// plan-change rounds begun but never posted.
-func (b *Bot) postPending(guild string) {
-	pending, err := b.svc.Unposted(guild)
-	if err != nil {
-		b.opt.Log.Printf("guild %s: %v", guild, err)
-	}
-	for _, res := range pending {
-		b.postResolved(res)
-	}
-	opened, err := b.svc.Unannounced(guild)
-	if err != nil {
-		b.opt.Log.Printf("guild %s: %v", guild, err)
-	}
-	for _, op := range opened {
-		b.postOpened(op)
-	}
-	rounds, err := b.svc.UnpostedPlanChanges(guild)
-	if err != nil {
-		b.opt.Log.Printf("guild %s: %v", guild, err)
-	}
-	for _, pc := range rounds {
-		b.postPlanChange(pc.Battle, pc.Phase)
-	}
+	// What a crash left owed is delivered now.
+	b.deliverDue()
 }

@@ -25,8 +25,9 @@ type optSpec struct {
 	minVal   float64
 	maxVal   float64
 	// units: the option names a unit, and Discord asks the bot to
-	// complete it (autocomplete; see Bot.complete).
-	units bool
+	// complete it (autocomplete; see Bot.complete); complete: another
+	// option the bot completes (the turn of /battle resolve).
+	units, complete bool
 }
 
 type choice struct {
@@ -70,10 +71,15 @@ func commandSpecs() []cmdSpec {
 				{name: "north_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
 				{name: "south_role", typ: discordgo.ApplicationCommandOptionRole, required: true},
 				{name: "south_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
+				{name: "gm_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
 				{name: "scenario", typ: str},
 			}},
-			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{battle}},
-			{name: "resolve", handle: (*Bot).battleResolve, opts: []optSpec{battle}},
+			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{battle,
+				{name: "end_scouting", typ: flag},
+			}},
+			{name: "resolve", handle: (*Bot).battleResolve, opts: []optSpec{battle,
+				{name: "turn", typ: num, required: true, minVal: 1, maxVal: 99, complete: true},
+			}},
 			{name: "list", handle: (*Bot).battleList},
 			{name: "show", handle: (*Bot).battleShow, opts: []optSpec{battle}},
 			{name: "fix", handle: (*Bot).battleFix, opts: []optSpec{battle,
@@ -221,7 +227,7 @@ func option(cmd string, s optSpec) *discordgo.ApplicationCommandOption {
 	key := cmd + ".opt." + s.name
 	o := node(key, s.typ)
 	o.Required = s.required
-	o.Autocomplete = s.units
+	o.Autocomplete = s.units || s.complete
 	if s.maxVal > 0 {
 		minV := s.minVal
 		o.MinValue = &minV

@@ -29,6 +29,7 @@ const wait = 15 * time.Second
 
 const (
 	roleGM, roleOda, roleAsai = "900000000000000001", "900000000000000002", "900000000000000003"
+	roleBot                   = "900000000000000009"
 	chanGM, chanOda, chanAsai = "800000000000000001", "800000000000000002", "800000000000000003"
 )
 
@@ -54,12 +55,27 @@ func newWorld(t testing.TB) *world {
 	srv := discordtest.New(t)
 	w := &world{t: t, srv: srv, guild: srv.GuildID(), path: filepath.Join(t.TempDir(), "gunbai.db")}
 	srv.SetRoles(w.guild, []*discordgo.Role{
+		{ID: w.guild, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
 		{ID: roleGM, Name: "Мастер"}, {ID: roleOda, Name: "Ода"}, {ID: roleAsai, Name: "Асаи"},
+		{ID: roleBot, Name: "Gunbai", Permissions: bot.InvitePermissions},
 	})
-	for _, ch := range []string{chanGM, chanOda, chanAsai} {
-		srv.SetChannel(&discordgo.Channel{ID: ch, GuildID: w.guild, Type: discordgo.ChannelTypeGuildText, Name: "ch-" + ch[len(ch)-1:]})
+	srv.SetMemberRoles(w.guild, srv.AppID(), roleBot)
+	// Set up as README says: each channel hidden from @everyone, open to
+	// its own role and to the bot.
+	for ch, role := range map[string]string{chanGM: roleGM, chanOda: roleOda, chanAsai: roleAsai} {
+		srv.SetChannel(&discordgo.Channel{ID: ch, GuildID: w.guild, Type: discordgo.ChannelTypeGuildText, Name: "ch-" + ch[len(ch)-1:],
+			PermissionOverwrites: channelOverwrites(w.guild, role)})
 	}
 	return w
+}
+
+// channelOverwrites keep a channel to one role and the bot.
+func channelOverwrites(guild, role string) []*discordgo.PermissionOverwrite {
+	return []*discordgo.PermissionOverwrite{
+		{ID: guild, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
+		{ID: role, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
+		{ID: roleBot, Type: discordgo.PermissionOverwriteTypeRole, Allow: bot.InvitePermissions},
+	}
 }
 
 // start runs a bot on the store file, as `gunbai run` does.
@@ -111,8 +127,10 @@ func (w *world) stop() {
 	w.st.Close()
 }
 
-// do sends an interaction and returns the bot's first answer to it.
-func (w *world) do(i discordtest.Interaction) discordtest.Response {
+// answers sends an interaction and returns every answer the bot gave to
+// it once it is done: the acknowledgement first, then the edit with the
+// answer and any followups.
+func (w *world) answers(i discordtest.Interaction) []discordtest.Response {
 	w.t.Helper()
 	id, err := w.srv.Interact(i)
 	if err != nil {
@@ -122,7 +140,31 @@ func (w *world) do(i discordtest.Interaction) discordtest.Response {
 		w.t.Fatalf("no answer to %s", id)
 	}
 	w.b.Wait()
-	return w.srv.Responses(id)[0]
+	return w.srv.Responses(id)
+}
+
+// do sends an interaction and returns what its author finally sees: the
+// answer edited into the acknowledgement (or the acknowledgement alone).
+func (w *world) do(i discordtest.Interaction) discordtest.Response {
+	w.t.Helper()
+	rs := w.answers(i)
+	for _, r := range rs[1:] {
+		if r.Kind == discordtest.KindEditOriginal {
+			return r
+		}
+	}
+	return rs[0]
+}
+
+// first sends an interaction and returns the bot's first answer: for a
+// command, its acknowledgement.
+func (w *world) first(m discordtest.Member, channel, name string, opts ...discordtest.Option) discordtest.Response {
+	w.t.Helper()
+	return w.answers(w.srv.SlashCommand(w.guild, channel, m, name, opts...))[0]
+}
+
+func (w *world) final(m discordtest.Member, channel, name string, opts ...discordtest.Option) discordtest.Response {
+	return w.slash(m, channel, name, opts...)
 }
 
 func (w *world) slash(m discordtest.Member, channel, name string, opts ...discordtest.Option) discordtest.Response {
@@ -137,9 +179,11 @@ func (w *world) roll(m discordtest.Member, channel string) {
 		w.t.Fatalf("roll answer: %+v", r)
 	}
 	if len(r.Components) > 0 {
-		u := w.do(w.srv.Button(w.guild, channel, m, "roll:accept"))
-		if u.Type != discordgo.InteractionResponseUpdateMessage {
-			w.t.Fatalf("accepting the roll: %+v", u)
+		// The button is acknowledged by deferring the update of its
+		// message, then the message is edited in place: no buttons left.
+		us := w.answers(w.srv.Button(w.guild, channel, m, "roll:accept"))
+		if us[0].Type != discordgo.InteractionResponseDeferredMessageUpdate || len(us) < 2 || len(us[1].Components) != 0 {
+			w.t.Fatalf("accepting the roll: %+v", us)
 		}
 	}
 }
@@ -171,7 +215,8 @@ func TestBattleThroughDiscord(t *testing.T) {
 	create := discordtest.Subcommand("create",
 		discordtest.StringOpt("name", "Анэгава"),
 		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
-		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai))
+		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai),
+		discordtest.ChannelOpt("gm_channel", chanGM))
 
 	// A player is not a GM.
 	if r := w.slash(oda, chanOda, "battle", create); !r.Ephemeral || !strings.Contains(r.Content, "только для мастера") {
@@ -249,7 +294,7 @@ func TestBattleThroughDiscord(t *testing.T) {
 
 	// The GM resolves: acknowledged at once (deferred), then the results.
 	before := [3]int{len(w.srv.Messages(chanOda)), len(w.srv.Messages(chanAsai)), len(w.srv.Messages(chanGM))}
-	r = w.slash(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "анэгава")))
+	r = w.first(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "анэгава"), discordtest.IntOpt("turn", 1)))
 	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !r.Ephemeral {
 		t.Fatalf("resolve was not deferred: %+v", r)
 	}
@@ -346,7 +391,7 @@ func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	svc := &game.Service{Store: st}
-	if _, err := svc.Resolve(w.guild, "сэкигахара"); err != nil {
+	if _, err := svc.Resolve(w.guild, "сэкигахара", 1); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -365,9 +410,8 @@ func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
 		t.Fatal("the unposted turn was not posted after the restart")
 	}
 	w.b.Wait()
-	rec, err := w.st.Battle(w.guild, "сэкигахара")
-	if err != nil || rec.PostedTurn != 1 {
-		t.Fatalf("posted turn %d, %v", rec.PostedTurn, err)
+	if owed, err := (&game.Service{Store: w.st}).Owed(); err != nil || len(owed) != 0 {
+		t.Fatalf("still owed after the restart: %+v %v", owed, err)
 	}
 	// The battle goes on: turn 2 is announced with its seed hash, and
 	// nobody is told the battle is over.
@@ -393,7 +437,7 @@ func TestReadySidesResolveThroughDiscord(t *testing.T) {
 	}
 	n := len(w.srv.Messages(chanOda))
 
-	r := w.slash(oda, chanOda, "orders", discordtest.BoolOpt("ready", true))
+	r := w.first(oda, chanOda, "orders", discordtest.BoolOpt("ready", true))
 	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		t.Fatalf("ready: %+v", r)
 	}
@@ -606,7 +650,8 @@ func TestGMFixThroughDiscord(t *testing.T) {
 func (w *world) create(name string, extra ...discordtest.Option) discordtest.Response {
 	opts := append([]discordtest.Option{discordtest.StringOpt("name", name),
 		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", chanOda),
-		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai)}, extra...)
+		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai),
+		discordtest.ChannelOpt("gm_channel", chanGM)}, extra...)
 	return w.slash(gm, chanGM, "battle", discordtest.Subcommand("create", opts...))
 }
 
@@ -615,11 +660,15 @@ func TestFieldThroughDiscord(t *testing.T) {
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
-	if r := w.slash(oda, chanOda, "field"); r.Content != "Вы не в клане, который сейчас сражается." || len(r.Files) != 0 {
+	if r := w.final(oda, chanOda, "field"); r.Content != "Вы не в клане, который сейчас сражается." || len(r.Files) != 0 {
 		t.Fatalf("a picture without a battle: %+v", r)
 	}
 	w.create("Нагасино")
-	r := w.slash(asai, chanAsai, "field")
+	// Drawing takes time: the answer is deferred first, then edited in.
+	if r := w.first(asai, chanAsai, "field"); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !r.Ephemeral {
+		t.Fatalf("field was not acknowledged first: %+v", r)
+	}
+	r := w.final(asai, chanAsai, "field")
 	if !r.Ephemeral || r.Content != "Нагасино — deployment" || len(r.Files) != 1 {
 		t.Fatalf("field: %+v", r)
 	}
@@ -638,10 +687,10 @@ func TestFieldThroughDiscord(t *testing.T) {
 	}
 	// The GM sees the whole field with /battle show; a player may not.
 	show := discordtest.Subcommand("show", discordtest.StringOpt("battle", "Нагасино"))
-	if r := w.slash(oda, chanOda, "battle", show); r.Content != "Эта команда только для мастера." || len(r.Files) != 0 {
+	if r := w.final(oda, chanOda, "battle", show); r.Content != "Эта команда только для мастера." || len(r.Files) != 0 {
 		t.Fatalf("a player's /battle show: %+v", r)
 	}
-	if r := w.slash(gm, chanGM, "battle", show); !r.Ephemeral || r.Content != "Нагасино — расстановка" || len(r.Files) != 1 {
+	if r := w.final(gm, chanGM, "battle", show); !r.Ephemeral || r.Content != "Нагасино — расстановка" || len(r.Files) != 1 {
 		t.Fatalf("the GM's /battle show: %+v", r)
 	}
 }
@@ -657,7 +706,7 @@ func TestUnannouncedTurnIsAnnouncedOnRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	op, err := (&game.Service{Store: st}).Start(w.guild, "сэкигахара")
+	op, err := (&game.Service{Store: st}).Start(w.guild, "сэкигахара", false)
 	st.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -686,7 +735,7 @@ func TestUnannouncedScoutingIsAnnouncedOnRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if op, err := (&game.Service{Store: st}).Start(w.guild, "сэкигахара"); err != nil || !op.Scouting {
+	if op, err := (&game.Service{Store: st}).Start(w.guild, "сэкигахара", false); err != nil || !op.Scouting {
 		t.Fatalf("start: %+v %v", op, err)
 	}
 	st.Close()

@@ -1,10 +1,9 @@
 package bot
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
@@ -13,42 +12,51 @@ import (
 
 // The GM's /battle subcommands; dispatch has checked the GM role.
 
+// battleCreate creates a battle between two clans, each with its own
+// channel, and the GM's channel, all named by the GM and checked first.
 func (b *Bot) battleCreate(c *call) error {
-	rec, err := b.svc.Create(c.i.GuildID, game.CreateRequest{
+	req := game.CreateRequest{
 		Name:        c.str("name"),
 		North:       store.Clan{RoleID: c.str("north_role"), ChannelID: c.str("north_channel")},
 		South:       store.Clan{RoleID: c.str("south_role"), ChannelID: c.str("south_channel")},
-		GMChannelID: c.i.ChannelID,
+		GMChannelID: c.str("gm_channel"),
 		Scenario:    c.str("scenario"),
 		Locale:      b.battleLocale(),
-	})
+	}
+	if err := b.checkChannels(c.i.GuildID, req.North, req.South, req.GMChannelID); err != nil {
+		return err
+	}
+	rec, err := b.svc.Create(c.i.GuildID, req)
 	if err != nil {
 		return err
 	}
 	b.reply(c, render.T(c.lang, "bot.created", rec.Name, rec.ID), nil)
-	b.announce(rec, "bot.announce_created", rec.Name, rec.Sides[0].RoleID, rec.Sides[1].RoleID)
+	b.deliverDue()
 	return nil
 }
 
 func (b *Bot) battleStart(c *call) error {
-	op, err := b.svc.Start(c.i.GuildID, c.str("battle"))
+	end, _ := c.flag("end_scouting")
+	op, err := b.svc.Start(c.i.GuildID, c.str("battle"), end)
 	if err != nil {
 		return err
 	}
 	b.reply(c, render.T(c.lang, "bot.started", op.Battle.Name), nil)
-	b.postOpened(op)
+	b.deliverDue()
 	return nil
 }
 
+// battleResolve resolves the turn the GM names; the answer says whether
+// the results reached the channels, wait in the queue, or were refused.
 func (b *Bot) battleResolve(c *call) error {
-	return b.deferThen(c, func() (string, error) {
-		res, err := b.svc.Resolve(c.i.GuildID, c.str("battle"))
-		if err != nil {
-			return "", err
-		}
-		b.postResolved(res)
-		return render.T(c.lang, "bot.resolved", res.Battle.Name, res.Turn), nil
-	})
+	turn, _ := c.num("turn")
+	res, err := b.svc.Resolve(c.i.GuildID, c.str("battle"), turn)
+	if err != nil {
+		return err
+	}
+	b.deliverDue()
+	b.reply(c, render.T(c.lang, "bot.resolved", res.Battle.Name, res.Turn)+"\n"+b.postStatus(string(c.lang), res.Posts), nil)
+	return nil
 }
 
 func (b *Bot) battleSet(c *call) error {
@@ -94,12 +102,7 @@ func (b *Bot) battleFix(c *call) error {
 		return err
 	}
 	b.reply(c, render.T(c.lang, "bot.fixed", fx.Battle.Name, who, field, value), nil)
-	// The side concerned and the GM channel learn of it; the enemy sees
-	// only what his view shows next.
-	bl := render.Lang(fx.Battle.Locale)
-	for _, ch := range []string{fx.Battle.Sides[fx.Side].ChannelID, fx.Battle.GMChannelID} {
-		b.send(ch, &discordgo.MessageSend{Content: render.T(bl, "bot.fixed", fx.Battle.Name, who, field, value)})
-	}
+	b.deliverDue()
 	return nil
 }
 
@@ -109,7 +112,7 @@ func (b *Bot) battleFinish(c *call) error {
 		return err
 	}
 	b.reply(c, render.T(c.lang, "bot.finished", rec.Name), nil)
-	b.announce(rec, "bot.announce_finished", rec.Name)
+	b.deliverDue()
 	return nil
 }
 
@@ -127,6 +130,10 @@ func battlesText(lang render.Lang, all []store.Header) string {
 		all = all[:most]
 	}
 	for _, h := range all {
+		if h.Unreadable != "" {
+			lines = append(lines, render.T(lang, "battles.unreadable", cmp.Or(h.Name, h.ID)))
+			continue
+		}
 		line := render.T(lang, "battles.line", h.Name, render.T(lang, "lifecycle."+string(h.Status)), h.Turn)
 		if h.Scouting {
 			line += ", " + render.T(lang, "lifecycle.scouting")

@@ -28,7 +28,7 @@ func TestBattlesList(t *testing.T) {
 	}
 	svc.Create("g", game.CreateRequest{Name: "Ямадзаки", North: store.Clan{RoleID: "r-x"}, South: store.Clan{RoleID: "r-y"}})
 	svc.Finish("g", "Ямадзаки")
-	op, err := svc.Start("g", rec.ID)
+	op, err := svc.Start("g", rec.ID, false)
 	if err != nil {
 		t.Fatal(err)
 	}

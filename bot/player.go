@@ -9,6 +9,7 @@ import (
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/store"
 )
 
 // The players' commands. Every answer is ephemeral: a player's orders and
@@ -38,10 +39,13 @@ func (b *Bot) roll(c *call) error {
 		return err
 	}
 	text, comps := rollMessage(c.lang, r)
-	b.reply(c, text, comps)
-	if r.Final {
-		b.postRoll(seat, r)
+	if r.Again {
+		// The answer to the first /roll may have been lost: the roll as it
+		// stands comes back, with its buttons while it is open.
+		text = render.T(c.lang, "bot.rolled_before") + "\n" + text
 	}
+	b.reply(c, text, comps)
+	b.deliverDue()
 	return nil
 }
 
@@ -59,20 +63,8 @@ func (b *Bot) reroll(c *call, source string) error {
 		return err
 	}
 	text, comps := rollMessage(c.lang, r)
-	if comps == nil {
-		comps = []discordgo.MessageComponent{}
-	}
-	c.answered = true
-	err = b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseUpdateMessage,
-		Data: &discordgo.InteractionResponseData{Content: text, Components: comps},
-	})
-	if err != nil {
-		b.opt.Log.Printf("updating roll %s: %v", c.i.ID, err)
-	}
-	if r.Final {
-		b.postRoll(seat, r)
-	}
+	b.reply(c, text, comps) // the roll's message, edited in place
+	b.deliverDue()
 	return nil
 }
 
@@ -101,14 +93,13 @@ func (b *Bot) order(c *call) error {
 	if err != nil {
 		return err
 	}
+	seat.Player = c.player()
 	so, err := b.svc.Order(seat, o)
 	if err != nil {
 		return err
 	}
 	b.reply(c, render.T(c.lang, "bot.order_accepted")+"\n"+render.OrdersText(c.lang, so.Turn, so.Orders), nil)
-	if c.i.Member != nil && c.i.Member.User != nil {
-		b.dm(c.i.Member.User.ID, render.T(c.lang, "bot.receipt", seat.Battle.Name)+"\n"+render.OrdersText(c.lang, so.Turn, so.Orders))
-	}
+	b.deliverDue() // the receipt by DM; if it cannot reach him, he is told in a followup
 	return nil
 }
 
@@ -210,20 +201,21 @@ func (b *Bot) orders(c *call) error {
 // itself: the plan-change round after Signals, or the resolution, which is
 // posted like a GM's /battle resolve.
 func (b *Bot) ready(c *call, seat game.Seat) error {
-	return b.deferThen(c, func() (string, error) {
-		res, err := b.svc.Ready(seat)
-		switch {
-		case err != nil:
-			return "", err
-		case res.Resolved != nil:
-			b.postResolved(*res.Resolved)
-			return render.T(c.lang, "bot.resolved", res.Resolved.Battle.Name, res.Resolved.Turn), nil
-		case res.PlanChange:
-			b.postPlanChange(seat.Battle, res.Phase)
-			return render.T(c.lang, "bot.plan_change", seat.Battle.Name, seat.Battle.Turn), nil
-		}
-		return render.T(c.lang, "bot.ready"), nil
-	})
+	res, err := b.svc.Ready(seat)
+	if err != nil {
+		return err
+	}
+	text := render.T(c.lang, "bot.ready")
+	switch {
+	case res.Resolved != nil:
+		b.deliverDue()
+		text = render.T(c.lang, "bot.resolved", res.Resolved.Battle.Name, res.Resolved.Turn) + "\n" + b.postStatus(string(c.lang), res.Resolved.Posts)
+	case res.PlanChange:
+		b.deliverDue()
+		text = render.T(c.lang, "bot.plan_change", seat.Battle.Name, seat.Battle.Turn)
+	}
+	b.reply(c, text, nil)
+	return nil
 }
 
 // deploy handles /deploy: a side places its army during deployment
@@ -270,8 +262,6 @@ func (b *Bot) scout(c *call) error {
 	}
 	var lines []string
 	if sc.Report != nil {
-		report := render.ScoutText(render.Lang(seat.Battle.Locale), *sc.Report)
-		b.send(seat.Battle.Sides[seat.Side].ChannelID, &discordgo.MessageSend{Content: report})
 		lines = append(lines, render.ScoutText(c.lang, *sc.Report))
 	}
 	if sc.Swap != "" {
@@ -281,9 +271,7 @@ func (b *Bot) scout(c *call) error {
 		lines = append(lines, render.T(c.lang, "bot.scouts_done"))
 	}
 	b.reply(c, strings.Join(lines, "\n"), nil)
-	if sc.Next != nil {
-		b.postOpened(*sc.Next)
-	}
+	b.deliverDue()
 	return nil
 }
 
@@ -303,7 +291,11 @@ func (b *Bot) field(c *call) error {
 // (engine.View), never a hidden one. Without a battle it offers nothing.
 func (b *Bot) complete(c *call) error {
 	choices := []*discordgo.ApplicationCommandOptionChoice{}
-	if focused := focusedOption(c.i.ApplicationCommandData().Options); focused != nil && c.i.Member != nil {
+	focused := focusedOption(c.i.ApplicationCommandData().Options)
+	switch {
+	case focused != nil && focused.Name == "turn":
+		choices = b.turnChoices(c)
+	case focused != nil && c.i.Member != nil:
 		if seat, err := b.svc.AnySeat(c.i.GuildID, c.roles()); err == nil {
 			side := seat.Side
 			if focused.Name == "target" {
@@ -317,6 +309,31 @@ func (b *Bot) complete(c *call) error {
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},
 	})
+}
+
+// turnChoices offers the GM the turn taking orders of the battle named
+// (or of every battle taking orders), for /battle resolve.
+func (b *Bot) turnChoices(c *call) []*discordgo.ApplicationCommandOptionChoice {
+	out := []*discordgo.ApplicationCommandOptionChoice{}
+	if !b.isGM(c.i) {
+		return out
+	}
+	hs, err := b.svc.Battles(c.i.GuildID)
+	if err != nil {
+		return out
+	}
+	named := game.BattleID(c.str("battle"))
+	for _, h := range hs {
+		if h.Status != store.StatusCommand || named != "" && h.ID != named && game.BattleID(h.Name) != named {
+			continue
+		}
+		name := render.T(c.lang, "battles.turn_choice", h.Name, h.Turn)
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: h.Turn})
+		if len(out) == 25 {
+			break
+		}
+	}
+	return out
 }
 
 // focusedOption finds the option being typed, inside subcommands too.

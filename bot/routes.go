@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -9,8 +10,10 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/store"
 )
 
 // call is one interaction being answered: who asked, in which language,
@@ -77,6 +80,15 @@ func (c *call) roles() []string {
 	return c.i.Member.Roles
 }
 
+// player is the caller as the lifecycle needs him for a receipt by DM.
+func (c *call) player() *game.Player {
+	if c.i.Member == nil || c.i.Member.User == nil {
+		return nil
+	}
+	return &game.Player{User: c.i.Member.User.ID, Lang: string(c.lang),
+		Reply: &store.Reply{AppID: c.i.AppID, Token: c.i.Token}}
+}
+
 // refuse is a refusal of the bot's own (a malformed option, a missing
 // right), worded like the lifecycle's.
 func refuse(key string, args ...any) error { return &game.Refusal{Key: key, Args: args} }
@@ -96,13 +108,19 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 	}
 }
 
-// dispatch sends an interaction to its handler.
+// dispatch sends an interaction to its handler. Every command and button
+// is acknowledged first, before any store or Discord work (Discord waits 3
+// seconds, and a hundred players may press at once); the answer is edited
+// in when it is ready. Autocomplete cannot wait: it answers at once.
 func (b *Bot) dispatch(c *call) error {
 	switch c.i.Type {
 	case discordgo.InteractionApplicationCommand:
 		r, ok := b.routes[c.path]
 		if !ok || r.handle == nil {
 			return refuse("bot.unknown_command", c.path)
+		}
+		if b.ack(c) != nil {
+			return nil // nobody waits for an answer any more
 		}
 		if r.gm && !b.isGM(c.i) {
 			return refuse("bot.not_gm")
@@ -112,28 +130,42 @@ func (b *Bot) dispatch(c *call) error {
 		return b.complete(c)
 	case discordgo.InteractionMessageComponent:
 		if source, ok := strings.CutPrefix(c.path, "roll:"); ok {
+			if b.ack(c) != nil {
+				return nil
+			}
 			return b.reroll(c, source)
 		}
 	}
 	return refuse("bot.unknown_command", c.path)
 }
 
-// reply answers an interaction with a message only its author sees. An
-// answer longer than one Discord message (a big army's units and orders)
-// goes on in followups, seen by him alone too.
+// reply answers an interaction with a message only its author sees: it
+// edits the acknowledged answer in (a button's message is edited in place).
+// An answer longer than one Discord message (a big army's units and
+// orders) goes on in followups, seen by him alone too.
 func (b *Bot) reply(c *call, content string, components []discordgo.MessageComponent) {
 	parts := render.SplitMessages(content, render.DiscordLimit)
 	if len(parts) == 0 {
 		parts = []string{content}
 	}
-	c.answered = true
-	err := b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: parts[0], Flags: discordgo.MessageFlagsEphemeral, Components: components},
-	})
-	if err != nil {
-		b.opt.Log.Printf("responding to %s: %v", c.i.ID, err)
-		return
+	if !c.deferred {
+		c.answered = true
+		err := b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: parts[0], Flags: discordgo.MessageFlagsEphemeral, Components: components},
+		})
+		if err != nil {
+			b.opt.Log.Printf("responding to %s: %v", c.i.ID, err)
+			return
+		}
+	} else {
+		if components == nil {
+			components = []discordgo.MessageComponent{} // a button's message loses its buttons
+		}
+		edit := &discordgo.WebhookEdit{Content: &parts[0], Components: &components}
+		if _, err := b.s.InteractionResponseEdit(c.i.Interaction, edit); err != nil {
+			b.opt.Log.Printf("editing the answer to %s: %v", c.i.ID, err)
+		}
 	}
 	b.followUp(c, parts[1:])
 }
@@ -146,36 +178,27 @@ func (b *Bot) followUp(c *call, parts []string) {
 	}
 }
 
-// deferThen acknowledges at once (Discord waits 3 seconds; resolving and
-// drawing may take longer), then does the work and edits its answer in.
-func (b *Bot) deferThen(c *call, work func() (string, error)) error {
+// ack acknowledges an interaction: a command with an ephemeral "thinking"
+// answer, a button by deferring the update of its message; either is
+// edited in when the work is done.
+func (b *Bot) ack(c *call) error {
+	if c.deferred {
+		return nil
+	}
+	typ := discordgo.InteractionResponseDeferredChannelMessageWithSource
+	if c.i.Type == discordgo.InteractionMessageComponent {
+		typ = discordgo.InteractionResponseDeferredMessageUpdate
+	}
 	err := b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Type: typ,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
 	})
 	if err != nil {
 		b.opt.Log.Printf("deferring %s: %v", c.i.ID, err)
-		return nil // nobody is waiting for an answer to edit
-	}
-	c.answered, c.deferred = true, true
-	text, err := work()
-	if err != nil {
 		return err
 	}
-	b.edit(c, text)
+	c.answered, c.deferred = true, true
 	return nil
-}
-
-// edit puts the answer into a deferred response.
-func (b *Bot) edit(c *call, text string) {
-	parts := render.SplitMessages(text, render.DiscordLimit)
-	if len(parts) == 0 {
-		parts = []string{text}
-	}
-	if _, err := b.s.InteractionResponseEdit(c.i.Interaction, &discordgo.WebhookEdit{Content: &parts[0]}); err != nil {
-		b.opt.Log.Printf("editing the answer to %s: %v", c.i.ID, err)
-	}
-	b.followUp(c, parts[1:])
 }
 
 // answerError is the one error responder: a refusal in the caller's
@@ -184,7 +207,7 @@ func (b *Bot) answerError(c *call, err error) {
 	text := b.errorText(c.lang, err)
 	switch {
 	case c.deferred:
-		b.edit(c, text)
+		b.reply(c, text, nil)
 	case c.answered:
 		b.followUp(c, []string{text})
 	case c.i.Type == discordgo.InteractionApplicationCommandAutocomplete:
@@ -198,6 +221,14 @@ func (b *Bot) errorText(l render.Lang, err error) string {
 	var r *game.Refusal
 	if errors.As(err, &r) {
 		return render.Refusal(l, r.Key, r.Args, r.Problems)
+	}
+	var pr *permRefusal
+	if errors.As(err, &pr) {
+		var names []string
+		for _, key := range pr.lacking {
+			names = append(names, render.T(l, key))
+		}
+		return render.T(l, "err.channel_perms", "<#"+pr.channel+">", strings.Join(names, ", "))
 	}
 	b.opt.Log.Printf("error: %v", err)
 	return render.T(l, "bot.internal_error")
@@ -235,4 +266,22 @@ func (b *Bot) battleLocale() string {
 		return string(render.RU)
 	}
 	return b.opt.Locale
+}
+
+// replyField answers with a picture of a battle's field as view shows it,
+// seen only by the caller. Drawing takes time: it acknowledges first.
+func (b *Bot) replyField(c *call, rec store.BattleRecord, view engine.Battle) error {
+	title := fmt.Sprintf("%s — %s", rec.Name, render.T(c.lang, "title.turn", rec.Turn))
+	if rec.Status == store.StatusDeployment {
+		title = fmt.Sprintf("%s — %s", rec.Name, render.T(c.lang, "title.deployment"))
+	}
+	png, err := render.FieldPNG(view, render.FieldOptions{Lang: c.lang, Title: title})
+	if err != nil {
+		return err
+	}
+	files := []*discordgo.File{{Name: "field.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
+	if _, err := b.s.InteractionResponseEdit(c.i.Interaction, &discordgo.WebhookEdit{Content: &title, Files: files}); err != nil {
+		b.opt.Log.Printf("editing the answer to %s: %v", c.i.ID, err)
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/store"
@@ -19,6 +20,9 @@ type CreateRequest struct {
 	Scenario    string // empty: the first built-in one
 	Locale      string // of the battle's channel posts
 }
+
+// MaxNameLen is the longest battle name, in characters.
+const MaxNameLen = 64
 
 // BattleID turns a battle name into its key: lower case, words joined by
 // '-'.
@@ -49,6 +53,11 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 	if id == "" {
 		return store.BattleRecord{}, refuse("err.battle_name")
 	}
+	if utf8.RuneCountInString(strings.TrimSpace(req.Name)) > MaxNameLen {
+		// Every post names the battle: a long name must not push one past
+		// Discord's 2,000 characters.
+		return store.BattleRecord{}, refuse("err.battle_name_long", MaxNameLen)
+	}
 	if req.North.RoleID == "" || req.South.RoleID == "" || req.North.RoleID == req.South.RoleID {
 		return store.BattleRecord{}, refuse("err.same_role")
 	}
@@ -76,7 +85,7 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 			return err
 		}
 		for _, b := range all {
-			if !active(b.Status) {
+			if b.Unreadable != "" || !active(b.Status) {
 				continue
 			}
 			for _, c := range b.Sides {
@@ -85,7 +94,11 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 				}
 			}
 		}
-		return tx.PutBattle(rec)
+		if err := tx.PutBattle(rec); err != nil {
+			return err
+		}
+		_, err = owe(tx, text(&rec, audiences, "bot.announce_created", rec.Name, rec.Sides[0].RoleID, rec.Sides[1].RoleID)...)
+		return err
 	})
 	return rec, err
 }
@@ -129,8 +142,11 @@ func find(tx *store.Tx, guild, ref string) (store.BattleRecord, error) {
 		return store.BattleRecord{}, refuse("err.no_battle", ref)
 	}
 	rec, err := tx.Battle(guild, id)
-	if errors.Is(err, store.ErrNotFound) {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
 		return rec, refuse("err.no_battle", ref)
+	case errors.Is(err, store.ErrNewerVersion):
+		return rec, refuse("err.battle_newer", ref)
 	}
 	return rec, err
 }
@@ -144,7 +160,11 @@ func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
 		}
 		rec.Status = store.StatusFinished
 		out = *rec
-		return tx.PutBattle(*rec)
+		if err := tx.PutBattle(*rec); err != nil {
+			return err
+		}
+		_, err := owe(tx, text(rec, audiences, "bot.announce_finished", rec.Name)...)
+		return err
 	})
 	return out, err
 }
@@ -212,6 +232,7 @@ func (s *Service) Settings(guild, ref string) ([]string, error) {
 type Fixed struct {
 	Battle store.BattleRecord
 	Side   engine.Side
+	Posts  []uint64 // the notices to that side and the GM channel
 }
 
 // Fix corrects one field of a unit, a leader or a side of a battle being
@@ -236,7 +257,14 @@ func (s *Service) Fix(guild, ref, who, field, value string) (Fixed, error) {
 		case err == nil:
 			out.Side = sd
 		}
-		return tx.PutBattle(*rec)
+		if err := tx.PutBattle(*rec); err != nil {
+			return err
+		}
+		// The side concerned and the GM channel learn of it; the enemy sees
+		// only what his view shows next.
+		var err error
+		out.Posts, err = owe(tx, text(rec, []string{sideAudience(out.Side), store.AudienceGM}, "bot.fixed", rec.Name, who, field, value)...)
+		return err
 	})
 	return out, err
 }

@@ -44,7 +44,16 @@ func (s *Service) Reminders() ([]Reminder, error) {
 			}
 			if len(r.Sides) > 0 {
 				out = append(out, r)
+				var to []string
+				for _, side := range r.Sides {
+					to = append(to, sideAudience(side))
+				}
+				deadline := fmt.Sprintf("<t:%d:R>", rec.Deadline.Unix())
+				if _, err := owe(tx, text(&rec, to, "bot.reminder", rec.Name, rec.Turn, deadline)...); err != nil {
+					return err
+				}
 			}
+			// Marked in the transaction that queues it: never twice.
 			rec.Reminded = rec.Turn
 			return tx.PutBattle(rec)
 		})
@@ -84,7 +93,7 @@ func headers(tx *store.Tx, want func(store.Header) bool) ([]store.Header, error)
 			return nil, err
 		}
 		for _, h := range hs {
-			if want(h) {
+			if h.Unreadable == "" && want(h) {
 				out = append(out, h)
 			}
 		}

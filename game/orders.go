@@ -95,9 +95,24 @@ func (s *Service) Order(seat Seat, o engine.Order) (SideOrders, error) {
 			return err
 		}
 		out.Orders = orders
-		return tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, orders)
+		if err := tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, orders); err != nil {
+			return err
+		}
+		_, err = owe(tx, receipt(rec, seat, orders)...)
+		return err
 	})
 	return out, err
+}
+
+// receipt is the copy of his side's orders a player gets by DM: ephemeral
+// answers vanish, the player keeps this one.
+func receipt(rec *store.BattleRecord, seat Seat, orders []engine.Order) []store.Post {
+	if seat.Player == nil || seat.Player.User == "" {
+		return nil
+	}
+	p := post(rec, "", PostReceipt, Receipt{Battle: rec.Name, Turn: rec.Turn, Orders: orders})
+	p.Channel, p.Audience, p.User, p.Lang, p.Reply = "", sideAudience(seat.Side), seat.Player.User, seat.Player.Lang, seat.Player.Reply
+	return []store.Post{p}
 }
 
 // replaces reports whether a new order o takes the place of an order x the

@@ -55,18 +55,23 @@ func roll(tx *store.Tx, rec *store.BattleRecord, side engine.Side, stake engine.
 type Rolled struct {
 	store.CommandRoll
 	Open []string // RerollOptions, in the order offered
+	// Again: the side had rolled already; this is that roll, unchanged
+	// (its answer may have been lost: the buttons come back with it).
+	Again bool
 }
 
 func rolled(rec *store.BattleRecord, side engine.Side, c store.CommandRoll) Rolled {
-	return Rolled{c, RerollOptions(&rec.State, side, c)}
+	return Rolled{CommandRoll: c, Open: RerollOptions(&rec.State, side, c)}
 }
 
 // Roll makes a side's command roll for the current turn (R-V.1, R-V.2).
 func (s *Service) Roll(seat Seat, stake engine.Stake) (Rolled, error) {
 	var out Rolled
 	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
-		if _, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side); err == nil {
-			return refuse("err.rolled")
+		if old, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side); err == nil {
+			out = rolled(rec, seat.Side, old)
+			out.Again = true
+			return nil
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
@@ -75,9 +80,22 @@ func (s *Service) Roll(seat Seat, stake engine.Stake) (Rolled, error) {
 			return err
 		}
 		out = rolled(rec, seat.Side, c)
-		return tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, seat.Side, c)
+		return putRoll(tx, rec, seat.Side, c)
 	})
 	return out, err
+}
+
+// putRoll stores a side's roll; a final one is told to its clan's channel.
+func putRoll(tx *store.Tx, rec *store.BattleRecord, side engine.Side, c store.CommandRoll) error {
+	if err := tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, side, c); err != nil {
+		return err
+	}
+	if !c.Final {
+		return nil
+	}
+	p := post(rec, sideAudience(side), PostRoll, c)
+	_, err := owe(tx, p)
+	return err
 }
 
 // Reroll takes one more reroll (hq or messenger) of a failed roll, or with
@@ -98,7 +116,7 @@ func (s *Service) Reroll(seat Seat, source string) (Rolled, error) {
 		if source == "" {
 			old.Final = true
 			out = rolled(rec, seat.Side, old)
-			return tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, seat.Side, old)
+			return putRoll(tx, rec, seat.Side, old)
 		}
 		if !slices.Contains(RerollOptions(&rec.State, seat.Side, old), source) {
 			return refuse("err.no_reroll")
@@ -114,7 +132,7 @@ func (s *Service) Reroll(seat Seat, source string) (Rolled, error) {
 			}
 		}
 		out = rolled(rec, seat.Side, c)
-		return tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, seat.Side, c)
+		return putRoll(tx, rec, seat.Side, c)
 	})
 	return out, err
 }

@@ -18,21 +18,21 @@ import (
 // openScouting opens the plan-change phase of the deployment turn. hash is
 // turn 1's seed hash, published now: the infiltration already used that
 // seed.
-func (s *Service) openScouting(tx *store.Tx, rec *store.BattleRecord, hash string) (Opened, error) {
+func (s *Service) openScouting(tx *store.Tx, rec *store.BattleRecord, hash string, in [2]engine.Infiltration) (Opened, error) {
 	rec.Scouting = true
 	// A side with no shinobi through has nothing to do in this phase.
 	for side, n := range rec.State.Shinobi {
 		rec.ScoutsDone[side] = n == 0
 	}
 	s.setDeadline(rec)
-	return Opened{Battle: *rec, SeedHash: hash, Scouting: true, Infiltration: rec.Infiltration}, tx.PutBattle(*rec)
+	return announce(tx, rec, Opened{Battle: *rec, SeedHash: hash, Scouting: true, Infiltration: in})
 }
 
 // endScouting makes the swaps of both sides (D-28) and opens turn 1.
 func (s *Service) endScouting(tx *store.Tx, rec *store.BattleRecord) (Opened, error) {
 	rec.State = engine.MakeSwaps(rec.State, rec.Swaps)
 	rec.Scouting, rec.Scouts, rec.Swaps, rec.ScoutsDone = false, [2]int{}, [2][][2]string{}, [2]bool{}
-	return s.openTurn(tx, rec, 1)
+	return s.openTurn(tx, rec, 1, [2]engine.Infiltration{})
 }
 
 // Scouting is what a side asked of its shinobi in the plan-change phase of
@@ -64,6 +64,10 @@ func (s *Service) Scout(seat Seat, sc Scouting) (Scouting, error) {
 				return err
 			}
 			sc.Report = &r
+			// The clan's own channel gets the report too, never the enemy's.
+			if _, err := owe(tx, post(rec, sideAudience(side), PostScout, r)); err != nil {
+				return err
+			}
 		}
 		if sc.Swap != "" {
 			if err := swap(rec, side, sc.Swap); err != nil {

@@ -12,6 +12,8 @@ import (
 type Seat struct {
 	Battle store.BattleRecord
 	Side   engine.Side
+	// Player is who sits there, if the caller says (for receipts).
+	Player *Player
 }
 
 // AnySeat finds the battle being fought whose clan role the member has,
@@ -26,12 +28,12 @@ func (s *Service) AnySeat(guild string, roles []string) (Seat, error) {
 		}
 		var found []Seat
 		for _, h := range all {
-			if !active(h.Status) {
-				continue
+			if h.Unreadable != "" || !active(h.Status) {
+				continue // a battle this build cannot read stops only itself
 			}
 			for side, c := range h.Sides {
 				if slices.Contains(roles, c.RoleID) {
-					found = append(found, Seat{store.BattleRecord{ID: h.ID, GuildID: h.GuildID}, engine.Side(side)})
+					found = append(found, Seat{Battle: store.BattleRecord{ID: h.ID, GuildID: h.GuildID}, Side: engine.Side(side)})
 				}
 			}
 		}

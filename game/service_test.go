@@ -52,6 +52,32 @@ func userErr(t *testing.T, err error, key string) {
 	}
 }
 
+// postsOf reads the owed posts of ids, in delivery order.
+func postsOf(t *testing.T, svc *Service, ids []uint64) []store.Post {
+	t.Helper()
+	owed, err := svc.Owed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []store.Post
+	for _, p := range owed {
+		if slices.Contains(ids, p.ID) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func countKind(posts []store.Post, kind string) int {
+	n := 0
+	for _, p := range posts {
+		if p.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
 func created(t *testing.T, svc *Service) store.BattleRecord {
 	t.Helper()
 	rec, err := svc.Create(guild, CreateRequest{
@@ -77,17 +103,19 @@ func TestServiceLifecycle(t *testing.T) {
 	userErr(t, err, "err.clan_busy")
 	_, err = svc.Create(guild, CreateRequest{Name: "X", North: store.Clan{RoleID: "r1"}, South: store.Clan{RoleID: "r1"}})
 	userErr(t, err, "err.same_role")
+	_, err = svc.Create(guild, CreateRequest{Name: strings.Repeat("Битва ", 11), North: store.Clan{RoleID: "r1"}, South: store.Clan{RoleID: "r2"}})
+	userErr(t, err, "err.battle_name_long")
 	_, err = svc.Create(guild, CreateRequest{Name: "Y", North: store.Clan{RoleID: "r1"}, South: store.Clan{RoleID: "r2"}, Scenario: "nope"})
 	userErr(t, err, "err.scenario")
 
 	_, err = svc.SeatOf(guild, []string{"r-oda"})
 	userErr(t, err, "err.not_command") // not started yet
 
-	op, err := svc.Start(guild, "Анэгава 1570")
+	op, err := svc.Start(guild, "Анэгава 1570", false)
 	if err != nil || op.Turn != 1 || len(op.SeedHash) != 64 {
 		t.Fatalf("start: %+v %v", op, err)
 	}
-	_, err = svc.Start(guild, rec.ID)
+	_, err = svc.Start(guild, rec.ID, false)
 	userErr(t, err, "err.not_in_deployment")
 
 	north, err := svc.SeatOf(guild, []string{"other", "r-oda"})
@@ -119,8 +147,12 @@ func TestServiceLifecycle(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		_, err = svc.Roll(seat, engine.StakeHigh)
-		userErr(t, err, "err.rolled")
+		// Rolling again gives the same roll back, unchanged: a lost
+		// answer is recovered, nothing is rerolled.
+		again, err := svc.Roll(seat, engine.StakeHigh)
+		if err != nil || !again.Again || again.Stake != engine.StakeLow || !slices.Equal(again.Result.Totals, c.Result.Totals) {
+			t.Fatalf("rolling again: %+v %v", again, err)
+		}
 	}
 
 	// Orders: an enemy unit is refused; a legal one is stored; a second order
@@ -156,10 +188,15 @@ func TestServiceLifecycle(t *testing.T) {
 		t.Fatal("cancelling a missing order must be refused")
 	}
 
-	res, err := svc.Resolve(guild, rec.ID)
+	res, err := svc.Resolve(guild, rec.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Resolving the same turn again (a GM retrying) changes nothing.
+	_, err = svc.Resolve(guild, rec.ID, 1)
+	userErr(t, err, "err.turn_resolved")
+	_, err = svc.Resolve(guild, rec.ID, 3)
+	userErr(t, err, "err.turn_not_open")
 	if res.Turn != 1 || res.Next == nil || res.Next.Turn != 2 || res.Battle.Turn != 2 || res.After.Turn != 1 {
 		t.Fatalf("resolved %+v", res)
 	}
@@ -170,15 +207,16 @@ func TestServiceLifecycle(t *testing.T) {
 	if store.SeedHash(res.Seed) != op.SeedHash {
 		t.Fatal("the revealed seed does not match the published hash")
 	}
-	pending, _ := svc.Unposted(guild)
-	if len(pending) != 1 || pending[0].Turn != 1 {
-		t.Fatalf("unposted %v", pending)
+	// The results are owed to the three channels in the resolving
+	// transaction, before the next turn's opening.
+	owed := postsOf(t, svc, res.Posts)
+	var kinds []string
+	for _, p := range owed {
+		kinds = append(kinds, p.Kind+":"+p.Channel)
 	}
-	if err := svc.MarkPosted(guild, rec.ID, 1); err != nil {
-		t.Fatal(err)
-	}
-	if pending, _ := svc.Unposted(guild); len(pending) != 0 {
-		t.Fatalf("still unposted %v", pending)
+	want := []string{"turn:c-oda", "turn:c-asai", "turn:c-gm", "opened:c-oda", "opened:c-asai", "opened:c-gm"}
+	if !slices.Equal(kinds, want) {
+		t.Fatalf("owed %v, want %v", kinds, want)
 	}
 	fin, err := svc.Finish(guild, rec.ID)
 	if err != nil || fin.Status != store.StatusFinished {
@@ -198,7 +236,7 @@ func TestServiceRestartKeepsOrders(t *testing.T) {
 	}
 	svc := &Service{Store: st, Rand: &fixedRand{}}
 	rec := created(t, svc)
-	if _, err := svc.Start(guild, rec.ID); err != nil {
+	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
 	north, _ := svc.SeatOf(guild, []string{"r-oda"})
@@ -220,7 +258,7 @@ func TestServiceRestartKeepsOrders(t *testing.T) {
 	if err != nil || len(so.Orders) != 1 || so.Command == nil || !so.Command.Final {
 		t.Fatalf("after restart: %+v %v", so, err)
 	}
-	res, err := svc2.Resolve(guild, rec.ID)
+	res, err := svc2.Resolve(guild, rec.ID, 1)
 	if err != nil || res.After.Unit("n-yari").Cell != engine.MustCell("A11") {
 		t.Fatalf("resolve after restart: %v", err)
 	}
@@ -234,7 +272,7 @@ func TestServiceRerolls(t *testing.T) {
 		svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
 		svc.Rand = &fixedRand{b: seedByte * 7}
 		rec := created(t, svc)
-		svc.Start(guild, rec.ID)
+		svc.Start(guild, rec.ID, false)
 		north, _ := svc.SeatOf(guild, []string{"r-oda"})
 		c, err := svc.Roll(north, engine.StakeHigh)
 		if err != nil {
@@ -333,7 +371,7 @@ func started(t *testing.T, seedByte byte) (*Service, Seat, Seat) {
 	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
 	svc.Rand = &fixedRand{b: seedByte}
 	rec := created(t, svc)
-	if _, err := svc.Start(guild, rec.ID); err != nil {
+	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
 	north, _ := svc.SeatOf(guild, []string{"r-oda"})
@@ -413,16 +451,10 @@ func TestSignalsOpenAPlanChangeRound(t *testing.T) {
 		len(r[0].Orders) != 1 || r[0].Orders[0].Unit != "s-sohei" || len(res.Phase.Reports[engine.South]) != 0 {
 		t.Fatalf("reports %+v", res.Phase.Reports)
 	}
-	// Until the bot has posted the round, a restart finds it to post.
-	pending, err := svc.UnpostedPlanChanges(guild)
-	if err != nil || len(pending) != 1 || len(pending[0].Phase.Reports[engine.North]) != 1 {
-		t.Fatalf("unposted rounds %+v %v", pending, err)
-	}
-	if err := svc.MarkPlanChangePosted(guild, north.Battle.ID, pending[0].Battle.Turn); err != nil {
-		t.Fatal(err)
-	}
-	if pending, _ := svc.UnpostedPlanChanges(guild); len(pending) != 0 {
-		t.Fatalf("a posted round is listed again: %+v", pending)
+	// The round is owed to every channel in the same transaction.
+	owed, _ := svc.Owed()
+	if n := countKind(owed, PostPlanChange); n != 3 {
+		t.Fatalf("%d plan-change posts owed: %+v", n, owed)
 	}
 	// Missions stay as they were in the plan-change round.
 	_, err = svc.Order(north, engine.Order{Kind: engine.OrderShinobi, Mission: engine.MissionPanic, Target: "s-sohei"})
@@ -543,7 +575,7 @@ func TestDeployment(t *testing.T) {
 	if _, err := svc.Deploy(south, Placement{Terrain: "hill", Cell: "C35"}); err != nil {
 		t.Fatal(err)
 	}
-	_, err = svc.Start(guild, rec.ID)
+	_, err = svc.Start(guild, rec.ID, false)
 	var ue *Refusal
 	if !errors.As(err, &ue) || len(ue.Problems) == 0 || ue.Problems[0].Rule != "D-65" {
 		t.Fatalf("start with illegal terrain: %v", err)
@@ -551,12 +583,12 @@ func TestDeployment(t *testing.T) {
 	svc.Deploy(south, Placement{Terrain: "hill", Cell: "C35"})
 	// Moving a unit off a mandatory cell makes the start refuse (R-IV.1.1).
 	svc.Deploy(north, Placement{Unit: "n-yari", Cell: "A36"})
-	_, err = svc.Start(guild, rec.ID)
+	_, err = svc.Start(guild, rec.ID, false)
 	if !errors.As(err, &ue) || !strings.Contains(render.Refusal(render.EN, ue.Key, ue.Args, ue.Problems), "A21") {
 		t.Fatalf("start with A21 empty: %v", err)
 	}
 	svc.Deploy(north, Placement{Unit: "n-yari", Cell: "A21"})
-	if _, err := svc.Start(guild, rec.ID); err != nil {
+	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
 	_, err = svc.DeploySeat(guild, []string{"r-oda"})
@@ -571,7 +603,7 @@ func TestDeadlines(t *testing.T) {
 	svc.Now = func() time.Time { return now }
 	svc.TurnDeadline = 24 * time.Hour
 	rec := created(t, svc)
-	op, err := svc.Start(guild, rec.ID)
+	op, err := svc.Start(guild, rec.ID, false)
 	if err != nil || !op.Battle.Deadline.Equal(now.Add(24*time.Hour)) {
 		t.Fatalf("deadline %v, %v", op.Battle.Deadline, err)
 	}
@@ -621,7 +653,7 @@ func TestInfiltrationR_IV_4(t *testing.T) {
 	if _, err := svc.Deploy(north, Placement{Unit: "n-yari", Facing: "S", Guards: &one}); err != nil {
 		t.Fatal(err)
 	}
-	op, err := svc.Start(guild, rec.ID)
+	op, err := svc.Start(guild, rec.ID, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -668,7 +700,7 @@ func TestScoutingR_IV_5(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	op, err := svc.Start(guild, rec.ID)
+	op, err := svc.Start(guild, rec.ID, false)
 	if err != nil || !op.Scouting || op.Battle.Status != store.StatusDeployment || op.Battle.State.Shinobi != [2]int{2, 1} {
 		t.Fatalf("start: %+v %v", op, err)
 	}
@@ -749,7 +781,7 @@ func TestScoutingDeadline(t *testing.T) {
 	a.Shinobi = [2]int{1, 0}
 	svc.Scenarios = map[string]engine.Battle{"shinobi": a}
 	rec, _ := svc.Create(guild, CreateRequest{Name: "Срок", North: store.Clan{RoleID: "r-oda"}, South: store.Clan{RoleID: "r-asai"}, Scenario: "shinobi"})
-	if op, err := svc.Start(guild, rec.ID); err != nil || !op.Scouting || op.Battle.ScoutsDone != [2]bool{false, true} {
+	if op, err := svc.Start(guild, rec.ID, false); err != nil || !op.Scouting || op.Battle.ScoutsDone != [2]bool{false, true} {
 		t.Fatalf("start: %+v %v", op, err)
 	}
 	north, _ := svc.ScoutSeat(guild, []string{"r-oda"})
@@ -775,11 +807,14 @@ func TestGMEndsScouting(t *testing.T) {
 	a.Shinobi = [2]int{1, 1}
 	svc.Scenarios = map[string]engine.Battle{"shinobi": a}
 	rec, _ := svc.Create(guild, CreateRequest{Name: "Мастер", North: store.Clan{RoleID: "r-oda"}, South: store.Clan{RoleID: "r-asai"}, Scenario: "shinobi"})
-	first, err := svc.Start(guild, rec.ID)
+	first, err := svc.Start(guild, rec.ID, false)
 	if err != nil || !first.Scouting {
 		t.Fatalf("start: %+v %v", first, err)
 	}
-	op, err := svc.Start(guild, rec.ID)
+	// A second start (a GM retrying) does not end the scouting by itself.
+	_, err = svc.Start(guild, rec.ID, false)
+	userErr(t, err, "err.scouting_started")
+	op, err := svc.Start(guild, rec.ID, true)
 	if err != nil || op.Scouting || op.Turn != 1 || op.Battle.Status != store.StatusCommand || op.SeedHash != first.SeedHash {
 		t.Fatalf("second start: %+v %v", op, err)
 	}
@@ -796,7 +831,7 @@ func TestSetSpareR_VIII_6_5(t *testing.T) {
 	rec := created(t, svc)
 	dep, _ := svc.DeploySeat(guild, []string{"r-oda"})
 	userErr(t, svc.SetSpare(dep, true), "err.not_command")
-	if _, err := svc.Start(guild, rec.ID); err != nil {
+	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
 	north, _ := svc.SeatOf(guild, []string{"r-oda"})
@@ -829,7 +864,7 @@ func TestSaveAmmoR_VI_5_5(t *testing.T) {
 	}
 	_, err = svc.Deploy(north, Placement{Unit: "n-yari", SaveAmmo: &on})
 	userErr(t, err, engine.ProbSaveAmmoUnit)
-	if _, err := svc.Start(guild, rec.ID); err != nil {
+	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
 	seat, _ := svc.SeatOf(guild, []string{"r-oda"})
@@ -865,7 +900,7 @@ func TestGMFix(t *testing.T) {
 		t.Fatalf("side of a side's fix: %v", fx.Side)
 	}
 	svc.Fix(guild, rec.ID, "n-yari", "cell", "A21")
-	if _, err := svc.Start(guild, rec.ID); err != nil {
+	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
 	north, _ := svc.SeatOf(guild, []string{"r-oda"})
@@ -876,7 +911,7 @@ func TestGMFix(t *testing.T) {
 	if _, err := svc.Fix(guild, rec.ID, "n-yari", "status", "destroyed"); err != nil {
 		t.Fatal(err)
 	}
-	res, err := svc.Resolve(guild, rec.ID)
+	res, err := svc.Resolve(guild, rec.ID, 1)
 	if err != nil {
 		t.Fatalf("the turn is blocked by an order the fix made illegal: %v", err)
 	}
@@ -896,7 +931,7 @@ func TestReminders(t *testing.T) {
 	svc.Now = func() time.Time { return now }
 	svc.TurnDeadline = 24 * time.Hour
 	rec := created(t, svc)
-	if _, err := svc.Start(guild, rec.ID); err != nil {
+	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
 	north, _ := svc.SeatOf(guild, []string{"r-oda"})
@@ -926,7 +961,7 @@ func TestBattlesList(t *testing.T) {
 	rec := created(t, svc)
 	svc.Create(guild, CreateRequest{Name: "Ямадзаки", North: store.Clan{RoleID: "r-x"}, South: store.Clan{RoleID: "r-y"}})
 	svc.Finish(guild, "Ямадзаки")
-	op, err := svc.Start(guild, rec.ID)
+	op, err := svc.Start(guild, rec.ID, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,11 +14,13 @@ type Opened struct {
 	Battle   store.BattleRecord
 	Turn     int
 	SeedHash string
-	// Infiltration is set when the battle starts (R-IV.4), until told.
+	// Infiltration is set when the battle starts (R-IV.4).
 	Infiltration [2]engine.Infiltration
 	// Scouting: the phase opened is the plan-change phase of the
 	// deployment turn (Turn 0), not a command phase (R-I.3.2, R-IV.5).
 	Scouting bool
+	// Posts are the outbox posts that announce it.
+	Posts []uint64
 }
 
 // Resolved is a turn that has been resolved and must be posted.
@@ -30,18 +32,33 @@ type Resolved struct {
 	Events []engine.Event
 	Seed   []byte  // revealed now
 	Next   *Opened // the next turn, unless the battle ended
+	// Posts are the outbox posts of the turn's results and what follows
+	// (the next opening or the end), in delivery order.
+	Posts []uint64
 }
 
 // openTurn opens the command phase of a battle turn with its seed and
-// deadline.
-func (s *Service) openTurn(tx *store.Tx, rec *store.BattleRecord, turn int) (Opened, error) {
+// deadline, and queues its announcement (with the infiltration's results
+// when the battle starts with it).
+func (s *Service) openTurn(tx *store.Tx, rec *store.BattleRecord, turn int, in [2]engine.Infiltration) (Opened, error) {
 	seed, err := s.seed(tx, rec, turn)
 	if err != nil {
 		return Opened{}, err
 	}
 	rec.Turn, rec.Status = turn, store.StatusCommand
 	s.setDeadline(rec)
-	return Opened{Battle: *rec, Turn: turn, SeedHash: seed.Hash, Infiltration: rec.Infiltration}, tx.PutBattle(*rec)
+	return announce(tx, rec, Opened{Battle: *rec, Turn: turn, SeedHash: seed.Hash, Infiltration: in})
+}
+
+// announce stores the battle of a phase just opened and queues its
+// announcement.
+func announce(tx *store.Tx, rec *store.BattleRecord, op Opened) (Opened, error) {
+	if err := tx.PutBattle(*rec); err != nil {
+		return op, err
+	}
+	var err error
+	op.Posts, err = owe(tx, opened(rec, op)...)
+	return op, err
 }
 
 // setDeadline gives the phase that opens now its deadline, if any.
@@ -54,18 +71,23 @@ func (s *Service) setDeadline(rec *store.BattleRecord) {
 
 // Start begins a battle from a legal deployment (RULES IV, D-65): the
 // shinobi infiltrate (R-IV.4), then the deployment turn's scouting opens if
-// any got through (R-IV.5), else battle turn 1. Given again during that
-// scouting, it is the GM closing it.
-func (s *Service) Start(guild, ref string) (Opened, error) {
+// any got through (R-IV.5), else battle turn 1. With endScouting, the GM
+// closes that scouting instead. A start given twice (a GM retrying after
+// Discord lost the answer) changes nothing the second time and says so.
+func (s *Service) Start(guild, ref string, endScouting bool) (Opened, error) {
 	var out Opened
 	err := s.inBattleNamed(guild, ref, func(tx *store.Tx, rec *store.BattleRecord) error {
-		if rec.Status != store.StatusDeployment {
-			return refuse("err.not_in_deployment", rec.Name)
-		}
 		var err error
-		if rec.Scouting {
+		switch {
+		case rec.Status != store.StatusDeployment:
+			return refuse("err.not_in_deployment", rec.Name)
+		case rec.Scouting && endScouting:
 			out, err = s.endScouting(tx, rec)
 			return err
+		case rec.Scouting:
+			return refuse("err.scouting_started", rec.Name)
+		case endScouting:
+			return refuse("err.not_scouting", rec.Name)
 		}
 		if err := broken(engine.ValidateStart(rec.State)...); err != nil {
 			return err
@@ -77,24 +99,30 @@ func (s *Service) Start(guild, ref string) (Opened, error) {
 		if err != nil {
 			return err
 		}
-		rec.State, rec.Infiltration = engine.InfiltrateArmies(rec.State, rec.Guards, engine.NewSeededDice(seed.Value, rec.ID, 0))
+		var in [2]engine.Infiltration
+		rec.State, in = engine.InfiltrateArmies(rec.State, rec.Guards, engine.NewSeededDice(seed.Value, rec.ID, 0))
 		if rec.State.Shinobi != [2]int{} {
-			out, err = s.openScouting(tx, rec, seed.Hash)
+			out, err = s.openScouting(tx, rec, seed.Hash, in)
 		} else {
-			out, err = s.openTurn(tx, rec, 1)
+			out, err = s.openTurn(tx, rec, 1, in)
 		}
 		return err
 	})
 	return out, err
 }
 
-// Resolve resolves the current turn of a battle with the orders given so
-// far, stores the result and opens the next turn, in one transaction.
-func (s *Service) Resolve(guild, ref string) (Resolved, error) {
+// Resolve resolves turn of a battle with the orders given so far, stores
+// the result and opens the next turn, in one transaction. The GM names the
+// turn he means: given again for a turn already resolved (a retry, or a
+// race with the sides' "ready") it changes nothing and says so.
+func (s *Service) Resolve(guild, ref string, turn int) (Resolved, error) {
 	var out Resolved
 	err := s.inBattleNamed(guild, ref, func(tx *store.Tx, rec *store.BattleRecord) error {
-		if rec.Status != store.StatusCommand {
-			return refuse("err.not_command", rec.Name)
+		switch {
+		case turn < rec.Turn || turn == rec.Turn && rec.Status == store.StatusFinished && rec.State.Turn >= turn:
+			return refuse("err.turn_resolved", rec.Name, turn)
+		case turn > rec.Turn || rec.Status != store.StatusCommand:
+			return refuse("err.turn_not_open", rec.Name, turn)
 		}
 		var err error
 		out, err = s.resolveTx(tx, *rec)
@@ -137,13 +165,21 @@ func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, err
 	}
 	rec.State = next
 	out := Resolved{Turn: turn, Before: before, After: next, Events: events, Seed: seed.Value}
-	if next.Outcome != engine.Ongoing || turn >= next.Settings.LastTurn() {
+	over := next.Outcome != engine.Ongoing || turn >= next.Settings.LastTurn()
+	if over {
 		rec.Status = store.StatusFinished
+	}
+	// The results are owed before the next turn's opening, in that order.
+	if out.Posts, err = owe(tx, resolved(&rec, out)...); err != nil {
+		return out, err
+	}
+	if over {
 		err = tx.PutBattle(rec)
 	} else {
-		var opened Opened
-		opened, err = s.openTurn(tx, &rec, turn+1)
-		out.Next = &opened
+		var op Opened
+		op, err = s.openTurn(tx, &rec, turn+1, [2]engine.Infiltration{})
+		out.Next = &op
+		out.Posts = append(out.Posts, op.Posts...)
 	}
 	out.Battle = rec
 	return out, err
@@ -183,6 +219,9 @@ func (s *Service) Ready(seat Seat) (ReadyResult, error) {
 				ph.Round, ph.Ready = 1, [2]bool{}
 				out.Phase, out.PlanChange = ph, true
 				if err := tx.PutBattle(*rec); err != nil {
+					return err
+				}
+				if _, err := owe(tx, planChange(rec)...); err != nil {
 					return err
 				}
 				return tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph)

@@ -55,7 +55,6 @@ var botTexts = map[string]msg{
 	"err.no_seat":                  {"Вы не в клане, который сейчас сражается.", "You are not in a clan that is fighting now."},
 	"err.two_seats":                {"У вас роли обеих сторон; обратитесь к мастеру.", "You have the roles of both sides; ask the GM."},
 	"err.not_command":              {"Битва «%s» сейчас не принимает приказов.", "Battle “%s” is not taking orders now."},
-	"err.rolled":                   {"Командный бросок на этот ход уже сделан (/orders покажет его).", "The command roll for this turn is already made (/orders shows it)."},
 	"err.roll_first":               {"Сначала сделайте командный бросок и примите его: /roll.", "Make and accept the command roll first: /roll."},
 	"err.roll_final":               {"Бросок уже принят.", "The roll is already accepted."},
 	"err.no_reroll":                {"Этот переброс недоступен.", "That reroll is not available."},

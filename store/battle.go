@@ -82,14 +82,6 @@ type BattleRecord struct {
 	// Turn is the battle turn the lifecycle is at (0 = deployment).
 	Turn  int           `json:"turn"`
 	State engine.Battle `json:"state"`
-	// PostedTurn is the last resolved turn whose results were posted to
-	// the channels. Posting happens after the resolving transaction; a
-	// bot that died in between posts the missing turns when it restarts.
-	PostedTurn int `json:"posted_turn"`
-	// Announced is the last command phase whose opening (seed hash and
-	// deadline) reached the channels; a bot that died before announcing
-	// one announces it when it restarts.
-	Announced int `json:"announced,omitempty"`
 	// Reminded is the last command phase whose sides not yet ready were
 	// reminded of the coming deadline.
 	Reminded int `json:"reminded,omitempty"`
@@ -114,12 +106,11 @@ type BattleRecord struct {
 	Swaps [2][][2]string `json:"swaps,omitempty"`
 	// ScoutsDone: the side has finished its scouting and swaps.
 	ScoutsDone [2]bool `json:"scouts_done,omitempty"`
-	// Infiltration is how each side's shinobi fared at the start, kept
-	// until it has been told to the clans; ScoutingAnnounced says the
-	// scouting phase's opening was posted. A bot that dies in between
-	// posts them when it restarts.
-	Infiltration      [2]Infiltration `json:"infiltration,omitzero"`
-	ScoutingAnnounced bool            `json:"scouting_announced,omitempty"`
+	// Undeliverable are the channels of the battle a post could not reach
+	// for good (missing access or permissions, deleted), each with
+	// Discord's error code: the GM is told once per channel, until a post
+	// reaches it again.
+	Undeliverable map[string]int `json:"undeliverable,omitempty"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards

@@ -187,9 +187,6 @@ type CommandPhase struct {
 	// OldReports are reports a version before 2026-12 stored as text; they
 	// are posted as they are.
 	OldReports [2][]string `json:"reports,omitempty"`
-	// ReportsPosted: the plan-change round's opening and reports reached
-	// the channels.
-	ReportsPosted bool `json:"reports_posted,omitempty"`
 }
 
 // PutPhase stores a turn's command phase.

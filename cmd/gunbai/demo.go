@@ -167,7 +167,7 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 	if err := writeTurn(outDir, rec.Name, 0, rec.State, nil, stdout); err != nil {
 		return err
 	}
-	if _, err := svc.Start(demoGuild, rec.ID); err != nil {
+	if _, err := svc.Start(demoGuild, rec.ID, false); err != nil {
 		return err
 	}
 	for turn := 1; turn <= turns; turn++ {

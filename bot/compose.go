@@ -1,0 +1,221 @@
+package bot
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/store"
+)
+
+// Composing a post: the messages it takes, worded in its language and
+// drawn as its audience may see the battle. Each clan's channel gets only
+// what its side may see (engine.View, engine.VisibleEvents); the GM channel
+// gets everything. Every text is split to Discord's limit.
+
+func tr(lang, key string, args ...any) string { return render.T(render.Lang(lang), key, args...) }
+
+func joinLines(lines []string) string { return strings.Join(lines, "\n") }
+
+// codeKey names a refusal of Discord for good in the catalogue.
+func codeKey(code int) string {
+	switch code {
+	case codeUnknownChannel, codeMissingAccess, codeCannotDM, codeMissingPermission:
+		return "discord." + strconv.Itoa(code)
+	}
+	return "discord.other"
+}
+
+// texts is a text as messages within Discord's limit.
+func texts(s string) []message {
+	var out []message
+	for _, part := range render.SplitMessages(s, render.DiscordLimit) {
+		out = append(out, message{content: part})
+	}
+	return out
+}
+
+// side is the side of a clan audience; ok is false for the GM.
+func audienceSide(a string) (engine.Side, bool) {
+	switch a {
+	case store.AudienceNorth:
+		return engine.North, true
+	case store.AudienceSouth:
+		return engine.South, true
+	}
+	return engine.North, false
+}
+
+// compose is the messages of a post.
+func (b *Bot) compose(p store.Post) ([]message, error) {
+	l := render.Lang(p.Lang)
+	switch p.Kind {
+	case game.PostText:
+		return texts(render.T(l, p.Key, p.Args...)), nil
+	case game.PostOpened:
+		var d game.OpenedData
+		if err := json.Unmarshal(p.Data, &d); err != nil {
+			return nil, err
+		}
+		return b.composeOpened(p, d)
+	case game.PostTurn:
+		return b.composeTurn(p)
+	case game.PostOver:
+		var o engine.Outcome
+		if err := json.Unmarshal(p.Data, &o); err != nil {
+			return nil, err
+		}
+		rec, err := b.svc.Store.Battle(p.Guild, p.Battle)
+		if err != nil {
+			return nil, err
+		}
+		return texts(render.T(l, "bot.battle_over", rec.Name, render.OutcomeName(l, o))), nil
+	case game.PostPlanChange:
+		return b.composePlanChange(p)
+	case game.PostScout:
+		var r engine.ScoutReport
+		if err := json.Unmarshal(p.Data, &r); err != nil {
+			return nil, err
+		}
+		return texts(render.ScoutText(l, r)), nil
+	case game.PostRoll:
+		var c store.CommandRoll
+		if err := json.Unmarshal(p.Data, &c); err != nil {
+			return nil, err
+		}
+		side, _ := audienceSide(p.Audience)
+		return texts(render.T(l, "bot.roll_posted", render.SideName(l, side)) + "\n" + render.CommandText(l, c.Stake, c.Result, true)), nil
+	case game.PostReceipt:
+		var r game.Receipt
+		if err := json.Unmarshal(p.Data, &r); err != nil {
+			return nil, err
+		}
+		return texts(render.T(l, "bot.receipt", r.Battle) + "\n" + render.OrdersText(l, r.Turn, r.Orders)), nil
+	case game.PostFailure:
+		var f game.Failure
+		if err := json.Unmarshal(p.Data, &f); err != nil {
+			return nil, err
+		}
+		return texts(render.T(l, "bot.delivery_failed", "<#"+f.Channel+">", b.missing(l, f))), nil
+	}
+	return nil, fmt.Errorf("unknown post kind %q", p.Kind)
+}
+
+// composeOpened: the phase's dice committed, what the audience's shinobi
+// did at the start (each clan hears of its own; the GM of both) and the
+// deadline, as a Discord timestamp each reader sees in his own time zone.
+func (b *Bot) composeOpened(p store.Post, d game.OpenedData) ([]message, error) {
+	rec, err := b.svc.Store.Battle(p.Guild, p.Battle)
+	if err != nil {
+		return nil, err
+	}
+	l := render.Lang(p.Lang)
+	var lines []string
+	if d.Scouting {
+		lines = append(lines, render.T(l, "bot.scouting_opened", rec.Name, d.SeedHash))
+	} else {
+		lines = append(lines, render.T(l, "bot.turn_opened", rec.Name, d.Turn, d.SeedHash))
+	}
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		if mine, ok := audienceSide(p.Audience); ok && mine != side {
+			continue
+		}
+		name := render.SideName(l, side)
+		if in := d.Infiltration[side]; in.Sent > 0 {
+			lines = append(lines, render.T(l, "bot.infiltration", name, in.Sent, in.Through))
+		}
+		if e := d.Infiltration[side.Enemy()]; e.Sent > e.Through {
+			lines = append(lines, render.T(l, "bot.guarded", name, e.Sent-e.Through, e.Killed, e.Captured, e.TurnedBack))
+		}
+	}
+	if !d.Deadline.IsZero() {
+		lines = append(lines, render.T(l, "bot.deadline", fmt.Sprintf("<t:%d:F>", d.Deadline.Unix())))
+	}
+	return texts(joinLines(lines)), nil
+}
+
+// composeTurn: the field picture with the revealed seed, then the log.
+func (b *Bot) composeTurn(p store.Post) ([]message, error) {
+	tp, err := b.svc.PostedTurn(p.Guild, p.Battle, p.Turn)
+	if err != nil {
+		return nil, err
+	}
+	l := render.Lang(p.Lang)
+	view, events := tp.After, tp.Events
+	if side, ok := audienceSide(p.Audience); ok {
+		view = engine.View(tp.After, side)
+		events = engine.VisibleEvents(tp.Before, tp.After, side, tp.Events)
+	}
+	title := fmt.Sprintf("%s — %s", tp.Battle.Name, render.T(l, "title.turn", p.Turn))
+	png, err := render.FieldPNG(view, render.FieldOptions{Lang: l, Title: title})
+	if err != nil {
+		return nil, err
+	}
+	head := message{
+		content: render.T(l, "bot.turn_resolved", tp.Battle.Name, p.Turn, hex.EncodeToString(tp.Seed)),
+		file:    &discordgo.File{Name: "turn-" + strconv.Itoa(p.Turn) + ".png", ContentType: "image/png", Reader: bytes.NewReader(png)},
+	}
+	return append([]message{head}, texts(render.Log(l, events))...), nil
+}
+
+// composePlanChange: the round's announcement and, to a clan, what its
+// shinobi reported (D-29).
+func (b *Bot) composePlanChange(p store.Post) ([]message, error) {
+	rec, ph, err := b.svc.PlanChangeReports(p.Guild, p.Battle, p.Turn)
+	if err != nil {
+		return nil, err
+	}
+	l := render.Lang(p.Lang)
+	out := texts(render.T(l, "bot.plan_change", rec.Name, p.Turn))
+	if side, ok := audienceSide(p.Audience); ok {
+		reports := append([]string(nil), ph.OldReports[side]...)
+		for _, r := range ph.Reports[side] {
+			reports = append(reports, render.ShinobiReportText(l, p.Turn, r))
+		}
+		if len(reports) > 0 {
+			out = append(out, texts(strings.Join(reports, "\n\n"))...)
+		}
+	}
+	return out, nil
+}
+
+// missing says why a channel refused a post: for missing permissions, which
+// of those the bot needs it lacks there.
+func (b *Bot) missing(l render.Lang, f game.Failure) string {
+	why := render.T(l, codeKey(f.Code))
+	if f.Code != codeMissingPermission || b.s.State == nil || b.s.State.User == nil {
+		return why
+	}
+	perms, err := b.s.UserChannelPermissions(b.s.State.User.ID, f.Channel)
+	if err != nil {
+		return why
+	}
+	var lacking []string
+	for _, need := range channelNeeds {
+		if perms&need.bit == 0 {
+			lacking = append(lacking, render.T(l, need.key))
+		}
+	}
+	if len(lacking) == 0 {
+		return why
+	}
+	return why + ": " + strings.Join(lacking, ", ")
+}
+
+// channelNeeds are the permissions the bot needs in a battle's channels.
+var channelNeeds = []struct {
+	bit int64
+	key string
+}{
+	{discordgo.PermissionViewChannel, "perm.view_channel"},
+	{discordgo.PermissionSendMessages, "perm.send_messages"},
+	{discordgo.PermissionAttachFiles, "perm.attach_files"},
+}

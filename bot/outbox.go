@@ -1,0 +1,260 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/store"
+)
+
+// The delivery of the outbox (store.Post, queued by package game in the
+// transaction of the change that makes a post owed). deliverDue sends every
+// post that is due, in order per channel, and removes each when Discord has
+// confirmed all its parts; each part carries a nonce with enforce_nonce, so
+// a part sent again after a crash is not posted twice. Rate limits and
+// Discord's 5xx wait and retry with backoff; refusals for good are
+// reported once to the GM. The handlers run it after they have answered,
+// the ticker after deadlines, and a worker goroutine when a retry is due.
+
+// Discord's JSON error codes that no retry will cure.
+const (
+	codeUnknownChannel    = 10003
+	codeMissingAccess     = 50001
+	codeCannotDM          = 50007
+	codeMissingPermission = 50013
+)
+
+// delivery is the outcome of a post that left the outbox other than by
+// being delivered: refused for good, with Discord's code.
+type delivery struct {
+	channel string
+	code    int
+}
+
+// message is one Discord message of a post.
+type message struct {
+	content string
+	file    *discordgo.File
+}
+
+// kick asks the worker for a pass, without waiting.
+func (b *Bot) kick() {
+	select {
+	case b.kicks <- struct{}{}:
+	default:
+	}
+}
+
+// deliverer is the worker: a pass when kicked or when a retry is due.
+func (b *Bot) deliverer(stop <-chan struct{}) {
+	defer b.tick.Done()
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		next := b.deliverDue()
+		wait := time.Hour
+		if !next.IsZero() {
+			wait = max(time.Until(next), 10*time.Millisecond)
+		}
+		timer.Reset(wait)
+		select {
+		case <-stop:
+			return
+		case <-b.kicks:
+		case <-timer.C:
+		}
+	}
+}
+
+// deliverDue makes one pass over the outbox and returns when the earliest
+// post left waiting may be tried again (zero: none waits).
+func (b *Bot) deliverDue() (next time.Time) {
+	b.deliverMu.Lock()
+	defer b.deliverMu.Unlock()
+	defer b.recovered("delivery")
+	posts, err := b.svc.Owed()
+	if err != nil {
+		b.opt.Log.Printf("reading the outbox: %v", err)
+		return time.Now().Add(time.Minute)
+	}
+	now := time.Now()
+	blocked := map[string]bool{} // targets with an earlier post waiting: order per target
+	for _, p := range posts {
+		if blocked[p.Target()] {
+			continue
+		}
+		if p.NotBefore.After(now) {
+			blocked[p.Target()] = true
+			next = earliest(next, p.NotBefore)
+			continue
+		}
+		if retry := b.deliver(p); !retry.IsZero() {
+			blocked[p.Target()] = true
+			next = earliest(next, retry)
+		}
+	}
+	return next
+}
+
+func earliest(a, b time.Time) time.Time {
+	if a.IsZero() || b.Before(a) {
+		return b
+	}
+	return a
+}
+
+// deliver sends the parts of one post not yet confirmed. It returns when to
+// try again if the post must wait.
+func (b *Bot) deliver(p store.Post) time.Time {
+	msgs, err := b.compose(p)
+	if err != nil {
+		// Nothing to say any more (its battle was deleted, say): drop it.
+		b.opt.Log.Printf("post %d (%s): %v; dropped", p.ID, p.Kind, err)
+		if err := b.svc.Delivered(p.ID); err != nil {
+			b.opt.Log.Printf("post %d: %v", p.ID, err)
+		}
+		return time.Time{}
+	}
+	for part := p.Sent; part < len(msgs); part++ {
+		err := b.sendPart(p, part, msgs[part])
+		if err == nil {
+			if part+1 < len(msgs) {
+				if err := b.svc.Sent(p.ID, part+1); err != nil {
+					b.opt.Log.Printf("post %d: %v", p.ID, err)
+				}
+			}
+			continue
+		}
+		if code, forGood := refusedForGood(err); forGood {
+			b.refused(p, code)
+			return time.Time{}
+		}
+		wait := retryAfter(err, p.Attempts)
+		b.opt.Log.Printf("post %d to %s: %v; trying again in %v", p.ID, p.Target(), err, wait)
+		if err := b.svc.Later(p.ID, time.Now().Add(wait), err.Error()); err != nil {
+			b.opt.Log.Printf("post %d: %v", p.ID, err)
+		}
+		return time.Now().Add(wait)
+	}
+	if err := b.svc.Delivered(p.ID); err != nil {
+		b.opt.Log.Printf("post %d: %v", p.ID, err)
+	}
+	return time.Time{}
+}
+
+// refused drops a post Discord refuses for good and tells whoever should
+// know: the GM (once per channel, by a post of its own) or, for a DM, the
+// player in his interaction's answer.
+func (b *Bot) refused(p store.Post, code int) {
+	b.opt.Log.Printf("post %d to %s refused for good (code %d)", p.ID, p.Target(), code)
+	if _, err := b.svc.Undeliverable(p.ID, code); err != nil {
+		b.opt.Log.Printf("post %d: %v", p.ID, err)
+	}
+	b.mu.Lock()
+	b.failed[p.ID] = delivery{channel: p.Channel, code: code}
+	b.mu.Unlock()
+	if p.User != "" && p.Reply != nil {
+		i := &discordgo.Interaction{AppID: p.Reply.AppID, Token: p.Reply.Token}
+		text := tr(p.Lang, "bot.dm_closed")
+		if _, err := b.s.FollowupMessageCreate(i, false, &discordgo.WebhookParams{Content: text, Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+			b.opt.Log.Printf("telling %s the DM failed: %v", p.User, err)
+		}
+	}
+}
+
+// sendPart posts one message of a post with its nonce.
+func (b *Bot) sendPart(p store.Post, part int, m message) error {
+	channel := p.Channel
+	if channel == "" {
+		ch, err := b.s.UserChannelCreate(p.User)
+		if err != nil {
+			return err
+		}
+		channel = ch.ID
+	}
+	body := struct {
+		Content      string `json:"content,omitempty"`
+		Nonce        string `json:"nonce"`
+		EnforceNonce bool   `json:"enforce_nonce"`
+	}{m.content, p.Nonce(part), true}
+	endpoint := discordgo.EndpointChannelMessages(channel)
+	// Rate limits come back to us, so one slow channel does not hold the
+	// others: the post waits, the pass goes on.
+	noWait := discordgo.WithRetryOnRatelimit(false)
+	if m.file == nil {
+		_, err := b.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, noWait)
+		return err
+	}
+	contentType, data, err := discordgo.MultipartBodyWithJSON(body, []*discordgo.File{m.file})
+	if err != nil {
+		return err
+	}
+	_, err = b.s.RequestRaw(http.MethodPost, endpoint, contentType, data, endpoint, 0, noWait)
+	return err
+}
+
+// refusedForGood tells Discord's refusals that no retry will cure.
+func refusedForGood(err error) (int, bool) {
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) || re.Response == nil {
+		return 0, false
+	}
+	code := 0
+	if re.Message != nil {
+		code = re.Message.Code
+	}
+	switch code {
+	case codeUnknownChannel, codeMissingAccess, codeCannotDM, codeMissingPermission:
+		return code, true
+	}
+	st := re.Response.StatusCode
+	// Any other 4xx but 429 is a request Discord will never take.
+	return code, st >= 400 && st < 500 && st != http.StatusTooManyRequests
+}
+
+// retryAfter is how long a post waits after a failure: what a rate limit
+// says, else a backoff doubling from 2 s to 5 minutes.
+func retryAfter(err error, attempts int) time.Duration {
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) && rl.RateLimit != nil && rl.TooManyRequests != nil && rl.RetryAfter > 0 {
+		return rl.RetryAfter
+	}
+	return min(2*time.Second<<min(attempts, 8), 5*time.Minute)
+}
+
+// postStatus says what became of a change's posts: all delivered, some
+// still queued (why), or some refused for good (where and why).
+func (b *Bot) postStatus(lang string, ids []uint64) string {
+	owed, err := b.svc.Owed()
+	if err != nil {
+		return tr(lang, "bot.posts_unknown")
+	}
+	waiting := map[uint64]store.Post{}
+	for _, p := range owed {
+		waiting[p.ID] = p
+	}
+	queued, why := 0, ""
+	var refused []string
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, id := range ids {
+		if p, ok := waiting[id]; ok {
+			queued++
+			why = p.LastError
+		} else if d, ok := b.failed[id]; ok {
+			refused = append(refused, fmt.Sprintf("<#%s>: %s", d.channel, tr(lang, codeKey(d.code))))
+		}
+	}
+	switch {
+	case len(refused) > 0:
+		return tr(lang, "bot.posts_refused", strings.Join(refused, "; "))
+	case queued > 0:
+		return tr(lang, "bot.posts_queued", queued, why)
+	}
+	return tr(lang, "bot.posts_delivered")
+}

@@ -1,0 +1,297 @@
+package game
+
+import (
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// What a change owes the channels is queued in the store's outbox in the
+// change's own transaction (store.Post): who gets what is decided here,
+// with the rules of who may see what; the bot words, draws and delivers.
+
+// Post kinds, each with its composer in the bot.
+const (
+	PostText       = "text"        // Key and Args, a catalogue text
+	PostOpened     = "opened"      // a phase opened: its seed hash, deadline, and at the start the infiltration (Data: OpenedData)
+	PostTurn       = "turn"        // a resolved turn as the audience may see it: picture, log, revealed seed
+	PostOver       = "over"        // the battle is over (Data: the outcome)
+	PostPlanChange = "plan_change" // a plan-change round: its shinobi reports for the audience
+	PostScout      = "scout"       // a scouting report (Data: engine.ScoutReport)
+	PostRoll       = "roll"        // a side's final command roll (Data: store.CommandRoll)
+	PostReceipt    = "receipt"     // a player's orders, by DM (Data: Receipt)
+	PostFailure    = "failure"     // to the GM: a channel a post could not reach (Data: Failure)
+)
+
+// OpenedData is what an opening says: the turn (0 for the deployment
+// turn's scouting), the hash of its dice seed, its deadline and, at the
+// start, how the shinobi fared (each clan hears of its own).
+type OpenedData struct {
+	Turn         int                    `json:"turn"`
+	SeedHash     string                 `json:"seed_hash"`
+	Scouting     bool                   `json:"scouting,omitempty"`
+	Deadline     time.Time              `json:"deadline,omitzero"`
+	Infiltration [2]engine.Infiltration `json:"infiltration,omitzero"`
+}
+
+// Receipt is a player's copy of his side's orders.
+type Receipt struct {
+	Battle string         `json:"battle"`
+	Turn   int            `json:"turn"`
+	Orders []engine.Order `json:"orders"`
+}
+
+// Failure is a post that could not reach a channel for good.
+type Failure struct {
+	Channel string `json:"channel"`
+	Code    int    `json:"code"`
+}
+
+// Player is who asked, for the copy of his orders by DM: his user, his
+// language and the interaction to answer in if the DM cannot reach him.
+type Player struct {
+	User  string
+	Lang  string
+	Reply *store.Reply
+}
+
+// audiences are the three channels of a battle, by audience.
+var audiences = []string{store.AudienceNorth, store.AudienceSouth, store.AudienceGM}
+
+func sideAudience(s engine.Side) string { return [2]string{store.AudienceNorth, store.AudienceSouth}[s] }
+
+// channelOf is the channel of an audience.
+func channelOf(rec *store.BattleRecord, audience string) string {
+	switch audience {
+	case store.AudienceNorth:
+		return rec.Sides[engine.North].ChannelID
+	case store.AudienceSouth:
+		return rec.Sides[engine.South].ChannelID
+	}
+	return rec.GMChannelID
+}
+
+// post is a post of kind about rec to an audience, in the battle's
+// language.
+func post(rec *store.BattleRecord, audience, kind string, data any) store.Post {
+	p := store.Post{Guild: rec.GuildID, Battle: rec.ID, Channel: channelOf(rec, audience), Audience: audience,
+		Kind: kind, Lang: rec.Locale, Turn: rec.Turn}
+	if data != nil {
+		p.Data, _ = json.Marshal(data) // plain data types: cannot fail
+	}
+	return p
+}
+
+// text is a catalogue text to some of a battle's audiences.
+func text(rec *store.BattleRecord, to []string, key string, args ...any) []store.Post {
+	var out []store.Post
+	for _, a := range to {
+		p := post(rec, a, PostText, nil)
+		p.Key, p.Args = key, args
+		out = append(out, p)
+	}
+	return out
+}
+
+// opened are the posts of a phase that has just opened, one per channel.
+func opened(rec *store.BattleRecord, op Opened) []store.Post {
+	d := OpenedData{Turn: op.Turn, SeedHash: op.SeedHash, Scouting: op.Scouting, Deadline: rec.Deadline, Infiltration: op.Infiltration}
+	var out []store.Post
+	for _, a := range audiences {
+		out = append(out, post(rec, a, PostOpened, d))
+	}
+	return out
+}
+
+// resolved are the posts of a resolved turn: each channel its own view;
+// then the next turn's opening, or the end of the battle.
+func resolved(rec *store.BattleRecord, res Resolved) []store.Post {
+	var out []store.Post
+	for _, a := range audiences {
+		p := post(rec, a, PostTurn, nil)
+		p.Turn = res.Turn
+		out = append(out, p)
+	}
+	if rec.Status != store.StatusFinished {
+		return out // the next turn's opening follows (openTurn)
+	}
+	for _, a := range audiences {
+		p := post(rec, a, PostOver, res.After.Outcome)
+		p.Turn = res.Turn
+		out = append(out, p)
+	}
+	return out
+}
+
+// planChange are the posts of a plan-change round: the announcement to
+// every channel, and to each clan its own shinobi's reports (D-29).
+func planChange(rec *store.BattleRecord) []store.Post {
+	var out []store.Post
+	for _, a := range audiences {
+		out = append(out, post(rec, a, PostPlanChange, nil))
+	}
+	return out
+}
+
+// owe queues posts in the transaction of the change that makes them owed.
+func owe(tx *store.Tx, posts ...store.Post) ([]uint64, error) { return tx.Owe(posts...) }
+
+// Owed lists every post still owed, in delivery order.
+func (s *Service) Owed() ([]store.Post, error) {
+	var out []store.Post
+	err := s.Store.View(func(tx *store.Tx) error {
+		var err error
+		out, err = tx.Outbox()
+		return err
+	})
+	return out, err
+}
+
+// Sent records that parts of a post have reached Discord.
+func (s *Service) Sent(id uint64, parts int) error {
+	return s.Store.Update(func(tx *store.Tx) error {
+		p, err := tx.Post(id)
+		if err != nil {
+			return err
+		}
+		p.Sent = parts
+		return tx.UpdatePost(p)
+	})
+}
+
+// Delivered removes a post Discord has whole. A channel that had failed
+// for good is reachable again, and would be reported anew.
+func (s *Service) Delivered(id uint64) error {
+	return s.Store.Update(func(tx *store.Tx) error {
+		p, err := tx.Post(id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if p.Battle != "" && p.Channel != "" {
+			if err := clearUndeliverable(tx, p); err != nil {
+				return err
+			}
+		}
+		return tx.Delivered(id)
+	})
+}
+
+func clearUndeliverable(tx *store.Tx, p store.Post) error {
+	rec, err := tx.Battle(p.Guild, p.Battle)
+	if err != nil || rec.Undeliverable[p.Channel] == 0 {
+		return nil // a battle deleted since: nothing to clear
+	}
+	delete(rec.Undeliverable, p.Channel)
+	return tx.PutBattle(rec)
+}
+
+// Later records a failed attempt that may succeed later (rate limits,
+// Discord's 5xx): the post stays, to be tried again from notBefore.
+func (s *Service) Later(id uint64, notBefore time.Time, why string) error {
+	return s.Store.Update(func(tx *store.Tx) error {
+		p, err := tx.Post(id)
+		if err != nil {
+			return err
+		}
+		p.Attempts++
+		p.NotBefore, p.LastError = notBefore.UTC(), why
+		return tx.UpdatePost(p)
+	})
+}
+
+// Undeliverable drops a post Discord refuses for good (missing access or
+// permissions, an unknown channel, a player who takes no DMs) and, the
+// first time a battle's channel fails so, queues a report to the GM
+// channel. It returns the report's ID, or 0.
+func (s *Service) Undeliverable(id uint64, code int) (uint64, error) {
+	var report uint64
+	err := s.Store.Update(func(tx *store.Tx) error {
+		p, err := tx.Post(id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if err := tx.Delivered(id); err != nil {
+			return err
+		}
+		if p.Battle == "" || p.Channel == "" {
+			return nil
+		}
+		rec, err := tx.Battle(p.Guild, p.Battle)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if p.Channel == rec.GMChannelID || rec.Undeliverable[p.Channel] != 0 {
+			return nil // nobody to tell, or told already
+		}
+		if rec.Undeliverable == nil {
+			rec.Undeliverable = map[string]int{}
+		}
+		rec.Undeliverable[p.Channel] = code
+		if err := tx.PutBattle(rec); err != nil {
+			return err
+		}
+		ids, err := owe(tx, post(&rec, store.AudienceGM, PostFailure, Failure{Channel: p.Channel, Code: code}))
+		if len(ids) > 0 {
+			report = ids[0]
+		}
+		return err
+	})
+	return report, err
+}
+
+// TurnPosted is what a turn's post shows: the battle, the state before and
+// after the turn, its events and its seed, revealed now.
+type TurnPosted struct {
+	Battle        store.BattleRecord
+	Before, After engine.Battle
+	Events        []engine.Event
+	Seed          []byte
+}
+
+// PostedTurn reads what a turn's post needs from the store.
+func (s *Service) PostedTurn(guild, id string, turn int) (TurnPosted, error) {
+	var out TurnPosted
+	err := s.Store.View(func(tx *store.Tx) error {
+		rec, err := tx.Battle(guild, id)
+		if err != nil {
+			return err
+		}
+		tr, err := tx.Turn(guild, id, turn)
+		if err != nil {
+			return err
+		}
+		if tr.Snapshot == nil || tr.Events == nil || tr.Seed == nil {
+			return errors.New("the turn is not resolved")
+		}
+		out = TurnPosted{Battle: rec, Before: *tr.Snapshot, After: rec.State, Events: tr.Events, Seed: tr.Seed.Value}
+		if next, err := tx.Snapshot(guild, id, turn+1); err == nil {
+			out.After = next
+		}
+		return nil
+	})
+	return out, err
+}
+
+// PlanChangeReports reads a plan-change round's shinobi reports.
+func (s *Service) PlanChangeReports(guild, id string, turn int) (store.BattleRecord, store.CommandPhase, error) {
+	var rec store.BattleRecord
+	var ph store.CommandPhase
+	err := s.Store.View(func(tx *store.Tx) error {
+		var err error
+		if rec, err = tx.Battle(guild, id); err != nil {
+			return err
+		}
+		ph, err = tx.Phase(guild, id, turn)
+		return err
+	})
+	return rec, ph, err
+}

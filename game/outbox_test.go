@@ -1,0 +1,145 @@
+package game
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// Every change queues what it owes the channels in its own transaction:
+// the creation, the opening, a final roll (to its clan only), an order's
+// receipt (to the player only), a fix (to its side and the GM).
+func TestOutboxPostsAreOwedWithTheirChange(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	rec := created(t, svc)
+	owed, _ := svc.Owed()
+	if got := targets(owed); !slices.Equal(got, []string{"text:c-oda", "text:c-asai", "text:c-gm"}) {
+		t.Fatalf("after create: %v", got)
+	}
+	drain(t, svc)
+	if _, err := svc.Start(guild, rec.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	owed, _ = svc.Owed()
+	if got := targets(owed); !slices.Equal(got, []string{"opened:c-oda", "opened:c-asai", "opened:c-gm"}) {
+		t.Fatalf("after start: %v", got)
+	}
+	drain(t, svc)
+	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	accept(t, svc, north, engine.StakeLow)
+	owed, _ = svc.Owed()
+	if got := targets(owed); !slices.Equal(got, []string{"roll:c-oda"}) {
+		t.Fatalf("after a final roll: %v", got)
+	}
+	drain(t, svc)
+	// No player, no receipt; with one, a DM to him alone.
+	svc.Order(north, engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1})
+	north.Player = &Player{User: "u-1", Lang: "en", Reply: &store.Reply{AppID: "app", Token: "tok"}}
+	svc.Order(north, engine.Order{Unit: "n-yumi", Kind: engine.OrderMove, Phase: 1})
+	owed, _ = svc.Owed()
+	if got := targets(owed); !slices.Equal(got, []string{"receipt:@u-1"}) || owed[0].Lang != "en" || owed[0].Reply.Token != "tok" {
+		t.Fatalf("after two orders: %v %+v", got, owed)
+	}
+	drain(t, svc)
+	if _, err := svc.Fix(guild, rec.ID, "s-yari", "figures", "9"); err != nil {
+		t.Fatal(err)
+	}
+	owed, _ = svc.Owed()
+	if got := targets(owed); !slices.Equal(got, []string{"text:c-asai", "text:c-gm"}) {
+		t.Fatalf("after a fix of South's unit: %v", got)
+	}
+}
+
+// A channel that refuses posts for good is reported to the GM once, until
+// a post reaches it again; a post that may succeed later waits its turn.
+func TestOutboxUndeliverableIsReportedOnce(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	created(t, svc)
+	owed, _ := svc.Owed()
+	oda := owed[0] // to North's channel
+	report, err := svc.Undeliverable(oda.ID, 50013)
+	if err != nil || report == 0 {
+		t.Fatalf("report %d, %v", report, err)
+	}
+	rec, _ := svc.Battle(guild, oda.Battle)
+	if rec.Undeliverable["c-oda"] != 50013 {
+		t.Fatalf("undeliverable %v", rec.Undeliverable)
+	}
+	owed, _ = svc.Owed()
+	if got := targets(owed); !slices.Equal(got, []string{"text:c-asai", "text:c-gm", "failure:c-gm"}) {
+		t.Fatalf("after the refusal: %v", got)
+	}
+	// The next post refused there is dropped without a second report.
+	ids := mustOwe(t, svc, store.Post{Guild: guild, Battle: rec.ID, Channel: "c-oda", Kind: PostText, Key: "bot.ready"})
+	if again, _ := svc.Undeliverable(ids[0], 50013); again != 0 {
+		t.Fatal("reported twice")
+	}
+	// A post that reaches the channel clears it: a new refusal is told.
+	ids = mustOwe(t, svc, store.Post{Guild: guild, Battle: rec.ID, Channel: "c-oda", Kind: PostText, Key: "bot.ready"})
+	if err := svc.Delivered(ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if rec, _ := svc.Battle(guild, rec.ID); len(rec.Undeliverable) != 0 {
+		t.Fatalf("still undeliverable %v", rec.Undeliverable)
+	}
+	// A refusal in the GM channel itself has nobody to tell.
+	gm := postsOf(t, svc, []uint64{owed[1].ID})
+	if r, _ := svc.Undeliverable(gm[0].ID, 50001); r != 0 {
+		t.Fatal("a refusal in the GM channel was reported to it")
+	}
+	// Later keeps the post, counts the attempt and says until when.
+	next := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	if err := svc.Later(owed[0].ID, next, "503"); err != nil {
+		t.Fatal(err)
+	}
+	p := postsOf(t, svc, []uint64{owed[0].ID})
+	if len(p) != 1 || p[0].Attempts != 1 || !p[0].NotBefore.Equal(next) || p[0].LastError != "503" {
+		t.Fatalf("after Later: %+v", p)
+	}
+}
+
+// Numbers in a post's arguments come back as ints, for the texts' %d.
+func TestOutboxArgsKeepTheirTypes(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	ids := mustOwe(t, svc, store.Post{Guild: guild, Channel: "c", Kind: PostText, Key: "k", Args: []any{"name", 3}})
+	p := postsOf(t, svc, ids)
+	if _, ok := p[0].Args[1].(int); !ok || p[0].Args[0] != "name" {
+		t.Fatalf("args %#v", p[0].Args)
+	}
+}
+
+func targets(posts []store.Post) []string {
+	var out []string
+	for _, p := range posts {
+		out = append(out, p.Kind+":"+p.Target())
+	}
+	return out
+}
+
+func drain(t *testing.T, svc *Service) {
+	t.Helper()
+	owed, _ := svc.Owed()
+	for _, p := range owed {
+		if err := svc.Delivered(p.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func mustOwe(t *testing.T, svc *Service, posts ...store.Post) []uint64 {
+	t.Helper()
+	var ids []uint64
+	err := svc.Store.Update(func(tx *store.Tx) error {
+		var err error
+		ids, err = tx.Owe(posts...)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}

@@ -1,0 +1,190 @@
+package store
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+)
+
+// The outbox holds every message the bot owes Discord. A post is written in
+// the same transaction as the change that makes it owed (a resolved turn,
+// an opened phase, a reminder...), so a crash can neither lose it nor make
+// it owed twice; the bot's one delivery worker sends it and removes it when
+// Discord has confirmed every part. A post is data: what to say, to whom,
+// about which battle; the bot words and draws it when it delivers.
+//
+//	outbox/<id>   Post, <id> an 8-byte big-endian sequence (delivery order)
+
+var bucketOutbox = []byte("outbox")
+
+// Audiences of a battle post: one side's clan channel, or the GM channel.
+const (
+	AudienceNorth = "north"
+	AudienceSouth = "south"
+	AudienceGM    = "gm"
+)
+
+// Post is one message owed to a channel or a player.
+type Post struct {
+	ID      uint64 `json:"id"`
+	Guild   string `json:"guild"`
+	Battle  string `json:"battle,omitempty"`
+	Channel string `json:"channel,omitempty"` // the channel; empty for a DM
+	User    string `json:"user,omitempty"`    // the player of a DM
+	// Audience is whose view a battle post shows: AudienceNorth,
+	// AudienceSouth or AudienceGM.
+	Audience string `json:"audience,omitempty"`
+	// Kind says what to compose (the bot's composers: text, opened, turn,
+	// plan_change, scout, roll, receipt, failure); Lang in which language.
+	Kind string `json:"kind"`
+	Lang string `json:"lang"`
+	Turn int    `json:"turn,omitempty"`
+	// Key and Args are a catalogue text (kind text). Args are strings and
+	// whole numbers only.
+	Key  string `json:"key,omitempty"`
+	Args []any  `json:"args,omitempty"`
+	// Data is what a kind needs beyond that (a scout report, a roll...).
+	Data json.RawMessage `json:"data,omitempty"`
+	// Reply lets the worker tell a player in his interaction's followup
+	// what could not reach him by DM (valid for 15 minutes).
+	Reply *Reply `json:"reply,omitempty"`
+
+	// Delivery: Sent parts have been confirmed by Discord (a post may take
+	// several messages: a picture, then its log); Attempts failed so far;
+	// NotBefore is when the next attempt may be made; LastError why the
+	// last one failed.
+	Sent      int       `json:"sent,omitempty"`
+	Attempts  int       `json:"attempts,omitempty"`
+	NotBefore time.Time `json:"not_before,omitzero"`
+	LastError string    `json:"last_error,omitempty"`
+	Created   time.Time `json:"created,omitzero"`
+}
+
+// Reply is an interaction the post was made for.
+type Reply struct {
+	AppID string `json:"app_id"`
+	Token string `json:"token"`
+}
+
+// Target is where the post goes: a channel ID, or "@" and the user ID of a
+// DM. Posts to one target are delivered in order.
+func (p Post) Target() string {
+	if p.Channel != "" {
+		return p.Channel
+	}
+	return "@" + p.User
+}
+
+// Nonce names one message of a post to Discord, so that a part sent again
+// after a crash (enforce_nonce) is not posted twice. Discord takes nonces
+// of at most 25 characters.
+func (p Post) Nonce(part int) string { return fmt.Sprintf("g%d.%d", p.ID, part) }
+
+func outboxKey(id uint64) []byte {
+	var k [8]byte
+	binary.BigEndian.PutUint64(k[:], id)
+	return k[:]
+}
+
+// Owe queues posts; each gets its ID (its place in the delivery order).
+// The IDs are returned in the order of the posts.
+func (t *Tx) Owe(posts ...Post) ([]uint64, error) {
+	b, err := t.tx.CreateBucketIfNotExists(bucketOutbox)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]uint64, 0, len(posts))
+	for _, p := range posts {
+		if p.Channel == "" && p.User == "" {
+			continue // nowhere to post (a battle without a GM channel, say)
+		}
+		if p.ID, err = b.NextSequence(); err != nil {
+			return nil, err
+		}
+		if p.Created.IsZero() {
+			p.Created = t.Now()
+		}
+		if err := t.putPost(b, p); err != nil {
+			return nil, err
+		}
+		ids = append(ids, p.ID)
+	}
+	return ids, nil
+}
+
+func (t *Tx) putPost(b interface{ Put(k, v []byte) error }, p Post) error {
+	v, err := encode(p)
+	if err != nil {
+		return err
+	}
+	return b.Put(outboxKey(p.ID), v)
+}
+
+// Outbox lists the posts still owed, in delivery order.
+func (t *Tx) Outbox() ([]Post, error) {
+	b := t.tx.Bucket(bucketOutbox)
+	if b == nil {
+		return nil, nil
+	}
+	var out []Post
+	err := b.ForEach(func(k, v []byte) error {
+		p, err := decodePost(k, v)
+		if err != nil {
+			return err
+		}
+		out = append(out, p)
+		return nil
+	})
+	return out, err
+}
+
+// Post reads one owed post; a delivered one is a *NotFoundError.
+func (t *Tx) Post(id uint64) (Post, error) {
+	b := t.tx.Bucket(bucketOutbox)
+	var raw []byte
+	if b != nil {
+		raw = b.Get(outboxKey(id))
+	}
+	if raw == nil {
+		return Post{}, &NotFoundError{Turn: -1, What: fmt.Sprintf("post %d", id)}
+	}
+	return decodePost(outboxKey(id), raw)
+}
+
+// UpdatePost stores a post's delivery progress.
+func (t *Tx) UpdatePost(p Post) error {
+	b := t.tx.Bucket(bucketOutbox)
+	if b == nil || b.Get(outboxKey(p.ID)) == nil {
+		return &NotFoundError{Turn: -1, What: fmt.Sprintf("post %d", p.ID)}
+	}
+	return t.putPost(b, p)
+}
+
+// Delivered removes a post: Discord has every part of it.
+func (t *Tx) Delivered(id uint64) error {
+	b := t.tx.Bucket(bucketOutbox)
+	if b == nil {
+		return nil
+	}
+	return b.Delete(outboxKey(id))
+}
+
+func decodePost(k, v []byte) (Post, error) {
+	var p Post
+	if len(k) != 8 {
+		return p, errors.New("store: outbox: bad key")
+	}
+	if err := decode(v, &p, fmt.Sprintf("outbox post %d", binary.BigEndian.Uint64(k))); err != nil {
+		return p, err
+	}
+	// JSON gives numbers back as float64; the texts' %d wants ints.
+	for i, a := range p.Args {
+		if f, ok := a.(float64); ok && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+			p.Args[i] = int(f)
+		}
+	}
+	return p, nil
+}
