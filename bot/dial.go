@@ -3,7 +3,10 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"net/url"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -27,10 +30,24 @@ type Conn struct {
 	// bot created since 2019. Only RegisterCommands uses it; a running bot
 	// learns its application from READY.
 	ApplicationID string
+	// APIBase is the base URL of Discord's HTTP API, such as
+	// "http://127.0.0.1:8080/api/v9" for a self-hosted proxy or a test
+	// harness. Empty, or Discord's own (DefaultAPIBase): Discord. Every
+	// request discordgo makes under DefaultAPIBase goes under APIBase
+	// instead (scheme, host and path prefix replaced; the rest of the path
+	// and the query kept); the gateway follows, since discordgo dials the
+	// websocket URL that GET /gateway answers. discordgo's package-level
+	// Endpoint variables are not touched.
+	APIBase string
 	// Wire, if set, adjusts the session before it is used; tests point it
-	// at a fake Discord with discordtest.Server.Wire.
+	// at a fake Discord with discordtest.Server.Wire. APIBase applies on
+	// top of it.
 	Wire func(*discordgo.Session)
 }
+
+// DefaultAPIBase is the base URL of Discord's HTTP API that discordgo
+// speaks to, without the trailing slash: https://discord.com/api/v9.
+func DefaultAPIBase() string { return strings.TrimSuffix(discordgo.EndpointAPI, "/") }
 
 // session builds the discordgo session of c; nothing is sent yet.
 func (c Conn) session() (*discordgo.Session, error) {
@@ -45,7 +62,75 @@ func (c Conn) session() (*discordgo.Session, error) {
 	if c.Wire != nil {
 		c.Wire(s)
 	}
+	if err := c.routeAPI(s); err != nil {
+		return nil, err
+	}
 	return s, nil
+}
+
+// routeAPI points the session's HTTP client at c.APIBase.
+func (c Conn) routeAPI(s *discordgo.Session) error {
+	base := strings.TrimRight(strings.TrimSpace(c.APIBase), "/")
+	if base == "" || base == DefaultAPIBase() {
+		return nil
+	}
+	to, err := url.Parse(base)
+	if err != nil || (to.Scheme != "http" && to.Scheme != "https") || to.Host == "" || to.RawQuery != "" || to.User != nil {
+		return fmt.Errorf("API base %q: want an http or https URL without a query, such as %q", c.APIBase, DefaultAPIBase())
+	}
+	from, err := url.Parse(DefaultAPIBase())
+	if err != nil {
+		return err
+	}
+	client := &http.Client{Timeout: 20 * time.Second}
+	if s.Client != nil {
+		copied := *s.Client
+		client = &copied
+	}
+	next := client.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	client.Transport = &apiBaseTransport{from: from, to: to, next: next}
+	s.Client = client
+	return nil
+}
+
+// apiBaseTransport sends the requests for the API under from (Discord's)
+// to the same paths under to; other requests (the CDN) go unchanged.
+type apiBaseTransport struct {
+	from, to *url.URL
+	next     http.RoundTripper
+}
+
+func (t *apiBaseTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	rest, ok := t.under(req.URL)
+	if !ok {
+		return t.next.RoundTrip(req)
+	}
+	r := req.Clone(req.Context())
+	r.URL.Scheme = t.to.Scheme
+	r.URL.Host = t.to.Host
+	r.URL.Path = t.to.Path + rest
+	r.URL.RawPath = ""
+	if t.to.RawPath != "" || req.URL.RawPath != "" {
+		r.URL.RawPath = t.to.EscapedPath() + strings.TrimPrefix(req.URL.EscapedPath(), t.from.EscapedPath())
+	}
+	r.Host = t.to.Host
+	return t.next.RoundTrip(r)
+}
+
+// under reports whether u is under the base from, and the rest of its path
+// ("" or "/...").
+func (t *apiBaseTransport) under(u *url.URL) (string, bool) {
+	if !strings.EqualFold(u.Scheme, t.from.Scheme) || !strings.EqualFold(u.Host, t.from.Host) {
+		return "", false
+	}
+	rest, ok := strings.CutPrefix(u.Path, t.from.Path)
+	if !ok || (rest != "" && rest[0] != '/') {
+		return "", false
+	}
+	return rest, true
 }
 
 // Dial builds a session for c and a bot on it (New). Nothing is sent until

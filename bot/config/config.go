@@ -55,7 +55,18 @@ type DiscordConfig struct {
 	// GMRole is the ID or the name of the role whose members act as game
 	// masters.
 	GMRole string
+	// APIBase is the base URL of Discord's HTTP API, without a trailing
+	// slash: DefaultAPIBase, or a self-hosted proxy or a test harness
+	// that serves the same paths. The gateway follows: the bot asks
+	// APIBase for GET /gateway and dials the websocket URL the answer
+	// names.
+	APIBase string
 }
+
+// DefaultAPIBase is Discord's own HTTP API, the version discordgo speaks.
+const DefaultAPIBase = defaultAPIBase
+
+const defaultAPIBase = "https://discord.com/api/v9"
 
 // StoreConfig is [store].
 type StoreConfig struct {
@@ -78,7 +89,8 @@ type BattleConfig struct {
 // Default returns the configuration used for keys the file leaves out.
 func Default() *Config {
 	return &Config{
-		Source: "defaults",
+		Source:  "defaults",
+		Discord: DiscordConfig{APIBase: DefaultAPIBase},
 		Store: StoreConfig{
 			Path:        "gunbai.db",
 			OpenTimeout: time.Second,

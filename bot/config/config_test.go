@@ -181,6 +181,48 @@ default_locale = "de"
 	}
 }
 
+// [discord] api_base is an http or https URL with a host and no query,
+// kept without its trailing slash; anything else is refused at its
+// position.
+func TestAPIBase(t *testing.T) {
+	for in, want := range map[string]string{
+		`"https://discord.com/api/v9"`:         "https://discord.com/api/v9",
+		`"https://discord.com/api/v9/"`:        "https://discord.com/api/v9",
+		`"http://127.0.0.1:41234/api/v9"`:      "http://127.0.0.1:41234/api/v9",
+		`"https://proxy.example.org/discord/"`: "https://proxy.example.org/discord",
+		`"http://[::1]:8080/api/v9"`:           "http://[::1]:8080/api/v9",
+		`""`:                                   DefaultAPIBase,
+	} {
+		c, err := Parse("config.toml", []byte("[discord]\napi_base = "+in+"\n"))
+		if err != nil || c.Discord.APIBase != want {
+			t.Errorf("api_base = %s: %v, %v; want %q", in, c, err, want)
+		}
+	}
+	for in, says := range map[string]string{
+		`"discord.com/api/v9"`:                  "not an http or https URL",
+		`"ftp://discord.com/api/v9"`:            "not an http or https URL",
+		`"ws://127.0.0.1:8080/gateway"`:         "not an http or https URL",
+		`"https:///api/v9"`:                     "has no host",
+		`"http://:8080/api/v9"`:                 "has no host",
+		`"https://discord.com/api/v9?x=1"`:      "has a query",
+		`"https://discord.com/api/v9?"`:         "has a query",
+		`"https://discord.com/api/v9#top"`:      "has a fragment",
+		`"https://me:secret@proxy.example/api"`: "has a user or password",
+		`"http://bad host/api"`:                 "is not a URL",
+	} {
+		p := problems(t, "[discord]\ngm_role = \"GM\"\napi_base = "+in+"\n")
+		if len(p) != 1 || p[0].Key != "discord.api_base" || p[0].Line != 3 || p[0].Column != 12 ||
+			!strings.HasPrefix(p[0].String(), "config.toml:3:12: discord.api_base: ") || !strings.Contains(p[0].Message, says) ||
+			!strings.Contains(p[0].Message, `e.g. "https://discord.com/api/v9"`) {
+			t.Errorf("api_base = %s: %v; want config.toml:3:12 saying %q", in, p, says)
+		}
+	}
+	p := problems(t, "[discord]\napi_base = 9\n")
+	if p[0].Key != "discord.api_base" || !strings.Contains(p[0].Message, "want a URL string") {
+		t.Errorf("api_base = 9: %+v", p[0])
+	}
+}
+
 func TestDefaultsAndValues(t *testing.T) {
 	c, err := Parse("empty.toml", nil)
 	if err != nil {
@@ -198,6 +240,7 @@ token = " secret "
 application_id = "1100000000000000001"
 guilds = ["1200000000000000001", "1200000000000000002"]
 gm_role = "Daimyo"
+api_base = " http://127.0.0.1:8080/proxy/api/v9/ "
 [store]
 path = "/var/lib/gunbai/gunbai.db"
 open_timeout = "2.5s"
@@ -215,6 +258,7 @@ default_locale = "en"
 			ApplicationID: "1100000000000000001",
 			Guilds:        []string{"1200000000000000001", "1200000000000000002"},
 			GMRole:        "Daimyo",
+			APIBase:       "http://127.0.0.1:8080/proxy/api/v9",
 		},
 		Store:  StoreConfig{Path: "/var/lib/gunbai/gunbai.db", OpenTimeout: 2500 * time.Millisecond},
 		Battle: BattleConfig{TurnDeadline: 36 * time.Hour, DefaultLocale: "en"},

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,6 +25,7 @@ type rawDiscord struct {
 	ApplicationID string   `toml:"application_id"`
 	Guilds        []string `toml:"guilds"`
 	GMRole        string   `toml:"gm_role"`
+	APIBase       string   `toml:"api_base"`
 }
 
 type rawStore struct {
@@ -51,6 +53,7 @@ var schema = []keyInfo{
 	{"discord.application_id", "ApplicationID", `a quoted ID such as "123456789012345678"`},
 	{"discord.guilds", "Guilds", `an array of quoted guild IDs such as ["123456789012345678"]`},
 	{"discord.gm_role", "GMRole", "a string (a role ID or name)"},
+	{"discord.api_base", "APIBase", `a URL string such as "https://discord.com/api/v9"`},
 	{"store", "Store", "a table"},
 	{"store.path", "Path", "a string (a file path)"},
 	{"store.open_timeout", "OpenTimeout", `a duration string such as "1s"`},
@@ -85,6 +88,7 @@ func toRaw(c *Config) rawConfig {
 			ApplicationID: c.Discord.ApplicationID,
 			Guilds:        slices.Clone(c.Discord.Guilds),
 			GMRole:        c.Discord.GMRole,
+			APIBase:       c.Discord.APIBase,
 		},
 		Store: rawStore{Path: c.Store.Path, OpenTimeout: c.Store.OpenTimeout.String()},
 		Battle: rawBattle{TurnDeadline: c.Battle.TurnDeadline.String(), DefaultLocale: c.Battle.DefaultLocale,
@@ -108,6 +112,7 @@ func fromRaw(r rawConfig) (*Config, []Problem) {
 		Battle: BattleConfig{DefaultLocale: r.Battle.DefaultLocale},
 	}
 
+	c.Discord.APIBase = apiBase(r.Discord.APIBase, "discord.api_base", bad)
 	if id := c.Discord.ApplicationID; id != "" && !isSnowflake(id) {
 		bad("discord.application_id", "%q is not a Discord ID (want the digits of the application ID, e.g. \"123456789012345678\")", id)
 	}
@@ -141,6 +146,34 @@ func fromRaw(r rawConfig) (*Config, []Problem) {
 		bad("battle.default_locale", "unknown locale %q (want %s)", c.Battle.DefaultLocale, quoteList(Locales))
 	}
 	return c, probs
+}
+
+// apiBase checks the base URL of Discord's HTTP API: http or https, a
+// host, no query, fragment or user:password (a path prefix is fine). It is
+// returned without a trailing slash; empty is Discord's own.
+func apiBase(s, key string, bad func(key, format string, args ...any)) string {
+	s = strings.TrimSpace(s)
+	const want = `want the http or https URL the API's paths follow, e.g. "https://discord.com/api/v9" or "http://127.0.0.1:8080/api/v9"`
+	u, err := url.Parse(s)
+	switch {
+	case s == "":
+		return defaultAPIBase
+	case err != nil:
+		bad(key, "%q is not a URL (%s)", s, want)
+	case u.Scheme != "http" && u.Scheme != "https":
+		bad(key, "%q is not an http or https URL (%s)", s, want)
+	case u.Host == "" || u.Hostname() == "":
+		bad(key, "%q has no host (%s)", s, want)
+	case u.User != nil:
+		bad(key, "%q has a user or password, which gunbai would send nowhere (%s)", s, want)
+	case u.RawQuery != "" || u.ForceQuery:
+		bad(key, "%q has a query (?...), which the API's paths cannot follow (%s)", s, want)
+	case u.Fragment != "" || strings.Contains(s, "#"):
+		bad(key, "%q has a fragment (#...) (%s)", s, want)
+	default:
+		return strings.TrimRight(s, "/")
+	}
+	return s
 }
 
 // duration parses a positive duration.

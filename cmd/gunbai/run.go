@@ -24,7 +24,7 @@ var adjustConn func(*bot.Conn)
 
 // conn is how cfg reaches Discord with token.
 func conn(cfg *config.Config, token string) bot.Conn {
-	c := bot.Conn{Token: token, ApplicationID: cfg.Discord.ApplicationID}
+	c := bot.Conn{Token: token, ApplicationID: cfg.Discord.ApplicationID, APIBase: cfg.Discord.APIBase}
 	if adjustConn != nil {
 		adjustConn(&c)
 	}

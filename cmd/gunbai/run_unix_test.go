@@ -4,6 +4,8 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/bot/discordtest"
@@ -59,6 +63,75 @@ scenarios = ["scenarios/s.toml"]
 	case <-time.After(15 * time.Second):
 		t.Fatal("gunbai run did not stop on SIGINT")
 	}
+}
+
+// gunbai run with [discord] api_base pointed at the fake Discord, and no
+// other help: REST goes to that base, and the gateway the fake names in
+// its answer to GET /gateway is dialed, so the bot connects and registers
+// its commands there.
+func TestRunAPIBase(t *testing.T) {
+	srv := discordtest.New(t)
+	if _, err := srv.Session("api-base-token"); err != nil { // makes the token known to the fake
+		t.Fatal(err)
+	}
+	// Nothing but the fake is reached, even if api_base were ignored.
+	adjustConn = func(c *bot.Conn) {
+		c.Wire = func(s *discordgo.Session) {
+			s.Client = &http.Client{Transport: loopbackOnly{}}
+		}
+	}
+	t.Cleanup(func() { adjustConn = nil })
+	dir := t.TempDir()
+	path := filepath.Join(dir, "config.toml")
+	os.WriteFile(path, []byte(`[discord]
+guilds = [`+strconv.Quote(srv.GuildID())+`]
+api_base = `+strconv.Quote(srv.URL()+"/api/v9/")+`
+[store]
+path = `+strconv.Quote(filepath.Join(dir, "g.db"))+`
+`), 0o644)
+	t.Setenv("GUNBAI_TOKEN", "api-base-token")
+	var out, errb syncBuffer
+	done := make(chan int, 1)
+	go func() { done <- run([]string{"run", "-config", path}, &out, &errb) }()
+	if !srv.WaitFor(func() bool {
+		return len(srv.Commands(srv.GuildID())) == len(bot.Commands()) && strings.Contains(errb.String(), "connected")
+	}, 15*time.Second) {
+		t.Fatalf("the bot did not start through api_base: %s", errb.String())
+	}
+	if !srv.Identified() {
+		t.Error("no IDENTIFY on the fake's gateway")
+	}
+	gateway := false
+	for _, c := range srv.Calls() {
+		if !strings.HasPrefix(c.Path, "/api/v9/") || c.Auth != "Bot api-base-token" {
+			t.Errorf("call %s %s (auth %q) did not come through the base", c.Method, c.Path, c.Auth)
+		}
+		gateway = gateway || c.Route == "/gateway"
+	}
+	if !gateway {
+		t.Error("the bot did not ask the base for GET /gateway")
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("gunbai run did not stop on SIGINT")
+	}
+}
+
+// loopbackOnly sends requests to 127.0.0.1 only.
+type loopbackOnly struct{}
+
+func (loopbackOnly) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.URL.Hostname() != "127.0.0.1" {
+		return nil, fmt.Errorf("test: refusing to send %s %s off this machine", r.Method, r.URL)
+	}
+	return http.DefaultTransport.RoundTrip(r)
 }
 
 // syncBuffer is a bytes.Buffer safe for a writer and a reader.
