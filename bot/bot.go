@@ -22,6 +22,10 @@ type Options struct {
 	Log    *log.Logger
 	// TickEvery is how often deadlines are checked; zero: every minute.
 	TickEvery time.Duration
+	// RetryBase is the first wait of a post Discord could not take for
+	// now (5xx, network), doubled at each attempt up to 5 minutes; zero:
+	// 2 seconds. A rate limit waits what Discord says instead.
+	RetryBase time.Duration
 }
 
 // Bot answers interactions and posts results. It keeps no battle state of

@@ -19,14 +19,6 @@ func (b *Bot) checkChannels(guild string, north, south store.Clan, gm string) er
 	if north.ChannelID == south.ChannelID || gm == north.ChannelID || gm == south.ChannelID {
 		return refuse("err.channels_same")
 	}
-	roles, err := b.s.GuildRoles(guild)
-	if err != nil {
-		return err
-	}
-	botRoles, err := b.botRoles(guild)
-	if err != nil {
-		return err
-	}
 	if north.ChannelID == "" || south.ChannelID == "" || gm == "" {
 		return refuse("err.channels_same")
 	}
@@ -38,27 +30,56 @@ func (b *Bot) checkChannels(guild string, north, south store.Clan, gm string) er
 		{south.ChannelID, []string{north.RoleID}},
 		{gm, []string{north.RoleID, south.RoleID}},
 	} {
-		channel, err := b.s.Channel(ch.id)
+		cp, err := b.channelPerms(guild, ch.id)
 		if err != nil {
 			return refuse("err.channel_unknown", "<#"+ch.id+">")
 		}
-		have := permissions(guild, roles, channel, b.botUser(), botRoles)
-		var lacking []string
-		for _, need := range channelNeeds {
-			if have&need.bit == 0 {
-				lacking = append(lacking, need.key)
-			}
-		}
-		if len(lacking) > 0 {
+		if lacking := cp.lacking(); len(lacking) > 0 {
 			return &permRefusal{channel: ch.id, lacking: lacking}
 		}
 		for _, role := range ch.hidden {
-			if permissions(guild, roles, channel, "", []string{role})&discordgo.PermissionViewChannel != 0 {
+			if permissions(guild, cp.roles, cp.channel, "", []string{role})&discordgo.PermissionViewChannel != 0 {
 				return refuse("err.channel_visible", "<#"+ch.id+">", "<@&"+role+">")
 			}
 		}
 	}
 	return nil
+}
+
+// channelPerms is what the bot may do in a channel, read from Discord
+// (the guild's roles, the channel's overwrites, the bot's member).
+type channelPerms struct {
+	channel *discordgo.Channel
+	roles   []*discordgo.Role
+	bot     int64
+}
+
+func (b *Bot) channelPerms(guild, id string) (channelPerms, error) {
+	var cp channelPerms
+	var err error
+	if cp.channel, err = b.s.Channel(id); err != nil {
+		return cp, err
+	}
+	if cp.roles, err = b.s.GuildRoles(guild); err != nil {
+		return cp, err
+	}
+	botRoles, err := b.botRoles(guild)
+	if err != nil {
+		return cp, err
+	}
+	cp.bot = permissions(guild, cp.roles, cp.channel, b.botUser(), botRoles)
+	return cp, nil
+}
+
+// lacking are the catalogue keys of what the bot needs there and lacks.
+func (cp channelPerms) lacking() []string {
+	var out []string
+	for _, need := range channelNeeds {
+		if cp.bot&need.bit == 0 {
+			out = append(out, need.key)
+		}
+	}
+	return out
 }
 
 // botUser is the bot's own user ID.

@@ -104,7 +104,7 @@ func (b *Bot) compose(p store.Post) ([]message, error) {
 		if err := json.Unmarshal(p.Data, &f); err != nil {
 			return nil, err
 		}
-		return texts(render.T(l, "bot.delivery_failed", "<#"+f.Channel+">", b.missing(l, f))), nil
+		return texts(render.T(l, "bot.delivery_failed", "<#"+f.Channel+">", b.missing(l, p.Guild, f))), nil
 	}
 	return nil, fmt.Errorf("unknown post kind %q", p.Kind)
 }
@@ -189,23 +189,18 @@ func (b *Bot) composePlanChange(p store.Post) ([]message, error) {
 
 // missing says why a channel refused a post: for missing permissions, which
 // of those the bot needs it lacks there.
-func (b *Bot) missing(l render.Lang, f game.Failure) string {
+func (b *Bot) missing(l render.Lang, guild string, f game.Failure) string {
 	why := render.T(l, codeKey(f.Code))
-	if f.Code != codeMissingPermission || b.s.State == nil || b.s.State.User == nil {
+	if f.Code != codeMissingPermission {
 		return why
 	}
-	perms, err := b.s.UserChannelPermissions(b.s.State.User.ID, f.Channel)
-	if err != nil {
+	cp, err := b.channelPerms(guild, f.Channel)
+	if err != nil || len(cp.lacking()) == 0 {
 		return why
 	}
 	var lacking []string
-	for _, need := range channelNeeds {
-		if perms&need.bit == 0 {
-			lacking = append(lacking, render.T(l, need.key))
-		}
-	}
-	if len(lacking) == 0 {
-		return why
+	for _, key := range cp.lacking() {
+		lacking = append(lacking, render.T(l, key))
 	}
 	return why + ": " + strings.Join(lacking, ", ")
 }

@@ -93,7 +93,8 @@ func (w *world) start() {
 	if w.svc != nil {
 		w.svc(svc)
 	}
-	w.b = bot.New(sess, svc, bot.Options{GMRole: "Мастер", Locale: "ru", Log: log.New(io.Discard, "", 0)})
+	// Retries come quickly in tests; the wait doubles all the same.
+	w.b = bot.New(sess, svc, bot.Options{GMRole: "Мастер", Locale: "ru", Log: log.New(io.Discard, "", 0), RetryBase: 20 * time.Millisecond})
 	registered := w.registrations()
 	if err := w.b.Start(); err != nil {
 		w.t.Fatal(err)

@@ -98,6 +98,9 @@ func (b *Bot) deliverDue() (next time.Time) {
 			next = earliest(next, retry)
 		}
 	}
+	if !next.IsZero() {
+		b.kick() // the worker sets its timer for the post that waits
+	}
 	return next
 }
 
@@ -134,7 +137,7 @@ func (b *Bot) deliver(p store.Post) time.Time {
 			b.refused(p, code)
 			return time.Time{}
 		}
-		wait := retryAfter(err, p.Attempts)
+		wait := retryAfter(err, p.Attempts, b.opt.RetryBase)
 		b.opt.Log.Printf("post %d to %s: %v; trying again in %v", p.ID, p.Target(), err, wait)
 		if err := b.svc.Later(p.ID, time.Now().Add(wait), err.Error()); err != nil {
 			b.opt.Log.Printf("post %d: %v", p.ID, err)
@@ -218,13 +221,16 @@ func refusedForGood(err error) (int, bool) {
 }
 
 // retryAfter is how long a post waits after a failure: what a rate limit
-// says, else a backoff doubling from 2 s to 5 minutes.
-func retryAfter(err error, attempts int) time.Duration {
+// says, else a backoff doubling from base (2 s) to 5 minutes.
+func retryAfter(err error, attempts int, base time.Duration) time.Duration {
 	var rl *discordgo.RateLimitError
 	if errors.As(err, &rl) && rl.RateLimit != nil && rl.TooManyRequests != nil && rl.RetryAfter > 0 {
 		return rl.RetryAfter
 	}
-	return min(2*time.Second<<min(attempts, 8), 5*time.Minute)
+	if base <= 0 {
+		base = 2 * time.Second
+	}
+	return min(base<<min(attempts, 8), 5*time.Minute)
 }
 
 // postStatus says what became of a change's posts: all delivered, some

@@ -30,13 +30,19 @@ func activeUnits(b *engine.Battle) []*engine.Unit {
 	return out
 }
 
+// maxDrawBand is how many cells beyond each edge a picture may reach.
+const maxDrawBand = 8
+
 func newLayout(b engine.Battle, opt FieldOptions, f *fieldFaces) layout {
 	cs := float64(cellSize(opt))
 	l := layout{cs: cs, pad: math.Round(cs * 0.25)}
 	// The bounding box of the field and of everything drawn on it.
 	l.minX, l.minY, l.maxX, l.maxY = 1, 1, engine.FieldWidth, engine.FieldHeight
 	grow := func(c engine.Cell) {
-		if c == engine.NoCell {
+		// Cells far beyond the field (a scenario's typo, a long flight in
+		// extend mode) are not drawn: the picture's size stays bounded.
+		if c == engine.NoCell || c.X < 1-maxDrawBand || c.X > engine.FieldWidth+maxDrawBand ||
+			c.Y < 1-maxDrawBand || c.Y > engine.FieldHeight+maxDrawBand {
 			return
 		}
 		l.minX, l.maxX = min(l.minX, c.X), max(l.maxX, c.X)

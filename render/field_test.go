@@ -725,3 +725,24 @@ func TestFieldLegendSymbols(t *testing.T) {
 		}
 	}
 }
+
+// A unit far beyond the field (A1.20000, a typo in a scenario) does not
+// make the picture huge: its size stays within the drawn band.
+func TestFieldPNGBoundedFarOffField(t *testing.T) {
+	b := engine.Battle{Settings: engine.DefaultSettings(), Units: []engine.Unit{
+		{ID: "far", Side: engine.North, Type: engine.SamuraiSpear, Figures: 8, Cell: engine.Cell{X: 1, Y: 20000}, Facing: engine.S},
+	}}
+	near, err := FieldPNG(engine.Battle{Settings: engine.DefaultSettings()}, FieldOptions{Lang: EN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	far, err := FieldPNG(b, FieldOptions{Lang: EN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := png.DecodeConfig(bytes.NewReader(near))
+	c, _ := png.DecodeConfig(bytes.NewReader(far))
+	if c.Height > a.Height*3 || c.Width > a.Width*3 {
+		t.Fatalf("picture %dx%d for a unit far off the field (empty field %dx%d)", c.Width, c.Height, a.Width, a.Height)
+	}
+}

@@ -30,6 +30,10 @@ type Fault struct {
 	// holds every route until the reset). Otherwise the limit is the route's
 	// (X-RateLimit-Scope: user, X-RateLimit-Remaining: 0).
 	Global bool
+	// Deliver serves the call as usual (a message is created) and answers
+	// with the fault all the same: the answer lost on its way back, as
+	// when a connection drops after Discord acted, or a crash right after.
+	Deliver bool
 }
 
 // RateLimited is a per-route 429 Too Many Requests.

@@ -121,7 +121,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if aerr == nil {
 		c.Fault = s.faultLocked(&c)
 	}
-	if aerr == nil && c.Fault == nil {
+	if aerr == nil && (c.Fault == nil || c.Fault.Deliver) {
+		// A Deliver fault serves the call, then loses its answer.
 		status, resp, aerr = s.routeLocked(&c)
 	}
 	var out []byte

@@ -1,0 +1,263 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/game"
+)
+
+// startedWorld has a battle created and started, both sides rolled.
+func startedWorld(t *testing.T) *world {
+	w := newWorld(t)
+	w.start()
+	w.create("Анэгава")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Анэгава")))
+	w.roll(oda, chanOda)
+	w.roll(asai, chanAsai)
+	return w
+}
+
+func resolve(w *world, turn int64) discordtest.Response {
+	return w.slash(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "Анэгава"), discordtest.IntOpt("turn", turn)))
+}
+
+// pictures counts the turn pictures posted in a channel.
+func pictures(w *world, ch string) int {
+	n := 0
+	for _, m := range w.srv.Messages(ch) {
+		n += len(m.Files)
+	}
+	return n
+}
+
+// owed is what the store still owes Discord.
+func owed(w *world) int {
+	posts, err := (&game.Service{Store: w.st}).Owed()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return len(posts)
+}
+
+// Discord's 5xx do not lose a result: the turn's posts wait in the outbox,
+// the GM is told they are queued, and they are delivered once, in order,
+// when Discord takes them again.
+func TestOutboxRetriesAfterServerErrorsFault(t *testing.T) {
+	w := startedWorld(t)
+	defer w.stop()
+	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanAsai, Count: 3}, discordtest.ServerError())
+	defer clear()
+	r := resolve(w, 1)
+	if !strings.Contains(r.Content, "рассчитан") || !strings.Contains(r.Content, "в очереди") {
+		t.Fatalf("the GM's answer: %q", r.Content)
+	}
+	if pictures(w, chanOda) != 1 || pictures(w, chanGM) != 1 {
+		t.Fatal("the other channels waited for the failing one")
+	}
+	if !w.srv.WaitFor(func() bool { return pictures(w, chanAsai) == 1 && owed(w) == 0 }, wait) {
+		t.Fatalf("not delivered after the faults: %d pictures, %d owed", pictures(w, chanAsai), owed(w))
+	}
+	w.b.Wait()
+	text := contentOf(w.srv.Messages(chanAsai))
+	if strings.Count(text, "ход 1. Зерно костей") != 1 || strings.Count(text, "ход 2 открыт") != 1 ||
+		strings.Index(text, "ход 1. Зерно костей") > strings.Index(text, "ход 2 открыт") {
+		t.Fatalf("South's channel, in order and once each: %q", text)
+	}
+}
+
+// A rate limit holds back only its channel, for as long as Discord says.
+func TestOutboxRateLimitWaitsItsChannelFault(t *testing.T) {
+	w := startedWorld(t)
+	defer w.stop()
+	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanOda}, discordtest.RateLimited(150*time.Millisecond))
+	defer clear()
+	resolve(w, 1)
+	if pictures(w, chanAsai) != 1 || pictures(w, chanGM) != 1 {
+		t.Fatal("a rate limit in one channel held back the others")
+	}
+	if !w.srv.WaitFor(func() bool { return pictures(w, chanOda) == 1 && owed(w) == 0 }, wait) {
+		t.Fatal("the rate-limited channel never got its post")
+	}
+}
+
+// A channel that refuses the bot for good (50013) is reported to the GM
+// once, in the GM's language, naming the channel and what the bot lacks;
+// the GM's answer says so; the rest of the battle goes on.
+func TestOutboxMissingPermissionsReportedOnceFault(t *testing.T) {
+	w := startedWorld(t)
+	defer w.stop()
+	w.srv.SetChannelOverwrites(chanAsai,
+		&discordgo.PermissionOverwrite{ID: w.guild, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
+		&discordgo.PermissionOverwrite{ID: roleAsai, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel},
+		&discordgo.PermissionOverwrite{ID: roleBot, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages, Deny: discordgo.PermissionAttachFiles})
+	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanAsai, Count: discordtest.Always}, discordtest.MissingPermissions())
+	defer clear()
+	r := resolve(w, 1)
+	if !strings.Contains(r.Content, "Не удалось отправить") || !strings.Contains(r.Content, "<#"+chanAsai+">") {
+		t.Fatalf("the GM's answer: %q", r.Content)
+	}
+	reports := func() int { return strings.Count(contentOf(w.srv.Messages(chanGM)), "не отправлено") }
+	if n := reports(); n != 1 || !strings.Contains(contentOf(w.srv.Messages(chanGM)), "прикрепление файлов") {
+		t.Fatalf("%d reports: %q", n, contentOf(w.srv.Messages(chanGM)))
+	}
+	w.roll(oda, chanOda)
+	w.roll(asai, chanAsai)
+	resolve(w, 2)
+	if n := reports(); n != 1 || owed(w) != 0 {
+		t.Fatalf("after a second turn: %d reports, %d owed", n, owed(w))
+	}
+	if pictures(w, chanOda) != 2 {
+		t.Fatal("North's channel stopped getting its turns")
+	}
+}
+
+// A post sent again after a crash between Discord's answer and the removal
+// from the outbox is not posted twice: its nonce makes Discord return the
+// first message (enforce_nonce).
+func TestOutboxNonceKeepsACrashFromPostingTwice(t *testing.T) {
+	w := startedWorld(t)
+	defer w.stop()
+	before := len(w.srv.Messages(chanOda))
+	// Discord takes the message but the answer never arrives: to the bot
+	// it is a failed attempt, to be made again.
+	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanOda}, discordtest.Fault{Status: 502, Message: "lost answer", Deliver: true})
+	defer clear()
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("fix", discordtest.StringOpt("battle", "Анэгава"),
+		discordtest.StringOpt("who", "n-yari"), discordtest.StringOpt("field", "figures"), discordtest.StringOpt("value", "9")))
+	if !w.srv.WaitFor(func() bool { return owed(w) == 0 }, wait) {
+		t.Fatal("the fix notice was never delivered")
+	}
+	if got := w.srv.Messages(chanOda)[before:]; len(got) != 1 {
+		t.Fatalf("%d messages for one notice: %q", len(got), contentOf(got))
+	}
+}
+
+// /battle resolve names its turn: given twice (a GM retrying after Discord
+// lost the answer, or racing the sides' ready) it resolves once and says so.
+func TestIdempotentResolve(t *testing.T) {
+	w := startedWorld(t)
+	defer w.stop()
+	resolve(w, 1)
+	n := pictures(w, chanOda)
+	r := resolve(w, 1)
+	if !strings.Contains(r.Content, "уже рассчитан") || pictures(w, chanOda) != n {
+		t.Fatalf("a second resolve of turn 1: %q, %d pictures", r.Content, pictures(w, chanOda))
+	}
+	if r := resolve(w, 3); !strings.Contains(r.Content, "не принимает приказов") {
+		t.Fatalf("a turn not open: %q", r.Content)
+	}
+	// The turn it takes is offered: the one taking orders now.
+	ac := w.answers(w.srv.Autocomplete(w.guild, chanGM, gm, "battle", discordtest.Subcommand("resolve",
+		discordtest.StringOpt("battle", "Анэгава"), discordtest.Focus(discordtest.IntOpt("turn", 0)))))
+	if !strings.Contains(string(ac[0].Data), `"value":2`) {
+		t.Fatalf("turn choices: %s", ac[0].Data)
+	}
+}
+
+// A start given twice does not end the deployment turn's scouting by
+// itself; a finish given twice says the battle is finished.
+func TestIdempotentStartAndFinish(t *testing.T) {
+	w := sekigaharaWorld(t)
+	defer w.stop()
+	start := discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара"))
+	w.slash(gm, chanGM, "battle", start)
+	if r := w.slash(gm, chanGM, "battle", start); !strings.Contains(r.Content, "end_scouting:true") {
+		t.Fatalf("a second start during scouting: %q", r.Content)
+	}
+	finish := discordtest.Subcommand("finish", discordtest.StringOpt("battle", "Сэкигахара"))
+	w.slash(gm, chanGM, "battle", finish)
+	if r := w.slash(gm, chanGM, "battle", finish); !strings.Contains(r.Content, "уже завершена") {
+		t.Fatalf("a second finish: %q", r.Content)
+	}
+}
+
+// A /roll whose answer was lost is recovered: /roll again shows the roll
+// as it stands, its buttons with it, and rerolls nothing.
+func TestIdempotentRollAnswerLost(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.create("Анэгава")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Анэгава")))
+	clear := w.srv.Fail(discordtest.FaultMatch{Method: "PATCH", Route: "/webhooks/**", UserID: asai.UserID, Count: discordtest.Always}, discordtest.UnknownInteraction())
+	w.slash(asai, chanAsai, "roll", discordtest.StringOpt("stake", "high"))
+	clear()
+	r := w.slash(asai, chanAsai, "roll", discordtest.StringOpt("stake", "low"))
+	if !strings.Contains(r.Content, "already made") || !strings.Contains(r.Content, "high stake") {
+		t.Fatalf("the roll again: %q", r.Content)
+	}
+	if !strings.Contains(r.Content, "success") && len(r.Components) == 0 {
+		t.Fatalf("a failed open roll came back without its buttons: %+v", r)
+	}
+}
+
+// A player whose DMs are closed (50007) is told in his own answer that the
+// copy of his orders did not reach him; the order stands.
+func TestOutboxClosedDMIsToldInTheAnswerFault(t *testing.T) {
+	w := startedWorld(t)
+	defer w.stop()
+	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: oda.UserID, Count: discordtest.Always}, discordtest.CannotSendToUser())
+	defer clear()
+	rs := w.answers(w.srv.SlashCommand(w.guild, chanOda, oda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move")))
+	var followup string
+	for _, r := range rs {
+		if r.Kind == discordtest.KindFollowup {
+			followup += r.Content
+		}
+	}
+	if !strings.Contains(followup, "личные сообщения") || owed(w) != 0 {
+		t.Fatalf("followups %q, %d owed; answers %+v", followup, owed(w), rs)
+	}
+}
+
+// /battle create checks the channels before anything is stored: three
+// distinct ones, each closed to the other clan, the GM's closed to both,
+// the bot able to post pictures in each.
+func TestChannelsCheckedAtCreateLeak(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	opts := func(north, south, gmCh string) discordtest.Option {
+		return discordtest.Subcommand("create", discordtest.StringOpt("name", "Анэгава"),
+			discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", north),
+			discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", south),
+			discordtest.ChannelOpt("gm_channel", gmCh))
+	}
+	if r := w.slash(gm, chanGM, "battle", opts(chanOda, chanOda, chanGM)); !strings.Contains(r.Content, "тремя разными") {
+		t.Fatalf("one channel for both clans: %q", r.Content)
+	}
+	// South's role may see North's channel.
+	w.srv.SetChannelOverwrites(chanOda, append(channelOverwrites(w.guild, roleOda),
+		&discordgo.PermissionOverwrite{ID: roleAsai, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel})...)
+	if r := w.slash(gm, chanGM, "battle", opts(chanOda, chanAsai, chanGM)); !strings.Contains(r.Content, "виден роли <@&"+roleAsai+">") {
+		t.Fatalf("North's channel open to South: %q", r.Content)
+	}
+	w.srv.SetChannelOverwrites(chanOda, channelOverwrites(w.guild, roleOda)...)
+	// The bot may not attach files in the GM channel.
+	w.srv.SetChannelOverwrites(chanGM,
+		&discordgo.PermissionOverwrite{ID: w.guild, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
+		&discordgo.PermissionOverwrite{ID: roleBot, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages, Deny: discordgo.PermissionAttachFiles})
+	if r := w.slash(gm, chanGM, "battle", opts(chanOda, chanAsai, chanGM)); !strings.Contains(r.Content, "прикрепление файлов") {
+		t.Fatalf("no Attach Files in the GM channel: %q", r.Content)
+	}
+	if all, _ := (&game.Service{Store: w.st}).Battles(w.guild); len(all) != 0 {
+		t.Fatalf("a refused create stored a battle: %+v", all)
+	}
+}
+
+// Every request the bot made in these tests was checked against Discord's
+// own OpenAPI description, and every answer of the fake too.
+func TestOpenAPIEveryCallValidated(t *testing.T) {
+	w := startedWorld(t)
+	resolve(w, 1)
+	w.stop()
+	req, resp := w.srv.Validated()
+	if req < 20 || resp < 20 || len(w.srv.Violations()) != 0 {
+		t.Fatalf("validated %d requests and %d responses; violations %+v", req, resp, w.srv.Violations())
+	}
+}
