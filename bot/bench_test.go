@@ -53,6 +53,7 @@ func BenchmarkOrderAmongBattles(b *testing.B) {
 // created straight in the store before the bot starts.
 func loadWorld(b *testing.B, n int) (*world, [][2]discordtest.Member) {
 	w := newWorld(b)
+	w.srv.SkipSpec() // measure the bot, not the fake's OpenAPI checks
 	st, err := store.Open(w.path, store.Options{NoSync: true})
 	if err != nil {
 		b.Fatal(err)
@@ -62,9 +63,9 @@ func loadWorld(b *testing.B, n int) (*world, [][2]discordtest.Member) {
 	for k := range n {
 		var clans [2]store.Clan
 		for side := range 2 {
-			id := fmt.Sprintf("9%02d%015d", side, k)
-			clans[side] = store.Clan{RoleID: "r" + id, ChannelID: "c" + id}
-			players[k][side] = discordtest.Member{UserID: "7" + id[1:], Roles: []string{clans[side].RoleID}, Locale: "ru"}
+			id := fmt.Sprintf("%02d%015d", side+10, k)
+			clans[side] = store.Clan{RoleID: "9" + id, ChannelID: "8" + id}
+			players[k][side] = discordtest.Member{UserID: "7" + id, Roles: []string{clans[side].RoleID}, Locale: "ru"}
 		}
 		name := fmt.Sprintf("Битва %d", k)
 		rec, err := svc.Create(w.guild, game.CreateRequest{Name: name, North: clans[0], South: clans[1], GMChannelID: chanGM, Locale: "ru"})
@@ -131,7 +132,7 @@ func BenchmarkAckOrdersUnderLoad(b *testing.B) {
 		var batch []discordtest.Interaction
 		for k := range players {
 			for side, m := range players[k] {
-				ch := fmt.Sprintf("c9%02d%015d", side, k)
+				ch := fmt.Sprintf("8%02d%015d", side+10, k)
 				if k%2 == 0 {
 					batch = append(batch, w.srv.SlashCommand(w.guild, ch, m, "order", discordtest.StringOpt("unit", units[side]), discordtest.StringOpt("order", "wait")))
 				} else {

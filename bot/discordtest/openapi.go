@@ -678,6 +678,15 @@ func (s *Server) Violations() []Violation {
 	return append([]Violation(nil), s.violations...)
 }
 
+// SkipSpec turns the OpenAPI checks off for this Server: a benchmark that
+// measures the bot's latency must not measure the checks (several ms a
+// call) with it. Tests keep them on.
+func (s *Server) SkipSpec() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.skipSpec = true
+}
+
 // AllowViolations makes OpenAPI violations recorded only (Violations),
 // not reported with t.Errorf: for tests that send invalid requests on
 // purpose.

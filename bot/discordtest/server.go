@@ -59,6 +59,7 @@ type Server struct {
 	faults            []*faultRule
 	violations        []Violation
 	allowViolations   bool
+	skipSpec          bool // SkipSpec: no OpenAPI checks (benchmarks measuring the bot, not the fake)
 	validatedReqs     int
 	validatedResps    int
 	ackDeadline       time.Duration
