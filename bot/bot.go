@@ -2,12 +2,15 @@ package bot
 
 import (
 	"log"
+	"runtime"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/render"
 )
 
 // Options configure the Discord side of the bot.
@@ -46,6 +49,9 @@ type Bot struct {
 
 	deliverMu sync.Mutex    // one delivery pass at a time
 	kicks     chan struct{} // wakes the delivery worker
+	// drawing holds a token per picture being drawn: at most one core
+	// fewer than the machine has, so acknowledgements never wait for one.
+	drawing chan struct{}
 }
 
 // New wires a bot to a session; Start opens it.
@@ -53,7 +59,8 @@ func New(s *discordgo.Session, svc *game.Service, opt Options) *Bot {
 	if opt.Log == nil {
 		opt.Log = log.Default()
 	}
-	b := &Bot{s: s, svc: svc, opt: opt, routes: routes(), failed: map[uint64]delivery{}, kicks: make(chan struct{}, 1)}
+	b := &Bot{s: s, svc: svc, opt: opt, routes: routes(), failed: map[uint64]delivery{}, kicks: make(chan struct{}, 1),
+		drawing: make(chan struct{}, max(1, runtime.NumCPU()-1))}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.AddHandler(b.onReady)
 	s.AddHandler(b.onInteraction)
@@ -120,6 +127,13 @@ func (b *Bot) Close() error {
 func (b *Bot) Wait() {
 	b.wg.Wait()
 	b.deliverDue()
+}
+
+// draw renders a picture of the field, waiting for a free core.
+func (b *Bot) draw(view engine.Battle, opt render.FieldOptions) ([]byte, error) {
+	b.drawing <- struct{}{}
+	defer func() { <-b.drawing }()
+	return render.FieldPNG(view, opt)
 }
 
 // recovered logs a panic of background work instead of letting it kill the

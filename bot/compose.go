@@ -155,7 +155,7 @@ func (b *Bot) composeTurn(p store.Post) ([]message, error) {
 		events = engine.VisibleEvents(tp.Before, tp.After, side, tp.Events)
 	}
 	title := fmt.Sprintf("%s — %s", tp.Battle.Name, render.T(l, "title.turn", p.Turn))
-	png, err := render.FieldPNG(view, render.FieldOptions{Lang: l, Title: title})
+	png, err := b.draw(view, render.FieldOptions{Lang: l, Title: title})
 	if err != nil {
 		return nil, err
 	}

@@ -49,6 +49,9 @@ type world struct {
 	st    *store.Store
 	b     *bot.Bot
 	svc   func(*game.Service) // adjusts the service before the bot starts
+	// reconnect: discordgo reconnects after a gateway error, as in
+	// production (the fake turns it off by default).
+	reconnect bool
 }
 
 func newWorld(t testing.TB) *world {
@@ -88,6 +91,7 @@ func (w *world) start() {
 	if err != nil {
 		w.t.Fatal(err)
 	}
+	sess.ShouldReconnectOnError = w.reconnect
 	w.st = st
 	svc := &game.Service{Store: st}
 	if w.svc != nil {

@@ -275,7 +275,7 @@ func (b *Bot) replyField(c *call, rec store.BattleRecord, view engine.Battle) er
 	if rec.Status == store.StatusDeployment {
 		title = fmt.Sprintf("%s — %s", rec.Name, render.T(c.lang, "title.deployment"))
 	}
-	png, err := render.FieldPNG(view, render.FieldOptions{Lang: c.lang, Title: title})
+	png, err := b.draw(view, render.FieldOptions{Lang: c.lang, Title: title})
 	if err != nil {
 		return err
 	}

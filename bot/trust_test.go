@@ -261,3 +261,41 @@ func TestOpenAPIEveryCallValidated(t *testing.T) {
 		t.Fatalf("validated %d requests and %d responses; violations %+v", req, resp, w.srv.Violations())
 	}
 }
+
+// The gateway may ask the bot to reconnect (op 7), invalidate its session
+// (op 9) or drop the connection: each time discordgo comes back and the bot
+// answers the next command as before.
+func TestGatewayFaultsBotKeepsAnsweringFault(t *testing.T) {
+	w := newWorld(t)
+	w.reconnect = true
+	w.start()
+	defer w.stop()
+	// discordgo v0.29 mishandles op 7 before its first heartbeat.
+	if !w.srv.WaitFor(func() bool { return w.srv.HeartbeatAcks() > 0 }, wait) {
+		t.Fatal("no heartbeat")
+	}
+	list := discordtest.Subcommand("list")
+	for _, fault := range []struct {
+		name string
+		do   func()
+	}{
+		{"reconnect", w.srv.Reconnect},
+		{"invalid session, resumable", func() { w.srv.InvalidSession(true) }},
+		{"invalid session", func() { w.srv.InvalidSession(false) }},
+		{"dropped connection", w.srv.DropConnection},
+	} {
+		before := len(w.srv.Identifies())
+		fault.do()
+		// The next command reaches the bot once it is back.
+		ok := w.srv.WaitFor(func() bool {
+			id, err := w.srv.Interact(w.srv.SlashCommand(w.guild, chanGM, gm, "battle", list))
+			if err != nil {
+				return false
+			}
+			return w.srv.WaitFor(func() bool { return len(w.srv.Responses(id)) > 1 }, time.Second)
+		}, wait)
+		if !ok {
+			t.Fatalf("after %s the bot did not answer (identifies %d -> %d)", fault.name, before, len(w.srv.Identifies()))
+		}
+	}
+}
