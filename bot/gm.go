@@ -41,8 +41,8 @@ func (b *Bot) battleStart(c *call) error {
 	if err != nil {
 		return err
 	}
-	b.reply(c, render.T(c.lang, "bot.started", op.Battle.Name), nil)
 	b.deliverDue()
+	b.reply(c, render.T(c.lang, "bot.started", op.Battle.Name)+"\n"+b.postStatus(string(c.lang), op.Posts), nil)
 	return nil
 }
 
@@ -101,8 +101,8 @@ func (b *Bot) battleFix(c *call) error {
 	if err != nil {
 		return err
 	}
-	b.reply(c, render.T(c.lang, "bot.fixed", fx.Battle.Name, who, field, value), nil)
 	b.deliverDue()
+	b.reply(c, render.T(c.lang, "bot.fixed", fx.Battle.Name, who, field, value)+"\n"+b.postStatus(string(c.lang), fx.Posts), nil)
 	return nil
 }
 

@@ -358,7 +358,13 @@ func unitChoices(l render.Lang, view engine.Battle, side engine.Side, typed stri
 		if u.Side != side || !u.Active() || !strings.Contains(strings.ToLower(u.ID), typed) {
 			continue
 		}
+		if len(u.ID) > 100 {
+			continue // Discord takes no longer value; such an ID cannot be chosen
+		}
 		name := fmt.Sprintf("%s — %s, %s", u.ID, render.TroopName(l, u.Type), u.Cell.Name())
+		if r := []rune(name); len(r) > 100 {
+			name = string(r[:99]) + "…" // Discord's limit for a choice's name
+		}
 		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: u.ID})
 		if len(out) == 25 {
 			break
