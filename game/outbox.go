@@ -61,7 +61,9 @@ type Player struct {
 // audiences are the three channels of a battle, by audience.
 var audiences = []string{store.AudienceNorth, store.AudienceSouth, store.AudienceGM}
 
-func sideAudience(s engine.Side) string { return [2]string{store.AudienceNorth, store.AudienceSouth}[s] }
+func sideAudience(s engine.Side) string {
+	return [2]string{store.AudienceNorth, store.AudienceSouth}[s]
+}
 
 // channelOf is the channel of an audience.
 func channelOf(rec *store.BattleRecord, audience string) string {
