@@ -127,6 +127,9 @@ func commandSpecs() []cmdSpec {
 			{name: "done", typ: flag},
 		}},
 		{name: "field", handle: (*Bot).field},
+		{name: "why", handle: (*Bot).why, opts: []optSpec{
+			{name: "unit", typ: str, required: true, units: true},
+		}},
 		{name: "orders", handle: (*Bot).orders, opts: []optSpec{
 			{name: "cancel", typ: str, units: true},
 			phase,

@@ -286,6 +286,27 @@ func (b *Bot) field(c *call) error {
 	return b.replyField(c, seat.Battle, engine.View(seat.Battle.State, seat.Side))
 }
 
+// why handles /why: what happened to a unit last turn, step by step with
+// its rules, from the side's own view only (game.Why).
+func (b *Bot) why(c *call) error {
+	seat, err := b.seat(c, b.svc.AnySeat)
+	if err != nil {
+		return err
+	}
+	w, err := b.svc.Why(seat, c.str("unit"))
+	if err != nil {
+		return err
+	}
+	text := render.T(c.lang, "bot.why_header", w.Battle.Name, w.Turn, w.Unit)
+	if len(w.Events) == 0 {
+		text += "\n" + render.T(c.lang, "bot.why_nothing")
+	} else {
+		text += "\n" + render.Log(c.lang, w.Events)
+	}
+	b.reply(c, text, nil)
+	return nil
+}
+
 // complete answers Discord's autocomplete for an option naming a unit: the
 // player's own units, or for a target the enemy units his side can see
 // (engine.View), never a hidden one. Without a battle it offers nothing.
@@ -297,11 +318,17 @@ func (b *Bot) complete(c *call) error {
 		choices = b.turnChoices(c)
 	case focused != nil && c.i.Member != nil:
 		if seat, err := b.svc.AnySeat(c.i.GuildID, c.roles()); err == nil {
+			view := engine.View(seat.Battle.State, seat.Side)
 			side := seat.Side
 			if focused.Name == "target" {
 				side = side.Enemy()
 			}
-			choices = unitChoices(c.lang, engine.View(seat.Battle.State, seat.Side), side, focused.StringValue())
+			choices = unitChoices(c.lang, view, side, focused.StringValue())
+			if c.path == "why" {
+				// Any unit the side can see, its own first.
+				enemies := unitChoices(c.lang, view, side.Enemy(), focused.StringValue())
+				choices = append(choices, enemies[:min(len(enemies), 25-len(choices))]...)
+			}
 		}
 	}
 	c.answered = true

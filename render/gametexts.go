@@ -78,3 +78,21 @@ func ShinobiReportText(lang Lang, turn int, r engine.ShinobiReport) string {
 		return T(lang, "bot.intercept."+r.Outcome)
 	}
 }
+
+func init() {
+	for k, v := range whyTexts {
+		catalogue[k] = v
+	}
+}
+
+// Texts of /why.
+var whyTexts = map[string]msg{
+	"err.why_no_turn":       {"В битве «%s» ещё не было рассчитанных ходов.", "Battle “%s” has no resolved turn yet."},
+	"err.why_unit":          {"Отряда «%s» не было в том, что видела ваша сторона.", "There was no unit “%s” in what your side saw."},
+	"bot.why_header":        {"Битва «%s», ход %d — что было с %s:", "Battle “%s”, turn %d — what happened to %s:"},
+	"bot.why_nothing":       {"Ваша сторона не видела, чтобы с ним что-то происходило.", "Your side saw nothing happen to it."},
+	"cmd.why.name":          {"почему", "why"},
+	"cmd.why.desc":          {"Что было с отрядом в прошлом ходу, шаг за шагом, с правилами", "What happened to a unit last turn, step by step, with the rules"},
+	"cmd.why.opt.unit.name": {"отряд", "unit"},
+	"cmd.why.opt.unit.desc": {"Отряд, который видела ваша сторона", "A unit your side could see"},
+}

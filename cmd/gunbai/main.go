@@ -5,6 +5,7 @@
 //	gunbai case [--json] FILE...                  run engine case files (engine/testdata/cases/README.md)
 //	gunbai commands [-json]                       the slash commands, as registered in Discord
 //	gunbai commands -register [-config FILE]      register them in the configured guilds
+//	gunbai why STORE BATTLE TURN UNIT             what happened to a unit in a turn (the GM's /why)
 //	gunbai version                                the version and VCS revision of this build
 //	gunbai help [COMMAND]                         this list, or one command's usage
 //
@@ -51,6 +52,8 @@ func subcommands() []subcommand {
 			{"commands [-json]", "print the slash commands as they are sent to Discord"},
 			{"commands -register [-config FILE]", "register them in the configured guilds, without running the bot"},
 		}, help: commandsHelp, main: commandsMain, flags: true},
+		{name: "why", list: [][2]string{{"why [-lang ru|en] STORE BATTLE TURN UNIT", "what happened to a unit in a turn, with the rules (for the GM)"}},
+			help: whyHelp, main: whyMain, flags: true},
 		{name: "version", list: [][2]string{{"version", "print the version and VCS revision of this build"}},
 			help: versionHelp, main: versionMain, flags: true},
 	}

@@ -1,0 +1,70 @@
+package bot_test
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// /why explains what happened to a unit last turn, with its rules, from
+// the asking side's own view: a unit hidden in a forest from that side is
+// answered exactly as a unit that does not exist, and is not offered.
+func TestWhyThroughDiscord(t *testing.T) {
+	w := startedWorld(t)
+	defer w.stop()
+	// South's teppo stands in a forest North cannot see into.
+	err := w.st.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(w.guild, "анэгава")
+		if err != nil {
+			return err
+		}
+		rec.State.Terrain.Forests = []engine.Cell{rec.State.Unit("s-teppo").Cell}
+		return tx.PutBattle(rec)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := w.st.Battle(w.guild, "анэгава")
+	if slices.ContainsFunc(engine.View(rec.State, engine.North).Units, func(u engine.Unit) bool { return u.ID == "s-teppo" }) {
+		t.Fatal("precondition: North sees s-teppo")
+	}
+	w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move"))
+	w.slash(asai, chanAsai, "order", discordtest.StringOpt("unit", "s-teppo"), discordtest.StringOpt("order", "wait"))
+	resolve(w, 1)
+
+	r := w.slash(oda, chanOda, "why", discordtest.StringOpt("unit", "n-yari"))
+	if !strings.Contains(r.Content, "ход 1 — что было с n-yari") || !strings.Contains(r.Content, "n-yari") || !strings.Contains(r.Content, "R-") {
+		t.Fatalf("why n-yari: %q", r.Content)
+	}
+	hidden := w.slash(oda, chanOda, "why", discordtest.StringOpt("unit", "s-teppo")).Content
+	none := w.slash(oda, chanOda, "why", discordtest.StringOpt("unit", "s-zzzzz")).Content
+	if !strings.Contains(none, "не было в том, что видела ваша сторона") || strings.ReplaceAll(hidden, "s-teppo", "?") != strings.ReplaceAll(none, "s-zzzzz", "?") {
+		t.Fatalf("a hidden unit is answered differently from no unit:\n%q\n%q", hidden, none)
+	}
+	if r := w.slash(asai, chanAsai, "why", discordtest.StringOpt("unit", "s-teppo")); !strings.Contains(r.Content, "what happened to s-teppo") {
+		t.Fatalf("South's own teppo: %q", r.Content)
+	}
+	// North is not offered what it cannot see; it is offered its own units
+	// and the enemy units in view.
+	ac := w.do(w.srv.Autocomplete(w.guild, chanOda, oda, "why", discordtest.Focus(discordtest.StringOpt("unit", ""))))
+	var data struct {
+		Choices []discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	}
+	if err := json.Unmarshal(ac.Data, &data); err != nil {
+		t.Fatal(err)
+	}
+	var offered []string
+	for _, c := range data.Choices {
+		offered = append(offered, c.Value.(string))
+	}
+	if slices.Contains(offered, "s-teppo") || !slices.Contains(offered, "n-yari") || !slices.Contains(offered, "s-yari") {
+		t.Fatalf("offered %v", offered)
+	}
+}

@@ -1,0 +1,52 @@
+package game
+
+import (
+	"slices"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// Why is what happened to one unit in the last resolved turn, as one side
+// saw it.
+type Why struct {
+	Battle store.BattleRecord
+	Turn   int
+	Unit   string
+	Events []engine.Event // the unit's events under their headings (engine.EventsOf)
+}
+
+// LastResolved is the last turn of a battle that was resolved; 0 before
+// the first.
+func LastResolved(rec *store.BattleRecord) int {
+	if rec.Status == store.StatusFinished {
+		return rec.State.Turn
+	}
+	return rec.Turn - 1
+}
+
+// Why tells a side what happened to a unit last turn, from its own view
+// only: a unit the side saw neither before nor after the turn is refused
+// exactly as a unit that does not exist.
+func (s *Service) Why(seat Seat, unit string) (Why, error) {
+	rec, err := s.Store.Battle(seat.Battle.GuildID, seat.Battle.ID)
+	if err != nil {
+		return Why{}, err
+	}
+	turn := LastResolved(&rec)
+	if turn < 1 {
+		return Why{}, refuse("err.why_no_turn", rec.Name)
+	}
+	tp, err := s.PostedTurn(rec.GuildID, rec.ID, turn)
+	if err != nil {
+		return Why{}, err
+	}
+	seen := func(b engine.Battle) bool {
+		return slices.ContainsFunc(engine.View(b, seat.Side).Units, func(u engine.Unit) bool { return u.ID == unit })
+	}
+	if !seen(tp.Before) && !seen(tp.After) {
+		return Why{}, refuse("err.why_unit", unit)
+	}
+	events := engine.VisibleEvents(tp.Before, tp.After, seat.Side, tp.Events)
+	return Why{Battle: rec, Turn: turn, Unit: unit, Events: engine.EventsOf(events, unit)}, nil
+}
