@@ -43,9 +43,11 @@ const traitCunningPlan = "cunning_plan"
 //     unit led by a general who is not captured, killed or wounded twice,
 //     unless a commander is in that unit (R-III.2.5) or it is a minor-clan
 //     unit (R-III.2.7, D-33); two generals in one unit still give one (only 1
-//     leader in a unit gives it a bonus, R-III.2.5). It pays for one order of
-//     that unit that needs a special slot (an ordinary order it carries is
-//     given with Class Special, R-VI.3.7), never for an army-wide order.
+//     leader in a unit gives it a bonus, R-III.2.5). Like any special slot
+//     it may carry an ordinary order, at the special position (Class
+//     Special) or at the ordinary one (R-VI.3.7), so it pays for one order
+//     of that unit, a special-cost one if the unit has any, never for an
+//     army-wide order.
 //     D-34 also requires that the general did not move this command
 //     phase (R-III.6.7, D-21); leader moves are not modelled yet, so a
 //     general is taken to be where Battle.Leaders puts him;
@@ -72,16 +74,18 @@ const traitCunningPlan = "cunning_plan"
 // ProbOverBudget with Rule D-25 and Arg "special".
 //
 // Why the greedy assignment (Calm, general, minor clan, then the roll) is
-// optimal: every free slot accepts only specific orders, all of one cost.
-// The Calm slot takes a Rally of one unit, the general's slot a special-cost
-// order of one unit, the minor-clan slot an ordinary-cost order of a
-// minor-clan unit. The only overlap is a general in the routing yamabushi
+// optimal: the roll's orders fit when the special-cost orders left are at
+// most its special slots and all the orders left at most all its slots
+// (spare special slots carry ordinary orders, R-VI.3.7). Freeing a
+// special-cost order lowers both counts, an ordinary-cost one only the
+// second, so a free slot that may take either takes a special-cost one. The
+// Calm slot takes a Rally of one unit, the general's slot any order of one
+// unit (special-cost first), the minor-clan slot an ordinary-cost order of
+// a minor-clan unit. The only overlap is a general in the routing yamabushi
 // unit, where Calm's orders are a subset of the general's, so filling the
 // narrower slot first loses nothing; a general's unit is never a minor-clan
-// unit, and the minor-clan slot takes no special-cost order. So whichever
-// fitting order a free slot takes, it spares the roll exactly one slot of
-// that order's kind, and afterwards the roll's special and ordinary slots
-// are two separate counts.
+// unit. So the slots never compete for an order, and each takes the order
+// that spares the roll the most.
 func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandResult) *Problem {
 	// As Validate, only what the side may see counts: an order naming an
 	// enemy unit hidden in a forest costs what one naming no unit costs
@@ -147,9 +151,15 @@ func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandR
 		}
 	}
 
-	// The general's free special order (R-III.2.2, R-V.5.2, D-34).
+	// The general's free special order (R-III.2.2, R-V.5.2, D-34) is a
+	// special slot: it carries any order of his unit, an ordinary one too,
+	// at either position (R-VI.3.7). It pays for a special-cost order first:
+	// that spares the roll a special slot, which could have carried an
+	// ordinary order as well.
 	for _, id := range generalUnits(&b, side, moving) {
-		take(func(o Order) bool { return o.Unit == id && !o.Kind.ArmyWide() && needsSpecial(o) })
+		if !take(func(o Order) bool { return o.Unit == id && !o.Kind.ArmyWide() && needsSpecial(o) }) {
+			take(func(o Order) bool { return o.Unit == id && !o.Kind.ArmyWide() })
+		}
 	}
 
 	// The minor clan's extra ordinary order (R-V.5.1, D-33).

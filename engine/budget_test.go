@@ -190,7 +190,7 @@ func TestBudgetCalmRally_D_43(t *testing.T) {
 }
 
 // R-III.2.2, R-V.5.2, D-34: a general in a unit gives it one free special
-// order (or, R-VI.3.7, an ordinary order given as special), unless the commander
+// order (or, R-VI.3.7, an ordinary order, played in either sequence), unless the commander
 // is in the unit too (R-III.2.5) or it is a minor-clan unit (R-III.2.7,
 // D-33); never for an army-wide order.
 func TestBudgetGeneralOrder_R_III_2_2_R_V_5_2(t *testing.T) {
@@ -207,8 +207,12 @@ func TestBudgetGeneralOrder_R_III_2_2_R_V_5_2(t *testing.T) {
 			[]Order{ord("hc", OrderAdvance, 1), ord("hc", OrderAdvance, 2)}, grant(0, 3), overSpecial},
 		{"R-V.5.2 only to his own unit", nil,
 			[]Order{ord("sp", OrderAdvance, 1)}, grant(0, 3), overSpecial},
-		{"R-VI.3.7 an ordinary-class order of his unit is not free", nil,
-			append([]Order{ord("hc", OrderMove, 1)}, four[:3]...), grant(0, 3), overOrdinary},
+		{"R-VI.3.7 it carries an ordinary order of his unit left in the ordinary sequence", nil,
+			append([]Order{ord("hc", OrderMove, 1)}, four[:3]...), grant(0, 3), nil},
+		{"R-VI.3.7 ... only one of them", nil,
+			append([]Order{ord("hc", OrderWait, 1), ord("hc", OrderMove, 2)}, four[:3]...), grant(0, 3), overOrdinary},
+		{"R-VI.3.7 ... and only of his unit", nil,
+			append([]Order{ord("hc", OrderMove, 1)}, four...), grant(0, 3), overOrdinary},
 		{"R-VI.3.7 the free slot goes to the special order of the unit", nil,
 			[]Order{ord("hc", OrderMove, 1), ord("hc", OrderAdvance, 2)}, grant(0, 1), nil},
 		{"R-III.2.5 not with the commander in the unit", commanderInHC,
