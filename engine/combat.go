@@ -136,7 +136,9 @@ func (r *resolver) loseFigures(i, n int, melee bool, rule string) int {
 		u.Status = StatusDestroyed
 		r.u[i].queue = nil
 		r.u[i].orders[2] = nil
-		r.emit(Event{Kind: EvDestroyed, Rule: "R-VIII.2.7", Unit: u.ID, At: u.Cell})
+		// Destroyed by what took its last figures: melee, shooting, a rout
+		// attack, enemies it fled through.
+		r.emit(Event{Kind: EvDestroyed, Rule: rule, Unit: u.ID, At: u.Cell})
 		if !r.u[i].inCombat {
 			// Destroyed by shooting or by enemies it fled through: its
 			// leaders' destruction roll at once (a combat rolls after it).
@@ -377,11 +379,13 @@ func (r *resolver) combatResult(d, defStart int, fs []fighter) {
 	if r.b.Settings.RankBonusOnce && rankBonus > 1 {
 		rankBonus = 1
 	}
-	st := r.effSt(d, defStart, attMax, true) + r.serried(d, allFront)
-	x := r.u[d].phaseLoss + imp + rankBonus + b2i(rear) - st - lAtt
+	terms := &CombatTerms{Losses: r.u[d].phaseLoss, Imp: imp, Ranks: rankBonus, Rear: b2i(rear),
+		St: r.effSt(d, defStart, attMax, true), Inflicted: lAtt, Serried: r.serried(d, allFront)}
+	st := terms.St + terms.Serried
+	x := terms.Losses + imp + rankBonus + terms.Rear - st - lAtt
 	switch {
 	case x <= 0:
-		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.3", Unit: def.ID, Value: x, Detail: "repelled"})
+		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.3", Unit: def.ID, Value: x, Detail: "repelled", Terms: terms})
 		for _, f := range alive {
 			r.emit(Event{Kind: EvPushedBack, Rule: "R-VIII.4.3", Unit: r.b.Units[f.i].ID, At: r.b.Units[f.i].Cell})
 			r.loseOrders(f.i, "pushed_back", "R-VII.3.5")
@@ -405,10 +409,10 @@ func (r *resolver) combatResult(d, defStart int, fs []fighter) {
 		}
 		var first Vec
 		if mustRout {
-			r.emit(Event{Kind: EvCombatResult, Rule: rule, Unit: def.ID, Value: x, Detail: "routed"})
+			r.emit(Event{Kind: EvCombatResult, Rule: rule, Unit: def.ID, Value: x, Detail: "routed", Terms: terms})
 			first = r.rout(d, away, origin)
 		} else {
-			r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.4", Unit: def.ID, Value: x, Detail: "pushed_back"})
+			r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.4", Unit: def.ID, Value: x, Detail: "pushed_back", Terms: terms})
 			var ok bool
 			if first, ok = r.retreat(d, away); !ok {
 				first = r.rout(d, away, origin)
@@ -555,6 +559,7 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 
 	aliveA, aliveB := ua.Active(), ub.Active()
 	var win, lose *fighter
+	var meet [3][2]int // the criteria of R-VIII.4.7, a's and b's (D-51)
 	switch {
 	case !aliveA && !aliveB:
 		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.10", Unit: ua.ID, Other: ub.ID, Detail: "both_destroyed"})
@@ -566,11 +571,12 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 	default:
 		// Three criteria: ranks at the end, effective Imp, losses inflicted (D-51).
 		score := func(x, y int) int { return b2i(x > y) - b2i(y > x) }
-		crit := [3]int{
-			score(Ranks(ua.Figures), Ranks(ub.Figures)),
-			score(r.effImp(&fa, fb.start), r.effImp(&fb, fa.start)),
-			score(r.u[b].phaseLoss, r.u[a].phaseLoss),
+		meet = [3][2]int{
+			{Ranks(ua.Figures), Ranks(ub.Figures)},
+			{r.effImp(&fa, fb.start), r.effImp(&fb, fa.start)},
+			{r.u[b].phaseLoss, r.u[a].phaseLoss},
 		}
+		crit := [3]int{score(meet[0][0], meet[0][1]), score(meet[1][0], meet[1][1]), score(meet[2][0], meet[2][1])}
 		sum := 0
 		for _, c := range crit {
 			if r.b.Settings.MeetingLexicographic && sum == 0 {
@@ -586,7 +592,7 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 			win, lose = &fb, &fa
 		default:
 			// No superiority: both stay and count as pushed back (R-VIII.4.9, D-52).
-			r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.9", Unit: ua.ID, Other: ub.ID, Detail: "no_superiority"})
+			r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.9", Unit: ua.ID, Other: ub.ID, Detail: "no_superiority", Terms: &CombatTerms{Meeting: meet}})
 			for _, i := range []int{a, b} {
 				r.emit(Event{Kind: EvPushedBack, Rule: "R-VIII.4.9", Unit: r.b.Units[i].ID, At: r.b.Units[i].Cell})
 				r.loseOrders(i, "pushed_back", "R-VII.3.5")
@@ -606,13 +612,20 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 	if sameCell {
 		away = lu.Cell.Sub(at)
 	}
-	st := r.effSt(lose.i, lose.start, win.start, true) + r.serried(lose.i, true)
+	terms := &CombatTerms{Losses: r.u[lose.i].phaseLoss, St: r.effSt(lose.i, lose.start, win.start, true),
+		Serried: r.serried(lose.i, true), Meeting: meet}
+	if win.i != a {
+		for k := range terms.Meeting {
+			terms.Meeting[k][0], terms.Meeting[k][1] = meet[k][1], meet[k][0] // the winner's first
+		}
+	}
+	st := terms.St + terms.Serried
 	origin := lu.Cell
 	if r.u[lose.i].phaseLoss > st {
-		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.8", Unit: wu.ID, Other: lu.ID, Value: r.u[lose.i].phaseLoss, Detail: "won_routed"})
+		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.8", Unit: wu.ID, Other: lu.ID, Value: r.u[lose.i].phaseLoss, Detail: "won_routed", Terms: terms})
 		r.rout(lose.i, away, origin)
 	} else {
-		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.8", Unit: wu.ID, Other: lu.ID, Value: r.u[lose.i].phaseLoss, Detail: "won_retreated"})
+		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.8", Unit: wu.ID, Other: lu.ID, Value: r.u[lose.i].phaseLoss, Detail: "won_retreated", Terms: terms})
 		if _, ok := r.retreat(lose.i, away); !ok {
 			r.rout(lose.i, away, origin)
 		} else {

@@ -8,8 +8,8 @@ type EventKind string
 const (
 	EvPhase          EventKind = "phase"           // an execution phase begins (Phase)
 	EvStep           EventKind = "step"            // a ladder step with actions begins (Step)
-	EvRoll           EventKind = "roll"            // dice were rolled (Key, Dice, Value = successes)
-	EvShot           EventKind = "shot"            // Unit shoots at Other: Raw damage before armor, Value = its ammo left
+	EvRoll           EventKind = "roll"            // dice were rolled (Key, Dice; Value = successes, or the die of a single roll; Need = the number a die needed, when there is one)
+	EvShot           EventKind = "shot"            // Unit shoots at Other: Raw damage before armor, Value = its ammo left; Detail = DetailFreeFire, DetailRepellingFire or DetailVolley ("" by order)
 	EvMoved          EventKind = "moved"           // Unit From -> To
 	EvWheeled        EventKind = "wheeled"         // Unit turned to Facing
 	EvRetreated      EventKind = "retreated"       // Unit From -> To by order or after combat
@@ -35,8 +35,8 @@ const (
 	EvMeeting        EventKind = "meeting"         // Unit and Other meet (Detail = head_on|same_cell), At = contested cell
 	EvDamage         EventKind = "damage"          // Unit inflicts on Other: Raw, Value = final after armor (Armor)
 	EvLosses         EventKind = "losses"          // Unit loses Value figures, Figures left
-	EvCombatResult   EventKind = "combat_result"   // Value = X; Detail = repelled|pushed_back|routed|no_superiority|won|annihilated
-	EvPushedBack     EventKind = "pushed_back"     // Unit pushed back (stays or retreats From -> To)
+	EvCombatResult   EventKind = "combat_result"   // Value = X; Detail = repelled|pushed_back|routed|no_superiority|won|annihilated; Terms = what X (or the meeting) was made of
+	EvPushedBack     EventKind = "pushed_back"     // Unit pushed back (stays or retreats From -> To); Detail "shooting": Terms.Losses to shooting > Terms.St (R-IX.2.1)
 	EvRouted         EventKind = "routed"          // Unit routs
 	EvFled           EventKind = "fled"            // Unit flees From -> To (a rout step)
 	EvScattered      EventKind = "scattered"       // Unit goes to the reserve after a rout
@@ -79,6 +79,44 @@ type Event struct {
 	// Figures is the unit's figures after the event (losses, damage).
 	Figures int    `json:"figures,omitempty"`
 	Detail  string `json:"detail,omitempty"`
+	// Need is what one die of a roll needed to succeed ("4+"), for rolls
+	// that count successes against a number.
+	Need int `json:"need,omitzero"`
+	// Terms are the numbers a result was decided by: a combat result, a
+	// retreat from shooting or an advance stopped by it.
+	Terms *CombatTerms `json:"terms,omitzero"`
+}
+
+// Details of a shot (EvShot) that was not fired by order.
+const (
+	DetailFreeFire      = "free_fire"      // by initiative, at the best target (R-VI.5.4)
+	DetailRepellingFire = "repelling_fire" // at an attacker, before the melee (R-VI.6.1)
+	DetailVolley        = "volley"         // a Massed volley, by order (R-VI.3.1)
+)
+
+// CombatTerms are the numbers behind a result, so that the log can show
+// the sum a player would make by hand.
+//
+// An attack on Unit (R-VIII.4.1, R-VIII.4.2) has X (the event's Value) =
+// Losses + Imp + Ranks + Rear - St - Inflicted - Serried; the defender
+// routs when X > St + Serried (R-VIII.4.5).
+//
+// A meeting engagement (R-VIII.4.7, R-VIII.4.8) compares Meeting[k][0]
+// (Unit's) with Meeting[k][1] (Other's) for k = ranks at the end,
+// effective Imp, losses inflicted; the loser (Other, unless there was no
+// superiority) routs when its Losses are more than its St.
+//
+// Shooting (R-IX.2.1, R-IX.3.1): Losses to shooting this phase, against
+// St (a retreat) or Imp (a stopped advance).
+type CombatTerms struct {
+	Losses    int       `json:"losses,omitzero"`    // figures the unit lost this phase (shooting included, R-IX.5.1)
+	Imp       int       `json:"imp,omitzero"`       // the attackers' effective Impetus, added up (D-17)
+	Ranks     int       `json:"ranks,omitzero"`     // +1 per attacker with more than 1 rank at the end
+	Rear      int       `json:"rear,omitzero"`      // +1: attacked in the rear
+	St        int       `json:"st,omitzero"`        // the unit's effective Steadiness (D-17), Serried ranks apart
+	Inflicted int       `json:"inflicted,omitzero"` // figures the attackers lost this phase
+	Serried   int       `json:"serried,omitzero"`   // Serried ranks: the unit's ranks beyond the first (R-II.4.2, D-15)
+	Meeting   [3][2]int `json:"meeting,omitzero"`   // a meeting engagement's criteria, Unit's and Other's
 }
 
 // EventKinds lists every event kind, for renderers and their tests.

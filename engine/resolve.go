@@ -205,7 +205,7 @@ func (r *resolver) roll(key, rule string, n, target int) (dice []int, hits int) 
 		}
 	}
 	if n > 0 {
-		r.emit(Event{Kind: EvRoll, Rule: rule, Key: key, Dice: dice, Value: hits})
+		r.emit(Event{Kind: EvRoll, Rule: rule, Key: key, Dice: dice, Value: hits, Need: target})
 	}
 	return dice, hits
 }
@@ -399,14 +399,17 @@ func (r *resolver) cancel(i int, reason, rule string) {
 }
 
 // loseOrders ends unit i's turn: pushed back (R-VII.3.5) and the like.
-func (r *resolver) loseOrders(i int, reason, rule string) {
+func (r *resolver) loseOrders(i int, reason, rule string) { r.loseOrdersWith(i, reason, rule, nil) }
+
+// loseOrdersWith is loseOrders with the numbers that decided it, if any.
+func (r *resolver) loseOrdersWith(i int, reason, rule string, terms *CombatTerms) {
 	t := &r.u[i]
 	had := len(t.queue) > 0 || (r.phase == 1 && t.orders[2] != nil)
 	t.queue = nil
 	t.orders[2] = nil
 	t.pushedBack = true
 	if had {
-		r.emit(Event{Kind: EvOrderLost, Rule: rule, Unit: r.b.Units[i].ID, Detail: reason})
+		r.emit(Event{Kind: EvOrderLost, Rule: rule, Unit: r.b.Units[i].ID, Detail: reason, Terms: terms})
 	}
 }
 

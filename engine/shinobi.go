@@ -102,7 +102,7 @@ func (r *resolver) sabotage(side Side, i int) {
 	}
 	key := side.String() + ".shinobi"
 	v := r.d.Roll(key)
-	r.emit(Event{Kind: EvRoll, Rule: "R-V.6.4", Key: key, Dice: []int{v}, Value: v})
+	r.emit(Event{Kind: EvRoll, Rule: "R-V.6.4", Key: key, Dice: []int{v}, Value: v, Need: need})
 	if v < need {
 		return
 	}

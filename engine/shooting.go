@@ -93,8 +93,10 @@ func crossfire(armor, teppoRaw, otherRaw int, teppo bool, shield bool, shieldedR
 }
 
 // fire resolves one simultaneous shooting event and its consequences:
-// retreat from shooting and stopped advances (R-IX.2, R-IX.3).
-func (r *resolver) fire(shots []shot, rule string) {
+// retreat from shooting and stopped advances (R-IX.2, R-IX.3). rule is why
+// they shoot (by order, free fire, repelling fire), and detail says so in
+// the shots (DetailFreeFire, DetailRepellingFire; "" by order).
+func (r *resolver) fire(shots []shot, rule, detail string) {
 	type hit struct {
 		teppoRaw, otherRaw, shieldedRaw int
 		teppo, shield                   bool
@@ -147,7 +149,11 @@ func (r *resolver) fire(shots []shot, rule string) {
 			h.shieldedRaw += raw
 		}
 		h.shooters = append(h.shooters, s.shooter)
-		r.emit(Event{Kind: EvShot, Rule: rule, Unit: u.ID, Other: tg.ID, From: u.Cell, To: tg.Cell, Raw: raw, Value: u.Ammo})
+		why := detail
+		if s.volley {
+			why = DetailVolley
+		}
+		r.emit(Event{Kind: EvShot, Rule: rule, Unit: u.ID, Other: tg.ID, From: u.Cell, To: tg.Cell, Raw: raw, Value: u.Ammo, Detail: why})
 	}
 	r.sortByCell(order)
 	for _, ti := range order {
@@ -156,7 +162,7 @@ func (r *resolver) fire(shots []shot, rule string) {
 		armor := r.shootingArmor(tg)
 		final := crossfire(armor, h.teppoRaw, h.otherRaw, h.teppo, h.shield, h.shieldedRaw)
 		r.emit(Event{Kind: EvDamage, Rule: "R-IX.1.1", Unit: r.idsOf(h.shooters), Other: tg.ID, Raw: h.teppoRaw + h.otherRaw, Armor: armor, Value: final})
-		lost := r.loseFigures(ti, final, false, "R-VIII.2.7")
+		lost := r.loseFigures(ti, final, false, rule) // losses and destruction cite why they shot
 		r.u[ti].shotLoss += lost
 		if tg.Active() && lost > 1 {
 			r.casualtyRoll(r.combatLeaders(ti, false), nil, false) // R-III.3.1, D-22
@@ -218,22 +224,25 @@ func (r *resolver) afterShooting(i int, shooters []int) {
 				f.terrain = r.b.attackPenalty(u.Cell, e.Cell, r.b.Terrain.Hill(e.Cell))
 			}
 		}
-		if t.shotLoss <= r.effImp(&f, biggest) {
+		imp := r.effImp(&f, biggest)
+		if t.shotLoss <= imp {
 			return
 		}
+		terms := &CombatTerms{Losses: t.shotLoss, Imp: imp}
 		// R-IX.3.1, R-IX.3.2: the advance stops, unless the move takes the
 		// unit out of every shooter's reach: then it moves and stops there.
 		if a := r.head(i); a != nil && a.kind == actMove && !r.attacking(i) && !r.stillInReach(i, shooters) {
 			t.queue = t.queue[:1]
 			t.orders[2] = nil
 			t.haltAfter = true
-			r.emit(Event{Kind: EvOrderLost, Rule: "R-IX.3.2", Unit: u.ID, Detail: "shot_leaves_zone"})
+			r.emit(Event{Kind: EvOrderLost, Rule: "R-IX.3.2", Unit: u.ID, Detail: "shot_leaves_zone", Terms: terms})
 			return
 		}
-		r.loseOrders(i, "shot_stopped", "R-IX.3.1")
+		r.loseOrdersWith(i, "shot_stopped", "R-IX.3.1", terms)
 		return
 	}
-	if t.shotLoss <= r.effSt(i, u.Figures, biggest, false) {
+	st := r.effSt(i, u.Figures, biggest, false)
+	if t.shotLoss <= st {
 		return
 	}
 	// R-IX.2.1: retreat away from the largest shooter; a Retreat planned for
@@ -241,7 +250,7 @@ func (r *resolver) afterShooting(i int, shooters []int) {
 	keep := r.phase == 1 && t.orders[2] != nil && t.orders[2].Kind == OrderRetreat
 	kept := t.orders[2]
 	away := r.awayFromShooter(i, shooters)
-	r.emit(Event{Kind: EvPushedBack, Rule: "R-IX.2.1", Unit: u.ID, At: u.Cell, Detail: "shooting"})
+	r.emit(Event{Kind: EvPushedBack, Rule: "R-IX.2.1", Unit: u.ID, At: u.Cell, Detail: "shooting", Terms: &CombatTerms{Losses: t.shotLoss, St: st}})
 	origin := u.Cell
 	if _, ok := r.retreat(i, away); !ok {
 		r.rout(i, away, origin)
@@ -327,7 +336,7 @@ func (r *resolver) shootOrders(who []int) {
 		shots = append(shots, shot{shooter: i, target: target, volley: volley})
 	}
 	if len(shots) > 0 {
-		r.fire(shots, "R-VI.2.2")
+		r.fire(shots, "R-VI.2.2", "")
 	}
 }
 
@@ -395,7 +404,7 @@ func (r *resolver) freeFire() {
 		r.u[s.shooter].acted = true
 	}
 	if len(shots) > 0 {
-		r.fire(shots, "R-VI.5.4")
+		r.fire(shots, "R-VI.5.4", DetailFreeFire)
 	}
 }
 
@@ -451,7 +460,7 @@ func (r *resolver) repellingFire(defenders []int, attackers map[int][]int) {
 		t.queue = nil
 		t.acted = true
 	}
-	r.fire(shots, "R-VI.6.1")
+	r.fire(shots, "R-VI.6.1", DetailRepellingFire)
 	for _, d := range defenders {
 		kept := attackers[d][:0]
 		for _, a := range attackers[d] {
