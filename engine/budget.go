@@ -12,7 +12,8 @@ const traitCunningPlan = "cunning_plan"
 // CheckBudget checks the orders a side has given so far for a turn against
 // its command roll (R-V.1.1, R-V.2) and the extra orders it is entitled to
 // (R-V.5, D-34). b is the battle at the start of the command phase, turn the
-// turn being ordered. It returns nil if the orders fit. It is pure and
+// turn being ordered; an HQ whose cell an enemy unit holds then is taken as
+// destroyed, as that phase begins by destroying it (R-III.1.6). It returns nil if the orders fit. It is pure and
 // deterministic, and the result does not depend on the order of orders.
 //
 // Which orders are counted: those with o.Side == side and Turn 0 or turn
@@ -87,10 +88,13 @@ const traitCunningPlan = "cunning_plan"
 // unit. So the slots never compete for an order, and each takes the order
 // that spares the roll the most.
 func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandResult) *Problem {
-	// As Validate, only what the side may see counts: an order naming an
-	// enemy unit hidden in a forest costs what one naming no unit costs
+	// An HQ the enemy holds at the start of the command phase has fallen
+	// and its leaders are in the reserve (R-III.1.6): army-wide orders cost
+	// a special order, and a general who was in it has no Cunning plan.
+	// Then, as Validate, only what the side may see counts: an order naming
+	// an enemy unit hidden in a forest costs what one naming no unit costs
 	// (R-XI.3.2, D-67).
-	b = View(b, side)
+	b = View(atCommandPhase(b), side)
 	// Sort a copy so that every choice below is independent of the order
 	// in which the orders were given.
 	own := make([]Order, 0, len(orders))

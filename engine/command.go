@@ -126,9 +126,11 @@ func CommandRoll(in CommandInput, d Dice) (CommandResult, *Problem) {
 // R-III.1.4, R-V.3.1, D-20, D-23): the HQ reroll when the commander is in an
 // intact HQ and able to command, and +1 per general with him there who is not
 // moved out in this command phase (moves are given after the roll, and a
-// general moved out takes his +1 with him).
+// general moved out takes his +1 with him). b is the battle at the start of
+// the command phase: an HQ whose cell an enemy unit holds then is destroyed
+// before the roll, its leaders in the reserve, and gives neither (R-III.1.6).
 func CommandSetup(b *Battle, side Side, turn int, orders []Order) (hqReroll bool, bonus int) {
-	if !b.HQIntact(side) {
+	if !b.HQIntact(side) || b.hqOverrun(side) {
 		return false, 0
 	}
 	moving := map[string]bool{}

@@ -82,28 +82,55 @@ func (r *resolver) commanderBonus(i int, attacked bool) bool {
 	return false
 }
 
-// hqOverrun destroys an HQ whose cell an enemy unit holds at the start of
-// the command phase; its leaders go to the reserve (R-III.1.6).
-func (r *resolver) hqOverrun() {
+// hqOverrun reports whether an enemy unit holds the cell of the side's
+// intact HQ: at the start of a command phase that destroys it (R-III.1.6).
+func (b *Battle) hqOverrun(side Side) bool {
+	hq := b.HQ[side]
+	if hq == NoCell || !b.HQIntact(side) {
+		return false
+	}
+	e := b.UnitAt(hq)
+	return e != nil && e.Side != side
+}
+
+// overrunHQs is the first step of a command phase (R-III.1.6, D-20, D-34):
+// an HQ whose cell an enemy unit holds is destroyed for the rest of the
+// battle and its leaders go to the reserve, before the command roll, the
+// orders and the leader moves of that phase. It changes b, whose Leaders the
+// caller owns, and tells emit what happened.
+func overrunHQs(b *Battle, emit func(Event)) {
 	for _, side := range []Side{North, South} {
-		hq := r.b.HQ[side]
-		if hq == NoCell || !r.b.HQIntact(side) {
+		if !b.hqOverrun(side) {
 			continue
 		}
-		if e := r.b.UnitAt(hq); e == nil || e.Side == side {
-			continue
-		}
-		r.b.HQLost[side] = true
-		r.b.HQKnown[side.Enemy()] = true
-		r.emit(Event{Kind: EvHQLost, Rule: "R-III.1.6", Side: side, At: hq})
-		for k := range r.b.Leaders {
-			if l := &r.b.Leaders[k]; l.Side == side && l.At == AtHQ && l.active() {
+		b.HQLost[side] = true
+		b.HQKnown[side.Enemy()] = true
+		emit(Event{Kind: EvHQLost, Rule: "R-III.1.6", Side: side, At: b.HQ[side]})
+		for k := range b.Leaders {
+			if l := &b.Leaders[k]; l.Side == side && l.At == AtHQ && l.active() {
 				l.At = AtReserve
-				r.emit(Event{Kind: EvLeaderMoved, Rule: "R-III.1.6", Unit: l.ID, Detail: AtReserve})
+				emit(Event{Kind: EvLeaderMoved, Rule: "R-III.1.6", Unit: l.ID, Detail: AtReserve})
 			}
 		}
 	}
 }
+
+// atCommandPhase is b as its next command phase sees it once overrunHQs has
+// run: what CommandSetup, CheckBudget and Validate judge, so that the roll,
+// the allowance and the orders of the turn in which an HQ falls already go
+// without it (R-III.1.6). The resolver applies the same step when it begins.
+// b is left as it is, and returned unchanged when no HQ falls.
+func atCommandPhase(b Battle) Battle {
+	if !b.hqOverrun(North) && !b.hqOverrun(South) {
+		return b
+	}
+	b = b.Clone()
+	overrunHQs(&b, func(Event) {})
+	return b
+}
+
+// hqOverrun applies overrunHQs when the turn's resolution begins.
+func (r *resolver) hqOverrun() { overrunHQs(&r.b, r.emit) }
 
 // moveLeaders applies the leader moves of the command phase (R-III.2.3-4,
 // R-III.6, D-21); Validate has checked them.

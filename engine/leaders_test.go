@@ -117,3 +117,64 @@ func TestHQOverrunRevealsItD_19(t *testing.T) {
 		t.Fatalf("south sees %v", v.HQ)
 	}
 }
+
+// R-III.1.6, R-III.1.2, R-III.1.4, R-III.1.3, D-20, D-34: an HQ whose cell an
+// enemy unit holds at the start of the command phase falls before the roll.
+// The bot's calls (CommandSetup with no orders yet, CheckBudget, Validate on
+// the stored state) already go without it, even when the enemy stands
+// hidden in a forest there, and the state they are given is not changed.
+func TestHQOverrunBeforeTheRoll_R_III_1_6(t *testing.T) {
+	b := testBattle(unit("n", North, SamuraiSpear, 8, "A33", S), unit("raider", South, LightCavalry, 4, "A34", N))
+	b.HQ = [2]Cell{MustCell("A34"), MustCell("D33")}
+	b.Leaders = []Leader{{ID: "daimyo", Side: North, Role: Commander, At: AtHQ},
+		{ID: "taisho", Side: North, Role: General, At: AtHQ, Traits: []string{traitCunningPlan}},
+		{ID: "g", Side: North, Role: General, At: AtReserve}}
+	check := func(what string, b Battle) {
+		t.Helper()
+		if reroll, bonus := CommandSetup(&b, North, b.Turn+1, nil); reroll || bonus != 0 {
+			t.Errorf("%s: HQ reroll %v, bonus %d; want none", what, reroll, bonus)
+		}
+		army := []Order{{Side: North, Kind: OrderGeneralAdvance, Phase: 1}}
+		if p := CheckBudget(b, North, b.Turn+1, army, CommandResult{Ordinary: 3}); p == nil || p.Arg != "special" {
+			t.Errorf("%s: General advance on ordinary orders: %v, want over budget (special)", what, p)
+		}
+		plan := []Order{{Unit: "n", Side: North, Kind: OrderMove, Phase: 1, Turn: b.Turn + 2}}
+		if p := CheckBudget(b, North, b.Turn+1, plan, CommandResult{Ordinary: 3}); p == nil || p.Rule != "R-V.5.3" {
+			t.Errorf("%s: Cunning plan of a general in the fallen HQ: %v, want R-V.5.3", what, p)
+		}
+		move := []Order{{Side: North, Kind: OrderMoveLeader, Leader: "g", To: AtHQ}}
+		if ps := Validate(b, North, b.Turn+1, move); len(ps) != 1 || ps[0].Arg != "no_hq" {
+			t.Errorf("%s: a move into the fallen HQ: %v, want no_hq", what, ps)
+		}
+		if b.HQLost[North] || b.Leaders[0].At != AtHQ {
+			t.Errorf("%s: the battle given was changed: lost %v, daimyo at %s", what, b.HQLost, b.Leaders[0].At)
+		}
+	}
+	check("in the open", b)
+	hidden := b.Clone()
+	hidden.Terrain.Forests = []Cell{MustCell("A34")}
+	hidden.Units[0].Cell = MustCell("A31") // not next to the forest: the raider is hidden from North
+	if len(View(hidden, North).Units) != 1 {
+		t.Fatal("the raider should be hidden from North")
+	}
+	check("hidden in a forest", hidden)
+
+	// The resolution begins with the same step.
+	next, ev := resolve(t, b, nil, nil)
+	if !next.HQLost[North] || next.Leaders[0].At != AtReserve || next.Leaders[1].At != AtReserve {
+		t.Fatalf("after the turn: lost %v, leaders %+v", next.HQLost, next.Leaders)
+	}
+	if len(ev) == 0 || ev[0].Kind != EvHQLost {
+		t.Fatalf("first event %+v, want hq_lost", ev)
+	}
+
+	// An enemy that has left the HQ cell, or a friend on it, takes nothing.
+	left, friend := b.Clone(), b.Clone()
+	left.Units[1].Cell = MustCell("A35")
+	friend.Units[1].Side = North
+	for what, ok := range map[string]Battle{"the enemy left": left, "a friend there": friend} {
+		if reroll, bonus := CommandSetup(&ok, North, ok.Turn+1, nil); !reroll || bonus != 1 {
+			t.Errorf("%s: reroll %v, bonus %d; want the reroll and +1", what, reroll, bonus)
+		}
+	}
+}

@@ -334,7 +334,10 @@ const (
 // the turn, a target that slips into a forest is out of the fire zone of
 // any shooter not next to it (D-61).
 func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
-	b = View(b, side)
+	// The orders are given once an HQ the enemy holds has fallen
+	// (R-III.1.6): no leader moves into it. That is a fact of the whole
+	// battle, settled before the side's view hides anything.
+	b = View(atCommandPhase(b), side)
 	var probs []*Problem
 	add := func(p *Problem) { probs = append(probs, p) }
 	type slots struct {

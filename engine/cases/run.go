@@ -123,8 +123,15 @@ func (r *Runner) RunCase(c Case) (res Result) {
 
 	dice := engine.NewScriptedDice(c.Dice)
 	cmds := map[engine.Side]engine.CommandResult{}
+	var rollRefused *engine.Problem
 	for _, in := range c.Commands {
 		cr, p := engine.CommandRoll(in, dice)
+		if p != nil && len(c.Refused) > 0 {
+			// The case pins a refused reroll (the bot offers none that
+			// is not there, R-V.3): nothing more is rolled or resolved.
+			rollRefused = p
+			break
+		}
 		if p != nil {
 			res.fail(fmt.Errorf("command roll of %s: %v", in.Side, p))
 			return res
@@ -141,7 +148,12 @@ func (r *Runner) RunCase(c Case) (res Result) {
 	}
 
 	b := c.Battle.Clone()
-	for turn := c.Turn; turn <= c.LastTurn && b.Outcome == engine.Ongoing; turn++ {
+	if rollRefused != nil {
+		if d := refusalDifference(c.Refused, engine.OrderErrors{rollRefused}); d != "" {
+			res.Differences = append(res.Differences, d)
+		}
+	}
+	for turn := c.Turn; rollRefused == nil && turn <= c.LastTurn && b.Outcome == engine.Ongoing; turn++ {
 		next, events, err := r.resolve()(b, c.OrdersOf(turn), dice)
 		if turn == c.Turn {
 			// With a command roll, a side's orders must fit what it gave, as

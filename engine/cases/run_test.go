@@ -407,3 +407,32 @@ order = "wait"
 		t.Fatalf("accepted orders: %s", r.String())
 	}
 }
+
+// A reroll that is not there is refused (R-V.3): a case may pin it with
+// refused; without it, it is an ERROR; nothing is resolved after it.
+func TestRefusedCommandRoll(t *testing.T) {
+	noHQ := "refused = [\"R-V.3.1\"]\n" + twoUnits + `
+[[case.command]]
+side = "north"
+rerolls = ["hq"]
+
+[[case.order]]
+unit = "hc"
+order = "move"
+
+[case.dice]
+"north.command" = [1, 1]
+
+[case.expect]
+"hc.cell" = "A11"
+`
+	if r := runText(t, noHQ); r.Status != Pass {
+		t.Fatalf("refused reroll as expected: %s", r.String())
+	}
+	if r := runText(t, strings.Replace(noHQ, "R-V.3.1", "R-V.3.2", 1)); r.Status != Fail || !strings.Contains(r.String(), "expected a refusal for R-V.3.2") {
+		t.Fatalf("refused for another rule: %s", r.String())
+	}
+	if r := runText(t, strings.Replace(noHQ, "refused = [\"R-V.3.1\"]\n", "", 1)); r.Status != Error || !strings.Contains(r.Error, "no_hq_reroll") {
+		t.Fatalf("without refused: %s", r.String())
+	}
+}
