@@ -83,7 +83,7 @@ func loadWorld(b *testing.B, n int) (*world, [][2]discordtest.Member) {
 			if r, err := svc.Roll(seat, engine.StakeLow); err != nil {
 				b.Fatal(err)
 			} else if !r.Final {
-				svc.Reroll(seat, "")
+				svc.Reroll(seat, seat.Battle.Turn, "")
 			}
 		}
 	}

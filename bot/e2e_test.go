@@ -186,7 +186,13 @@ func (w *world) roll(m discordtest.Member, channel string) {
 	if len(r.Components) > 0 {
 		// The button is acknowledged by deferring the update of its
 		// message, then the message is edited in place: no buttons left.
-		us := w.answers(w.srv.Button(w.guild, channel, m, "roll:accept"))
+		// Its ID names the turn of the roll.
+		row := r.Components[0].(*discordgo.ActionsRow)
+		accept := row.Components[len(row.Components)-1].(*discordgo.Button).CustomID
+		if !strings.HasPrefix(accept, "roll:") || !strings.HasSuffix(accept, ":accept") {
+			w.t.Fatalf("the accept button: %q", accept)
+		}
+		us := w.answers(w.srv.Button(w.guild, channel, m, accept))
 		if us[0].Type != discordgo.InteractionResponseDeferredMessageUpdate || len(us) < 2 || len(us[1].Components) != 0 {
 			w.t.Fatalf("accepting the roll: %+v", us)
 		}

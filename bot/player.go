@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -49,16 +50,25 @@ func (b *Bot) roll(c *call) error {
 	return nil
 }
 
+// rollButton is the custom ID of a roll's button: "roll:<turn>:<source>",
+// so that a button left under an old roll acts on nothing else.
+func rollButton(turn int, source string) string { return fmt.Sprintf("roll:%d:%s", turn, source) }
+
 // reroll handles the buttons under a roll: a reroll, or accepting it.
-func (b *Bot) reroll(c *call, source string) error {
+func (b *Bot) reroll(c *call, button string) error {
 	seat, err := b.seat(c, b.svc.SeatOf)
 	if err != nil {
 		return err
 	}
+	t, source, _ := strings.Cut(button, ":")
+	turn, err := strconv.Atoi(t)
+	if err != nil {
+		return refuse("err.roll_stale", 0) // a button of an older version
+	}
 	if source == "accept" {
 		source = ""
 	}
-	r, err := b.svc.Reroll(seat, source)
+	r, err := b.svc.Reroll(seat, turn, source)
 	if err != nil {
 		return err
 	}
@@ -76,9 +86,9 @@ func rollMessage(l render.Lang, r game.Rolled) (string, []discordgo.MessageCompo
 	}
 	var buttons []discordgo.MessageComponent
 	for _, src := range r.Open {
-		buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll."+src), Style: discordgo.PrimaryButton, CustomID: "roll:" + src})
+		buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll."+src), Style: discordgo.PrimaryButton, CustomID: rollButton(r.Turn, src)})
 	}
-	buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll.accept"), Style: discordgo.SecondaryButton, CustomID: "roll:accept"})
+	buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll.accept"), Style: discordgo.SecondaryButton, CustomID: rollButton(r.Turn, "accept")})
 	return text, []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 }
 

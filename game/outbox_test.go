@@ -143,3 +143,34 @@ func mustOwe(t *testing.T, svc *Service, posts ...store.Post) []uint64 {
 	}
 	return ids
 }
+
+// A "ready" sent again after its answer was lost meets the next turn
+// unrolled and is refused, rather than giving that turn away; a roll's
+// button from another turn changes nothing (both found by the kill soak).
+func TestIdempotentReadyAndStaleButtons(t *testing.T) {
+	svc, north, south := started(t, 3)
+	_, err := svc.Ready(north)
+	userErr(t, err, "err.ready_roll_first")
+	accept(t, svc, north, engine.StakeLow)
+	accept(t, svc, south, engine.StakeLow)
+	svc.Ready(north)
+	res, err := svc.Ready(south)
+	if err != nil || res.Resolved == nil {
+		t.Fatalf("turn 1: %+v %v", res, err)
+	}
+	// South's "ready" again, its answer lost: turn 2 is not given away.
+	south, _ = svc.SeatOf(guild, []string{"r-asai"})
+	_, err = svc.Ready(south)
+	userErr(t, err, "err.ready_roll_first")
+	c, err := svc.Roll(south, engine.StakeHigh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Final {
+		_, err = svc.Reroll(south, 1, "")
+		userErr(t, err, "err.roll_stale")
+		if again, _ := svc.Orders(south); again.Command.Final {
+			t.Fatal("a button of turn 1 accepted turn 2's roll")
+		}
+	}
+}

@@ -58,10 +58,12 @@ type Rolled struct {
 	// Again: the side had rolled already; this is that roll, unchanged
 	// (its answer may have been lost: the buttons come back with it).
 	Again bool
+	// Turn is the turn rolled for: the roll's buttons name it.
+	Turn int
 }
 
 func rolled(rec *store.BattleRecord, side engine.Side, c store.CommandRoll) Rolled {
-	return Rolled{CommandRoll: c, Open: RerollOptions(&rec.State, side, c)}
+	return Rolled{CommandRoll: c, Open: RerollOptions(&rec.State, side, c), Turn: rec.Turn}
 }
 
 // Roll makes a side's command roll for the current turn (R-V.1, R-V.2).
@@ -98,12 +100,16 @@ func putRoll(tx *store.Tx, rec *store.BattleRecord, side engine.Side, c store.Co
 	return err
 }
 
-// Reroll takes one more reroll (hq or messenger) of a failed roll, or with
-// source "" accepts the roll as it stands (R-V.3, D-32). A messenger is
-// spent from the army for the rest of the battle.
-func (s *Service) Reroll(seat Seat, source string) (Rolled, error) {
+// Reroll takes one more reroll (hq or messenger) of a failed roll of turn,
+// or with source "" accepts the roll as it stands (R-V.3, D-32). A messenger
+// is spent from the army for the rest of the battle. A button of another
+// turn's roll (a message left with its buttons) changes nothing.
+func (s *Service) Reroll(seat Seat, turn int, source string) (Rolled, error) {
 	var out Rolled
 	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
+		if turn != rec.Turn {
+			return refuse("err.roll_stale", turn)
+		}
 		old, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side)
 		if errors.Is(err, store.ErrNotFound) {
 			return refuse("err.roll_first")

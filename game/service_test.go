@@ -143,7 +143,7 @@ func TestServiceLifecycle(t *testing.T) {
 			if len(opts) > 0 {
 				src = opts[0]
 			}
-			if c, err = svc.Reroll(seat, src); err != nil {
+			if c, err = svc.Reroll(seat, 1, src); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -242,7 +242,7 @@ func TestServiceRestartKeepsOrders(t *testing.T) {
 	north, _ := svc.SeatOf(guild, []string{"r-oda"})
 	c, _ := svc.Roll(north, engine.StakeLow)
 	if !c.Final {
-		c, _ = svc.Reroll(north, "")
+		c, _ = svc.Reroll(north, 1, "")
 	}
 	if _, err := svc.Order(north, engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1}); err != nil {
 		t.Fatal(err)
@@ -284,16 +284,16 @@ func TestServiceRerolls(t *testing.T) {
 		if opts := c.Open; len(opts) != 2 || opts[0] != "hq" || !slices.Equal(opts, RerollOptions(&north.Battle.State, north.Side, c.CommandRoll)) {
 			t.Fatalf("a failed roll with the commander in the HQ and 1 messenger: %v", opts)
 		}
-		c2, err := svc.Reroll(north, "hq")
+		c2, err := svc.Reroll(north, 1, "hq")
 		if err != nil || len(c2.Result.Rolls) != 2 || c2.Result.Rolls[0] != c.Result.Rolls[0] {
 			t.Fatalf("hq reroll: %+v %v", c2, err)
 		}
 		if c2.Final {
 			return
 		}
-		_, err = svc.Reroll(north, "hq")
+		_, err = svc.Reroll(north, 1, "hq")
 		userErr(t, err, "err.no_reroll")
-		c3, err := svc.Reroll(north, "messenger")
+		c3, err := svc.Reroll(north, 1, "messenger")
 		if err != nil || !c3.Final || len(c3.Result.Rolls) != 3 {
 			t.Fatalf("messenger reroll: %+v %v", c3, err)
 		}
@@ -386,7 +386,7 @@ func accept(t *testing.T, svc *Service, seat Seat, stake engine.Stake) store.Com
 		t.Fatal(err)
 	}
 	if !c.Final {
-		if c, err = svc.Reroll(seat, ""); err != nil {
+		if c, err = svc.Reroll(seat, seat.Battle.Turn, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -475,14 +475,14 @@ func TestInterceptionCutsTheEnemysOrders(t *testing.T) {
 		if err != nil || c.Result.Success {
 			continue // find dice where South's high stake fails first
 		}
-		if c, err = svc.Reroll(south, engine.RerollMessenger); err != nil {
+		if c, err = svc.Reroll(south, 1, engine.RerollMessenger); err != nil {
 			t.Fatal(err)
 		}
 		if !c.Result.Success {
 			continue // ... and the messenger's reroll succeeds
 		}
 		if !c.Final {
-			svc.Reroll(south, "")
+			svc.Reroll(south, 1, "")
 		}
 		svc.Store.Update(func(tx *store.Tx) error {
 			rec, _ := tx.Battle(guild, north.Battle.ID)

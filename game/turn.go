@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -197,10 +198,18 @@ type ReadyResult struct {
 
 // Ready marks a side ready with its orders. When both are ready the turn
 // goes on by itself: to the plan-change round if a shinobi signalled or
-// intercepted (R-V.6.2, R-V.6.5, D-29, D-31), else to its resolution.
+// intercepted (R-V.6.2, R-V.6.5, D-29, D-31), else to its resolution. A
+// side is ready only with its command roll accepted: a "ready" sent again
+// after its answer was lost meets the next turn unrolled and is refused,
+// rather than giving that turn away.
 func (s *Service) Ready(seat Seat) (ReadyResult, error) {
 	var out ReadyResult
 	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
+		if c, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side); errors.Is(err, store.ErrNotFound) || err == nil && !c.Final {
+			return refuse("err.ready_roll_first", rec.Turn)
+		} else if err != nil {
+			return err
+		}
 		ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
 		if err != nil {
 			return err

@@ -37,6 +37,8 @@ var gameTexts = map[string]msg{
 	"cmd.battle.opt.gm_channel.desc":   {"Канал мастера: все итоги и всё поле, закрыт для кланов", "The GM's channel: every result and the whole field, closed to the clans"},
 	"err.battle_newer":                 {"Битву «%s» записала более новая версия бота: эта её не читает. Остальные битвы работают; обновите бота.", "Battle “%s” was written by a newer version of the bot, which this one cannot read. The other battles work; upgrade the bot."},
 	"battles.unreadable":               {"• %s — недоступна: её записала более новая версия бота или файл повреждён (подробности в журнале)", "• %s — unavailable: written by a newer bot, or damaged (details in the log)"},
+	"err.roll_stale":                   {"Эта кнопка от броска другого хода (%d); ничего не изменено. /roll покажет бросок этого хода.", "That button belongs to another turn's roll (%d); nothing was changed. /roll shows this turn's roll."},
+	"err.ready_roll_first":             {"Ход %d: сначала сделайте и примите командный бросок (/roll), потом отмечайте готовность.", "Turn %d: make and accept the command roll (/roll) before you say you are ready."},
 	"err.bad_stake":                    {"Неизвестная ставка «%s»: low (малая) или high (большая).", "Unknown stake “%s”: low or high."},
 	"prob.place_zone":                  {"%s — не ваша зона расстановки", "%s is not in your deployment zones"},
 	"prob.place_leader":                {"у вашей стороны нет предводителя «%s»", "your side has no leader “%s”"},

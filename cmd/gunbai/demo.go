@@ -200,7 +200,7 @@ func playTurn(svc *game.Service, turn int, stdout io.Writer) (game.Resolved, err
 		}
 		r, err := svc.Roll(seat, engine.StakeHigh)
 		if err == nil && !r.Final {
-			_, err = svc.Reroll(seat, "")
+			_, err = svc.Reroll(seat, r.Turn, "")
 		}
 		if err != nil {
 			return game.Resolved{}, err

@@ -416,8 +416,9 @@ func (s *soaker) roll(b *soakBattle, side int) {
 		if len(buttons) == 0 {
 			return // final
 		}
-		press := "roll:accept"
-		if rerolls := slices.DeleteFunc(slices.Clone(buttons), func(id string) bool { return id == "roll:accept" }); len(rerolls) > 0 && s.game.IntN(3) == 0 {
+		accept := func(id string) bool { return strings.HasSuffix(id, ":accept") }
+		press := buttons[slices.IndexFunc(buttons, accept)]
+		if rerolls := slices.DeleteFunc(slices.Clone(buttons), accept); len(rerolls) > 0 && s.game.IntN(3) == 0 {
 			press = rerolls[s.game.IntN(len(rerolls))]
 		}
 		if !slices.Contains(buttons, press) {
