@@ -271,16 +271,21 @@ func (r *resolver) destructionRoll(leaders []int, excess int) {
 // participant is one unit of a combat, for what its leaders risk after it.
 type participant struct {
 	i        int
-	attacked bool // it was attacked (defender, or a meeting): HQ leaders ride with it
-	before   int  // figures at the start of the combat
-	routs    int  // routs of the unit before the combat (r.u[i].routs)
+	attacked bool  // it was attacked (defender, or a meeting): HQ leaders ride with it
+	before   int   // figures at the start of the combat
+	routs    int   // routs of the unit before the combat (r.u[i].routs)
+	leaders  []int // the leaders fighting with it (combatLeaders), as the combat began
 }
 
-// startCombat notes the participants of a combat before it is fought.
+// startCombat notes the participants of a combat before it is fought, with
+// their leaders: those are the ones at risk after it, even if the unit has
+// left the HQ cell by then (R-III.2.6, D-21) or been scattered and sent its
+// leaders to the reserve (R-X.2.5, D-03, D-21).
 func (r *resolver) startCombat(units []int, attacked []bool) []participant {
 	ps := make([]participant, len(units))
 	for k, i := range units {
-		ps[k] = participant{i: i, attacked: attacked[k], before: r.b.Units[i].Figures, routs: r.u[i].routs}
+		ps[k] = participant{i: i, attacked: attacked[k], before: r.b.Units[i].Figures, routs: r.u[i].routs,
+			leaders: r.combatLeaders(i, attacked[k])}
 		r.u[i].inCombat = true
 	}
 	return ps
@@ -288,14 +293,16 @@ func (r *resolver) startCombat(units []int, attacked []bool) []participant {
 
 // endCombat settles what the leaders of a combat risk, after its result:
 // the duels first, then for each unit the destruction roll, or the casualty
-// roll and then the rout roll (D-22, D-59).
+// roll and then the rout roll (D-22, D-59). Only a destroyed unit's roll
+// replaces the others (R-III.3.4): a unit scattered by its rout, or gone
+// across its own back edge, survives, and its leaders roll as for any rout.
 func (r *resolver) endCombat(ps []participant) {
 	for _, p := range ps {
 		r.u[p.i].inCombat = false
 	}
 	leaders := make([][]int, len(ps))
 	for k, p := range ps {
-		leaders[k] = r.combatLeaders(p.i, p.attacked)
+		leaders[k] = p.leaders
 	}
 	duelled := r.duels(ps, leaders)
 	for k, p := range ps {
@@ -303,10 +310,11 @@ func (r *resolver) endCombat(ps []participant) {
 		if len(leaders[k]) == 0 {
 			continue
 		}
+		destroyed := u.Status == StatusDestroyed
 		// R-III.3.2, D-22: against ashigaru only, a surviving unit's leaders
 		// are not wounded (capture still applies).
-		noWound := u.Active() && r.onlyAshigaruAgainst(ps, p.i)
-		if !u.Active() {
+		noWound := !destroyed && r.onlyAshigaruAgainst(ps, p.i)
+		if destroyed {
 			r.destructionRoll(leaders[k], r.u[p.i].excess)
 			continue
 		}
