@@ -324,7 +324,7 @@ var settingTable = []setting{
 		Note: "the Phoenix rallies a routing unit (R-XI.3.6)"},
 		"rally", "only rally is defined (D-26)"),
 	choice(SettingInfo{Key: "shinobi.interception", Decision: "D-31", Implemented: true,
-		Note: "Intercept does both orders; its caller passes Settings.InterceptionUsedFirst (no caller in the bot yet)"},
+		Note: "Intercept does both orders; its callers (the bot's missionReports, the case runner) pass Settings.InterceptionUsedFirst"},
 		[2]string{"unused_first", "used_first"}, func(s *Settings) *bool { return &s.InterceptionUsedFirst }),
 	flag(SettingInfo{Key: "minor_clan.main_orders", Decision: "D-33", Implemented: true,
 		Note: "CheckBudget: with false, a minor-clan unit takes only its clan's extra order"}, true,

@@ -133,6 +133,7 @@ func build(d *scenario.Decoded[rawCase]) Case {
 	for i := range r.Command {
 		c.Commands = append(c.Commands, command(b, i, &r.Command[i], &c))
 	}
+	interceptions(b, &c)
 	c.Dice = dice(b, r.Dice)
 	c.Expect = expectations(b, r.Expect, &c)
 	c.Refused = r.Refused
@@ -243,6 +244,27 @@ func command(b *scenario.Builder, i int, rc *rawCommand, c *Case) engine.Command
 	}
 	in.HQReroll, in.Bonus = engine.CommandSetup(&c.Battle, in.Side, c.Turn, c.OrdersOf(c.Turn))
 	return in
+}
+
+// interceptions checks the shinobi interceptions of a case (R-V.6.5, D-31):
+// the runner applies each to the enemy's command roll, so there must be
+// one, of the case's turn. An interception it could not apply would be
+// ignored silently, so it is an ERROR instead.
+func interceptions(b *scenario.Builder, c *Case) {
+	for i, o := range c.Orders {
+		if o.Kind != engine.OrderShinobi || o.Mission != engine.MissionInterception {
+			continue
+		}
+		path := fmt.Sprintf("order.%d", i)
+		what := fmt.Sprintf("order #%d (%s shinobi interception)", i+1, o.Side)
+		enemy := o.Side.Enemy()
+		switch {
+		case o.Turn != c.Turn:
+			b.Errf(path+".turn", "%s: an interception acts on the enemy's command roll, and a case rolls only for its turn %d (R-V.6.5)", what, c.Turn)
+		case !slices.ContainsFunc(c.Commands, func(in engine.CommandInput) bool { return in.Side == enemy }):
+			b.Errf(path, "%s: an interception acts on the enemy's command roll: give a [[case.command]] for %s (R-V.6.5, D-31)", what, enemy)
+		}
+	}
 }
 
 // dice reads [case.dice]: every value a list of d6 results.

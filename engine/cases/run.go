@@ -146,6 +146,15 @@ func (r *Runner) RunCase(c Case) (res Result) {
 		res.fail(err)
 		return res
 	}
+	// The orders are given against the rolls as made; the interceptions
+	// change them once both sides are ready (R-V.6.5, D-31), as in the bot.
+	given := maps.Clone(cmds)
+	if rollRefused == nil {
+		c.Orders = intercept(&c, cmds)
+		for side, cr := range cmds {
+			res.Commands[side.String()] = cr
+		}
+	}
 
 	b := c.Battle.Clone()
 	if rollRefused != nil {
@@ -158,7 +167,7 @@ func (r *Runner) RunCase(c Case) (res Result) {
 		if turn == c.Turn {
 			// With a command roll, a side's orders must fit what it gave, as
 			// the bot checks them when they are given (R-V.1.1, R-V.5).
-			if p := budgetProblem(&c, b, cmds); p != nil {
+			if p := budgetProblem(&c, b, given); p != nil {
 				next, events, err = b, nil, engine.OrderErrors{p}
 			}
 		}
@@ -342,6 +351,74 @@ func refusalDifference(want []string, err error) string {
 		return ""
 	}
 	return fmt.Sprintf("refused: expected a refusal for %s, got %v", strings.Join(want, ", "), oe)
+}
+
+// intercept applies the case's shinobi interceptions of its turn to the
+// enemy's command roll, in order, North's first, as the bot does once both
+// sides are ready (game missionReports): engine.Intercept, under the
+// battle's shinobi.interception. The loader has checked that each has an
+// enemy roll to act on. A side whose roll was cut keeps its orders, in the
+// order given, while they fit the new roll, and loses the rest: the most
+// recently given go first (D-31, engine.Admit). It returns the case's orders
+// without those dropped; cmds is changed in place.
+func intercept(c *Case, cmds map[engine.Side]engine.CommandResult) []engine.Order {
+	in := map[engine.Side]engine.CommandInput{}
+	left := map[engine.Side]int{}
+	for _, ci := range c.Commands {
+		in[ci.Side] = ci // with several, the last one counts
+		left[ci.Side] = ci.Messengers - cmds[ci.Side].MessengersUsed
+	}
+	voided := map[engine.Side]bool{}
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		for _, o := range c.OrdersOf(c.Turn) {
+			if o.Kind != engine.OrderShinobi || o.Mission != engine.MissionInterception || o.Side != side {
+				continue
+			}
+			enemy := side.Enemy()
+			res, n, what := engine.Intercept(cmds[enemy], in[enemy].Stake, in[enemy].Rerolls, left[enemy],
+				c.Battle.Settings.InterceptionUsedFirst)
+			cmds[enemy], left[enemy] = res, n
+			voided[enemy] = voided[enemy] || what == "voided"
+		}
+	}
+	orders := c.Orders
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		if !voided[side] {
+			continue
+		}
+		var mine []int // indexes in orders of the side's orders this turn and its Cunning plan's
+		for k, o := range orders {
+			if o.Side == side && (o.Turn == c.Turn || o.Turn == c.Turn+1) {
+				mine = append(mine, k)
+			}
+		}
+		pick := func(n int) []engine.Order {
+			out := make([]engine.Order, n)
+			for k := range out {
+				out[k] = orders[mine[k]]
+			}
+			return out
+		}
+		if len(engine.Validate(c.Battle, side, c.Turn, pick(len(mine)))) > 0 {
+			continue // refused as they stand: dropping some would hide it
+		}
+		keep := len(mine)
+		for keep > 0 && engine.CheckBudget(c.Battle, side, c.Turn, pick(keep), cmds[side]) != nil {
+			keep--
+		}
+		drop := map[int]bool{}
+		for _, k := range mine[keep:] {
+			drop[k] = true
+		}
+		var kept []engine.Order
+		for k, o := range orders {
+			if !drop[k] {
+				kept = append(kept, o)
+			}
+		}
+		orders = kept
+	}
+	return orders
 }
 
 // budgetProblem checks the orders of the case's first turn (and Cunning-plan

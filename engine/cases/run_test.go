@@ -436,3 +436,81 @@ order = "move"
 		t.Fatalf("without refused: %s", r.String())
 	}
 }
+
+// R-V.6.5, D-31: the runner applies a shinobi interception to the enemy's
+// command roll as the bot does, and refuses one it cannot apply.
+func TestInterception(t *testing.T) {
+	head := `
+[case.shinobi]
+north = 1
+
+[[case.unit]]
+id = "c"
+side = "south"
+type = "samurai_spear"
+figures = 8
+cell = "C14"
+facing = "N"
+
+[[case.unit]]
+id = "n"
+side = "north"
+type = "samurai_spear"
+figures = 8
+cell = "A36"
+facing = "S"
+
+[[case.order]]
+side = "north"
+order = "shinobi"
+mission = "interception"
+`
+	roll := `
+[[case.command]]
+side = "south"
+stake = "low"
+rerolls = ["messenger"]
+messengers = 2
+
+[case.dice]
+"south.command" = [1, 1, 3, 3]
+`
+	var real Runner
+	run := func(src string) Result {
+		t.Helper()
+		return real.RunCase(parseOne(t, "[[case]]\nname = \"c\"\n"+src))
+	}
+	// A messenger still unused: that one is lost, the 6 stands, and so do
+	// the orders given on it.
+	stands := head + roll + `
+[[case.order]]
+unit = "c"
+order = "advance"
+
+[case.expect]
+"south.command.success" = true
+"south.command.special" = 1
+"c.cell" = "A14"
+`
+	if r := run(stands); r.Status != Pass {
+		t.Fatalf("messenger lost: %s", r.String())
+	}
+	// The roll shown is the roll after the interception.
+	voided := strings.Replace(stands, "messengers = 2", "messengers = 1", 1)
+	r := run(voided)
+	if got := r.Commands["south"]; got.Success || got.Total != 2 || got.MessengersUsed != 0 {
+		t.Fatalf("voided: %+v", got)
+	}
+	if r.Status != Fail || !strings.Contains(r.String(), "c.cell: expected A14, got C14") {
+		t.Fatalf("voided: the advance should have been dropped: %s", r.String())
+	}
+	// No roll of the enemy to act on, or an interception of a later turn:
+	// an ERROR naming the order's line, never an order ignored.
+	if r := run(head); r.Status != Error || !strings.Contains(r.Error, "t.toml:23: order #1 (north shinobi interception): an interception acts on the enemy's command roll: give a [[case.command]] for south") {
+		t.Fatalf("no enemy roll: %s", r.String())
+	}
+	later := strings.Replace(head, `mission = "interception"`, "mission = \"interception\"\nturn = 2", 1) + roll
+	if r := run(later); r.Status != Error || !strings.Contains(r.Error, "a case rolls only for its turn 1") {
+		t.Fatalf("later turn: %s", r.String())
+	}
+}
