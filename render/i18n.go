@@ -49,6 +49,13 @@ func T(lang Lang, key string, args ...any) string {
 	if len(args) == 0 {
 		return s
 	}
+	if isCounted(key) {
+		// Words that agree with a count: x/text picks their forms (plural.go).
+		if lang != EN {
+			lang = RU
+		}
+		return countedText(lang, key, args)
+	}
 	return fmt.Sprintf(s, args...)
 }
 

@@ -12,27 +12,52 @@ import (
 const DiscordLimit = 2000
 
 // Log writes the turn log: one line per event, under a header for each
-// execution phase (EvPhase) and ladder step (EvStep). Lines of events that
-// carry a rule end with it in brackets: "... [R-VIII.4.1]".
+// execution phase (EvPhase) and ladder step (EvStep). A heading is written
+// only above the events it heads, so a phase or step in which nothing (that
+// the reader may see) happened has none; the steps that run without a step
+// event (P0, P9, P10) get theirs from the events' Step. Lines of events
+// that carry a rule end with it in brackets, as the reader's rulebook
+// numbers it (RuleRef): "... [VIII.4.1]" in Russian, "... [R-VIII.4.1]" in
+// English.
 func Log(lang Lang, events []engine.Event) string {
 	var b strings.Builder
-	for _, e := range events {
+	line := func(e engine.Event, prefix string) {
+		b.WriteString(prefix)
+		b.WriteString(EventText(lang, e))
+		if e.Rule != "" {
+			b.WriteString(" [" + RuleRef(lang, e.Rule) + "]")
+		}
+		b.WriteByte('\n')
+	}
+	var phase, step *engine.Event
+	cur := "" // the step whose heading is pending or written
+	for i := range events {
+		e := events[i]
 		switch e.Kind {
 		case engine.EvPhase:
+			phase, step, cur = &events[i], nil, ""
+			continue
+		case engine.EvStep:
+			step, cur = &events[i], e.Step
+			continue
+		}
+		if e.Step != "" && e.Step != cur {
+			// A step run as a whole (P0, P9, P10) has no step event.
+			step = &engine.Event{Kind: engine.EvStep, Rule: stepRule(e.Step), Step: e.Step, Turn: e.Turn, Phase: e.Phase}
+			cur = e.Step
+		}
+		if phase != nil {
 			if b.Len() > 0 {
 				b.WriteByte('\n') // a blank line before each phase
 			}
-			b.WriteString(EventText(lang, e))
-		case engine.EvStep:
-			b.WriteString(EventText(lang, e))
-		default:
-			b.WriteString("- ")
-			b.WriteString(EventText(lang, e))
+			line(*phase, "")
+			phase = nil
 		}
-		if e.Rule != "" {
-			b.WriteString(" [" + e.Rule + "]")
+		if step != nil {
+			line(*step, "")
+			step = nil
 		}
-		b.WriteByte('\n')
+		line(e, "- ")
 	}
 	return b.String()
 }
@@ -45,7 +70,57 @@ func EventText(lang Lang, e engine.Event) string {
 	return T(lang, "ev.unknown", orQ(string(e.Kind)), eventFields(e))
 }
 
-// rollText writes a roll: "hc — рукопашная: [6 5 3 1], успехов: 2".
+// stepRule is the rule of a ladder step (R-VII.2, D-36).
+func stepRule(step string) string {
+	if step == "P0" {
+		return "D-36"
+	}
+	if n, ok := stepNumber(step); ok && n >= 1 && n <= 10 {
+		return "R-VII.2." + strconv.Itoa(n)
+	}
+	return ""
+}
+
+// stepNumber is the number of a ladder step "P3".
+func stepNumber(step string) (int, bool) {
+	s, ok := strings.CutPrefix(step, "P")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
+}
+
+// RuleRef writes a rule ID as the reader's rulebook has it. English keeps
+// the IDs of RULES.md ("R-VIII.4.4", "D-58"). Russian cites the section
+// and point of the Russian original the IDs follow ("VIII.4.4": section
+// VIII, point 4, its 4th rule), the terminology by the term it defines,
+// and a decision of RULES.md, which the original does not have, as
+// "реш. D-58".
+func RuleRef(lang Lang, rule string) string {
+	if lang == EN || rule == "" {
+		return rule
+	}
+	if id, ok := strings.CutPrefix(rule, "R-"); ok {
+		if t, ok := strings.CutPrefix(id, "T."); ok {
+			if has("ref.T." + t) {
+				return T(lang, "ref.term", T(lang, "ref.T."+t))
+			}
+			return T(lang, "ref.term", t)
+		}
+		return id
+	}
+	if strings.HasPrefix(rule, "D-") {
+		return T(lang, "ref.decision", rule)
+	}
+	return rule
+}
+
+// rollText writes a roll with what it needed and what it counted:
+// "hc — рукопашная, 4+: 6 5 3 1 → 2 успеха"; a single die against a
+// number, "Север — синоби, 3+: 4 → удалось"; a die read on a table, with
+// the table ("риск предводителя: 4 (1 — ранен)"); a die that chooses, as
+// it fell ("куда бежать: 4").
 func rollText(lang Lang, e engine.Event) string {
 	owner, purpose, _ := strings.Cut(e.Key, ".")
 	if e.Unit != "" {
@@ -59,23 +134,49 @@ func rollText(lang Lang, e engine.Event) string {
 			owner = SideName(lang, s)
 		}
 	}
-	what := purpose
 	if purpose == "" {
-		what = e.Key // e.g. "duel"
-		purpose = e.Key
+		purpose = e.Key // e.g. "duel"
 	}
-	if has("roll." + purpose) {
+	what := purpose
+	switch {
+	case has("roll." + purpose + "." + e.Rule):
+		what = T(lang, "roll."+purpose+"."+e.Rule) // e.g. free fire, a retreat's cell
+	case has("roll." + purpose):
 		what = T(lang, "roll."+purpose)
 	}
 	if what == "" {
 		what = "?"
 	}
-	key := "ev.roll"
-	switch purpose {
-	case "melee", "shoot", "reroll":
-		key = "ev.roll.hits"
+	dice := diceList(e.Dice)
+	switch {
+	case e.Need > 0 && (len(e.Dice) > 1 || purpose == "melee" || purpose == "shoot" || purpose == "reroll"):
+		// Dice counted against a number: Value is the successes.
+		return T(lang, "ev.roll.hits", owner, what, e.Need, dice, e.Value)
+	case e.Need > 0:
+		verdict := T(lang, "roll.failed")
+		if len(e.Dice) == 1 && e.Dice[0] >= e.Need {
+			verdict = T(lang, "roll.passed")
+		}
+		return T(lang, "ev.roll.need", owner, what, e.Need, dice, verdict)
+	case purpose == "melee" || purpose == "shoot" || purpose == "reroll":
+		// An older event, without the number the dice needed.
+		return T(lang, "ev.roll.count", owner, what, dice, e.Value)
+	case has("roll.table." + e.Rule):
+		return T(lang, "ev.roll.table", owner, what, dice, T(lang, "roll.table."+e.Rule))
 	}
-	return T(lang, key, owner, what, Dice(e.Dice), e.Value)
+	return T(lang, "ev.roll", owner, what, dice)
+}
+
+// diceList writes dice as they fell: "6 5 3 1".
+func diceList(d []int) string {
+	if len(d) == 0 {
+		return "—"
+	}
+	parts := make([]string, len(d))
+	for i, v := range d {
+		parts[i] = strconv.Itoa(v)
+	}
+	return strings.Join(parts, " ")
 }
 
 // Dice writes rolled dice as "[6 5 3 1]".

@@ -18,20 +18,21 @@ func sampleEvents() []engine.Event {
 	return []engine.Event{
 		{Kind: engine.EvPhase, Rule: "R-VII.1.1", Turn: 2, Phase: 1},
 		{Kind: engine.EvStep, Rule: "R-VII.2.3", Step: "P3", Detail: "ordinary"},
-		{Kind: engine.EvMoved, Rule: "R-VI.2.5", Unit: "hc", From: c("A21"), To: c("A11")},
+		{Kind: engine.EvMoved, Rule: "R-VI.2.5", Unit: "hc", From: c("A21"), To: c("A11"), Step: "P3"},
 		{Kind: engine.EvStep, Rule: "R-VII.2.7", Step: "P7"},
-		{Kind: engine.EvAttack, Rule: "R-T.2.5", Unit: "hc", Other: "sp", From: c("A11"), To: c("C11"), Detail: "front"},
-		{Kind: engine.EvRoll, Key: "hc.melee", Dice: []int{6, 5, 3, 1}, Value: 2},
-		{Kind: engine.EvDamage, Rule: "R-VIII.2.1", Unit: "hc", Other: "sp", Raw: 4, Armor: 0, Value: 4},
-		{Kind: engine.EvLosses, Rule: "R-VIII.2.7", Unit: "sp", Value: 4, Figures: 8},
-		{Kind: engine.EvCombatResult, Rule: "R-VIII.4.4", Unit: "sp", Value: 3, Detail: "routed"},
-		{Kind: engine.EvRouted, Rule: "R-X.2.1", Unit: "sp"},
-		{Kind: engine.EvFled, Rule: "R-X.2.1", Unit: "sp", From: c("C11"), To: c("C21")},
-		{Kind: engine.EvOccupied, Rule: "R-VIII.5.1", Unit: "hc", From: c("A11"), To: c("C11")},
-		{Kind: engine.EvCancelled, Rule: "R-VI.1.6", Unit: "ss", Detail: "exposed"},
+		{Kind: engine.EvAttack, Rule: "R-T.2.5", Unit: "hc", Other: "sp", From: c("A11"), To: c("C11"), Detail: "front", Step: "P7"},
+		{Kind: engine.EvRoll, Rule: "R-VIII.2.1", Key: "hc.melee", Dice: []int{6, 5, 3, 1}, Value: 1, Need: 6, Step: "P7"},
+		{Kind: engine.EvDamage, Rule: "R-VIII.2.1", Unit: "hc", Other: "sp", Raw: 3, Armor: 0, Value: 3, Step: "P7"},
+		{Kind: engine.EvLosses, Rule: "R-VIII.2.7", Unit: "sp", Value: 3, Figures: 9, Step: "P7"},
+		{Kind: engine.EvCombatResult, Rule: "R-VIII.4.5", Unit: "sp", Value: 5, Detail: "routed", Step: "P7",
+			Terms: &engine.CombatTerms{Losses: 3, Imp: 4, Ranks: 1, St: 3, Inflicted: 0}},
+		{Kind: engine.EvRouted, Rule: "R-X.2.1", Unit: "sp", Step: "P7"},
+		{Kind: engine.EvFled, Rule: "R-X.2.1", Unit: "sp", From: c("C11"), To: c("C21"), Step: "P7"},
+		{Kind: engine.EvOccupied, Rule: "R-VIII.5.1", Unit: "hc", From: c("A11"), To: c("C11"), Step: "P7"},
+		{Kind: engine.EvCancelled, Rule: "R-VI.1.6", Unit: "ss", Detail: "exposed", Step: "P7"},
 		{Kind: engine.EvPhase, Rule: "R-VII.1.1", Turn: 2, Phase: 2},
 		{Kind: engine.EvStep, Rule: "R-VII.2.8", Step: "P8"},
-		{Kind: engine.EvWheeled, Rule: "R-VI.2.7", Unit: "hc", At: c("C11"), Facing: engine.E},
+		{Kind: engine.EvWheeled, Rule: "R-VI.2.7", Unit: "hc", At: c("C11"), Facing: engine.E, Step: "P8"},
 		{Kind: engine.EvFatigued, Rule: "R-II.2.5", Unit: "hc"},
 	}
 }
@@ -40,26 +41,28 @@ func TestLogRussian(t *testing.T) {
 	log := Log(RU, sampleEvents())
 	t.Log("\n" + log)
 	for _, want := range []string{
-		"== Ход 2 · фаза 1 == [R-VII.1.1]",
-		"P3 — первое движение конницы (обычные приказы) [R-VII.2.3]",
-		"- hc: перемещение A21 → A11 [R-VI.2.5]",
-		"- hc атакует sp из A11 (атака во фронт) [R-T.2.5]",
-		"hc — рукопашная: [6 5 3 1], успехов: 2",
-		"sp теряет фигурок: 4, осталось 8 [R-VIII.2.7]",
-		"Итог боя для sp: бежит (X = 3) [R-VIII.4.4]",
+		"== Ход 2 · фаза 1 == [VII.1.1]",
+		"Шаг 3 — первое движение конницы, обычные приказы [VII.2.3]",
+		"- hc: перемещение A21 → A11 [VI.2.5]",
+		"- hc атакует sp из A11 (атака во фронт) [Терминология: атака]",
+		"- hc — рукопашная, 6+: 6 5 3 1 → 1 успех [VIII.2.1]",
+		"- hc → sp: урон 3 [VIII.2.1]",
+		"- sp теряет 3 фигуры, осталось 9 фигур [VIII.2.7]",
+		"- Итог боя для sp: X = потери 3 + натиск 4 + ряды 1 − стойкость 3 − потери атакующих 0 = 5 — больше стойкости 3: бежит [VIII.4.5]",
 		"sp бежит C11 → C21",
 		"hc занимает C11",
-		"ss: приказ отменён — отряд подставил бы фланг или тыл фронту противника [R-VI.1.6]",
+		"ss: приказ отменён — отряд подставил бы фланг или тыл фронту противника [VI.1.6]",
 		"== Ход 2 · фаза 2 ==",
-		"hc перестраивается: фронт на восток [R-VI.2.7]",
+		"Шаг 8 — прочие перемещения, перестроения и боковые марши [VII.2.8]",
+		"hc перестраивается: фронт на восток [VI.2.7]",
 		"hc утомлён",
 	} {
 		if !strings.Contains(log, want) {
 			t.Errorf("Russian log lacks %q", want)
 		}
 	}
-	if strings.Contains(log, "%!") {
-		t.Errorf("format error in log:\n%s", log)
+	if strings.Contains(log, "%!") || strings.Contains(log, "R-") {
+		t.Errorf("format error or an English rule ID in the Russian log:\n%s", log)
 	}
 }
 
@@ -67,18 +70,18 @@ func TestLogEnglish(t *testing.T) {
 	log := Log(EN, sampleEvents())
 	t.Log("\n" + log)
 	for _, want := range []string{
-		"== Turn 2 · phase 1 ==",
-		"P3 — first cavalry move (ordinary orders) [R-VII.2.3]",
+		"== Turn 2 · phase 1 == [R-VII.1.1]",
+		"Step 3 — first cavalry move, ordinary orders [R-VII.2.3]",
 		"- hc moves A21 → A11 [R-VI.2.5]",
 		"hc attacks sp from A11 (frontal attack) [R-T.2.5]",
-		"hc — melee: [6 5 3 1], successes: 2",
-		"hc → sp: 4 damage (4 before armor, armor 0) [R-VIII.2.1]",
-		"sp loses 4 figures, 8 left",
-		"Combat result for sp: routed (X = 3)",
+		"- hc — melee, 6+: 6 5 3 1 → 1 hit [R-VIII.2.1]",
+		"hc → sp: 3 damage [R-VIII.2.1]",
+		"sp loses 3 figures, 9 left",
+		"- Combat result for sp: X = losses 3 + Imp 4 + ranks 1 − St 3 − attackers' losses 0 = 5 — above its St 3: routed [R-VIII.4.5]",
 		"sp routs! [R-X.2.1]",
 		"sp flees C11 → C21",
 		"hc occupies C11 [R-VIII.5.1]",
-		"P8 — other moves, wheels and sidesteps [R-VII.2.8]",
+		"Step 8 — other moves, wheels and sidesteps [R-VII.2.8]",
 		"hc wheels to face east",
 	} {
 		if !strings.Contains(log, want) {

@@ -1,6 +1,11 @@
 package render
 
-import "github.com/gunbai/gunbai/engine"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gunbai/gunbai/engine"
+)
 
 // eventText writes the sentence of one kind of event; u and o are the names
 // of the event's Unit and Other, as the reader may see them.
@@ -32,6 +37,7 @@ var eventTexts = map[engine.EventKind]eventText{
 		return T(lang, "ev.waited", u)
 	},
 	engine.EvTurnedToFace: func(lang Lang, e engine.Event, u, o string) string {
+		// Always by initiative (R-VI.5.2).
 		if e.Other == "" {
 			return T(lang, "ev.turned_to_face.plain", u, FacingName(lang, e.Facing))
 		}
@@ -49,13 +55,14 @@ var eventTexts = map[engine.EventKind]eventText{
 	engine.EvDamage:       damageText,
 	engine.EvCombatResult: combatResultText,
 	engine.EvLosses: func(lang Lang, e engine.Event, u, _ string) string {
+		if e.Figures == 0 {
+			return T(lang, "ev.losses.last", u, e.Value)
+		}
 		return T(lang, "ev.losses", u, e.Value, e.Figures)
 	},
 	engine.EvPushedBack: pushedBackText,
 	engine.EvOccupied:   occupiedText,
-	engine.EvShot: func(lang Lang, e engine.Event, u, o string) string {
-		return T(lang, "ev.shot", u, o, cellName(e.To), e.Raw, e.Value)
-	},
+	engine.EvShot:       shotText,
 	engine.EvPanic: func(lang Lang, e engine.Event, u, o string) string {
 		if e.Other == "" {
 			return T(lang, "ev.panic.passed", u)
@@ -79,6 +86,9 @@ var eventTexts = map[engine.EventKind]eventText{
 		return T(lang, "ev.cancelled", u, detail(lang, "reason", e.Detail))
 	},
 	engine.EvOrderLost: func(lang Lang, e engine.Event, u, _ string) string {
+		if t := e.Terms; t != nil && (e.Detail == "shot_stopped" || e.Detail == "shot_leaves_zone") {
+			return T(lang, "ev.order_lost."+e.Detail, u, t.Losses, t.Imp)
+		}
 		if e.Detail == "" {
 			return T(lang, "ev.order_lost.plain", u)
 		}
@@ -150,17 +160,25 @@ func phaseText(lang Lang, e engine.Event, _, _ string) string {
 	return T(lang, "log.phase", e.Phase)
 }
 
-// stepText heads a ladder step: its code, its name and, when the step runs
-// once per order class, the class.
+// stepText heads a ladder step in words: "Шаг 3 — первое движение
+// конницы, обычные приказы" (the 3rd item of R-VII.2, P3), with the order
+// class when the step runs once per class. P0, the engine's start of a
+// phase (D-36), has no number.
 func stepText(lang Lang, e engine.Event, _, _ string) string {
 	step := orQ(e.Step)
-	switch {
-	case has("step."+step) && (e.Detail == "special" || e.Detail == "ordinary"):
-		return T(lang, "log.step_class", step, T(lang, "step."+step), T(lang, "step."+e.Detail))
-	case has("step." + step):
-		return T(lang, "log.step", step, T(lang, "step."+step))
+	if !has("step." + step) {
+		return T(lang, "log.step_plain", step)
 	}
-	return T(lang, "log.step_plain", step)
+	name := T(lang, "step."+step)
+	n, numbered := stepNumber(step)
+	numbered = numbered && n > 0
+	switch {
+	case numbered && (e.Detail == "special" || e.Detail == "ordinary"):
+		return T(lang, "log.step_class", n, name, T(lang, "step."+e.Detail))
+	case numbered:
+		return T(lang, "log.step", n, name)
+	}
+	return capitalize(name)
 }
 
 // ralliedText: a rally, which may stop a rout (with the penalty the first
@@ -204,26 +222,64 @@ func meetingText(lang Lang, e engine.Event, u, o string) string {
 	return T(lang, "ev.meeting", u, o, cellName(at), detail(lang, "meeting", e.Detail))
 }
 
-// damageText: damage dealt, with the raw damage and armor when known.
+// damageText: damage dealt, as the sum a player checks: the damage before
+// armor, less the armor, never below 1 (R-VIII.2.5); crossfire's shields
+// and Ruthless lead (D-13) may take off more or less than the table armor.
 func damageText(lang Lang, e engine.Event, u, o string) string {
-	if e.Raw == 0 && e.Armor == 0 {
+	switch {
+	case e.Raw == 0 && e.Value == 0:
+		return T(lang, "ev.damage.none", u, o)
+	case e.Armor == 0 && e.Raw == e.Value:
 		return T(lang, "ev.damage.plain", u, o, e.Value)
+	case e.Raw == 0:
+		return T(lang, "ev.damage.final", u, o, e.Value) // an old event: no raw damage
+	case e.Value == e.Raw-e.Armor:
+		return T(lang, "ev.damage", u, o, e.Raw, e.Armor, e.Value)
+	case e.Value == 1 && e.Raw-e.Armor < 1:
+		return T(lang, "ev.damage.min", u, o, e.Raw, e.Armor, e.Value)
 	}
-	return T(lang, "ev.damage", u, o, e.Value, e.Raw, e.Armor)
+	return T(lang, "ev.damage.other", u, o, e.Raw, e.Armor, e.Value)
 }
 
-// combatResultText: the result of a combat, with the number it was decided
-// by.
+// shotText: a shot, and why it was fired: by order, at will by initiative
+// (free fire), at an attacker before the melee (repelling fire) or as a
+// Massed volley.
+func shotText(lang Lang, e engine.Event, u, o string) string {
+	key := "ev.shot"
+	switch e.Detail {
+	case engine.DetailFreeFire, engine.DetailRepellingFire, engine.DetailVolley:
+		key += "." + e.Detail
+	}
+	return T(lang, key, u, o, cellName(e.To), e.Raw, e.Value)
+}
+
+// combatResultText: the result of a combat, with the sum it was decided by
+// when the event has its terms (older events show X alone).
 func combatResultText(lang Lang, e engine.Event, u, o string) string {
 	res := detail(lang, "combat_result", e.Detail)
 	switch e.Detail {
 	case "repelled", "pushed_back", "routed":
 		// An attack's result is the X of R-VIII.4.2, shown even when 0.
+		if e.Terms != nil {
+			return T(lang, "ev.combat_result.terms", u, attackSum(lang, e), attackVerdict(lang, e))
+		}
 		return T(lang, "ev.combat_result.x", u, res, e.Value)
 	case "won_routed", "won_retreated":
 		// A meeting engagement: Value is what the loser lost this phase,
 		// compared with its St (R-VIII.4.8).
+		if t := e.Terms; t != nil {
+			key := "ev.meeting_result.retreats"
+			if e.Detail == "won_routed" {
+				key = "ev.meeting_result.routs"
+			}
+			return T(lang, "ev.meeting_result", u, o, meetingCriteria(lang, *t), u) + "; " +
+				T(lang, key, o, t.Losses, t.St+t.Serried)
+		}
 		return T(lang, "ev.combat_result.vs_loss", u, o, res, e.Value)
+	case "no_superiority":
+		if t := e.Terms; t != nil {
+			return T(lang, "ev.meeting_result.even", u, o, meetingCriteria(lang, *t))
+		}
 	}
 	if e.Other != "" {
 		return T(lang, "ev.combat_result.vs", u, o, res)
@@ -231,14 +287,81 @@ func combatResultText(lang Lang, e engine.Event, u, o string) string {
 	return T(lang, "ev.combat_result", u, res)
 }
 
-// pushedBackText: a unit pushed back, which stays or retreats a cell.
+// attackSum writes X of R-VIII.4.2 as its terms add up: "X = потери 3 +
+// натиск 3 + ряды 1 − стойкость 3 − потери врага 3 = 1". The rear and
+// Serried ranks show only when they count.
+func attackSum(lang Lang, e engine.Event) string {
+	t := e.Terms
+	var b strings.Builder
+	b.WriteString("X = " + T(lang, "term.losses", t.Losses))
+	plus := func(key string, v int) { b.WriteString(" + " + T(lang, key, v)) }
+	minus := func(key string, v int) { b.WriteString(" − " + T(lang, key, v)) }
+	plus("term.imp", t.Imp)
+	plus("term.ranks", t.Ranks)
+	if t.Rear != 0 {
+		plus("term.rear", t.Rear)
+	}
+	minus("term.st", t.St)
+	minus("term.inflicted", t.Inflicted)
+	if t.Serried != 0 {
+		minus("term.serried", t.Serried)
+	}
+	b.WriteString(" = " + signed(e.Value))
+	return b.String()
+}
+
+// attackVerdict compares X with what decides the result (R-VIII.4.3-6):
+// at most 0 repels, more than the defender's St routs, anything between
+// pushes it back; an attack from the front and the rear routs it anyway.
+func attackVerdict(lang Lang, e engine.Event) string {
+	st := e.Terms.St + e.Terms.Serried
+	switch {
+	case e.Detail == "repelled":
+		return T(lang, "verdict.repelled")
+	case e.Detail == "routed" && e.Value > st:
+		return T(lang, "verdict.routed", st)
+	case e.Detail == "routed":
+		return T(lang, "verdict.routed_front_rear") // R-VIII.4.6, R-X.1.1
+	}
+	return T(lang, "verdict.pushed_back", st)
+}
+
+// meetingCriteria writes the three criteria of a meeting engagement
+// (R-VIII.4.7), the event's Unit first: "ряды 3 : 2, натиск 1 : 1,
+// нанесённые потери 2 : 1".
+func meetingCriteria(lang Lang, t engine.CombatTerms) string {
+	m := t.Meeting
+	return T(lang, "term.meeting", m[0][0], m[0][1], m[1][0], m[1][1], m[2][0], m[2][1])
+}
+
+// signed writes a number with a true minus sign.
+func signed(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
+}
+
+// pushedBackText: a unit pushed back, which stays in its cell (an attacker
+// repelled, R-VIII.4.3; a meeting without superiority, R-VIII.4.9) or
+// retreats a cell; or one that gives way under fire (R-IX.2.1), whose
+// retreat follows.
 func pushedBackText(lang Lang, e engine.Event, u, _ string) string {
+	if e.Detail == "shooting" {
+		if t := e.Terms; t != nil {
+			return T(lang, "ev.pushed_back.shooting", u, t.Losses, t.St)
+		}
+		return T(lang, "ev.pushed_back.shooting_plain", u)
+	}
 	if e.To == engine.NoCell || e.To == e.From {
 		at := e.At
 		if at == engine.NoCell {
 			at = e.From
 		}
-		return T(lang, "ev.pushed_back.at", u, cellName(at))
+		if e.Rule == "R-VIII.4.3" {
+			return T(lang, "ev.pushed_back.repelled", u, cellName(at))
+		}
+		return T(lang, "ev.pushed_back.stays", u, cellName(at))
 	}
 	return T(lang, "ev.pushed_back", u, cellName(e.From), cellName(e.To))
 }
