@@ -2,9 +2,13 @@ package render
 
 // Texts of the bot's answers and posts, by key, in both languages.
 var botTexts = map[string]msg{
-	"stake.low":        {"малая ставка", "low stake"},
-	"stake.high":       {"большая ставка", "high stake"},
-	"roll.line":        {"Командный бросок (%s): %s — %s: особых приказов %d, обычных %d.", "Command roll (%s): %s — %s: %d special and %d ordinary orders."},
+	// The stake of the command roll (R-V.2) is a threshold the player picks:
+	// the original calls it «ставка», as it does the HQ, so here it is the
+	// «порог» (the original's own «порог сложности»), and «ставка» is only
+	// ever the HQ.
+	"stake.low":        {"малый порог, 5+", "low stake, 5+"},
+	"stake.high":       {"большой порог, 8+", "high stake, 8+"},
+	"roll.line":        {"Командный бросок (%s): %s — %s: %d {4:особый приказ|особых приказа|особых приказов} и %d {5:обычный|обычных|обычных}.", "Command roll (%s): %s — %s: %d special {4:order|orders} and %d ordinary."},
 	"roll.success":     {"успех", "success"},
 	"roll.failure":     {"неудача", "failure"},
 	"roll.not_final":   {"Можно перебросить или принять результат.", "You may reroll or accept the result."},
@@ -15,7 +19,7 @@ var botTexts = map[string]msg{
 	"class.special":    {"особый", "special"},
 	"units.save_ammo":  {"беречь боеприпасы", "save ammo"},
 	"units.header":     {"Ваши отряды:", "Your units:"},
-	"units.line":       {"• %s — %s, %d фиг., %s, фронт %s", "• %s — %s, %d figures, %s, facing %s"},
+	"units.line":       {"• %s — %s, %d {3:фигура|фигуры|фигур}, %s, фронт %s", "• %s — %s, %d {3:figure|figures}, %s, facing %s"},
 	"step.move":        {"вперёд", "move"},
 	"step.wheel_left":  {"влево", "wheel left"},
 	"step.wheel_right": {"вправо", "wheel right"},
@@ -68,7 +72,7 @@ var botTexts = map[string]msg{
 	"bot.intercept.nothing":        {"Синоби-перехватчику некого перехватывать: он выбывает.", "Your intercepting shinobi finds no messenger and is spent."},
 	"bot.intercept.messenger_lost": {"Синоби перехватил гонца: у противника на одного гонца меньше.", "Your shinobi caught a messenger: the enemy has one messenger fewer."},
 	"bot.intercept.voided":         {"Синоби перехватил гонца: переброс противника в этом ходу не состоялся.", "Your shinobi caught a messenger: the enemy's reroll this turn is void."},
-	"bot.intercepted":              {"Ваш гонец перехвачен: переброс не засчитан. Теперь у вас особых приказов %d и обычных %d — сократите приказы, иначе отменятся последние отданные.", "Your messenger was caught: the reroll is void. You now have %d special and %d ordinary orders — cut your orders, or the last ones given are dropped."},
+	"bot.intercepted":              {"Ваш гонец перехвачен: переброс не засчитан. Теперь у вас %d {1:особый приказ|особых приказа|особых приказов} и %d {2:обычный|обычных|обычных} — сократите приказы, иначе отменятся последние отданные.", "Your messenger was caught: the reroll is void. You now have %d special {1:order|orders} and %d ordinary — cut your orders, or the last ones given are dropped."},
 	"bot.deadline":                 {"Приказы принимаются до %s; тогда ход будет рассчитан с тем, что отдано.", "Orders are taken until %s; then the turn is resolved with what was given."},
 	"bot.ready":                    {"Ваша сторона готова. Ждём противника.", "Your side is ready. Waiting for the enemy."},
 	"bot.plan_change":              {"Битва «%s», ход %d: обе стороны готовы. Синоби доложили — можно изменить приказы (/order, /orders), затем снова /orders ready.", "Battle “%s”, turn %d: both sides are ready. The shinobi have reported — you may change your orders (/order, /orders), then /orders ready again."},
@@ -96,7 +100,7 @@ var botTexts = map[string]msg{
 	"bot.swap_set":                 {"Обмен записан: %s. Он будет сделан в конце фазы.", "Swap noted: %s. It is made at the end of the phase."},
 	"bot.scouts_done":              {"Ваша разведка закончена; ход 1 откроется, когда закончит и противник (или по сроку, или по решению мастера).", "Your scouting is done; turn 1 opens when the enemy is done too (or at the deadline, or when the GM decides)."},
 	"scout.header":                 {"Донесение разведки (синоби: %d):", "Scouting report (shinobi: %d):"},
-	"scout.unit":                   {"• %s: %s — %s, %d фиг., фронт %s", "• %s: %s — %s, %d figures, facing %s"},
+	"scout.unit":                   {"• %s: %s — %s, %d {4:фигура|фигуры|фигур}, фронт %s", "• %s: %s — %s, %d {4:figure|figures}, facing %s"},
 	"scout.leaders":                {"; с ним: %s", "; with it: %s"},
 	"scout.nothing":                {"• В этих клетках врага нет.", "• No enemy in those cells."},
 	"scout.hq":                     {"Ставка врага: %s.", "The enemy HQ: %s."},
@@ -106,7 +110,7 @@ var botTexts = map[string]msg{
 	"err.swap_pair":                {"Обмен — это два ваших отряда через пробел, например «n-yari n-yumi», а не «%s».", "A swap is two of your units separated by a space, such as “n-yari n-yumi”, not “%s”."},
 	"err.bad_guards":               {"Охранять армию могут от 0 до %[2]d синоби, а не %[1]d (R-IV.4.1).", "From 0 to %[2]d shinobi can guard the army, not %[1]d (R-IV.4.1)."},
 	"bot.guards_set":               {"Охраняют армию синоби: %d; пытаться проникнуть в тыл врага будут: %d.", "Shinobi guarding the army: %d; trying to get into the enemy's rear: %d."},
-	"bot.infiltration":             {"%s: из %d синоби в тыл врага проникли %d; они ждут заданий.", "%s: of %d shinobi, %d got into the enemy's rear; they await missions."},
+	"bot.infiltration":             {"%s: из %d синоби в тыл врага {3:проник|проникли|проникли} %d; {3:он ждёт|они ждут|они ждут} заданий.", "%s: of %d shinobi, %d got into the enemy's rear; {3:it awaits|they await} missions."},
 	"bot.guarded":                  {"%s: охрана остановила синоби врага: %d; из них убиты %d, взяты в плен %d, повернули назад %d.", "%s: the guards stopped %d enemy shinobi; %d killed, %d captured, %d turned back."},
 	"err.need_unit":                {"Укажите отряд (unit); без отряда отдаются только общие приказы по армии.", "Name the unit; only army-wide orders are given without one."},
 	"err.bad_order":                {"Неизвестный приказ «%s».", "Unknown order “%s”."},
