@@ -174,3 +174,47 @@ func TestIdempotentReadyAndStaleButtons(t *testing.T) {
 		}
 	}
 }
+
+// Each messenger buys one reroll, several in one turn (R-V.3.2: «Один
+// бросок можно перебросить сколько угодно раз»); each is spent from the
+// army for the rest of the battle.
+func TestTwoMessengerRerollsR_V_3_2(t *testing.T) {
+	for seedByte := byte(0); seedByte < 200; seedByte++ {
+		svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+		svc.Rand = &fixedRand{b: seedByte * 3}
+		a := anegawa()
+		a.Messengers = [2]int{2, 2}
+		a.Leaders = nil // no HQ reroll: only messengers
+		svc.Scenarios = map[string]engine.Battle{"m": a}
+		rec, err := svc.Create(guild, CreateRequest{Name: "Гонцы", North: store.Clan{RoleID: "r-oda"}, South: store.Clan{RoleID: "r-asai"}, Scenario: "m"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Start(guild, rec.ID, false); err != nil {
+			t.Fatal(err)
+		}
+		north, _ := svc.SeatOf(guild, []string{"r-oda"})
+		c, _ := svc.Roll(north, engine.StakeHigh)
+		if c.Result.Success {
+			continue
+		}
+		if c, err = svc.Reroll(north, 1, engine.RerollMessenger); err != nil {
+			t.Fatal(err)
+		}
+		if c.Result.Success {
+			continue // look for dice where the first messenger's reroll fails too
+		}
+		if !slices.Equal(c.Open, []string{engine.RerollMessenger}) || c.Final {
+			t.Fatalf("after one messenger of two: open %v, final %v", c.Open, c.Final)
+		}
+		c, err = svc.Reroll(north, 1, engine.RerollMessenger)
+		if err != nil || len(c.Result.Rolls) != 3 || c.Result.MessengersUsed != 2 || !c.Final {
+			t.Fatalf("the second messenger: %+v %v", c, err)
+		}
+		if after, _ := svc.Battle(guild, rec.ID); after.State.Messengers[engine.North] != 0 {
+			t.Fatalf("messengers left %d", after.State.Messengers[engine.North])
+		}
+		return
+	}
+	t.Fatal("no seed gave two failed rolls")
+}

@@ -9,9 +9,11 @@ import (
 )
 
 // commandInput is what a side brings to its command roll: the leaders'
-// HQ reroll and generals' bonus (engine.CommandSetup) and its messengers.
-func commandInput(b *engine.Battle, side engine.Side, stake engine.Stake, rerolls []string) engine.CommandInput {
-	in := engine.CommandInput{Side: side, Stake: stake, Messengers: b.Messengers[side], Rerolls: rerolls}
+// HQ reroll and generals' bonus (engine.CommandSetup) and its messengers
+// as they were before the roll: those left in the army plus those the roll
+// has spent already (spent is taken from the army as each is used).
+func commandInput(b *engine.Battle, side engine.Side, stake engine.Stake, rerolls []string, spent int) engine.CommandInput {
+	in := engine.CommandInput{Side: side, Stake: stake, Messengers: b.Messengers[side] + spent, Rerolls: rerolls}
 	in.HQReroll, in.Bonus = engine.CommandSetup(b, side, b.Turn+1, nil)
 	return in
 }
@@ -21,7 +23,7 @@ func RerollOptions(b *engine.Battle, side engine.Side, c store.CommandRoll) []st
 	if c.Final || c.Result.Success {
 		return nil
 	}
-	in := commandInput(b, side, c.Stake, c.Rerolls)
+	in := commandInput(b, side, c.Stake, c.Rerolls, c.Result.MessengersUsed)
 	var out []string
 	if in.HQReroll && !c.Result.HQUsed {
 		out = append(out, engine.RerollHQ)
@@ -35,19 +37,17 @@ func RerollOptions(b *engine.Battle, side engine.Side, c store.CommandRoll) []st
 // roll recomputes a side's command roll from the turn's seed: the same
 // seed, stake and rerolls always give the same dice, so a reroll is the
 // first roll replayed with one more reroll.
-func roll(tx *store.Tx, rec *store.BattleRecord, side engine.Side, stake engine.Stake, rerolls []string) (store.CommandRoll, error) {
+func roll(tx *store.Tx, rec *store.BattleRecord, side engine.Side, stake engine.Stake, rerolls []string, spent int) (store.CommandRoll, error) {
 	seed, err := tx.Seed(rec.GuildID, rec.ID, rec.Turn)
 	if err != nil {
 		return store.CommandRoll{}, err
 	}
 	d := engine.NewSeededDice(seed.Value, rec.ID, rec.Turn)
-	res, p := engine.CommandRoll(commandInput(&rec.State, side, stake, rerolls), d)
+	res, p := engine.CommandRoll(commandInput(&rec.State, side, stake, rerolls, spent), d)
 	if p != nil {
 		return store.CommandRoll{}, broken(p)
 	}
-	c := store.CommandRoll{Stake: stake, Rerolls: rerolls, Result: res}
-	c.Final = len(RerollOptions(&rec.State, side, c)) == 0
-	return c, nil
+	return store.CommandRoll{Stake: stake, Rerolls: rerolls, Result: res}, nil
 }
 
 // Rolled is a side's command roll as it stands, with the rerolls still
@@ -77,10 +77,11 @@ func (s *Service) Roll(seat Seat, stake engine.Stake) (Rolled, error) {
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
-		c, err := roll(tx, rec, seat.Side, stake, nil)
+		c, err := roll(tx, rec, seat.Side, stake, nil, 0)
 		if err != nil {
 			return err
 		}
+		c.Final = len(RerollOptions(&rec.State, seat.Side, c)) == 0
 		out = rolled(rec, seat.Side, c)
 		return putRoll(tx, rec, seat.Side, c)
 	})
@@ -127,7 +128,7 @@ func (s *Service) Reroll(seat Seat, turn int, source string) (Rolled, error) {
 		if !slices.Contains(RerollOptions(&rec.State, seat.Side, old), source) {
 			return refuse("err.no_reroll")
 		}
-		c, err := roll(tx, rec, seat.Side, old.Stake, append(slices.Clone(old.Rerolls), source))
+		c, err := roll(tx, rec, seat.Side, old.Stake, append(slices.Clone(old.Rerolls), source), old.Result.MessengersUsed)
 		if err != nil {
 			return err
 		}
@@ -137,6 +138,9 @@ func (s *Service) Reroll(seat Seat, turn int, source string) (Rolled, error) {
 				return err
 			}
 		}
+		// Final once nothing is left to try, with the messenger just
+		// spent taken from the army.
+		c.Final = len(RerollOptions(&rec.State, seat.Side, c)) == 0
 		out = rolled(rec, seat.Side, c)
 		return putRoll(tx, rec, seat.Side, c)
 	})
