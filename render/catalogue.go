@@ -184,7 +184,7 @@ var catalogue = map[string]msg{
 	"log.turn_phase": {"== Ход %d · фаза %d ==", "== Turn %d · phase %d =="},
 	"log.step":       {"Шаг %d — %s", "Step %d — %s"},
 	"log.step_plain": {"%s", "%s"},
-	"log.step_class": {"Шаг %d — %s, %s", "Step %d — %s, %s"},
+	"log.step_class": {"Шаг %d — %s (%s)", "Step %d — %s (%s)"},
 
 	// Rule references in the Russian log (RuleRef): the terms of the
 	// original's terminology, and the decisions of RULES.md.
@@ -325,7 +325,7 @@ var catalogue = map[string]msg{
 	"ev.turned_to_face.plain":        {"%s по инициативе разворачивается фронтом к противнику: фронт на %s", "%s turns by initiative to face the enemy, now facing %s"},
 	"ev.fatigued":                    {"%s утомлён: в следующем ходу — только одно движение за приказ", "%s is fatigued: only one move or wheel per order next turn"},
 	"ev.shot":                        {"%s по приказу стреляет по %s (%s): урон до брони %d; {5:осталась|осталось|осталось} %d {5:единица|единицы|единиц} боеприпасов", "%s shoots by order at %s (%s): %d damage before armor; %d {5:unit|units} of ammo left"},
-	"ev.shot.free_fire":              {"%s ведёт обстрел без команды, по инициативе, по %s (%s): урон до брони %d; {5:осталась|осталось|осталось} %d {5:единица|единицы|единиц} боеприпасов", "%s fires at will, by initiative, at %s (%s): %d damage before armor; %d {5:unit|units} of ammo left"},
+	"ev.shot.free_fire":              {"%s по инициативе (обстрел без команды) стреляет по %s (%s): урон до брони %d; {5:осталась|осталось|осталось} %d {5:единица|единицы|единиц} боеприпасов", "%s fires at will, by initiative, at %s (%s): %d damage before armor; %d {5:unit|units} of ammo left"},
 	"ev.shot.repelling_fire":         {"%s отражает атаку обстрелом: стреляет по %s (%s) до рукопашной, урон до брони %d; {5:осталась|осталось|осталось} %d {5:единица|единицы|единиц} боеприпасов", "%s gives repelling fire at %s (%s) before the melee: %d damage before armor; %d {5:unit|units} of ammo left"},
 	"ev.shot.volley":                 {"%s даёт массированный залп по %s (%s): урон до брони %d; {5:осталась|осталось|осталось} %d {5:единица|единицы|единиц} боеприпасов", "%s fires a massed volley at %s (%s): %d damage before armor; %d {5:unit|units} of ammo left"},
 	"ev.panic":                       {"%s — крестьяне: рядом разбит %s, отряд бежит", "%s — peasants: %s was broken next to it, and it routs"},

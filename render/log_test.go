@@ -42,7 +42,7 @@ func TestLogRussian(t *testing.T) {
 	t.Log("\n" + log)
 	for _, want := range []string{
 		"== Ход 2 · фаза 1 == [VII.1.1]",
-		"Шаг 3 — первое движение конницы, обычные приказы [VII.2.3]",
+		"Шаг 3 — первое движение конницы (обычные приказы) [VII.2.3]",
 		"- hc: перемещение A21 → A11 [VI.2.5]",
 		"- hc атакует sp из A11 (атака во фронт) [Терминология: атака]",
 		"- hc — рукопашная, 6+: 6 5 3 1 → 1 успех [VIII.2.1]",
@@ -71,7 +71,7 @@ func TestLogEnglish(t *testing.T) {
 	t.Log("\n" + log)
 	for _, want := range []string{
 		"== Turn 2 · phase 1 == [R-VII.1.1]",
-		"Step 3 — first cavalry move, ordinary orders [R-VII.2.3]",
+		"Step 3 — first cavalry move (ordinary orders) [R-VII.2.3]",
 		"- hc moves A21 → A11 [R-VI.2.5]",
 		"hc attacks sp from A11 (frontal attack) [R-T.2.5]",
 		"- hc — melee, 6+: 6 5 3 1 → 1 hit [R-VIII.2.1]",

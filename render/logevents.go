@@ -161,7 +161,7 @@ func phaseText(lang Lang, e engine.Event, _, _ string) string {
 }
 
 // stepText heads a ladder step in words: "Шаг 3 — первое движение
-// конницы, обычные приказы" (the 3rd item of R-VII.2, P3), with the order
+// конницы (обычные приказы)" (the 3rd item of R-VII.2, P3), with the order
 // class when the step runs once per class. P0, the engine's start of a
 // phase (D-36), has no number.
 func stepText(lang Lang, e engine.Event, _, _ string) string {

@@ -222,7 +222,7 @@ func TestLogCombatTerms(t *testing.T) {
 			"a: shooting stops its advance — 1 figure lost this phase, more than its Imp 0; its remaining orders are lost"},
 		// Shots say why they were fired.
 		{engine.Event{Kind: engine.EvShot, Rule: "R-VI.5.4", Unit: "ar", Other: "hc", To: c("B11"), Raw: 3, Value: 21, Detail: engine.DetailFreeFire},
-			"ar ведёт обстрел без команды, по инициативе, по hc (B11): урон до брони 3; осталась 21 единица боеприпасов",
+			"ar по инициативе (обстрел без команды) стреляет по hc (B11): урон до брони 3; осталась 21 единица боеприпасов",
 			"ar fires at will, by initiative, at hc (B11): 3 damage before armor; 21 units of ammo left"},
 		{engine.Event{Kind: engine.EvShot, Rule: "R-VI.6.1", Unit: "ar", Other: "hc", To: c("B11"), Raw: 2, Value: 1, Detail: engine.DetailRepellingFire},
 			"ar отражает атаку обстрелом: стреляет по hc (B11) до рукопашной, урон до брони 2; осталась 1 единица боеприпасов",
@@ -259,11 +259,11 @@ func TestLogHeadings(t *testing.T) {
 	ru, en := Log(RU, ev), Log(EN, ev)
 	t.Log("\n" + ru + "\n" + en)
 	want := "== Ход 3 · фаза 1 == [VII.1.1]\n" +
-		"Шаг 1 — обстрел по приказу, особые приказы [VII.2.1]\n" +
+		"Шаг 1 — обстрел по приказу (особые приказы) [VII.2.1]\n" +
 		"- ar: приказ отменён — цель вне зоны обстрела [IX.6.1]\n" +
 		"Шаг 9 — действия по инициативе [VII.2.9]\n" +
 		"- ar — обстрел без команды, 5+: 6 2 → 1 успех [VI.5.4]\n" +
-		"- ar ведёт обстрел без команды, по инициативе, по hc (B11): урон до брони 2; осталось 10 единиц боеприпасов [VI.5.4]\n" +
+		"- ar по инициативе (обстрел без команды) стреляет по hc (B11): урон до брони 2; осталось 10 единиц боеприпасов [VI.5.4]\n" +
 		"- hc теряет 1 последнюю фигуру [VI.5.4]\n" +
 		"- hc уничтожен [VI.5.4]\n" +
 		"Шаг 10 — дальнейшее бегство [VII.2.10]\n" +
