@@ -127,6 +127,9 @@ func commandSpecs() []cmdSpec {
 			{name: "done", typ: flag},
 		}},
 		{name: "field", handle: (*Bot).field},
+		{name: "rule", handle: (*Bot).rule, opts: []optSpec{
+			{name: "id", typ: str, required: true, complete: true},
+		}},
 		{name: "why", handle: (*Bot).why, opts: []optSpec{
 			{name: "unit", typ: str, required: true, units: true},
 		}},

@@ -326,6 +326,8 @@ func (b *Bot) complete(c *call) error {
 	switch {
 	case focused != nil && focused.Name == "turn":
 		choices = b.turnChoices(c)
+	case focused != nil && c.path == "rule":
+		choices = ruleChoices(c.lang, focused.StringValue())
 	case focused != nil && c.i.Member != nil:
 		if seat, err := b.svc.AnySeat(c.i.GuildID, c.roles()); err == nil {
 			view := engine.View(seat.Battle.State, seat.Side)

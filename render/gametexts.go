@@ -87,8 +87,14 @@ func init() {
 	}
 }
 
-// Texts of /why.
+// Texts of /why and /rule.
 var whyTexts = map[string]msg{
+	"err.rule_unknown":      {"Правила «%s» нет: наберите номер, например R-VIII.4.4 или D-34, и выберите из подсказки.", "There is no rule “%s”: type an ID such as R-VIII.4.4 or D-34 and pick one of the suggestions."},
+	"bot.rule_place":        {"Место в правилах: %s", "In the Russian rules: %s"},
+	"cmd.rule.name":         {"правило", "rule"},
+	"cmd.rule.desc":         {"Правило или решение по номеру: текст и место в правилах", "A rule or decision by its ID: its text and its place in the rules"},
+	"cmd.rule.opt.id.name":  {"номер", "id"},
+	"cmd.rule.opt.id.desc":  {"Номер правила, например R-VIII.4.4 или D-34", "The rule's ID, e.g. R-VIII.4.4 or D-34"},
 	"err.why_no_turn":       {"В битве «%s» ещё не было рассчитанных ходов.", "Battle “%s” has no resolved turn yet."},
 	"err.why_unit":          {"Отряда «%s» не было в том, что видела ваша сторона.", "There was no unit “%s” in what your side saw."},
 	"bot.why_header":        {"Битва «%s», ход %d — что было с %s:", "Battle “%s”, turn %d — what happened to %s:"},
