@@ -111,7 +111,7 @@ var botTexts = map[string]msg{
 	"err.bad_guards":               {"Охранять армию могут от 0 до %[2]d синоби, а не %[1]d (R-IV.4.1).", "From 0 to %[2]d shinobi can guard the army, not %[1]d (R-IV.4.1)."},
 	"bot.guards_set":               {"Охраняют армию синоби: %d; пытаться проникнуть в тыл врага будут: %d.", "Shinobi guarding the army: %d; trying to get into the enemy's rear: %d."},
 	"bot.infiltration":             {"%s: из %d синоби в тыл врага {3:проник|проникли|проникли} %d; {3:он ждёт|они ждут|они ждут} заданий.", "%s: of %d shinobi, %d got into the enemy's rear; {3:it awaits|they await} missions."},
-	"bot.guarded":                  {"%s: охрана остановила синоби врага: %d; из них убиты %d, взяты в плен %d, повернули назад %d.", "%s: the guards stopped %d enemy shinobi; %d killed, %d captured, %d turned back."},
+	"bot.guarded":                  {"%s: охрана остановила синоби врага: %d; из них {3:убит|убиты|убиты} %d, {4:взят|взяты|взяты} в плен %d, {5:повернул|повернули|повернули} назад %d.", "%s: the guards stopped %d enemy shinobi; %d killed, %d captured, %d turned back."},
 	"err.need_unit":                {"Укажите отряд (unit); без отряда отдаются только общие приказы по армии.", "Name the unit; only army-wide orders are given without one."},
 	"err.bad_order":                {"Неизвестный приказ «%s».", "Unknown order “%s”."},
 	"err.bad_facing":               {"Неизвестное направление «%s»: С, В, Ю или З (N, E, S, W).", "Unknown facing “%s”: N, E, S or W."},

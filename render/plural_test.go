@@ -334,3 +334,22 @@ func TestCommandTextStakeIsNotTheHQ(t *testing.T) {
 		}
 	}
 }
+
+// Verbs agree with the numbers they stand before.
+func TestCountedVerbs(t *testing.T) {
+	if got := T(RU, "bot.guarded", "Север", 3, 1, 2, 0); got != "Север: охрана остановила синоби врага: 3; из них убит 1, взяты в плен 2, повернули назад 0." {
+		t.Errorf("guarded: %q", got)
+	}
+	if got := T(RU, "bot.infiltration", "Юг", 2, 1); got != "Юг: из 2 синоби в тыл врага проник 1; он ждёт заданий." {
+		t.Errorf("infiltration: %q", got)
+	}
+	if got := T(EN, "bot.infiltration", "South", 2, 1); got != "South: of 2 shinobi, 1 got into the enemy's rear; it awaits missions." {
+		t.Errorf("infiltration: %q", got)
+	}
+	if got := T(RU, "bot.posts_queued", 21, "429"); !strings.HasPrefix(got, "В очереди 21 сообщение (Discord: 429); бот отправит его сам") {
+		t.Errorf("queued: %q", got)
+	}
+	if got := T(EN, "bot.posts_queued", 1, "429"); !strings.HasPrefix(got, "1 message is queued (Discord: 429); the bot posts it itself") {
+		t.Errorf("queued: %q", got)
+	}
+}
