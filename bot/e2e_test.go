@@ -238,10 +238,10 @@ func TestBattleThroughDiscord(t *testing.T) {
 	}
 	// Before the start, a player adjusts his deployment; a wrong cell is
 	// refused in his language.
-	if r := w.slash(oda, chanOda, "deploy", discordtest.StringOpt("unit", "n-yumi"), discordtest.StringOpt("cell", "A23"), discordtest.StringOpt("facing", "E")); !r.Ephemeral || !strings.Contains(r.Content, "Расстановка изменена") || !strings.Contains(r.Content, "n-yumi — самураи-лучники, 8 фиг., A23") {
+	if r := w.slash(oda, chanOda, "deploy", discordtest.StringOpt("unit", "n-yumi"), discordtest.StringOpt("cell", "A23"), discordtest.StringOpt("facing", "E")); !r.Ephemeral || !strings.Contains(r.Content, "Расстановка изменена") || !strings.Contains(r.Content, "n-yumi — самураи-лучники, 8 фигур, A23") {
 		t.Fatalf("deploy: %+v", r)
 	}
-	if r := w.slash(oda, chanOda, "deploy", discordtest.StringOpt("unit", "n-yumi"), discordtest.BoolOpt("save_ammo", true)); !strings.Contains(r.Content, "n-yumi — самураи-лучники, 8 фиг., A23, фронт В — беречь боеприпасы") {
+	if r := w.slash(oda, chanOda, "deploy", discordtest.StringOpt("unit", "n-yumi"), discordtest.BoolOpt("save_ammo", true)); !strings.Contains(r.Content, "n-yumi — самураи-лучники, 8 фигур, A23, фронт В — беречь боеприпасы") {
 		t.Fatalf("save ammo: %+v", r)
 	}
 	if r := w.slash(asai, chanAsai, "deploy", discordtest.StringOpt("unit", "s-yari"), discordtest.StringOpt("cell", "A13")); !strings.Contains(r.Content, "not in your deployment zones") {
@@ -281,7 +281,7 @@ func TestBattleThroughDiscord(t *testing.T) {
 		t.Fatalf("south order: %+v", r)
 	}
 	if r := w.slash(oda, chanOda, "orders"); !strings.Contains(r.Content, "n-yari") || strings.Contains(r.Content, "s-sohei") ||
-		!strings.Contains(r.Content, "n-hatamoto — тяжёлая конница, 8 фиг., A31") {
+		!strings.Contains(r.Content, "n-hatamoto — тяжёлая конница, 8 фигур, A31") {
 		t.Fatalf("/orders shows the wrong side: %+v", r)
 	}
 
@@ -522,7 +522,7 @@ func TestInfiltrationThroughDiscord(t *testing.T) {
 	}
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
 	northText, southText := contentOf(w.srv.Messages(chanOda)), contentOf(w.srv.Messages(chanAsai))
-	if !strings.Contains(northText, "охрана остановила синоби врага: 1") || strings.Contains(northText, "проникли") {
+	if !strings.Contains(northText, "охрана остановила синоби врага: 1") || strings.Contains(northText, "в тыл врага прон") {
 		t.Fatalf("north channel: %q", northText)
 	}
 	if !strings.Contains(southText, "из 1 синоби в тыл врага проникли 0") || strings.Contains(southText, "охрана") {
@@ -540,7 +540,7 @@ func TestScoutingThroughDiscord(t *testing.T) {
 	w := sekigaharaWorld(t)
 	defer w.stop()
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
-	if text := contentOf(w.srv.Messages(chanOda)); !strings.Contains(text, "армии расставлены") || !strings.Contains(text, "из 1 синоби в тыл врага проникли 1") {
+	if text := contentOf(w.srv.Messages(chanOda)); !strings.Contains(text, "армии расставлены") || !strings.Contains(text, "из 1 синоби в тыл врага проник 1") {
 		t.Fatalf("north channel at the start: %q", text)
 	}
 	if r := w.slash(oda, chanOda, "roll", discordtest.StringOpt("stake", "low")); !strings.Contains(r.Content, "Битва «Сэкигахара» сейчас не принимает приказов") {
@@ -652,7 +652,7 @@ func TestGMFixThroughDiscord(t *testing.T) {
 	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), "n-uma.figures = 4") || strings.Contains(contentOf(w.srv.Messages(chanAsai)), "n-uma") {
 		t.Fatal("the fix went to the wrong channels")
 	}
-	if r := w.slash(oda, chanOda, "deploy", discordtest.StringOpt("unit", "n-uma"), discordtest.StringOpt("facing", "S")); !strings.Contains(r.Content, "n-uma — лёгкая конница, 4 фиг.") {
+	if r := w.slash(oda, chanOda, "deploy", discordtest.StringOpt("unit", "n-uma"), discordtest.StringOpt("facing", "S")); !strings.Contains(r.Content, "n-uma — лёгкая конница, 4 фигуры") {
 		t.Fatalf("units after the fix: %+v", r)
 	}
 }
@@ -752,7 +752,7 @@ func TestUnannouncedScoutingIsAnnouncedOnRestart(t *testing.T) {
 	st.Close()
 	told := func() (int, int) {
 		text := contentOf(w.srv.Messages(chanOda))
-		return strings.Count(text, "армии расставлены"), strings.Count(text, "из 1 синоби в тыл врага проникли 1")
+		return strings.Count(text, "армии расставлены"), strings.Count(text, "из 1 синоби в тыл врага проник 1")
 	}
 	w.start()
 	w.b.Wait()
@@ -768,7 +768,7 @@ func TestUnannouncedScoutingIsAnnouncedOnRestart(t *testing.T) {
 	}
 	w.slash(oda, chanOda, "scout", discordtest.BoolOpt("done", true))
 	w.slash(asai, chanAsai, "scout", discordtest.BoolOpt("done", true))
-	if text := contentOf(w.srv.Messages(chanOda)); strings.Count(text, "ход 1 открыт") != 1 || strings.Count(text, "проникли") != 1 {
+	if text := contentOf(w.srv.Messages(chanOda)); strings.Count(text, "ход 1 открыт") != 1 || strings.Count(text, "в тыл врага проник") != 1 {
 		t.Fatalf("turn 1: %q", text)
 	}
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -251,7 +252,7 @@ func (b *Bot) postStatus(lang string, ids []uint64) string {
 	for _, id := range ids {
 		if p, ok := waiting[id]; ok {
 			queued++
-			why = p.LastError
+			why = cmp.Or(why, p.LastError) // the first failure says why the rest wait
 		} else if d, ok := b.failed[id]; ok {
 			refused = append(refused, fmt.Sprintf("<#%s>: %s", d.channel, tr(lang, codeKey(d.code))))
 		}

@@ -53,7 +53,7 @@ func TestOutboxRetriesAfterServerErrorsFault(t *testing.T) {
 	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanAsai, Count: 3}, discordtest.ServerError())
 	defer clear()
 	r := resolve(w, 1)
-	if !strings.Contains(r.Content, "рассчитан") || !strings.Contains(r.Content, "в очереди") {
+	if !strings.Contains(r.Content, "рассчитан") || !strings.Contains(r.Content, "В очереди") {
 		t.Fatalf("the GM's answer: %q", r.Content)
 	}
 	if pictures(w, chanOda) != 1 || pictures(w, chanGM) != 1 {

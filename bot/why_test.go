@@ -40,7 +40,7 @@ func TestWhyThroughDiscord(t *testing.T) {
 	resolve(w, 1)
 
 	r := w.slash(oda, chanOda, "why", discordtest.StringOpt("unit", "n-yari"))
-	if !strings.Contains(r.Content, "ход 1 — что было с n-yari") || !strings.Contains(r.Content, "n-yari") || !strings.Contains(r.Content, "R-") {
+	if !strings.Contains(r.Content, "ход 1 — что было с n-yari") || !strings.Contains(r.Content, "n-yari") || !strings.Contains(r.Content, "[VI.2.5]") {
 		t.Fatalf("why n-yari: %q", r.Content)
 	}
 	hidden := w.slash(oda, chanOda, "why", discordtest.StringOpt("unit", "s-teppo")).Content

@@ -20,7 +20,7 @@ func TestWhyCommand(t *testing.T) {
 	if code := run([]string{"why", db, demoBattle, "1", "n-yari"}, &out, &errb); code != 0 {
 		t.Fatalf("why: %d %s", code, errb.String())
 	}
-	if got := out.String(); !strings.Contains(got, "ход 1 — что было с n-yari") || !strings.Contains(got, "n-yari") || !strings.Contains(got, "R-") {
+	if got := out.String(); !strings.Contains(got, "ход 1 — что было с n-yari") || !strings.Contains(got, "n-yari") || !strings.Contains(got, "[VI.") {
 		t.Fatalf("why n-yari: %q", got)
 	}
 	out.Reset()
