@@ -258,7 +258,7 @@ func TestBattleThroughDiscord(t *testing.T) {
 	}
 
 	// Orders before the roll are refused; then both sides roll.
-	if r := w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move")); !strings.Contains(r.Content, "/roll") {
+	if r := w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move")); !strings.Contains(r.Content, "/бросок") {
 		t.Fatalf("order before roll: %+v", r)
 	}
 	w.roll(oda, chanOda)

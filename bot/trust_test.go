@@ -166,7 +166,7 @@ func TestIdempotentStartAndFinish(t *testing.T) {
 	defer w.stop()
 	start := discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара"))
 	w.slash(gm, chanGM, "battle", start)
-	if r := w.slash(gm, chanGM, "battle", start); !strings.Contains(r.Content, "end_scouting:true") {
+	if r := w.slash(gm, chanGM, "battle", start); !strings.Contains(r.Content, "/битва начать закончить_разведку:true") {
 		t.Fatalf("a second start during scouting: %q", r.Content)
 	}
 	finish := discordtest.Subcommand("finish", discordtest.StringOpt("battle", "Сэкигахара"))
