@@ -332,6 +332,11 @@ func TestBattleThroughDiscord(t *testing.T) {
 		if !strings.Contains(log, "ход 2 открыт") {
 			t.Fatalf("channel %s: turn 2 was not opened: %q", ch, log)
 		}
+		// Each clan's log opens with its own orders, the GM's with both.
+		north, south := strings.Contains(log, "Север — отданные приказы"), strings.Contains(log, "Юг — отданные приказы")
+		if want := [3][2]bool{{true, false}, {false, true}, {true, true}}[k]; north != want[0] || south != want[1] {
+			t.Fatalf("channel %s: orders given by north %v, by south %v: %q", ch, north, south, log)
+		}
 	}
 	if u := w.srv.UnexpectedCalls(); len(u) > 0 {
 		t.Fatalf("unexpected Discord calls: %+v", u)

@@ -257,6 +257,8 @@ type TurnPosted struct {
 	Before, After engine.Battle
 	Events        []engine.Event
 	Seed          []byte
+	// Orders are the orders each side gave for the turn, sealed until now.
+	Orders [2][]engine.Order
 }
 
 // PostedTurn reads what a turn's post needs from the store.
@@ -274,7 +276,7 @@ func (s *Service) PostedTurn(guild, id string, turn int) (TurnPosted, error) {
 		if tr.Snapshot == nil || tr.Events == nil || tr.Seed == nil {
 			return errors.New("the turn is not resolved")
 		}
-		out = TurnPosted{Battle: rec, Before: *tr.Snapshot, After: rec.State, Events: tr.Events, Seed: tr.Seed.Value}
+		out = TurnPosted{Battle: rec, Before: *tr.Snapshot, After: rec.State, Events: tr.Events, Seed: tr.Seed.Value, Orders: tr.Orders}
 		if next, err := tx.Snapshot(guild, id, turn+1); err == nil {
 			out.After = next
 		}

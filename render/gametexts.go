@@ -87,8 +87,10 @@ func init() {
 	}
 }
 
-// Texts of /why and /rule.
+// Texts of /why and /rule, and of the turn's post.
 var whyTexts = map[string]msg{
+	"log.orders_given":      {"%s — отданные приказы:", "%s — the orders given:"},
+	"log.no_orders":         {"приказов не было", "no orders"},
 	"err.rule_unknown":      {"Правила «%s» нет: наберите номер, например R-VIII.4.4 или D-34, и выберите из подсказки.", "There is no rule “%s”: type an ID such as R-VIII.4.4 or D-34 and pick one of the suggestions."},
 	"bot.rule_place":        {"Место в правилах: %s", "In the Russian rules: %s"},
 	"cmd.rule.name":         {"правило", "rule"},
