@@ -54,6 +54,15 @@ func audienceSide(a string) (engine.Side, bool) {
 	return engine.North, false
 }
 
+// audienceSides are the sides whose orders an audience may read: its own,
+// or both for the GM.
+func audienceSides(a string) []engine.Side {
+	if side, ok := audienceSide(a); ok {
+		return []engine.Side{side}
+	}
+	return []engine.Side{engine.North, engine.South}
+}
+
 // compose is the messages of a post.
 func (b *Bot) compose(p store.Post) ([]message, error) {
 	l := render.Lang(p.Lang)
@@ -163,25 +172,7 @@ func (b *Bot) composeTurn(p store.Post) ([]message, error) {
 		content: render.T(l, "bot.turn_resolved", tp.Battle.Name, p.Turn, hex.EncodeToString(tp.Seed)),
 		file:    &discordgo.File{Name: "turn-" + strconv.Itoa(p.Turn) + ".png", ContentType: "image/png", Reader: bytes.NewReader(png)},
 	}
-	return append([]message{head}, texts(ordersGiven(l, p.Audience, p.Turn, tp.Orders)+render.Log(l, events))...), nil
-}
-
-// ordersGiven opens a turn's log with the orders the audience's side gave
-// (the GM's with both sides'): nothing of the enemy's orders but what its
-// units did in view.
-func ordersGiven(l render.Lang, audience string, turn int, orders [2][]engine.Order) string {
-	var out []string
-	for _, side := range []engine.Side{engine.North, engine.South} {
-		if mine, ok := audienceSide(audience); ok && mine != side {
-			continue
-		}
-		given := render.T(l, "log.no_orders")
-		if len(orders[side]) > 0 {
-			given = render.OrdersText(l, turn, orders[side])
-		}
-		out = append(out, render.T(l, "log.orders_given", render.SideName(l, side))+"\n"+given)
-	}
-	return strings.Join(out, "\n") + "\n\n"
+	return append([]message{head}, texts(render.OrdersGiven(l, audienceSides(p.Audience), p.Turn, tp.Orders)+render.Log(l, events))...), nil
 }
 
 // composePlanChange: the round's announcement and, to a clan, what its

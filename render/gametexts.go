@@ -1,6 +1,10 @@
 package render
 
-import "github.com/gunbai/gunbai/engine"
+import (
+	"strings"
+
+	"github.com/gunbai/gunbai/engine"
+)
 
 // Texts of the battle lifecycle's refusals and reports (package game) and
 // of the placement and scouting rules that moved into the engine.
@@ -57,6 +61,21 @@ func init() {
 	for k, v := range gameTexts {
 		catalogue[k] = v
 	}
+}
+
+// OrdersGiven opens a turn's log with the orders the given sides gave
+// (a clan's own; the GM's both): nothing of the enemy's orders but what
+// its units did in view.
+func OrdersGiven(lang Lang, sides []engine.Side, turn int, orders [2][]engine.Order) string {
+	var out []string
+	for _, side := range sides {
+		given := T(lang, "log.no_orders")
+		if len(orders[side]) > 0 {
+			given = OrdersText(lang, turn, orders[side])
+		}
+		out = append(out, T(lang, "log.orders_given", SideName(lang, side))+"\n"+given)
+	}
+	return strings.Join(out, "\n") + "\n\n"
 }
 
 // Refusal words a refusal of the battle lifecycle: the engine's problems,

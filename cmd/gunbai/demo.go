@@ -164,7 +164,7 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := writeTurn(outDir, rec.Name, 0, rec.State, nil, stdout); err != nil {
+	if err := writeTurn(outDir, rec.Name, 0, rec.State, nil, [2][]engine.Order{}, stdout); err != nil {
 		return err
 	}
 	if _, err := svc.Start(demoGuild, rec.ID, false); err != nil {
@@ -175,7 +175,12 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("turn %d: %w", turn, err)
 		}
-		if err := writeTurn(outDir, res.Battle.Name, turn, res.After, res.Events, stdout); err != nil {
+		// The GM's log, as the GM channel reads it: both sides' orders first.
+		tp, err := svc.PostedTurn(demoGuild, res.Battle.ID, turn)
+		if err != nil {
+			return err
+		}
+		if err := writeTurn(outDir, res.Battle.Name, turn, res.After, res.Events, tp.Orders, stdout); err != nil {
 			return err
 		}
 		rec = res.Battle
@@ -232,7 +237,7 @@ func refusal(w io.Writer, o engine.Order, err error) {
 }
 
 // writeTurn writes the field after a turn and, for battle turns, its logs.
-func writeTurn(dir, name string, turn int, state engine.Battle, events []engine.Event, stdout io.Writer) error {
+func writeTurn(dir, name string, turn int, state engine.Battle, events []engine.Event, orders [2][]engine.Order, stdout io.Writer) error {
 	title := fmt.Sprintf("%s — %s", name, render.T(render.RU, "title.turn", turn))
 	png, err := render.FieldPNG(state, render.FieldOptions{Lang: render.RU, Title: title})
 	if err != nil {
@@ -246,7 +251,8 @@ func writeTurn(dir, name string, turn int, state engine.Battle, events []engine.
 	if turn > 0 {
 		for _, lang := range []render.Lang{render.RU, render.EN} {
 			p := filepath.Join(dir, fmt.Sprintf("turn-%d.%s.txt", turn, lang))
-			if err := os.WriteFile(p, []byte(render.Log(lang, events)), 0o644); err != nil {
+			log := render.OrdersGiven(lang, []engine.Side{engine.North, engine.South}, turn, orders) + render.Log(lang, events)
+			if err := os.WriteFile(p, []byte(log), 0o644); err != nil {
 				return err
 			}
 			written = append(written, p)
