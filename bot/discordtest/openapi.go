@@ -320,10 +320,9 @@ func (s *apiSpec) schema(ptr string) (*jsonschema.Schema, error) {
 	return sch, nil
 }
 
-// schemaTypes lists the JSON types a (parameter) schema allows, following
-// schema $refs and unions.
-func (s *apiSpec) schemaTypes(ptr string) map[string]bool {
-	out := map[string]bool{}
+// walkSchema calls visit for a schema and every schema it reaches through
+// $refs and oneOf/anyOf/allOf, to a bounded depth.
+func (s *apiSpec) walkSchema(ptr string, visit func(m map[string]any)) {
 	var walk func(ptr string, depth int)
 	walk = func(ptr string, depth int) {
 		m, _ := s.at(ptr).(map[string]any)
@@ -333,6 +332,23 @@ func (s *apiSpec) schemaTypes(ptr string) map[string]bool {
 		if ref, ok := m["$ref"].(string); ok && strings.HasPrefix(ref, "#/") {
 			walk(ref[1:], depth+1)
 		}
+		visit(m)
+		for _, k := range []string{"oneOf", "anyOf", "allOf"} {
+			if arr, ok := m[k].([]any); ok {
+				for i := range arr {
+					walk(fmt.Sprintf("%s/%s/%d", ptr, k, i), depth+1)
+				}
+			}
+		}
+	}
+	walk(ptr, 0)
+}
+
+// schemaTypes lists the JSON types a (parameter) schema allows, following
+// schema $refs and unions.
+func (s *apiSpec) schemaTypes(ptr string) map[string]bool {
+	out := map[string]bool{}
+	s.walkSchema(ptr, func(m map[string]any) {
 		switch t := m["type"].(type) {
 		case string:
 			out[t] = true
@@ -343,15 +359,7 @@ func (s *apiSpec) schemaTypes(ptr string) map[string]bool {
 				}
 			}
 		}
-		for _, k := range []string{"oneOf", "anyOf", "allOf"} {
-			if arr, ok := m[k].([]any); ok {
-				for i := range arr {
-					walk(fmt.Sprintf("%s/%s/%d", ptr, k, i), depth+1)
-				}
-			}
-		}
-	}
-	walk(ptr, 0)
+	})
 	return out
 }
 
@@ -359,29 +367,13 @@ func (s *apiSpec) schemaTypes(ptr string) map[string]bool {
 // and allOf/anyOf/oneOf), for multipart part names.
 func (s *apiSpec) schemaProps(ptr string) map[string]bool {
 	out := map[string]bool{}
-	var walk func(ptr string, depth int)
-	walk = func(ptr string, depth int) {
-		m, _ := s.at(ptr).(map[string]any)
-		if m == nil || depth > 8 {
-			return
-		}
-		if ref, ok := m["$ref"].(string); ok && strings.HasPrefix(ref, "#/") {
-			walk(ref[1:], depth+1)
-		}
+	s.walkSchema(ptr, func(m map[string]any) {
 		if props, ok := m["properties"].(map[string]any); ok {
 			for k := range props {
 				out[k] = true
 			}
 		}
-		for _, k := range []string{"oneOf", "anyOf", "allOf"} {
-			if arr, ok := m[k].([]any); ok {
-				for i := range arr {
-					walk(fmt.Sprintf("%s/%s/%d", ptr, k, i), depth+1)
-				}
-			}
-		}
-	}
-	walk(ptr, 0)
+	})
 	return out
 }
 
