@@ -161,6 +161,23 @@ func (w *world) do(i discordtest.Interaction) discordtest.Response {
 	return rs[0]
 }
 
+// choices sends an autocomplete interaction and returns the choices the
+// bot offered.
+func (w *world) choices(i discordtest.Interaction) []discordgo.ApplicationCommandOptionChoice {
+	w.t.Helper()
+	r := w.do(i)
+	if r.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
+		w.t.Fatalf("autocomplete answered with %+v", r)
+	}
+	var data struct {
+		Choices []discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	}
+	if err := json.Unmarshal(r.Data, &data); err != nil {
+		w.t.Fatal(err)
+	}
+	return data.Choices
+}
+
 // first sends an interaction and returns the bot's first answer: for a
 // command, its acknowledgement.
 func (w *world) first(m discordtest.Member, channel, name string, opts ...discordtest.Option) discordtest.Response {
@@ -604,17 +621,7 @@ func TestUnitAutocompleteThroughDiscord(t *testing.T) {
 	w.create("Нагасино")
 	choices := func(m discordtest.Member, channel, command string, opts ...discordtest.Option) []discordgo.ApplicationCommandOptionChoice {
 		t.Helper()
-		r := w.do(w.srv.Autocomplete(w.guild, channel, m, command, opts...))
-		if r.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
-			t.Fatalf("autocomplete answered with %+v", r)
-		}
-		var data struct {
-			Choices []discordgo.ApplicationCommandOptionChoice `json:"choices"`
-		}
-		if err := json.Unmarshal(r.Data, &data); err != nil {
-			t.Fatal(err)
-		}
-		return data.Choices
+		return w.choices(w.srv.Autocomplete(w.guild, channel, m, command, opts...))
 	}
 	got := choices(oda, chanOda, "deploy", discordtest.Focus(discordtest.StringOpt("unit", "YA")))
 	if len(got) != 1 || got[0].Value != "n-yari" || got[0].Name != "n-yari — самураи-копейщики, A21" {

@@ -1,11 +1,8 @@
 package bot_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/bot/discordtest"
 )
@@ -28,17 +25,11 @@ func TestRuleThroughDiscord(t *testing.T) {
 	if r := w.slash(oda, chanOda, "rule", discordtest.StringOpt("id", "R-XX.9")); !strings.Contains(r.Content, "Правила «R-XX.9» нет") {
 		t.Fatalf("an unknown rule: %q", r.Content)
 	}
-	ac := w.do(w.srv.Autocomplete(w.guild, chanOda, oda, "rule", discordtest.Focus(discordtest.StringOpt("id", "VIII.4"))))
-	var data struct {
-		Choices []discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	choices := w.choices(w.srv.Autocomplete(w.guild, chanOda, oda, "rule", discordtest.Focus(discordtest.StringOpt("id", "VIII.4"))))
+	if len(choices) == 0 || choices[0].Value != "R-VIII.4.1" {
+		t.Fatalf("choices %+v", choices)
 	}
-	if err := json.Unmarshal(ac.Data, &data); err != nil {
-		t.Fatal(err)
-	}
-	if len(data.Choices) == 0 || data.Choices[0].Value != "R-VIII.4.1" {
-		t.Fatalf("choices %+v", data.Choices)
-	}
-	for _, c := range data.Choices {
+	for _, c := range choices {
 		if n := len([]rune(c.Name)); n > 100 {
 			t.Fatalf("a choice of %d characters", n)
 		}

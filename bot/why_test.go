@@ -1,12 +1,9 @@
 package bot_test
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
@@ -53,15 +50,8 @@ func TestWhyThroughDiscord(t *testing.T) {
 	}
 	// North is not offered what it cannot see; it is offered its own units
 	// and the enemy units in view.
-	ac := w.do(w.srv.Autocomplete(w.guild, chanOda, oda, "why", discordtest.Focus(discordtest.StringOpt("unit", ""))))
-	var data struct {
-		Choices []discordgo.ApplicationCommandOptionChoice `json:"choices"`
-	}
-	if err := json.Unmarshal(ac.Data, &data); err != nil {
-		t.Fatal(err)
-	}
 	var offered []string
-	for _, c := range data.Choices {
+	for _, c := range w.choices(w.srv.Autocomplete(w.guild, chanOda, oda, "why", discordtest.Focus(discordtest.StringOpt("unit", "")))) {
 		offered = append(offered, c.Value.(string))
 	}
 	if slices.Contains(offered, "s-teppo") || !slices.Contains(offered, "n-yari") || !slices.Contains(offered, "s-yari") {
