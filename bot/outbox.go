@@ -30,6 +30,9 @@ const (
 	codeMissingPermission = 50013
 )
 
+// maxFailed bounds the refused posts remembered for the GM's answers.
+const maxFailed = 1000
+
 // delivery is the outcome of a post that left the outbox other than by
 // being delivered: refused for good, with Discord's code.
 type delivery struct {
@@ -160,6 +163,15 @@ func (b *Bot) refused(p store.Post, code int) {
 		b.opt.Log.Printf("post %d: %v", p.ID, err)
 	}
 	b.mu.Lock()
+	if len(b.failed) >= maxFailed {
+		// Only the answers of the last few changes need these: forget
+		// the oldest half (IDs grow with time).
+		for id := range b.failed {
+			if id < p.ID-maxFailed/2 {
+				delete(b.failed, id)
+			}
+		}
+	}
 	b.failed[p.ID] = delivery{channel: p.Channel, code: code}
 	b.mu.Unlock()
 	if p.User != "" && p.Reply != nil {
