@@ -369,3 +369,22 @@ func BenchmarkOptions(bb *testing.B) {
 	}
 	bb.ReportMetric(float64(n), "orders")
 }
+
+// Each banner of the army list is raised once a battle (D-26): one banner
+// raised twice in one turn is refused; two banners of one name may both be.
+func TestBannerRaisedOnceD_26(t *testing.T) {
+	b := testBattle(
+		unit("a", North, SamuraiSpear, 8, "A21", S),
+		unit("c", North, SamuraiSpear, 8, "B21", S),
+	)
+	raise := func(u string) Order { return Order{Unit: u, Side: North, Kind: OrderBanner, Banner: "wind"} }
+	b.Banners[North] = []Banner{{Name: "wind"}}
+	ps := Validate(b, North, 1, []Order{raise("a"), raise("c")})
+	if len(ps) != 1 || ps[0].Rule != "D-26" || ps[0].Unit != "c" {
+		t.Fatalf("one banner raised twice: %v", ps)
+	}
+	b.Banners[North] = []Banner{{Name: "wind"}, {Name: "wind"}}
+	if ps := Validate(b, North, 1, []Order{raise("a"), raise("c")}); len(ps) != 0 {
+		t.Fatalf("two banners of one name: %v", ps)
+	}
+}

@@ -351,6 +351,7 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 	armyGiven := false
 	leaderMoved := map[string]bool{}
 	shinobiUsed := 0
+	raised := map[string]int{} // banners raised by these orders, by name
 	for _, o := range orders {
 		if o.Turn != 0 && o.Turn != turn {
 			continue
@@ -361,11 +362,16 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 			continue
 		}
 		if o.Kind == OrderBanner {
-			// Raised in a unit, but no order of it (R-V.7.2).
+			// Raised in a unit, but no order of it (R-V.7.2); each banner
+			// of the army list once a battle, so no more raisings of a
+			// name in one turn than the list has of it unused (D-26).
+			raised[o.Banner]++
 			if u := b.Unit(o.Unit); u == nil || u.Side != side || !u.Active() {
 				add(&Problem{Code: ProbUnknownUnit, Unit: o.Unit})
 			} else if p := checkBanner(&b, side, u, o); p != nil {
 				add(p)
+			} else if raised[o.Banner] > unusedBanners(&b, side, o.Banner) {
+				add(&Problem{Code: ProbBanner, Rule: "D-26", Unit: u.ID, Arg: "none"})
 			}
 			continue
 		}
