@@ -84,49 +84,100 @@ type OrderTree struct {
 //
 // Two declarations follow the rules rather than Validate, which accepts them
 // always: the decision to stop the battle only while the offer stands
-// (R-I.4.2), the signal to retreat only once (R-I.4.4); and a banner already
-// raised in orders is not offered again (D-26: once a battle).
+// (R-I.4.2), the signal to retreat only once (R-I.4.4); and a banner is not
+// offered again once orders raise as many of its name as the army list has
+// unused (D-26: each banner once a battle).
 func Options(b Battle, side Side, turn int, orders []Order, granted CommandResult) OrderTree {
 	t := OrderTree{Side: side, Turn: turn}
 	if Validate(b, side, turn, orders) != nil || CheckBudget(b, side, turn, orders, granted) != nil {
 		return t
 	}
-	v := View(atCommandPhase(b), side)
-	now := func(o Order) bool { return o.Turn == 0 || o.Turn == turn }
+	ob := newOptionsBuilder(b, side, turn, orders, granted)
+	t.Units = ob.units()
+	t.ArmyWide = ob.armyWide()
+	t.Leaders = ob.leaders()
+	t.Shinobi = ob.shinobi()
+	t.Banners = ob.banners()
+	t.SignalRetreat = !ob.given.signalled && b.Outcome == Ongoing && b.Chronicle.Signal[side] == 0
+	t.StopBattle = b.OfferStands(side)
+	return t
+}
 
-	// What the orders already given use up.
-	type slots struct {
-		phase           [3]bool
-		count           int
-		alone           bool // forced march, withdraw or shields: the only order
-		leader, banners bool
+// unitSlots is what the orders already given use up of one unit.
+type unitSlots struct {
+	phase [3]bool
+	count int
+	alone bool // forced march, withdraw or shields: the only order
+}
+
+// givenOrders is what the orders already given use up of the side's.
+type givenOrders struct {
+	perUnit     map[string]*unitSlots
+	army        bool
+	signalled   bool
+	moved       map[string]bool // leaders
+	raised      map[string]int  // banners, by name
+	shinobiUsed int
+}
+
+// costKey is what whether one more order fits the allowance depends on
+// (CheckBudget): its unit and what it costs — a Rally (the Calm Rally),
+// another special-cost order, an ordinary-cost one; a leader's move on the
+// leader (a general who moves gives no free order, D-34).
+type costKey struct {
+	unit string
+	cost int8
+}
+
+// optionsBuilder builds an OrderTree step by step.
+type optionsBuilder struct {
+	b        Battle // the whole battle, for the allowance
+	v        Battle // what the side sees once an overrun HQ has fallen
+	side     Side
+	turn     int
+	orders   []Order
+	granted  CommandResult
+	given    givenOrders
+	fitCache map[costKey]bool
+	enemies  []string // the enemy units the side sees
+}
+
+func newOptionsBuilder(b Battle, side Side, turn int, orders []Order, granted CommandResult) *optionsBuilder {
+	ob := &optionsBuilder{b: b, v: View(atCommandPhase(b), side), side: side, turn: turn, orders: orders, granted: granted,
+		fitCache: map[costKey]bool{}}
+	ob.given = given(orders, turn)
+	for i := range ob.v.Units {
+		if e := &ob.v.Units[i]; e.Side != side && e.Active() {
+			ob.enemies = append(ob.enemies, e.ID)
+		}
 	}
-	perUnit := map[string]*slots{}
-	armyGiven, signalled := false, false
-	moved := map[string]bool{}
-	raised := map[string]bool{}
-	shinobiUsed := 0
+	return ob
+}
+
+// given sums up the orders of this turn already given.
+func given(orders []Order, turn int) givenOrders {
+	g := givenOrders{perUnit: map[string]*unitSlots{}, moved: map[string]bool{}, raised: map[string]int{}}
 	for _, o := range orders {
-		if !now(o) {
+		if o.Turn != 0 && o.Turn != turn {
 			continue
 		}
 		switch {
 		case o.Kind == OrderMoveLeader:
-			moved[o.Leader] = true
+			g.moved[o.Leader] = true
 		case o.Kind == OrderShinobi:
-			shinobiUsed++
+			g.shinobiUsed++
 		case o.Kind == OrderBanner:
-			raised[o.Banner] = true
+			g.raised[o.Banner]++
 		case o.Kind == OrderSignalRetreat:
-			signalled = true
+			g.signalled = true
 		case o.Kind.ArmyWide():
-			armyGiven = true
+			g.army = true
 		case o.Kind.Declaration():
 		default:
-			s := perUnit[o.Unit]
+			s := g.perUnit[o.Unit]
 			if s == nil {
-				s = &slots{}
-				perUnit[o.Unit] = s
+				s = &unitSlots{}
+				g.perUnit[o.Unit] = s
 			}
 			if o.Phase == 1 || o.Phase == 2 {
 				s.phase[o.Phase] = true
@@ -135,52 +186,44 @@ func Options(b Battle, side Side, turn int, orders []Order, granted CommandResul
 			s.alone = s.alone || o.Kind == OrderForcedMarch || o.Kind == OrderWithdraw || o.CarryShields || len(o.SetShields) > 0
 		}
 	}
+	return g
+}
 
-	// Whether one more order fits the allowance depends only on its unit
-	// and on what it costs (CheckBudget): a Rally (the Calm Rally), another
-	// special-cost order, an ordinary-cost one; a leader's move on the
-	// leader (a general who moves gives no free order, D-34).
-	type costKey struct {
-		unit string
-		cost int8
+// fits reports whether one more order of that cost fits the allowance.
+func (ob *optionsBuilder) fits(k costKey, probe Order) bool {
+	ok, seen := ob.fitCache[k]
+	if !seen {
+		probe.Side, probe.Turn = ob.side, ob.turn
+		ok = CheckBudget(ob.b, ob.side, ob.turn, append(ob.orders[:len(ob.orders):len(ob.orders)], probe), ob.granted) == nil
+		ob.fitCache[k] = ok
 	}
-	fitCache := map[costKey]bool{}
-	fits := func(k costKey, probe Order) bool {
-		ok, seen := fitCache[k]
-		if !seen {
-			probe.Side, probe.Turn = side, turn
-			ok = CheckBudget(b, side, turn, append(orders[:len(orders):len(orders)], probe), granted) == nil
-			fitCache[k] = ok
-		}
-		return ok
-	}
-	unitFits := func(u string, k OrderKind, c Class, phase int) bool {
-		switch {
-		case k.Free():
-			return true
-		case k == OrderRally:
-			return fits(costKey{u, 2}, Order{Unit: u, Kind: OrderRally, Class: Special, Phase: phase})
-		case k.Special() || c == Special:
-			return fits(costKey{u, 1}, Order{Unit: u, Kind: OrderHold, Class: Special, Phase: phase})
-		}
-		return fits(costKey{u, 0}, Order{Unit: u, Kind: OrderWait, Class: Ordinary, Phase: phase})
-	}
+	return ok
+}
 
-	var enemies []string // the enemy units the side sees
-	for i := range v.Units {
-		if e := &v.Units[i]; e.Side != side && e.Active() {
-			enemies = append(enemies, e.ID)
-		}
+// unitFits reports whether an order of kind k and class c for unit u fits.
+func (ob *optionsBuilder) unitFits(u string, k OrderKind, c Class, phase int) bool {
+	switch {
+	case k.Free():
+		return true
+	case k == OrderRally:
+		return ob.fits(costKey{u, 2}, Order{Unit: u, Kind: OrderRally, Class: Special, Phase: phase})
+	case k.Special() || c == Special:
+		return ob.fits(costKey{u, 1}, Order{Unit: u, Kind: OrderHold, Class: Special, Phase: phase})
 	}
+	return ob.fits(costKey{u, 0}, Order{Unit: u, Kind: OrderWait, Class: Ordinary, Phase: phase})
+}
 
-	for i := range v.Units {
-		u := &v.Units[i]
-		if u.Side != side || !u.Active() {
+// units are the options of every unit of the side that may take an order.
+func (ob *optionsBuilder) units() []UnitOptions {
+	var out []UnitOptions
+	for i := range ob.v.Units {
+		u := &ob.v.Units[i]
+		if u.Side != ob.side || !u.Active() {
 			continue
 		}
-		s := perUnit[u.ID]
+		s := ob.given.perUnit[u.ID]
 		if s == nil {
-			s = &slots{}
+			s = &unitSlots{}
 		}
 		// One order a phase, at most two, phase 2 only after phase 1
 		// (R-VI.1.2, R-T.2.2).
@@ -195,117 +238,144 @@ func Options(b Battle, side Side, turn int, orders []Order, granted CommandResul
 		}
 		uo := UnitOptions{Unit: u.ID}
 		for _, k := range OrderKinds() {
-			info := orderTable[k]
-			if !info.supported || info.armyWide || info.declaration {
-				continue
-			}
-			if phase == 2 && (k == OrderForcedMarch || k == OrderWithdraw) {
-				continue // the unit's only order (D-39, R-II.10.3)
-			}
-			var classes []Class
-			cands := []Class{Ordinary, Special} // R-VI.3.7
-			if k.Special() {
-				cands = []Class{Special}
-			} else if k.Free() {
-				cands = []Class{Ordinary}
-			}
-			for _, c := range cands {
-				if unitFits(u.ID, k, c, phase) {
-					classes = append(classes, c)
-				}
-			}
-			if len(classes) == 0 {
-				continue
-			}
-			var choices []Choice
-			for _, ch := range unitChoices(&v, u, k, enemies) {
-				if phase == 2 && (ch.CarryShields || len(ch.SetShields) > 0) {
-					continue // R-II.9.5
-				}
-				o := Order{Unit: u.ID, Side: side, Kind: k, Class: classes[0], Phase: phase, Turn: turn,
-					Target: ch.Target, Facing: ch.Facing, Steps: ch.Steps,
-					CarryShields: ch.CarryShields, SetShields: ch.SetShields}
-				if checkOrder(&v, u, o) == nil {
-					choices = append(choices, ch)
-				}
-			}
-			if len(choices) > 0 {
-				uo.Kinds = append(uo.Kinds, KindOptions{Kind: k, Classes: classes, Phases: []int{phase}, Choices: choices})
+			if ko, ok := ob.kind(u, k, phase); ok {
+				uo.Kinds = append(uo.Kinds, ko)
 			}
 		}
 		if len(uo.Kinds) > 0 {
-			t.Units = append(t.Units, uo)
+			out = append(out, uo)
 		}
 	}
+	return out
+}
 
-	// Army-wide orders, once a turn (R-VI.4.1).
-	if !armyGiven {
-		for _, k := range []OrderKind{OrderGeneralAdvance, OrderGeneralRetreat} {
-			o := Order{Side: side, Kind: k, Phase: 1, Turn: turn}
-			if fits(costKey{"", int8(3 + k)}, o) {
-				t.ArmyWide = append(t.ArmyWide, o)
-			}
+// kind is what unit u may do with an order of kind k in phase.
+func (ob *optionsBuilder) kind(u *Unit, k OrderKind, phase int) (KindOptions, bool) {
+	info := orderTable[k]
+	if !info.supported || info.armyWide || info.declaration {
+		return KindOptions{}, false
+	}
+	if phase == 2 && (k == OrderForcedMarch || k == OrderWithdraw) {
+		return KindOptions{}, false // the unit's only order (D-39, R-II.10.3)
+	}
+	var classes []Class
+	cands := []Class{Ordinary, Special} // R-VI.3.7
+	if k.Special() {
+		cands = []Class{Special}
+	} else if k.Free() {
+		cands = []Class{Ordinary}
+	}
+	for _, c := range cands {
+		if ob.unitFits(u.ID, k, c, phase) {
+			classes = append(classes, c)
 		}
 	}
+	if len(classes) == 0 {
+		return KindOptions{}, false
+	}
+	var choices []Choice
+	for _, ch := range unitChoices(&ob.v, u, k, ob.enemies) {
+		if phase == 2 && (ch.CarryShields || len(ch.SetShields) > 0) {
+			continue // R-II.9.5
+		}
+		o := Order{Unit: u.ID, Side: ob.side, Kind: k, Class: classes[0], Phase: phase, Turn: ob.turn,
+			Target: ch.Target, Facing: ch.Facing, Steps: ch.Steps,
+			CarryShields: ch.CarryShields, SetShields: ch.SetShields}
+		if checkOrder(&ob.v, u, o) == nil {
+			choices = append(choices, ch)
+		}
+	}
+	if len(choices) == 0 {
+		return KindOptions{}, false
+	}
+	return KindOptions{Kind: k, Classes: classes, Phases: []int{phase}, Choices: choices}, true
+}
 
-	// Leader moves (R-III.6).
-	for _, l := range v.Leaders {
-		if l.Side != side || moved[l.ID] {
+// armyWide are the army-wide orders still open, once a turn (R-VI.4.1).
+func (ob *optionsBuilder) armyWide() []Order {
+	if ob.given.army {
+		return nil
+	}
+	var out []Order
+	for _, k := range []OrderKind{OrderGeneralAdvance, OrderGeneralRetreat} {
+		o := Order{Side: ob.side, Kind: k, Phase: 1, Turn: ob.turn}
+		if ob.fits(costKey{"", int8(3 + k)}, o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// leaders are the leader moves still open (R-III.6).
+func (ob *optionsBuilder) leaders() []LeaderOptions {
+	var out []LeaderOptions
+	for _, l := range ob.v.Leaders {
+		if l.Side != ob.side || ob.given.moved[l.ID] {
 			continue
 		}
 		lo := LeaderOptions{Leader: l.ID}
 		dests := []string{AtHQ, AtReserve}
-		for i := range v.Units {
-			if w := &v.Units[i]; w.Side == side && w.Active() {
+		for i := range ob.v.Units {
+			if w := &ob.v.Units[i]; w.Side == ob.side && w.Active() {
 				dests = append(dests, w.ID)
 			}
 		}
 		for _, to := range dests {
-			o := Order{Side: side, Kind: OrderMoveLeader, Turn: turn, Leader: l.ID, To: to}
-			if checkLeaderMove(&v, side, o, map[string]bool{}) == nil {
+			o := Order{Side: ob.side, Kind: OrderMoveLeader, Turn: ob.turn, Leader: l.ID, To: to}
+			if checkLeaderMove(&ob.v, ob.side, o, map[string]bool{}) == nil {
 				lo.To = append(lo.To, to)
 			}
 		}
-		if len(lo.To) > 0 && fits(costKey{"leader:" + l.ID, 9}, Order{Kind: OrderMoveLeader, Leader: l.ID, To: lo.To[0]}) {
-			t.Leaders = append(t.Leaders, lo)
+		if len(lo.To) > 0 && ob.fits(costKey{"leader:" + l.ID, 9}, Order{Kind: OrderMoveLeader, Leader: l.ID, To: lo.To[0]}) {
+			out = append(out, lo)
 		}
 	}
+	return out
+}
 
-	// A shinobi's mission (R-V.6.1).
-	if shinobiUsed+1 <= v.Shinobi[side] {
-		for _, m := range []string{MissionSignals, MissionPanic, MissionSabotage, MissionInterception} {
-			so := ShinobiOptions{Mission: m}
-			if m == MissionInterception {
-				so.Targets = []string{""}
-			} else {
-				so.Targets = slices.Clone(enemies)
-			}
-			if len(so.Targets) > 0 {
-				t.Shinobi = append(t.Shinobi, so)
-			}
+// shinobi are the missions of a shinobi still free (R-V.6.1).
+func (ob *optionsBuilder) shinobi() []ShinobiOptions {
+	if ob.given.shinobiUsed+1 > ob.v.Shinobi[ob.side] {
+		return nil
+	}
+	var out []ShinobiOptions
+	for _, m := range []string{MissionSignals, MissionPanic, MissionSabotage, MissionInterception} {
+		so := ShinobiOptions{Mission: m}
+		if m == MissionInterception {
+			so.Targets = []string{""}
+		} else {
+			so.Targets = slices.Clone(ob.enemies)
+		}
+		if len(so.Targets) > 0 {
+			out = append(out, so)
 		}
 	}
+	return out
+}
 
-	// Banners (R-V.7, D-26).
+// banners are the banners still to raise and the units they may be raised
+// in (R-V.7): each banner of the army list once a battle (D-26).
+func (ob *optionsBuilder) banners() []BannerOptions {
+	var out []BannerOptions
 	seen := map[string]bool{}
-	for _, bn := range v.Banners[side] {
-		if bn.Used || raised[bn.Name] || seen[bn.Name] {
+	for _, bn := range ob.v.Banners[ob.side] {
+		if bn.Used || seen[bn.Name] || ob.given.raised[bn.Name] >= unusedBanners(&ob.v, ob.side, bn.Name) {
 			continue
 		}
 		seen[bn.Name] = true
 		bo := BannerOptions{Banner: bn.Name}
-		for i := range v.Units {
-			u := &v.Units[i]
-			if u.Side != side || !u.Active() {
+		for i := range ob.v.Units {
+			u := &ob.v.Units[i]
+			if u.Side != ob.side || !u.Active() {
 				continue
 			}
-			if checkBanner(&v, side, u, Order{Unit: u.ID, Kind: OrderBanner, Banner: bn.Name}) != nil {
+			if checkBanner(&ob.v, ob.side, u, Order{Unit: u.ID, Kind: OrderBanner, Banner: bn.Name}) != nil {
 				continue
 			}
 			bu := BannerUnit{Unit: u.ID, Facings: []*Dir{nil}}
 			if bn.Name == BannerPhoenix && u.Routing() {
 				for _, d := range Dirs() {
-					if d != side.EnemyEdge() {
+					if d != ob.side.EnemyEdge() {
 						bu.Facings = append(bu.Facings, &d)
 					}
 				}
@@ -313,13 +383,10 @@ func Options(b Battle, side Side, turn int, orders []Order, granted CommandResul
 			bo.Units = append(bo.Units, bu)
 		}
 		if len(bo.Units) > 0 {
-			t.Banners = append(t.Banners, bo)
+			out = append(out, bo)
 		}
 	}
-
-	t.SignalRetreat = !signalled && b.Outcome == Ongoing && b.Chronicle.Signal[side] == 0
-	t.StopBattle = b.OfferStands(side)
-	return t
+	return out
 }
 
 // unitChoices lists the choices worth trying for a unit's order of kind k:
