@@ -21,6 +21,23 @@ import (
 	"github.com/gunbai/gunbai/bot/discordtest"
 )
 
+// startRun runs `gunbai run -config path` in the background and waits until
+// it has connected and registered its commands in the fake; done gets its
+// exit code, errb its log.
+func startRun(t *testing.T, srv *discordtest.Server, path string) (done chan int, errb *syncBuffer) {
+	t.Helper()
+	var out syncBuffer
+	errb = &syncBuffer{}
+	done = make(chan int, 1)
+	go func() { done <- run([]string{"run", "-config", path}, &out, errb) }()
+	if !srv.WaitFor(func() bool {
+		return len(srv.Commands(srv.GuildID())) == len(bot.Commands()) && strings.Contains(errb.String(), "connected")
+	}, 15*time.Second) {
+		t.Fatalf("the bot did not start: %s", errb.String())
+	}
+	return done, errb
+}
+
 // gunbai run, from its config file to SIGINT: it loads the scenarios named
 // relative to the config's folder, registers the commands in the
 // configured guild and exits 0 when interrupted.
@@ -44,14 +61,7 @@ path = `+strconv.Quote(filepath.Join(dir, "g.db"))+`
 scenarios = ["scenarios/s.toml"]
 `), 0o644)
 	t.Setenv("GUNBAI_TOKEN", "run-token")
-	var out, errb syncBuffer
-	done := make(chan int, 1)
-	go func() { done <- run([]string{"run", "-config", path}, &out, &errb) }()
-	if !srv.WaitFor(func() bool {
-		return len(srv.Commands(srv.GuildID())) == len(bot.Commands()) && strings.Contains(errb.String(), "connected")
-	}, 15*time.Second) {
-		t.Fatalf("the bot did not start: %s", errb.String())
-	}
+	done, errb := startRun(t, srv, path)
 	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
@@ -90,14 +100,7 @@ api_base = `+strconv.Quote(srv.URL()+"/api/v9/")+`
 path = `+strconv.Quote(filepath.Join(dir, "g.db"))+`
 `), 0o644)
 	t.Setenv("GUNBAI_TOKEN", "api-base-token")
-	var out, errb syncBuffer
-	done := make(chan int, 1)
-	go func() { done <- run([]string{"run", "-config", path}, &out, &errb) }()
-	if !srv.WaitFor(func() bool {
-		return len(srv.Commands(srv.GuildID())) == len(bot.Commands()) && strings.Contains(errb.String(), "connected")
-	}, 15*time.Second) {
-		t.Fatalf("the bot did not start through api_base: %s", errb.String())
-	}
+	done, errb := startRun(t, srv, path)
 	if !srv.Identified() {
 		t.Error("no IDENTIFY on the fake's gateway")
 	}
