@@ -63,6 +63,11 @@ type Clan struct {
 	Name      string `json:"name"`
 	RoleID    string `json:"role_id"`    // members of this role give the side's orders
 	ChannelID string `json:"channel_id"` // where the side's view is posted
+	// OrderRole, when set, is the role of the clan whose members give the
+	// side's orders and get its order sheet by DM when a command phase
+	// opens; empty: the whole clan role gives them, and the sheet goes to
+	// those who ask for it with /orders.
+	OrderRole string `json:"order_role,omitempty"`
 }
 
 // BattleRecord is one battle: who fights, where it is posted, where it is
@@ -111,6 +116,8 @@ type BattleRecord struct {
 	// Discord's error code: the GM is told once per channel, until a post
 	// reaches it again.
 	Undeliverable map[string]int `json:"undeliverable,omitempty"`
+	// Sheets are the players' order sheets of the battle (Sheet IDs).
+	Sheets []uint64 `json:"sheets,omitempty"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards

@@ -51,6 +51,9 @@ type Post struct {
 	// Reply lets the worker tell a player in his interaction's followup
 	// what could not reach him by DM (valid for 15 minutes).
 	Reply *Reply `json:"reply,omitempty"`
+	// Live names the live message the post shows as it stands (see
+	// OweLive): it is edited in place rather than posted anew.
+	Live string `json:"live,omitempty"`
 
 	// Delivery: Sent parts have been confirmed by Discord (a post may take
 	// several messages: a picture, then its log); Attempts failed so far;

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -187,7 +188,29 @@ type CommandPhase struct {
 	// OldReports are reports a version before 2026-12 stored as text; they
 	// are posted as they are.
 	OldReports [2][]string `json:"reports,omitempty"`
+	// Changes are who gave, replaced or cancelled which order, and who
+	// said ready, by side: the clan's summary of the turn names them.
+	Changes [2][]Change `json:"changes,omitempty"`
 }
+
+// Change is one player's change to his side's orders.
+type Change struct {
+	User   string        `json:"user"`
+	Name   string        `json:"name,omitempty"` // as Discord showed him then
+	Action string        `json:"action"`         // ChangeGiven, ChangeReplaced, ChangeCancelled, ChangeReady
+	Order  *engine.Order `json:"order,omitempty"`
+	Old    *engine.Order `json:"old,omitempty"` // the order replaced
+	At     time.Time     `json:"at,omitzero"`
+}
+
+// Change actions.
+const (
+	ChangeGiven     = "given"
+	ChangeReplaced  = "replaced"
+	ChangeCancelled = "cancelled"
+	ChangeReady     = "ready"
+	ChangeUnready   = "unready"
+)
 
 // PutPhase stores a turn's command phase.
 func (t *Tx) PutPhase(guild, id string, turn int, p CommandPhase) error {
