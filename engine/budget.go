@@ -88,6 +88,48 @@ const traitCunningPlan = "cunning_plan"
 // unit. So the slots never compete for an order, and each takes the order
 // that spares the roll the most.
 func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandResult) *Problem {
+	special, ordinary, p := spent(b, side, turn, orders)
+	switch {
+	case p != nil:
+		return p
+	case special > granted.Special:
+		return &Problem{Code: ProbOverBudget, Rule: "R-V.1.1", Arg: "special"}
+	case ordinary > granted.Ordinary+granted.Special-special:
+		// Spare special slots carry the ordinary orders beyond the ordinary
+		// slots (R-VI.3.7).
+		return &Problem{Code: ProbOverBudget, Rule: "R-V.1.1", Arg: "ordinary"}
+	}
+	return nil
+}
+
+// Allowance is what is left of a side's command roll once its orders are
+// paid for (R-V.1.1): ordinary and special slots. Spare special slots carry
+// ordinary orders beyond the ordinary ones (R-VI.3.7), so an ordinary
+// order given when no ordinary slot is left takes a special one.
+type Allowance struct {
+	Ordinary int `json:"ordinary"`
+	Special  int `json:"special"`
+}
+
+// AllowanceLeft is the allowance the orders leave of granted, counted as
+// CheckBudget counts them (free orders cost nothing). Orders over the
+// budget give the problem CheckBudget gives, and a zero allowance.
+func AllowanceLeft(b Battle, side Side, turn int, orders []Order, granted CommandResult) (Allowance, *Problem) {
+	if p := CheckBudget(b, side, turn, orders, granted); p != nil {
+		return Allowance{}, p
+	}
+	special, ordinary, _ := spent(b, side, turn, orders)
+	left := Allowance{Ordinary: granted.Ordinary - ordinary, Special: granted.Special - special}
+	if left.Ordinary < 0 {
+		left.Special += left.Ordinary // the spare special slots that carry them
+		left.Ordinary = 0
+	}
+	return left, nil
+}
+
+// spent counts the special-cost and ordinary-cost orders the command roll
+// must pay for, once the free orders are matched (see CheckBudget).
+func spent(b Battle, side Side, turn int, orders []Order) (special, ordinary int, prob *Problem) {
 	// An HQ the enemy holds at the start of the command phase has fallen
 	// and its leaders are in the reserve (R-III.1.6): army-wide orders cost
 	// a special order, and a general who was in it has no Cunning plan.
@@ -120,7 +162,7 @@ func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandR
 	slices.SortStableFunc(plan, cmpOrders)
 
 	if p := checkCunningPlan(&b, side, turn, plan); p != nil {
-		return p
+		return 0, 0, p
 	}
 
 	commanderInHQ := false
@@ -180,12 +222,11 @@ func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandR
 	if b.Settings.MinorClanNoMainOrders {
 		for i, o := range own {
 			if u := b.Unit(o.Unit); !free[i] && u != nil && u.MinorClan {
-				return &Problem{Code: ProbOverBudget, Rule: "D-33", Unit: o.Unit, Arg: "minor_clan"}
+				return 0, 0, &Problem{Code: ProbOverBudget, Rule: "D-33", Unit: o.Unit, Arg: "minor_clan"}
 			}
 		}
 	}
 
-	special, ordinary := 0, 0
 	for i, o := range own {
 		switch {
 		case free[i]:
@@ -195,15 +236,7 @@ func CheckBudget(b Battle, side Side, turn int, orders []Order, granted CommandR
 			ordinary++
 		}
 	}
-	switch {
-	case special > granted.Special:
-		return &Problem{Code: ProbOverBudget, Rule: "R-V.1.1", Arg: "special"}
-	case ordinary > granted.Ordinary+granted.Special-special:
-		// Spare special slots carry the ordinary orders beyond the ordinary
-		// slots (R-VI.3.7).
-		return &Problem{Code: ProbOverBudget, Rule: "R-V.1.1", Arg: "ordinary"}
-	}
-	return nil
+	return special, ordinary, nil
 }
 
 // checkCunningPlan checks the orders given now for the next turn (R-V.5.3,

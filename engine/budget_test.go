@@ -412,3 +412,35 @@ func TestBudgetPermutations_D_34(t *testing.T) {
 		t.Fatal("orders were modified")
 	}
 }
+
+// What is left of the roll once orders are paid for: a spare special slot
+// carries an ordinary order beyond the ordinary slots (R-VI.3.7), the
+// general's free order costs nothing (R-III.2.2), and orders over the
+// budget leave nothing (R-V.1.1).
+func TestAllowanceLeft_R_V_1_1_R_VI_3_7(t *testing.T) {
+	b := budgetBattle()
+	granted := CommandResult{Special: 1, Ordinary: 2}
+	spOrd := func(unit string, phase int) Order {
+		o := ord(unit, OrderHold, phase)
+		o.Class = Special
+		return o
+	}
+	for _, tc := range []struct {
+		name   string
+		orders []Order
+		want   Allowance
+		prob   bool
+	}{
+		{"nothing given", nil, Allowance{Ordinary: 2, Special: 1}, false},
+		{"one ordinary", []Order{ord("sp", OrderMove, 1)}, Allowance{Ordinary: 1, Special: 1}, false},
+		{"a third ordinary takes the spare special slot", []Order{ord("sp", OrderMove, 1), ord("ar", OrderMove, 1), ord("ym", OrderMove, 1)}, Allowance{}, false},
+		{"one special", []Order{spOrd("sp", 1)}, Allowance{Ordinary: 2}, false},
+		{"the general's unit orders for free", []Order{ord("hc", OrderMove, 1)}, Allowance{Ordinary: 2, Special: 1}, false},
+		{"over the budget", []Order{spOrd("sp", 1), spOrd("ar", 1)}, Allowance{}, true},
+	} {
+		got, p := AllowanceLeft(b, North, budgetTurn, tc.orders, granted)
+		if got != tc.want || (p != nil) != tc.prob {
+			t.Errorf("%s: left %+v (problem %v), want %+v (problem %v)", tc.name, got, p, tc.want, tc.prob)
+		}
+	}
+}
