@@ -45,30 +45,44 @@ func OrdersText(lang Lang, turn int, orders []engine.Order) string {
 		}
 	}
 	for _, o := range sorted {
-		if o.Unit == "" || o.Kind.Declaration() {
-			// Orders of the whole army and declarations: what and whom.
-			line := "• " + OrderName(lang, o.Kind)
-			for _, part := range []string{o.Unit, o.Leader, o.To, o.Mission, o.Target, o.Banner} {
-				if part != "" {
-					line += " " + part
-				}
-			}
-			lines = append(lines, line)
-			continue
-		}
-		line := T(lang, "orders.line", o.Unit, o.Phase, OrderName(lang, o.Kind), T(lang, "class."+o.Class.String()))
-		if o.Facing != nil {
-			line += " → " + FacingName(lang, *o.Facing)
-		}
-		for k, st := range o.Steps {
-			if k == 0 {
-				line += ":"
-			}
-			line += " " + T(lang, "step."+st.String())
-		}
-		lines = append(lines, line)
+		lines = append(lines, "• "+OrderLine(lang, o))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// OrderLine words one order: its unit, phase, kind and class, and what it
+// says besides (facing, gallop steps); army-wide orders and declarations
+// with what and whom they name.
+func OrderLine(lang Lang, o engine.Order) string {
+	if o.Unit == "" || o.Kind.Declaration() {
+		line := OrderName(lang, o.Kind)
+		for _, part := range []string{o.Unit, o.Leader, o.To, o.Mission, o.Target, o.Banner} {
+			if part != "" {
+				line += " " + part
+			}
+		}
+		if o.Facing != nil && o.Kind == engine.OrderBanner {
+			line += " → " + FacingName(lang, *o.Facing)
+		}
+		return line
+	}
+	line := strings.TrimPrefix(T(lang, "orders.line", o.Unit, o.Phase, OrderName(lang, o.Kind), T(lang, "class."+o.Class.String())), "• ")
+	if o.Target != "" {
+		line += " → " + o.Target
+	}
+	if o.Facing != nil {
+		line += " → " + FacingName(lang, *o.Facing)
+	}
+	for k, st := range o.Steps {
+		if k == 0 {
+			line += ":"
+		}
+		line += " " + T(lang, "step."+st.String())
+	}
+	if o.CarryShields {
+		line += " (" + T(lang, "sheet.carry_shields") + ")"
+	}
+	return line
 }
 
 // UnitsText lists a side's units on the field: the IDs players give orders
