@@ -160,15 +160,7 @@ func (r *resolver) newMoves(idx []int, acting map[int]bool) *moves {
 	for k, i := range idx {
 		u := &r.b.Units[i]
 		a := r.head(i)
-		var to Cell
-		switch a.kind {
-		case actMove:
-			to = FrontCell(u.Cell, r.moveDir(i))
-		case actRetreat:
-			to = RearCell(u.Cell, u.Facing)
-		case actSidestep:
-			to = u.Cell.Add(a.turnTo.Vec())
-		}
+		to := a.dest(u.Cell, u.Facing)
 		s.ms[k] = mover{i: i, from: u.Cell, to: to, kind: a.kind, attack: -1, meet: -1}
 		s.byUnit[i] = k
 	}
@@ -201,7 +193,7 @@ func (s *moves) slowCavalry() {
 	for k := range s.ms {
 		m := &s.ms[k]
 		t := &r.u[m.i]
-		if m.kind != actMove || !r.b.Units[m.i].Stats().Cavalry || !r.b.slowsCavalry(m.from, m.to) {
+		if !r.b.slowedStep(&r.b.Units[m.i], m.kind, m.from, m.to) {
 			continue
 		}
 		if t.stepsDone > 0 {
@@ -214,6 +206,25 @@ func (s *moves) slowCavalry() {
 	}
 }
 
+// slowedStep reports whether a step of unit u from one cell to the next is
+// a cavalry move across the river or into a forest, which takes the whole
+// order (R-XI.1.3, R-XI.3.4, D-64): see slowCavalry.
+func (b *Battle) slowedStep(u *Unit, k actKind, from, to Cell) bool {
+	return k == actMove && u.Stats().Cavalry && b.slowsCavalry(from, to)
+}
+
+// impassable is the rule that keeps units out of c, "" if they may enter
+// it: a swamp (R-XI.4.1), beyond the edge of a bounded field (D-03).
+func (b *Battle) impassable(c Cell) string {
+	switch {
+	case b.Passable(c):
+		return ""
+	case !c.OnField():
+		return "D-03"
+	}
+	return "R-XI.4.1"
+}
+
 // dropImpassable cancels moves into cells that cannot be entered, and
 // ordinary moves that would expose a flank or rear (an attack may:
 // R-VIII.5.1).
@@ -224,11 +235,7 @@ func (s *moves) dropImpassable() {
 		if m.out {
 			continue
 		}
-		if !r.b.Passable(m.to) {
-			rule := "R-XI.4.1" // a swamp
-			if !m.to.OnField() {
-				rule = "D-03" // the edge of a bounded field
-			}
+		if rule := r.b.impassable(m.to); rule != "" {
 			s.drop(m, "impassable", rule)
 			continue
 		}

@@ -53,10 +53,34 @@ type action struct {
 // moveDir is the direction unit i's pending move goes: its facing, or the
 // facing it turns to first (R-II.10.5).
 func (r *resolver) moveDir(i int) Dir {
-	if a := r.head(i); a != nil && a.turnFirst {
-		return a.turnTo
+	if a := r.head(i); a != nil {
+		return a.moveDir(r.b.Units[i].Facing)
 	}
 	return r.b.Units[i].Facing
+}
+
+// moveDir is the direction a move goes for a unit facing f: f, or the facing
+// a unit of 1-2 figures turns to first (R-II.10.5).
+func (a *action) moveDir(f Dir) Dir {
+	if a.turnFirst {
+		return a.turnTo
+	}
+	return f
+}
+
+// dest is the cell a move, retreat or sidestep takes a unit standing in c
+// facing f into: forward (R-VI.2.5), back keeping its facing (R-VI.2.6),
+// sideways (R-VI.2.8). Other actions leave it in c.
+func (a *action) dest(c Cell, f Dir) Cell {
+	switch a.kind {
+	case actMove:
+		return FrontCell(c, a.moveDir(f))
+	case actRetreat:
+		return RearCell(c, f)
+	case actSidestep:
+		return c.Add(a.turnTo.Vec())
+	}
+	return c
 }
 
 // bansExposure reports whether the action may not expose a flank or rear to
@@ -147,9 +171,32 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 	// A turn emits a few events per unit; room for them up front saves the
 	// copies of a growing slice.
 	r := &resolver{b: b.Clone(), d: d, ev: make([]Event, 0, 8*len(b.Units)+16), fleeing: -1}
-	r.b.Turn = turn
+	r.begin(orders)
+	for phase := 1; phase <= 2 && !r.ended; phase++ {
+		r.runPhase(phase)
+	}
+	r.endOfTurn()
+	if !r.ended {
+		r.endOfBattle(orders)
+	}
+	return r.b, r.ev, nil
+}
+
+// begin starts turn r.b.Turn+1 with the orders, which Validate has
+// accepted: each unit's orders by phase, then what comes before phase 1
+// (the HQs overrun, the leaders' moves, the army-wide orders, the shinobi,
+// startOfTurn). r.b is the resolver's own copy; r.u is reused if it has
+// room.
+func (r *resolver) begin(orders []Order) {
+	r.b.Turn++
+	turn := r.b.Turn
 	r.orders = orders
-	r.u = make([]unitTurn, len(r.b.Units))
+	if cap(r.u) >= len(r.b.Units) {
+		r.u = r.u[:len(r.b.Units)]
+		clear(r.u)
+	} else {
+		r.u = make([]unitTurn, len(r.b.Units))
+	}
 	for k := range orders {
 		o := &orders[k]
 		if (o.Turn != 0 && o.Turn != turn) || o.Unit == "" {
@@ -169,14 +216,6 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 	r.armyOrders(orders)
 	r.shinobiMissions(orders)
 	r.startOfTurn()
-	for phase := 1; phase <= 2 && !r.ended; phase++ {
-		r.runPhase(phase)
-	}
-	r.endOfTurn()
-	if !r.ended {
-		r.endOfBattle(orders)
-	}
-	return r.b, r.ev, nil
 }
 
 func (r *resolver) index(id string) int {
@@ -233,6 +272,19 @@ func (r *resolver) startOfTurn() {
 }
 
 func (r *resolver) runPhase(phase int) {
+	r.beginPhase(phase)
+	for _, row := range ladder {
+		if r.ended {
+			return
+		}
+		r.runRow(row)
+	}
+}
+
+// beginPhase starts an execution phase: each unit's order of the phase
+// becomes its actions (plan), and what it carried from the last phase is
+// reset.
+func (r *resolver) beginPhase(phase int) {
 	r.phase = phase
 	r.step = ""
 	r.emit(Event{Kind: EvPhase, Rule: "R-VII.1.1"})
@@ -263,29 +315,29 @@ func (r *resolver) runPhase(phase int) {
 			}
 		}
 	}
-	for _, row := range ladder {
-		if r.ended {
-			return
-		}
-		r.step = row.id
-		if row.run != nil {
-			row.run(r)
-		} else {
-			for _, class := range []Class{Special, Ordinary} {
-				var who []int
-				for i := range r.b.Units {
-					if a := r.head(i); a != nil && a.class == class && row.match(r, i, a) {
-						who = append(who, i)
-					}
-				}
-				if len(who) > 0 {
-					r.emit(Event{Kind: EvStep, Rule: row.rule, Detail: class.String()})
-					r.runSubStep(who)
+}
+
+// runRow runs one step of the priority ladder (R-VII.2), then checks for a
+// complete defeat.
+func (r *resolver) runRow(row ladderRow) {
+	r.step = row.id
+	if row.run != nil {
+		row.run(r)
+	} else {
+		for _, class := range []Class{Special, Ordinary} {
+			var who []int
+			for i := range r.b.Units {
+				if a := r.head(i); a != nil && a.class == class && row.match(r, i, a) {
+					who = append(who, i)
 				}
 			}
+			if len(who) > 0 {
+				r.emit(Event{Kind: EvStep, Rule: row.rule, Detail: class.String()})
+				r.runSubStep(who)
+			}
 		}
-		r.checkCompleteDefeat()
 	}
+	r.checkCompleteDefeat()
 }
 
 // head is unit i's next action this phase, if it can still act.
@@ -297,14 +349,55 @@ func (r *resolver) head(i int) *action {
 	return &t.queue[0]
 }
 
-// plan turns an order into this phase's elementary actions.
+// plan turns an order into this phase's elementary actions: planOrder's,
+// with what depends on the turn so far: the second step of a forced march,
+// the army-wide orders, the unit a shot aims at.
 func (r *resolver) plan(i int, o *Order) []action {
 	u := &r.b.Units[i]
-	st := u.Stats()
+	switch o.Kind {
+	case OrderForcedMarch:
+		if r.phase == 2 && forcedMarchHalts(&r.b, u) {
+			r.u[i].cancelled = true
+			return nil
+		}
+	case OrderGeneralAdvance, OrderGeneralRetreat:
+		return r.armyPlan(i, orderAction(o))
+	}
+	acts := planOrder(u, o)
+	if o.Kind == OrderShoot || o.Kind == OrderVolley {
+		acts[0].target = r.index(o.Target)
+	}
+	return acts
+}
+
+// orderAction is the action every action of an order starts from.
+func orderAction(o *Order) action {
 	a := action{class: o.Class, order: o.Kind, target: -1, carryShields: o.CarryShields}
 	for _, d := range o.SetShields {
 		a.setShields |= 1 << uint(d)
 	}
+	return a
+}
+
+// forcedMarchHalts reports whether the second step of a forced march is not
+// made (D-39): shooters with an enemy in front stay and may fire at will;
+// anyone else moves, attacking an enemy there.
+func forcedMarchHalts(b *Battle, u *Unit) bool {
+	if !u.Stats().Shooter {
+		return false
+	}
+	e := b.UnitAt(FrontCell(u.Cell, u.Facing))
+	return e != nil && e.Side != u.Side
+}
+
+// planOrder is the elementary actions an order of unit u asks for, as
+// planned before anything happens: a gallop's steps (R-VI.2.12, R-II.2.2,
+// R-II.2.4), a small unit's turn before its move (R-II.10.5), the wheel of
+// a Hold (R-VI.3.2). Army-wide orders are not planned here (armyPlan), and
+// a shot's target is left to the caller.
+func planOrder(u *Unit, o *Order) []action {
+	st := u.Stats()
+	a := orderAction(o)
 	if a.setShields != 0 && (o.Kind == OrderWheelLeft || o.Kind == OrderWheelRight) {
 		// A Wheel that sets the shields anew need not turn the unit (R-II.9.4).
 		a.kind, a.turnTo = actWheel, u.Facing
@@ -358,17 +451,7 @@ func (r *resolver) plan(i int, o *Order) []action {
 		}
 		return nil
 	case OrderForcedMarch:
-		// Step 2: shooters with an enemy in front stay and may fire at will;
-		// anyone else moves, attacking an enemy there (D-39).
-		if r.phase == 2 && st.Shooter {
-			if e := r.b.UnitAt(FrontCell(u.Cell, u.Facing)); e != nil && e.Side != u.Side {
-				r.u[i].cancelled = true
-				return nil
-			}
-		}
 		return one(actMove, u.Facing)
-	case OrderGeneralAdvance, OrderGeneralRetreat:
-		return r.armyPlan(i, a)
 	case OrderRetreat:
 		return one(actRetreat, u.Facing.Opposite())
 	case OrderSidestepLeft:
@@ -376,9 +459,11 @@ func (r *resolver) plan(i int, o *Order) []action {
 	case OrderSidestepRight:
 		return one(actSidestep, u.Facing.Right())
 	case OrderRally:
+		if o.Facing == nil {
+			return one(actRally, u.Facing) // Validate refuses it (R-VI.3.5)
+		}
 		return one(actRally, *o.Facing)
 	case OrderShoot, OrderVolley:
-		a.target = r.index(o.Target)
 		return one(actShoot, u.Facing)
 	}
 	return nil // Wait

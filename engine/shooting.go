@@ -15,9 +15,11 @@ type shot struct {
 // front and corner cells, from a hill 2 cells deep over other units, never
 // from a hill at a hill, and into a forest only from next to it (R-VI.2.2,
 // R-IX.6.2, R-XI.2.4, R-XI.3.2, D-61).
-func (r *resolver) inFireZone(i int, c Cell) bool {
-	u := &r.b.Units[i]
-	t := &r.b.Terrain
+func (r *resolver) inFireZone(i int, c Cell) bool { return inFireZone(&r.b.Terrain, &r.b.Units[i], c) }
+
+// inFireZone is the fire zone of unit u on terrain t (R-VI.2.2, R-IX.6.2,
+// R-XI.2.4, R-XI.3.2, D-61): see resolver.inFireZone.
+func inFireZone(t *Terrain, u *Unit, c Cell) bool {
 	if u.Routing() || (t.Hill(u.Cell) && t.Hill(c)) {
 		return false
 	}
