@@ -18,6 +18,9 @@ type FieldOptions struct {
 	Lang     Lang
 	Title    string // the title line, e.g. battle name and turn; empty: "Битва <id> — ход <n>"
 	CellSize int    // pixels per cell; 0 means DefaultCellSize
+	// Intents are the pending orders of the view's side, drawn as a preview
+	// over its units (arrows, attacks, shots, new fronts; field_preview.go).
+	Intents []engine.Intended
 }
 
 // Cell sizes in pixels.
@@ -44,14 +47,16 @@ func FieldPNG(b engine.Battle, opt FieldOptions) ([]byte, error) {
 // stand, deployment zones tinted by owner, no-man's land, the deployment
 // lines, cell names, terrain, portable shields, HQs (crossed out when lost)
 // with the leaders in them, and every unit on the field with its leaders and
-// its Hold and fatigue badges, with a title and a legend. North is up. The
-// same battle gives the same pixels.
+// its Hold and fatigue badges, with a title and a legend; opt.Intents, if
+// any, over the units. North is up. The same battle and options give the
+// same pixels.
 func Field(b engine.Battle, opt FieldOptions) (image.Image, error) {
 	f, err := newFieldFaces(cellSize(opt))
 	if err != nil {
 		return nil, err
 	}
 	l := newLayout(b, opt, f)
+	l.previewLegend(&b, opt, f)
 	dc := gg.NewContext(l.w, l.h)
 	dc.SetColor(background)
 	dc.Clear()
@@ -63,6 +68,7 @@ func Field(b engine.Battle, opt FieldOptions) (image.Image, error) {
 	d.markers()
 	d.shields()
 	d.units()
+	d.preview(opt.Intents)
 	d.title()
 	d.legend()
 	return dc.Image(), nil

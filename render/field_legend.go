@@ -29,6 +29,12 @@ const (
 	legendWounded
 	legendHold
 	legendFatigued
+	// The preview of pending orders.
+	legendPhase1
+	legendPhase2
+	legendAttack
+	legendShot
+	legendNewFront
 )
 
 type legendItem struct {
@@ -41,15 +47,7 @@ type legendItem struct {
 // routing, HQ, no-man's land, and what is on the map: unit badges, leaders,
 // a lost HQ, terrain, shields and the troop labels used.
 func legendItems(b *engine.Battle, lang Lang, f *fieldFaces, cs float64) []legendItem {
-	icon := cs * 0.3
-	gap := cs * 0.08
-	item := func(k legendKind, text string) legendItem {
-		w := measure(f.legend, text)
-		if k != legendText {
-			w += icon + gap
-		}
-		return legendItem{kind: k, text: text, width: w}
-	}
+	item := func(k legendKind, text string) legendItem { return newLegendItem(f, cs, k, text) }
 	items := []legendItem{
 		item(legendNorth, SideName(lang, engine.North)),
 		item(legendSouth, SideName(lang, engine.South)),
@@ -120,6 +118,40 @@ func legendItems(b *engine.Battle, lang Lang, f *fieldFaces, cs float64) []legen
 	for _, tt := range allTroopTypes {
 		if used[tt] {
 			items = append(items, item(legendText, T(lang, "legend.troop", TroopShort(lang, tt), TroopName(lang, tt))))
+		}
+	}
+	return items
+}
+
+// newLegendItem is a legend item of kind k with its text, and its width.
+func newLegendItem(f *fieldFaces, cs float64, k legendKind, text string) legendItem {
+	w := measure(f.legend, text)
+	if k != legendText {
+		w += cs*0.3 + cs*0.08 // the icon and the gap after it
+	}
+	return legendItem{kind: k, text: text, width: w}
+}
+
+// previewLegendItems explain the marks of a preview of pending orders,
+// those it uses, after a heading.
+func previewLegendItems(marks previewMark, lang Lang, f *fieldFaces, cs float64) []legendItem {
+	if marks == 0 {
+		return nil
+	}
+	items := []legendItem{newLegendItem(f, cs, legendText, T(lang, "legend.preview"))}
+	for _, e := range []struct {
+		mark previewMark
+		kind legendKind
+		key  string
+	}{
+		{markPhase1, legendPhase1, "legend.preview_phase1"},
+		{markPhase2, legendPhase2, "legend.preview_phase2"},
+		{markAttack, legendAttack, "legend.preview_attack"},
+		{markShot, legendShot, "legend.preview_shot"},
+		{markFront, legendNewFront, "legend.preview_front"},
+	} {
+		if marks&e.mark != 0 {
+			items = append(items, newLegendItem(f, cs, e.kind, T(lang, e.key)))
 		}
 	}
 	return items
@@ -248,5 +280,13 @@ func (d *drawer) legendIcon(k legendKind, x, y, s float64) {
 		dc.SetColor(bridgeColor)
 		dc.DrawRectangle(cx-s*0.25, y+s*0.1, s*0.5, s*0.8)
 		dc.Fill()
+	case legendPhase1, legendPhase2:
+		d.arrow([]point{{x, cy}, {x + s, cy}}, previewInk, math.Max(2, d.l.cs*0.05), k == legendPhase2)
+	case legendAttack:
+		d.swords(cx, cy, s*0.5)
+	case legendShot:
+		d.targetRing(cx, cy, s*0.45)
+	case legendNewFront:
+		d.legendNewFront(x, y, s)
 	}
 }
