@@ -61,6 +61,12 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 	if req.North.RoleID == "" || req.South.RoleID == "" || req.North.RoleID == req.South.RoleID {
 		return store.BattleRecord{}, refuse("err.same_role")
 	}
+	// An ordering role is one side's own: never the other side's roles.
+	for _, pair := range [][2]store.Clan{{req.North, req.South}, {req.South, req.North}} {
+		if r := pair[0].OrderRole; r != "" && (r == pair[1].RoleID || r == pair[1].OrderRole) {
+			return store.BattleRecord{}, refuse("err.same_role")
+		}
+	}
 	if req.Scenario == "" {
 		req.Scenario = ScenarioNames()[0]
 	}

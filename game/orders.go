@@ -58,57 +58,89 @@ func unready(tx *store.Tx, rec *store.BattleRecord, side engine.Side) (store.Com
 	return ph, tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph)
 }
 
+// Given is what one order did: the side's orders now, the order as
+// stored, the orders it took the place of, and the allowance of the roll
+// before and after it.
+type Given struct {
+	SideOrders
+	Order         engine.Order
+	Replaced      []engine.Order
+	Before, After engine.Allowance
+}
+
 // Order accepts (or replaces) one order of a side for the current turn.
 // It is checked at once against the rules and the command roll, so a
 // player learns immediately why an order is illegal; nothing is stored then.
-func (s *Service) Order(seat Seat, o engine.Order) (SideOrders, error) {
-	var out SideOrders
+func (s *Service) Order(seat Seat, o engine.Order) (Given, error) {
+	var out Given
 	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
 		var err error
-		if out, err = sideOrders(tx, rec, seat.Side); err != nil {
-			return err
-		}
-		if out.Command == nil || !out.Command.Final {
-			return refuse("err.roll_first")
-		}
-		ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
-		if err != nil {
-			return err
-		}
-		if ph.Round > 0 && (o.Kind == engine.OrderShinobi || o.Kind == engine.OrderBanner) {
-			return refuse("err.plan_change_fixed") // D-29: missions and banners stay
-		}
-		o.Side, o.Turn = seat.Side, 0
-		// An order replaces the one it takes the place of: a unit's order
-		// for the same phase, the army-wide order, a leader's move.
-		orders := slices.DeleteFunc(slices.Clone(out.Orders), func(x engine.Order) bool {
-			return replaces(o, x)
-		})
-		orders = append(orders, o)
-		if err := broken(engine.Validate(rec.State, seat.Side, rec.Turn, orders)...); err != nil {
-			return err
-		}
-		if err := broken(engine.CheckBudget(rec.State, seat.Side, rec.Turn, orders, out.Command.Result)); err != nil {
-			return err
-		}
-		if _, err := unready(tx, rec, seat.Side); err != nil {
-			return err
-		}
-		out.Orders = orders
-		if err := tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, orders); err != nil {
-			return err
-		}
-		_, err = owe(tx, receipt(rec, seat, orders)...)
+		out, err = giveOrder(tx, rec, seat, o)
 		return err
 	})
+	return out, err
+}
+
+// giveOrder is Order within a transaction.
+func giveOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, o engine.Order) (Given, error) {
+	so, err := sideOrders(tx, rec, seat.Side)
+	out := Given{SideOrders: so}
+	if err != nil {
+		return out, err
+	}
+	if out.Command == nil || !out.Command.Final {
+		return out, refuse("err.roll_first")
+	}
+	ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+	if err != nil {
+		return out, err
+	}
+	if ph.Round > 0 && (o.Kind == engine.OrderShinobi || o.Kind == engine.OrderBanner) {
+		return out, refuse("err.plan_change_fixed") // D-29: missions and banners stay
+	}
+	o.Side, o.Turn = seat.Side, 0
+	// An order replaces the one it takes the place of: a unit's order
+	// for the same phase, the army-wide order, a leader's move.
+	var orders []engine.Order
+	for _, x := range out.Orders {
+		if replaces(o, x) {
+			out.Replaced = append(out.Replaced, x)
+		} else {
+			orders = append(orders, x)
+		}
+	}
+	orders = append(orders, o)
+	if err := broken(engine.Validate(rec.State, seat.Side, rec.Turn, orders)...); err != nil {
+		return out, err
+	}
+	if err := broken(engine.CheckBudget(rec.State, seat.Side, rec.Turn, orders, out.Command.Result)); err != nil {
+		return out, err
+	}
+	out.Before, _ = engine.AllowanceLeft(rec.State, seat.Side, rec.Turn, out.Orders, out.Command.Result)
+	out.After, _ = engine.AllowanceLeft(rec.State, seat.Side, rec.Turn, orders, out.Command.Result)
+	if _, err := unready(tx, rec, seat.Side); err != nil {
+		return out, err
+	}
+	out.Orders, out.Order = orders, o
+	if err := tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, orders); err != nil {
+		return out, err
+	}
+	ch := store.Change{Action: store.ChangeGiven, Order: &o}
+	if len(out.Replaced) > 0 {
+		ch.Action, ch.Old = store.ChangeReplaced, &out.Replaced[0]
+	}
+	if err := changed(tx, rec, seat, ch); err != nil {
+		return out, err
+	}
+	_, err = owe(tx, receipt(rec, seat, orders)...)
 	return out, err
 }
 
 // receipt is the copy of his side's orders a player gets by DM: ephemeral
 // answers vanish, the player keeps this one.
 func receipt(rec *store.BattleRecord, seat Seat, orders []engine.Order) []store.Post {
-	if seat.Player == nil || seat.Player.User == "" {
-		return nil
+	if seat.Player == nil || seat.Player.User == "" || seat.Player.OnSheet {
+		return nil // his sheet shows them
 	}
 	p := post(rec, "", PostReceipt, Receipt{Battle: rec.Name, Turn: rec.Turn, Orders: orders})
 	p.Channel, p.Audience, p.User, p.Lang, p.Reply = "", sideAudience(seat.Side), seat.Player.User, seat.Player.Lang, seat.Player.Reply
@@ -134,24 +166,50 @@ func (s *Service) Cancel(seat Seat, unit string, phase int) (SideOrders, error) 
 	var out SideOrders
 	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
 		var err error
-		if out, err = sideOrders(tx, rec, seat.Side); err != nil {
-			return err
-		}
-		n := len(out.Orders)
-		out.Orders = slices.DeleteFunc(out.Orders, func(x engine.Order) bool { return x.Unit == unit && x.Phase == phase })
-		if len(out.Orders) == n {
+		out, err = cancelOrder(tx, rec, seat, func(x engine.Order) bool { return x.Unit == unit && x.Phase == phase })
+		if errors.Is(err, errNoSuchOrder) {
 			return refuse("err.no_such_order", unit, phase)
 		}
-		// Removing a phase-1 order leaves a phase-2 order alone (R-VI.1.2).
-		if err := broken(engine.Validate(rec.State, seat.Side, rec.Turn, out.Orders)...); err != nil {
-			return err
-		}
-		if _, err := unready(tx, rec, seat.Side); err != nil {
-			return err
-		}
-		return tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, out.Orders)
+		return err
 	})
 	return out, err
+}
+
+var errNoSuchOrder = errors.New("no such order")
+
+// cancelOrder removes the side's orders that match, within a transaction.
+func cancelOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, match func(engine.Order) bool) (SideOrders, error) {
+	out, err := sideOrders(tx, rec, seat.Side)
+	if err != nil {
+		return out, err
+	}
+	var gone []engine.Order
+	out.Orders = slices.DeleteFunc(out.Orders, func(x engine.Order) bool {
+		if match(x) {
+			gone = append(gone, x)
+			return true
+		}
+		return false
+	})
+	if len(gone) == 0 {
+		return out, errNoSuchOrder
+	}
+	// Removing a phase-1 order leaves a phase-2 order alone (R-VI.1.2).
+	if err := broken(engine.Validate(rec.State, seat.Side, rec.Turn, out.Orders)...); err != nil {
+		return out, err
+	}
+	if _, err := unready(tx, rec, seat.Side); err != nil {
+		return out, err
+	}
+	if err := tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, out.Orders); err != nil {
+		return out, err
+	}
+	for i := range gone {
+		if err := changed(tx, rec, seat, store.Change{Action: store.ChangeCancelled, Order: &gone[i]}); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
 }
 
 // SetSpare records a side's standing choice to spare the enemy duellists

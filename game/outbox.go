@@ -56,6 +56,11 @@ type Player struct {
 	User  string
 	Lang  string
 	Reply *store.Reply
+	// Name is how the clan's summary names him (his name in the guild).
+	Name string
+	// OnSheet: he acts on his order sheet, which shows his orders; no
+	// receipt by DM.
+	OnSheet bool
 }
 
 // audiences are the three channels of a battle, by audience.

@@ -36,12 +36,13 @@ func TestOutboxPostsAreOwedWithTheirChange(t *testing.T) {
 		t.Fatalf("after a final roll: %v", got)
 	}
 	drain(t, svc)
-	// No player, no receipt; with one, a DM to him alone.
+	// No player, no receipt; with one, a DM to him alone. The clan's
+	// summary of its orders is one message, edited: one post owed for both.
 	svc.Order(north, engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1})
 	north.Player = &Player{User: "u-1", Lang: "en", Reply: &store.Reply{AppID: "app", Token: "tok"}}
 	svc.Order(north, engine.Order{Unit: "n-yumi", Kind: engine.OrderMove, Phase: 1})
 	owed, _ = svc.Owed()
-	if got := targets(owed); !slices.Equal(got, []string{"receipt:@u-1"}) || owed[0].Lang != "en" || owed[0].Reply.Token != "tok" {
+	if got := targets(owed); !slices.Equal(got, []string{"summary:c-oda", "receipt:@u-1"}) || owed[1].Lang != "en" || owed[1].Reply.Token != "tok" {
 		t.Fatalf("after two orders: %v %+v", got, owed)
 	}
 	drain(t, svc)

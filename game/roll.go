@@ -69,23 +69,28 @@ func rolled(rec *store.BattleRecord, side engine.Side, c store.CommandRoll) Roll
 // Roll makes a side's command roll for the current turn (R-V.1, R-V.2).
 func (s *Service) Roll(seat Seat, stake engine.Stake) (Rolled, error) {
 	var out Rolled
-	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
-		if old, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side); err == nil {
-			out = rolled(rec, seat.Side, old)
-			out.Again = true
-			return nil
-		} else if !errors.Is(err, store.ErrNotFound) {
-			return err
-		}
-		c, err := roll(tx, rec, seat.Side, stake, nil, 0)
-		if err != nil {
-			return err
-		}
-		c.Final = len(RerollOptions(&rec.State, seat.Side, c)) == 0
-		out = rolled(rec, seat.Side, c)
-		return putRoll(tx, rec, seat.Side, c)
+	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) (err error) {
+		out, err = rollTx(tx, rec, seat, stake)
+		return err
 	})
 	return out, err
+}
+
+// rollTx is Roll within a transaction.
+func rollTx(tx *store.Tx, rec *store.BattleRecord, seat Seat, stake engine.Stake) (Rolled, error) {
+	if old, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side); err == nil {
+		out := rolled(rec, seat.Side, old)
+		out.Again = true
+		return out, nil
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return Rolled{}, err
+	}
+	c, err := roll(tx, rec, seat.Side, stake, nil, 0)
+	if err != nil {
+		return Rolled{}, err
+	}
+	c.Final = len(RerollOptions(&rec.State, seat.Side, c)) == 0
+	return rolled(rec, seat.Side, c), putRoll(tx, rec, seat.Side, c)
 }
 
 // putRoll stores a side's roll; a final one is told to its clan's channel.
@@ -94,11 +99,13 @@ func putRoll(tx *store.Tx, rec *store.BattleRecord, side engine.Side, c store.Co
 		return err
 	}
 	if !c.Final {
-		return nil
+		return refreshSheets(tx, rec, side, rec.Turn) // the side's sheets show the roll
 	}
 	p := post(rec, sideAudience(side), PostRoll, c)
-	_, err := owe(tx, p)
-	return err
+	if _, err := owe(tx, p); err != nil {
+		return err
+	}
+	return refreshSheets(tx, rec, side, rec.Turn)
 }
 
 // Reroll takes one more reroll (hq or messenger) of a failed roll of turn,
@@ -107,42 +114,46 @@ func putRoll(tx *store.Tx, rec *store.BattleRecord, side engine.Side, c store.Co
 // turn's roll (a message left with its buttons) changes nothing.
 func (s *Service) Reroll(seat Seat, turn int, source string) (Rolled, error) {
 	var out Rolled
-	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
-		if turn != rec.Turn {
-			return refuse("err.roll_stale", turn)
-		}
-		old, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side)
-		if errors.Is(err, store.ErrNotFound) {
-			return refuse("err.roll_first")
-		} else if err != nil {
-			return err
-		}
-		if old.Final {
-			return refuse("err.roll_final")
-		}
-		if source == "" {
-			old.Final = true
-			out = rolled(rec, seat.Side, old)
-			return putRoll(tx, rec, seat.Side, old)
-		}
-		if !slices.Contains(RerollOptions(&rec.State, seat.Side, old), source) {
-			return refuse("err.no_reroll")
-		}
-		c, err := roll(tx, rec, seat.Side, old.Stake, append(slices.Clone(old.Rerolls), source), old.Result.MessengersUsed)
-		if err != nil {
-			return err
-		}
-		if source == engine.RerollMessenger {
-			rec.State.Messengers[seat.Side]--
-			if err := tx.PutBattle(*rec); err != nil {
-				return err
-			}
-		}
-		// Final once nothing is left to try, with the messenger just
-		// spent taken from the army.
-		c.Final = len(RerollOptions(&rec.State, seat.Side, c)) == 0
-		out = rolled(rec, seat.Side, c)
-		return putRoll(tx, rec, seat.Side, c)
+	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) (err error) {
+		out, err = rerollTx(tx, rec, seat, turn, source)
+		return err
 	})
 	return out, err
+}
+
+// rerollTx is Reroll within a transaction.
+func rerollTx(tx *store.Tx, rec *store.BattleRecord, seat Seat, turn int, source string) (Rolled, error) {
+	if turn != rec.Turn {
+		return Rolled{}, refuse("err.roll_stale", turn)
+	}
+	old, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side)
+	if errors.Is(err, store.ErrNotFound) {
+		return Rolled{}, refuse("err.roll_first")
+	} else if err != nil {
+		return Rolled{}, err
+	}
+	if old.Final {
+		return Rolled{}, refuse("err.roll_final")
+	}
+	if source == "" {
+		old.Final = true
+		return rolled(rec, seat.Side, old), putRoll(tx, rec, seat.Side, old)
+	}
+	if !slices.Contains(RerollOptions(&rec.State, seat.Side, old), source) {
+		return Rolled{}, refuse("err.no_reroll")
+	}
+	c, err := roll(tx, rec, seat.Side, old.Stake, append(slices.Clone(old.Rerolls), source), old.Result.MessengersUsed)
+	if err != nil {
+		return Rolled{}, err
+	}
+	if source == engine.RerollMessenger {
+		rec.State.Messengers[seat.Side]--
+		if err := tx.PutBattle(*rec); err != nil {
+			return Rolled{}, err
+		}
+	}
+	// Final once nothing is left to try, with the messenger just spent
+	// taken from the army.
+	c.Final = len(RerollOptions(&rec.State, seat.Side, c)) == 0
+	return rolled(rec, seat.Side, c), putRoll(tx, rec, seat.Side, c)
 }

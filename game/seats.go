@@ -14,6 +14,9 @@ type Seat struct {
 	Side   engine.Side
 	// Player is who sits there, if the caller says (for receipts).
 	Player *Player
+	// Watcher: a member of the clan who is not of its ordering role
+	// (store.Clan.OrderRole): he sees the side's orders but gives none.
+	Watcher bool
 }
 
 // AnySeat finds the battle being fought whose clan role the member has,
@@ -32,8 +35,9 @@ func (s *Service) AnySeat(guild string, roles []string) (Seat, error) {
 				continue // a battle this build cannot read stops only itself
 			}
 			for side, c := range h.Sides {
-				if slices.Contains(roles, c.RoleID) {
-					found = append(found, Seat{Battle: store.BattleRecord{ID: h.ID, GuildID: h.GuildID}, Side: engine.Side(side)})
+				if slices.Contains(roles, c.RoleID) || c.OrderRole != "" && slices.Contains(roles, c.OrderRole) {
+					found = append(found, Seat{Battle: store.BattleRecord{ID: h.ID, GuildID: h.GuildID}, Side: engine.Side(side),
+						Watcher: c.OrderRole != "" && !slices.Contains(roles, c.OrderRole)})
 				}
 			}
 		}

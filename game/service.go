@@ -104,6 +104,9 @@ func (s *Service) inCommand(seat Seat, fn func(tx *store.Tx, rec *store.BattleRe
 		if rec.Status != store.StatusCommand {
 			return refuse("err.not_command", rec.Name)
 		}
+		if seat.Watcher {
+			return refuse("err.not_order_role", "<@&"+rec.Sides[seat.Side].OrderRole+">")
+		}
 		return fn(tx, rec)
 	})
 }

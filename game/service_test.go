@@ -173,7 +173,7 @@ func TestServiceLifecycle(t *testing.T) {
 	}
 	// Beyond the roll's allowance (3 ordinary at most): refused, nothing stored.
 	// (Spare special slots carry ordinary orders too, R-VI.3.7.)
-	so, _ = svc.Orders(north)
+	so.SideOrders, _ = svc.Orders(north)
 	for _, u := range []string{"n-ashigaru", "n-sohei", "n-uma", "n-yumi", "n-hatamoto"} {
 		if len(so.Orders) >= so.Command.Result.Ordinary+so.Command.Result.Special {
 			_, err := svc.Order(north, engine.Order{Unit: u, Kind: engine.OrderWait, Phase: 1})

@@ -46,9 +46,14 @@ func (s *Service) openTurn(tx *store.Tx, rec *store.BattleRecord, turn int, in [
 	if err != nil {
 		return Opened{}, err
 	}
+	before := rec.Turn
 	rec.Turn, rec.Status = turn, store.StatusCommand
 	s.setDeadline(rec)
-	return announce(tx, rec, Opened{Battle: *rec, Turn: turn, SeedHash: seed.Hash, Infiltration: in})
+	op, err := announce(tx, rec, Opened{Battle: *rec, Turn: turn, SeedHash: seed.Hash, Infiltration: in})
+	if err != nil {
+		return op, err
+	}
+	return op, sheetsOpened(tx, rec, before)
 }
 
 // announce stores the battle of a phase just opened and queues its
@@ -204,45 +209,66 @@ type ReadyResult struct {
 // rather than giving that turn away.
 func (s *Service) Ready(seat Seat) (ReadyResult, error) {
 	var out ReadyResult
-	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
-		if c, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side); errors.Is(err, store.ErrNotFound) || err == nil && !c.Final {
-			return refuse("err.ready_roll_first", rec.Turn)
-		} else if err != nil {
-			return err
-		}
-		ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
-		if err != nil {
-			return err
-		}
-		ph.Ready[seat.Side] = true
-		out.Phase = ph
-		if !ph.Ready[engine.North] || !ph.Ready[engine.South] {
-			return tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph)
-		}
-		if ph.Round == 0 {
-			changed, err := missionReports(tx, rec, &ph)
-			if err != nil {
-				return err
-			}
-			if changed {
-				ph.Round, ph.Ready = 1, [2]bool{}
-				out.Phase, out.PlanChange = ph, true
-				if err := tx.PutBattle(*rec); err != nil {
-					return err
-				}
-				if _, err := owe(tx, planChange(rec)...); err != nil {
-					return err
-				}
-				return tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph)
-			}
-		}
-		if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
-			return err
-		}
-		res, err := s.resolveTx(tx, *rec)
-		out.Resolved = &res
+	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) (err error) {
+		out, err = readyTx(s, tx, rec, seat)
 		return err
 	})
+	return out, err
+}
+
+// readyTx is Ready within a transaction.
+func readyTx(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat) (ReadyResult, error) {
+	var out ReadyResult
+	if c, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side); errors.Is(err, store.ErrNotFound) || err == nil && !c.Final {
+		return out, refuse("err.ready_roll_first", rec.Turn)
+	} else if err != nil {
+		return out, err
+	}
+	ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+	if err != nil {
+		return out, err
+	}
+	ph.Ready[seat.Side] = true
+	if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
+		return out, err
+	}
+	if err := changed(tx, rec, seat, store.Change{Action: store.ChangeReady}); err != nil {
+		return out, err
+	}
+	if ph, err = tx.Phase(rec.GuildID, rec.ID, rec.Turn); err != nil {
+		return out, err
+	}
+	out.Phase = ph
+	if !ph.Ready[engine.North] || !ph.Ready[engine.South] {
+		return out, nil
+	}
+	if ph.Round == 0 {
+		changed, err := missionReports(tx, rec, &ph)
+		if err != nil {
+			return out, err
+		}
+		if changed {
+			ph.Round, ph.Ready = 1, [2]bool{}
+			out.Phase, out.PlanChange = ph, true
+			if err := tx.PutBattle(*rec); err != nil {
+				return out, err
+			}
+			if _, err := owe(tx, planChange(rec)...); err != nil {
+				return out, err
+			}
+			if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
+				return out, err
+			}
+			for _, side := range sides {
+				if err := refreshSheets(tx, rec, side, rec.Turn); err != nil {
+					return out, err
+				}
+			}
+			return out, nil
+		}
+	}
+	res, err := s.resolveTx(tx, *rec)
+	out.Resolved = &res
 	return out, err
 }
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -168,14 +169,10 @@ type Sheet struct {
 	Lang   string      `json:"lang"`
 	// Ephemeral: his DMs are closed; the sheet is an answer to /orders.
 	Ephemeral bool `json:"ephemeral,omitempty"`
-	// Draft is the order being picked; Note the last thing the sheet said
-	// (a confirmation, a refusal), as a catalogue text.
-	Draft Draft  `json:"draft,omitzero"`
-	Note  string `json:"note,omitempty"`
-	Args  []any  `json:"args,omitempty"`
-	// Odds is the outcome distribution of the last combat picked, as data
-	// (engine.OddsResult JSON); nil when none.
-	Odds []byte `json:"odds,omitempty"`
+	// Draft is the order being picked; Note is what the sheet says about
+	// the last thing done on it (package game's SheetNote, as JSON).
+	Draft Draft           `json:"draft,omitzero"`
+	Note  json.RawMessage `json:"note,omitempty"`
 }
 
 // Draft is an order being picked on a sheet, step by step.

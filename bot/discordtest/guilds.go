@@ -3,6 +3,8 @@ package discordtest
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -141,6 +143,45 @@ func (s *Server) guildMemberLocked(guild, userID string) (int, any, *apiError) {
 		return 0, nil, &apiError{http.StatusNotFound, 10007, "Unknown Member", nil}
 	}
 	return 200, s.memberObjectLocked(guild, userID), nil
+}
+
+// guildMembersLocked: GET /guilds/{guild}/members?limit=&after=, the
+// members by ID after "after", at most limit (1 by default, 1000 at most),
+// as Discord lists them (an app needs the Server Members intent for it).
+func (s *Server) guildMembersLocked(c *Call, guild string) (int, any, *apiError) {
+	if s.guilds[guild] == nil && s.members[guild] == nil {
+		return 0, nil, errUnknownGuild()
+	}
+	limit := 1
+	if v := c.Query.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			return 0, nil, invalidBody("limit", "NUMBER_TYPE_MAX", "int value should be between 1 and 1000")
+		}
+		limit = n
+	}
+	after := c.Query.Get("after")
+	ids := sortedKeys(s.members[guild])
+	slices.SortFunc(ids, func(a, b string) int {
+		switch {
+		case lessID(a, b):
+			return -1
+		case lessID(b, a):
+			return 1
+		}
+		return 0
+	})
+	out := []any{}
+	for _, id := range ids {
+		if after != "" && !lessID(after, id) {
+			continue
+		}
+		if len(out) == limit {
+			break
+		}
+		out = append(out, s.memberObjectLocked(guild, id))
+	}
+	return 200, out, nil
 }
 
 func errUnknownGuild() *apiError { return &apiError{http.StatusNotFound, 10004, "Unknown Guild", nil} }

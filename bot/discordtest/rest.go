@@ -362,6 +362,9 @@ func (s *Server) routeLocked(c *Call) (int, any, *apiError) {
 	case at(0) == "guilds" && n == 2 && m == http.MethodGet:
 		return s.guildObjectLocked(c, at(1))
 
+	case at(0) == "guilds" && n == 3 && at(2) == "members" && m == http.MethodGet:
+		return s.guildMembersLocked(c, at(1))
+
 	case at(0) == "guilds" && n == 4 && at(2) == "members" && m == http.MethodGet:
 		return s.guildMemberLocked(at(1), at(3))
 
