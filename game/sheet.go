@@ -208,9 +208,9 @@ type SheetState struct {
 	// The battle as the side may see it.
 	Name   string
 	Status store.Status
-	Turn   int    // the turn the sheet is for
-	Closed bool   // that turn's command phase is over
-	Round  int    // the plan-change round (1) or not (0)
+	Turn   int  // the turn the sheet is for
+	Closed bool // that turn's command phase is over
+	Round  int  // the plan-change round (1) or not (0)
 	View   engine.Battle
 	Side   engine.Side
 	Orders SideOrders
