@@ -169,6 +169,9 @@ func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
 		if err := tx.PutBattle(*rec); err != nil {
 			return err
 		}
+		if err := closeSheets(tx, rec, rec.Turn); err != nil {
+			return err
+		}
 		_, err := owe(tx, text(rec, audiences, "bot.announce_finished", rec.Name)...)
 		return err
 	})

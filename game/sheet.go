@@ -709,6 +709,17 @@ func sheetsOpened(tx *store.Tx, rec *store.BattleRecord, before int) error {
 	return nil
 }
 
+// closeSheets owes every sheet of a battle that is over shown closed for
+// its last turn: no buttons left to press.
+func closeSheets(tx *store.Tx, rec *store.BattleRecord, turn int) error {
+	for _, side := range sides {
+		if err := refreshSheets(tx, rec, side, turn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Summary is a clan's summary of its orders for a turn.
 type Summary struct {
 	Name    string

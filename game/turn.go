@@ -180,7 +180,9 @@ func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, err
 		return out, err
 	}
 	if over {
-		err = tx.PutBattle(rec)
+		if err = tx.PutBattle(rec); err == nil {
+			err = closeSheets(tx, &rec, turn)
+		}
 	} else {
 		var op Opened
 		op, err = s.openTurn(tx, &rec, turn+1, [2]engine.Infiltration{})
