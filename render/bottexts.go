@@ -33,7 +33,7 @@ var botTexts = map[string]msg{
 	"bot.started":          {"Битва «%s» началась.", "Battle “%s” has started."},
 	"bot.resolved":         {"Битва «%s»: ход %d рассчитан и отправлен в каналы.", "Battle “%s”: turn %d resolved and posted to the channels."},
 	"bot.finished":         {"Битва «%s» завершена.", "Battle “%s” is finished."},
-	"bot.order_accepted":   {"Приказ принят.", "Order accepted."},
+	"bot.order_accepted":   {"Приказ принят", "Order accepted"}, // the start of given.order
 	"bot.receipt":          {"Битва «%s» — ваши приказы (их видит только ваша сторона):", "Battle “%s” — your orders (only your side sees them):"},
 	"bot.no_roll":          {"Командный бросок ещё не сделан: /бросок.", "No command roll yet: /roll."},
 	"bot.reroll.hq":        {"Переброс ставкой", "Reroll (HQ)"},

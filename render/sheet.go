@@ -56,7 +56,7 @@ var sheetTexts = map[string]msg{
 	"sheet.no_orders":      {"Приказов пока нет.", "No orders yet."},
 
 	// What an order did (issue 12, item 7).
-	"given.order":          {"Приказ отдан: %s.", "Order given: %s."},
+	"given.order":          {"Приказ принят: %s.", "Order accepted: %s."},
 	"given.replaced":       {"Он заменил: %s.", "It replaced: %s."},
 	"given.slot_free":      {"Он бесплатный (особый приказ генерала, спокойная перегруппировка или приказ малого клана): броска не тратит.", "It is free (a general's order, a Calm Rally or a minor clan's order): it costs nothing of the roll."},
 	"given.slot_spare":     {"Обычных приказов не осталось: его несёт свободный особый (R-VI.3.7).", "No ordinary order was left: a spare special slot carries it (R-VI.3.7)."},
