@@ -60,7 +60,7 @@ const (
 )
 
 func commandSpecs() []cmdSpec {
-	battle := optSpec{name: "battle", typ: str, required: true}
+	battle := optSpec{name: "battle", typ: str, required: true, complete: true}
 	phase := optSpec{name: "phase", typ: num, minVal: 1, maxVal: 2}
 	facing := optSpec{name: "facing", typ: str, raw: facingChoices()}
 	return []cmdSpec{
@@ -72,7 +72,7 @@ func commandSpecs() []cmdSpec {
 				{name: "south_role", typ: discordgo.ApplicationCommandOptionRole, required: true},
 				{name: "south_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
 				{name: "gm_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
-				{name: "scenario", typ: str},
+				{name: "scenario", typ: str, complete: true},
 			}},
 			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{battle,
 				{name: "end_scouting", typ: flag},
@@ -83,14 +83,14 @@ func commandSpecs() []cmdSpec {
 			{name: "list", handle: (*Bot).battleList},
 			{name: "show", handle: (*Bot).battleShow, opts: []optSpec{battle}},
 			{name: "fix", handle: (*Bot).battleFix, opts: []optSpec{battle,
-				{name: "who", typ: str, required: true},
+				{name: "who", typ: str, required: true, complete: true},
 				{name: "field", typ: str, required: true, raw: fixFieldChoices()},
-				{name: "value", typ: str, required: true},
+				{name: "value", typ: str, required: true, complete: true},
 			}},
 			{name: "finish", handle: (*Bot).battleFinish, opts: []optSpec{battle}},
 			{name: "set", handle: (*Bot).battleSet, opts: []optSpec{battle,
-				{name: "key", typ: str},
-				{name: "value", typ: str},
+				{name: "key", typ: str, complete: true},
+				{name: "value", typ: str, complete: true},
 			}},
 		}},
 		{name: "roll", handle: (*Bot).roll, opts: []optSpec{
@@ -102,28 +102,28 @@ func commandSpecs() []cmdSpec {
 			phase,
 			{name: "slot", typ: str, choices: []string{"ordinary", "special"}},
 			facing,
-			{name: "gallop", typ: str},
+			{name: "gallop", typ: str, complete: true},
 			{name: "target", typ: str, units: true},
-			{name: "leader", typ: str},
-			{name: "to", typ: str},
+			{name: "leader", typ: str, complete: true},
+			{name: "to", typ: str, complete: true},
 			{name: "mission", typ: str, choices: []string{
 				engine.MissionSignals, engine.MissionPanic, engine.MissionSabotage, engine.MissionInterception}},
-			{name: "banner", typ: str},
+			{name: "banner", typ: str, complete: true},
 		}},
 		{name: "deploy", handle: (*Bot).deploy, opts: []optSpec{
 			{name: "unit", typ: str, units: true},
-			{name: "cell", typ: str},
+			{name: "cell", typ: str, complete: true},
 			facing,
-			{name: "leader", typ: str},
-			{name: "to", typ: str},
-			{name: "hq", typ: str},
+			{name: "leader", typ: str, complete: true},
+			{name: "to", typ: str, complete: true},
+			{name: "hq", typ: str, complete: true},
 			{name: "terrain", typ: str, choices: []string{"hill", "forest", "swamp"}},
 			{name: "guards", typ: num},
 			{name: "save_ammo", typ: flag},
 		}},
 		{name: "scout", handle: (*Bot).scout, opts: []optSpec{
-			{name: "cells", typ: str},
-			{name: "swap", typ: str},
+			{name: "cells", typ: str, complete: true},
+			{name: "swap", typ: str, complete: true},
 			{name: "done", typ: flag},
 		}},
 		{name: "field", handle: (*Bot).field},

@@ -10,7 +10,6 @@ import (
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
-	"github.com/gunbai/gunbai/store"
 )
 
 // The players' commands. Every answer is ephemeral: a player's orders and
@@ -315,99 +314,4 @@ func (b *Bot) why(c *call) error {
 	}
 	b.reply(c, text, nil)
 	return nil
-}
-
-// complete answers Discord's autocomplete for an option naming a unit: the
-// player's own units, or for a target the enemy units his side can see
-// (engine.View), never a hidden one. Without a battle it offers nothing.
-func (b *Bot) complete(c *call) error {
-	choices := []*discordgo.ApplicationCommandOptionChoice{}
-	focused := focusedOption(c.i.ApplicationCommandData().Options)
-	switch {
-	case focused != nil && focused.Name == "turn":
-		choices = b.turnChoices(c)
-	case focused != nil && c.path == "rule":
-		choices = ruleChoices(c.lang, focused.StringValue())
-	case focused != nil && c.i.Member != nil:
-		if seat, err := b.svc.AnySeat(c.i.GuildID, c.roles()); err == nil {
-			view := engine.View(seat.Battle.State, seat.Side)
-			side := seat.Side
-			if focused.Name == "target" {
-				side = side.Enemy()
-			}
-			choices = unitChoices(c.lang, view, side, focused.StringValue())
-			if c.path == "why" {
-				// Any unit the side can see, its own first.
-				enemies := unitChoices(c.lang, view, side.Enemy(), focused.StringValue())
-				choices = append(choices, enemies[:min(len(enemies), 25-len(choices))]...)
-			}
-		}
-	}
-	c.answered = true
-	return b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-		Data: &discordgo.InteractionResponseData{Choices: choices},
-	})
-}
-
-// turnChoices offers the GM the turn taking orders of the battle named
-// (or of every battle taking orders), for /battle resolve.
-func (b *Bot) turnChoices(c *call) []*discordgo.ApplicationCommandOptionChoice {
-	out := []*discordgo.ApplicationCommandOptionChoice{}
-	if !b.isGM(c.i) {
-		return out
-	}
-	hs, err := b.svc.Battles(c.i.GuildID)
-	if err != nil {
-		return out
-	}
-	named := game.BattleID(c.str("battle"))
-	for _, h := range hs {
-		if h.Status != store.StatusCommand || named != "" && h.ID != named && game.BattleID(h.Name) != named {
-			continue
-		}
-		name := render.T(c.lang, "battles.turn_choice", h.Name, h.Turn)
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: h.Turn})
-		if len(out) == 25 {
-			break
-		}
-	}
-	return out
-}
-
-// focusedOption finds the option being typed, inside subcommands too.
-func focusedOption(opts []*discordgo.ApplicationCommandInteractionDataOption) *discordgo.ApplicationCommandInteractionDataOption {
-	for _, o := range opts {
-		if o.Focused {
-			return o
-		}
-		if f := focusedOption(o.Options); f != nil {
-			return f
-		}
-	}
-	return nil
-}
-
-// unitChoices lists the active units of a side in a view whose ID contains
-// what was typed, at most Discord's 25, named with type and cell.
-func unitChoices(l render.Lang, view engine.Battle, side engine.Side, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	typed = strings.ToLower(strings.TrimSpace(typed))
-	out := []*discordgo.ApplicationCommandOptionChoice{}
-	for _, u := range view.Units {
-		if u.Side != side || !u.Active() || !strings.Contains(strings.ToLower(u.ID), typed) {
-			continue
-		}
-		if len(u.ID) > 100 {
-			continue // Discord takes no longer value; such an ID cannot be chosen
-		}
-		name := fmt.Sprintf("%s — %s, %s", u.ID, render.TroopName(l, u.Type), u.Cell.Name())
-		if r := []rune(name); len(r) > 100 {
-			name = string(r[:99]) + "…" // Discord's limit for a choice's name
-		}
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: u.ID})
-		if len(out) == 25 {
-			break
-		}
-	}
-	return out
 }
