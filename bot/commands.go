@@ -72,6 +72,8 @@ func commandSpecs() []cmdSpec {
 				{name: "south_role", typ: discordgo.ApplicationCommandOptionRole, required: true},
 				{name: "south_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
 				{name: "gm_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
+				{name: "north_orders", typ: discordgo.ApplicationCommandOptionRole},
+				{name: "south_orders", typ: discordgo.ApplicationCommandOptionRole},
 				{name: "scenario", typ: str, complete: true},
 			}},
 			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{battle,

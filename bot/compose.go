@@ -108,6 +108,10 @@ func (b *Bot) compose(p store.Post) ([]message, error) {
 			return nil, err
 		}
 		return texts(render.T(l, "bot.receipt", r.Battle) + "\n" + render.OrdersText(l, r.Turn, r.Orders)), nil
+	case game.PostSheet:
+		return b.composeSheet(p)
+	case game.PostSummary:
+		return b.composeSummary(p)
 	case game.PostFailure:
 		var f game.Failure
 		if err := json.Unmarshal(p.Data, &f); err != nil {

@@ -98,7 +98,7 @@ func (w *world) start() {
 		w.svc(svc)
 	}
 	// Retries come quickly in tests; the wait doubles all the same.
-	w.b = bot.New(sess, svc, bot.Options{GMRole: "Мастер", Locale: "ru", Log: log.New(io.Discard, "", 0), RetryBase: 20 * time.Millisecond})
+	w.b = bot.New(sess, svc, bot.Options{GMRole: "Мастер", Locale: "ru", Log: log.New(testLogOut, "", 0), RetryBase: 20 * time.Millisecond})
 	registered := w.registrations()
 	if err := w.b.Start(); err != nil {
 		w.t.Fatal(err)
@@ -837,3 +837,12 @@ func TestLongAnswersAreSplit(t *testing.T) {
 		}
 	}
 }
+
+// testLogOut is where the bots of the tests log: nowhere, unless
+// GUNBAI_TEST_LOG is set.
+var testLogOut = func() io.Writer {
+	if os.Getenv("GUNBAI_TEST_LOG") != "" {
+		return os.Stderr
+	}
+	return io.Discard
+}()

@@ -17,8 +17,8 @@ import (
 func (b *Bot) battleCreate(c *call) error {
 	req := game.CreateRequest{
 		Name:        c.str("name"),
-		North:       store.Clan{RoleID: c.str("north_role"), ChannelID: c.str("north_channel")},
-		South:       store.Clan{RoleID: c.str("south_role"), ChannelID: c.str("south_channel")},
+		North:       store.Clan{RoleID: c.str("north_role"), ChannelID: c.str("north_channel"), OrderRole: c.str("north_orders")},
+		South:       store.Clan{RoleID: c.str("south_role"), ChannelID: c.str("south_channel"), OrderRole: c.str("south_orders")},
 		GMChannelID: c.str("gm_channel"),
 		Scenario:    c.str("scenario"),
 		Locale:      b.battleLocale(),

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -28,6 +30,8 @@ const (
 	codeMissingAccess     = 50001
 	codeCannotDM          = 50007
 	codeMissingPermission = 50013
+	codeUnknownMessage    = 10008
+	codeUnknownWebhook    = 10015
 )
 
 // maxFailed bounds the refused posts remembered for the GM's answers.
@@ -42,8 +46,9 @@ type delivery struct {
 
 // message is one Discord message of a post.
 type message struct {
-	content string
-	file    *discordgo.File
+	content    string
+	file       *discordgo.File
+	components []discordgo.MessageComponent
 }
 
 // kick asks the worker for a pass, without waiting.
@@ -118,6 +123,18 @@ func earliest(a, b time.Time) time.Time {
 // deliver sends the parts of one post not yet confirmed. It returns when to
 // try again if the post must wait.
 func (b *Bot) deliver(p store.Post) time.Time {
+	switch {
+	case p.Live != "":
+		return b.deliverLive(p)
+	case p.Kind == game.PostSheets:
+		if err := b.openRoleSheets(p); err != nil {
+			return b.later(p, err)
+		}
+		if err := b.svc.Delivered(p.ID); err != nil {
+			b.opt.Log.Printf("post %d: %v", p.ID, err)
+		}
+		return time.Time{}
+	}
 	msgs, err := b.compose(p)
 	if err != nil {
 		// Nothing to say any more (its battle was deleted, say): drop it.
@@ -141,17 +158,119 @@ func (b *Bot) deliver(p store.Post) time.Time {
 			b.refused(p, code)
 			return time.Time{}
 		}
-		wait := retryAfter(err, p.Attempts, b.opt.RetryBase)
-		b.opt.Log.Printf("post %d to %s: %v; trying again in %v", p.ID, p.Target(), err, wait)
-		if err := b.svc.Later(p.ID, time.Now().Add(wait), err.Error()); err != nil {
-			b.opt.Log.Printf("post %d: %v", p.ID, err)
-		}
-		return time.Now().Add(wait)
+		return b.later(p, err)
 	}
 	if err := b.svc.Delivered(p.ID); err != nil {
 		b.opt.Log.Printf("post %d: %v", p.ID, err)
 	}
 	return time.Time{}
+}
+
+// later keeps a post that failed for now, to be tried again after a
+// backoff, and returns when.
+func (b *Bot) later(p store.Post, err error) time.Time {
+	wait := retryAfter(err, p.Attempts, b.opt.RetryBase)
+	b.opt.Log.Printf("post %d to %s: %v; trying again in %v", p.ID, p.Target(), err, wait)
+	if err := b.svc.Later(p.ID, time.Now().Add(wait), err.Error()); err != nil {
+		b.opt.Log.Printf("post %d: %v", p.ID, err)
+	}
+	return time.Now().Add(wait)
+}
+
+// deliverLive shows a live message as it now stands: posted the first
+// time (with a nonce, so a retry after a crash does not post it twice),
+// edited in place after that, through the interaction's webhook for an
+// ephemeral answer. What it showed is recorded with the version read
+// before composing, so a change committed meanwhile is shown next.
+func (b *Bot) deliverLive(p store.Post) time.Time {
+	live, err := b.svc.Live(p.Live)
+	if err != nil {
+		b.opt.Log.Printf("post %d (%s): %v; dropped", p.ID, p.Live, err)
+		b.dropped(p)
+		return time.Time{}
+	}
+	msgs, err := b.compose(p)
+	if err != nil || len(msgs) == 0 {
+		b.opt.Log.Printf("post %d (%s): %v; dropped", p.ID, p.Kind, err)
+		b.dropped(p)
+		return time.Time{}
+	}
+	m := msgs[0]
+	comps := m.components
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	none := &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+	var files []*discordgo.File
+	attachments := &[]*discordgo.MessageAttachment{} // the old picture goes
+	if m.file != nil {
+		files = []*discordgo.File{m.file}
+	}
+	channel, id := live.Channel, live.Message
+	noWait := discordgo.WithRetryOnRatelimit(false)
+	switch {
+	case live.Reply != nil:
+		_, err = b.s.WebhookMessageEdit(live.Reply.AppID, live.Reply.Token, live.Message,
+			&discordgo.WebhookEdit{Content: &m.content, Components: &comps, Files: files, Attachments: attachments, AllowedMentions: none}, noWait)
+	case live.Message != "":
+		_, err = b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: live.Message, Channel: live.Channel,
+			Content: &m.content, Components: &comps, Files: files, Attachments: attachments, AllowedMentions: none}, noWait)
+	default:
+		channel, id, err = b.createLive(p, m)
+	}
+	if err != nil {
+		var re *discordgo.RESTError
+		if errors.As(err, &re) && re.Message != nil && (re.Message.Code == codeUnknownMessage || re.Message.Code == codeUnknownWebhook) && live.Reply == nil {
+			// Deleted: post it anew at once.
+			if err := b.svc.LiveLost(p.Live); err != nil {
+				b.opt.Log.Printf("post %d: %v", p.ID, err)
+			}
+			return time.Now()
+		}
+		if code, forGood := refusedForGood(err); forGood {
+			b.opt.Log.Printf("live message %s refused for good (code %d)", p.Live, code)
+			if err := b.svc.LiveDead(p.Live); err != nil {
+				b.opt.Log.Printf("post %d: %v", p.ID, err)
+			}
+			return time.Time{}
+		}
+		return b.later(p, err)
+	}
+	if live.Message != "" {
+		id = "" // already recorded
+	}
+	if err := b.svc.LiveShown(p.ID, live.Version, channel, id); err != nil {
+		b.opt.Log.Printf("post %d: %v", p.ID, err)
+	}
+	return time.Time{}
+}
+
+// dropped removes a post that has nothing to say any more.
+func (b *Bot) dropped(p store.Post) {
+	if err := b.svc.Delivered(p.ID); err != nil {
+		b.opt.Log.Printf("post %d: %v", p.ID, err)
+	}
+}
+
+// createLive posts a live message the first time, with its nonce.
+func (b *Bot) createLive(p store.Post, m message) (channel, id string, err error) {
+	channel = p.Channel
+	if channel == "" {
+		ch, err := b.s.UserChannelCreate(p.User)
+		if err != nil {
+			return "", "", err
+		}
+		channel = ch.ID
+	}
+	raw, err := b.post(channel, p.Nonce(0), m)
+	if err != nil {
+		return "", "", err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(raw, &msg); err != nil {
+		return "", "", err
+	}
+	return channel, msg.ID, nil
 }
 
 // refused drops a post Discord refuses for good and tells whoever should
@@ -193,25 +312,35 @@ func (b *Bot) sendPart(p store.Post, part int, m message) error {
 		}
 		channel = ch.ID
 	}
+	_, err := b.post(channel, p.Nonce(part), m)
+	return err
+}
+
+// post creates one message in a channel with a nonce Discord enforces,
+// and returns Discord's answer (the message).
+func (b *Bot) post(channel, nonce string, m message) ([]byte, error) {
 	body := struct {
-		Content      string `json:"content,omitempty"`
-		Nonce        string `json:"nonce"`
-		EnforceNonce bool   `json:"enforce_nonce"`
-	}{m.content, p.Nonce(part), true}
+		Content         string                            `json:"content,omitempty"`
+		Nonce           string                            `json:"nonce"`
+		EnforceNonce    bool                              `json:"enforce_nonce"`
+		Components      []discordgo.MessageComponent      `json:"components,omitempty"`
+		AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions,omitempty"`
+	}{Content: m.content, Nonce: nonce, EnforceNonce: true, Components: m.components}
+	if m.components != nil {
+		body.AllowedMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+	}
 	endpoint := discordgo.EndpointChannelMessages(channel)
 	// Rate limits come back to us, so one slow channel does not hold the
 	// others: the post waits, the pass goes on.
 	noWait := discordgo.WithRetryOnRatelimit(false)
 	if m.file == nil {
-		_, err := b.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, noWait)
-		return err
+		return b.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, noWait)
 	}
 	contentType, data, err := discordgo.MultipartBodyWithJSON(body, []*discordgo.File{m.file})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, err = b.s.RequestRaw(http.MethodPost, endpoint, contentType, data, endpoint, 0, noWait)
-	return err
+	return b.s.RequestRaw(http.MethodPost, endpoint, contentType, data, endpoint, 0, noWait)
 }
 
 // refusedForGood tells Discord's refusals that no retry will cure.

@@ -107,7 +107,7 @@ func (b *Bot) order(c *call) error {
 	if err != nil {
 		return err
 	}
-	b.reply(c, render.T(c.lang, "bot.order_accepted")+"\n"+render.OrdersText(c.lang, so.Turn, so.Orders), nil)
+	b.reply(c, givenText(c.lang, seat.Battle.State, seat.Side, so)+"\n\n"+render.OrdersText(c.lang, so.Turn, so.Orders), nil)
 	b.deliverDue() // the receipt by DM; if it cannot reach him, he is told in a followup
 	return nil
 }
@@ -162,6 +162,16 @@ func (b *Bot) orders(c *call) error {
 	if err != nil {
 		return err
 	}
+	sent := ""
+	if len(c.opts) == 0 {
+		// The order sheet, by DM (or here if his DMs are closed); the
+		// answer still lists the roll, orders and units.
+		inline, err := b.openSheet(c, seat)
+		if err != nil || inline {
+			return err
+		}
+		sent = render.T(c.lang, "bot.sheet_sent") + "\n"
+	}
 	spare, spareGiven := c.flag("spare")
 	if spareGiven {
 		if err := b.svc.SetSpare(seat, spare); err != nil {
@@ -202,7 +212,7 @@ func (b *Bot) orders(c *call) error {
 		}
 		text += "\n" + render.OrdersText(c.lang, so.Turn, so.Orders) + units + "\n" + render.UnitsText(c.lang, rec.State, seat.Side)
 	}
-	b.reply(c, text, nil)
+	b.reply(c, sent+text, nil)
 	return nil
 }
 

@@ -129,6 +129,12 @@ func (b *Bot) dispatch(c *call) error {
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		return b.complete(c)
 	case discordgo.InteractionMessageComponent:
+		if strings.HasPrefix(c.path, "sheet:") {
+			if b.ack(c) != nil {
+				return nil
+			}
+			return b.sheetClick(c)
+		}
 		if source, ok := strings.CutPrefix(c.path, "roll:"); ok {
 			if b.ack(c) != nil {
 				return nil

@@ -1,0 +1,486 @@
+package bot
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/store"
+)
+
+// The order sheet in Discord (game/sheet.go is its logic): one message per
+// turn in a player's DMs, edited in place, with the command roll as
+// buttons, then menus of his side's units, their legal orders and their
+// choices, the orders given with a cancel button each, a Ready button, and
+// a preview of his own view with the orders drawn on it. Every click is
+// acknowledged at once (deferred update) and carried out in one
+// transaction, which owes the sheet (and his teammates' sheets, and the
+// clan's summary) shown again: the outbox edits them.
+//
+// Custom IDs: "sheet:<sheet>:<turn>:<action>[:<value>]"; a menu's value is
+// its choice. A sheet is one of Discord's classic layouts (at most five
+// rows): it keeps a text and a picture above its menus, which components
+// v2 would not.
+
+const maxMenu = 25 // Discord's options per select menu
+
+func sheetID(sheet uint64, turn int, action string, value ...string) string {
+	id := fmt.Sprintf("sheet:%d:%d:%s", sheet, turn, action)
+	for _, v := range value {
+		id += ":" + v
+	}
+	return id
+}
+
+// composeSheet is a sheet's one message for a post's turn.
+func (b *Bot) composeSheet(p store.Post) ([]message, error) {
+	var ref game.SheetRef
+	if err := json.Unmarshal(p.Data, &ref); err != nil {
+		return nil, err
+	}
+	st, err := b.svc.Sheet(ref.Sheet, p.Turn)
+	if err != nil {
+		return nil, err
+	}
+	l := render.Lang(st.Sheet.Lang)
+	m := message{content: sheetText(l, st), components: sheetComponents(l, st)}
+	if !st.Closed && st.Rolled != nil && st.Rolled.Final {
+		title := render.T(l, "sheet.title", st.Name, st.Turn, render.SideName(l, st.Side))
+		title = strings.ReplaceAll(title, "**", "")
+		png, err := b.draw(st.View, render.FieldOptions{Lang: l, Title: title, Intents: st.Intents})
+		if err != nil {
+			return nil, err
+		}
+		m.file = &discordgo.File{Name: "preview.png", ContentType: "image/png", Reader: bytes.NewReader(png)}
+	}
+	return []message{m}, nil
+}
+
+// sheetText is the text of a sheet: the roll, the orders given, the
+// allowance left, readiness, and what the last click did.
+func sheetText(l render.Lang, st game.SheetState) string {
+	lines := []string{render.T(l, "sheet.title", st.Name, st.Turn, render.SideName(l, st.Side))}
+	if st.Sheet.Ephemeral {
+		lines = append(lines, render.T(l, "sheet.ephemeral"))
+	}
+	if st.Closed {
+		lines = append(lines, render.T(l, "sheet.closed", st.Turn))
+		for i, o := range st.Orders.Orders {
+			lines = append(lines, fmt.Sprintf("%d. %s", i+1, render.OrderLine(l, o)))
+		}
+		return joinLines(lines)
+	}
+	if st.Rolled == nil {
+		lines = append(lines, render.T(l, "sheet.roll_first"))
+		return joinLines(append(lines, noteText(l, st)...))
+	}
+	lines = append(lines, render.CommandText(l, st.Rolled.Stake, st.Rolled.Result, st.Rolled.Final))
+	if !st.Rolled.Final {
+		return joinLines(append(lines, noteText(l, st)...))
+	}
+	if st.Round > 0 {
+		lines = append(lines, render.T(l, "sheet.plan_change"))
+	}
+	if len(st.Orders.Orders) == 0 {
+		lines = append(lines, render.T(l, "sheet.no_orders"))
+	} else {
+		lines = append(lines, render.T(l, "sheet.orders", len(st.Orders.Orders)))
+		for i, o := range st.Orders.Orders {
+			lines = append(lines, fmt.Sprintf("%d. %s", i+1, render.OrderLine(l, o)))
+		}
+	}
+	lines = append(lines, render.AllowanceText(l, st.Left))
+	if st.Ready {
+		lines = append(lines, render.T(l, "sheet.ready"))
+	} else {
+		lines = append(lines, render.T(l, "sheet.not_ready"))
+	}
+	lines = append(lines, noteText(l, st)...)
+	if d := draftText(l, st); d != "" {
+		lines = append(lines, d)
+	}
+	return joinLines(lines)
+}
+
+// noteText words what the last click did.
+func noteText(l render.Lang, st game.SheetState) []string {
+	n := st.Note
+	var out []string
+	if g := n.Given; g != nil {
+		out = append(out, "", givenText(l, st.View, st.Side, *g))
+	}
+	for _, o := range n.Cancelled {
+		out = append(out, render.T(l, "cancelled.order", render.OrderLine(l, o)))
+	}
+	if r := n.Refusal; r != nil {
+		out = append(out, "", "⚠ "+render.Refusal(l, r.Key, r.Args, r.Problems))
+	}
+	return out
+}
+
+// givenText confirms an order (issue 12, item 7): what it is, what paid
+// for it and what it replaced, the allowance left, what it attacks, a
+// shot's target in or out of the fire zone now, and what may still make it
+// come to nothing; all from side's view of b.
+func givenText(l render.Lang, b engine.Battle, side engine.Side, g game.Given) string {
+	fire, known := false, false
+	if g.Order.Kind == engine.OrderShoot || g.Order.Kind == engine.OrderVolley {
+		fire, known = engine.InFireZone(b, side, g.Order.Unit, g.Order.Target)
+	}
+	attack := ""
+	if in, ok := engine.Intent(b, side, g.Order); ok {
+		attack = in.Attack
+	}
+	return render.GivenText(l, g.Order, g.Replaced, g.Before, g.After, fire, known, attack)
+}
+
+// draftText says what is being picked.
+func draftText(l render.Lang, st game.SheetState) string {
+	d := st.Sheet.Draft
+	if d.Subject == "" {
+		return ""
+	}
+	parts := []string{subjectName(l, st, d.Subject)}
+	if p := currentPick(st); p != nil {
+		parts = append(parts, render.PickLabel(l, p.Kind, p.Class, p.Orders[0]))
+		if len(p.Phases) > 1 && d.Phase != 0 {
+			parts = append(parts, render.T(l, "sheet.phase", d.Phase))
+		}
+	}
+	return render.T(l, "sheet.choosing", strings.Join(parts, " → "))
+}
+
+func subjectName(l render.Lang, st game.SheetState, subject string) string {
+	if strings.HasPrefix(subject, "#") {
+		return render.GroupName(l, subject)
+	}
+	if u := st.View.Unit(subject); u != nil {
+		return render.UnitLabel(l, *u)
+	}
+	return subject
+}
+
+// currentPick is the pick of the draft as the sheet now offers it.
+func currentPick(st game.SheetState) *game.Pick {
+	d := st.Sheet.Draft
+	if d.Subject == "" || d.Pick == "" {
+		return nil
+	}
+	for _, p := range game.Picks(st.Tree, d.Subject) {
+		if p.Key == d.Pick && len(p.Orders) > 0 {
+			return &p
+		}
+	}
+	return nil
+}
+
+// sheetComponents are a sheet's buttons and menus: the roll's, then the
+// orders' (at most five rows).
+func sheetComponents(l render.Lang, st game.SheetState) []discordgo.MessageComponent {
+	id, turn := st.Sheet.ID, st.Turn
+	if st.Closed {
+		return nil
+	}
+	if st.Rolled == nil {
+		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: render.T(l, "stake.low"), Style: discordgo.PrimaryButton, CustomID: sheetID(id, turn, game.ActStake, "low")},
+			discordgo.Button{Label: render.T(l, "stake.high"), Style: discordgo.DangerButton, CustomID: sheetID(id, turn, game.ActStake, "high")},
+		}}}
+	}
+	if !st.Rolled.Final {
+		var buttons []discordgo.MessageComponent
+		for _, src := range st.Rolled.Open {
+			buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll."+src), Style: discordgo.PrimaryButton, CustomID: sheetID(id, turn, game.ActReroll, src)})
+		}
+		buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll.accept"), Style: discordgo.SecondaryButton, CustomID: sheetID(id, turn, game.ActReroll, "accept")})
+		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+	}
+	d := st.Sheet.Draft
+	var rows []discordgo.MessageComponent
+	// The subjects: the units with a legal order, then the groups.
+	var subjects []discordgo.SelectMenuOption
+	for _, s := range game.Subjects(st.Tree) {
+		opt := discordgo.SelectMenuOption{Label: clip(subjectName(l, st, s), 100), Value: s, Default: s == d.Subject}
+		if u := st.View.Unit(s); u != nil {
+			opt.Description = clip(render.UnitDesc(l, *u), 100)
+		}
+		subjects = append(subjects, opt)
+	}
+	deepest := "subject"
+	pick := currentPick(st)
+	switch {
+	case pick != nil && len(pick.Orders) > 1:
+		deepest = "choice"
+	case d.Subject != "" && pick == nil:
+		deepest = "pick"
+	}
+	page := func(menu string) int {
+		if menu == deepest {
+			return d.Page
+		}
+		return 0
+	}
+	if len(subjects) > 0 {
+		rows = append(rows, selectRow(l, sheetID(id, turn, game.ActSubject), render.T(l, "sheet.pick_subject"), subjects, page("subject")))
+	}
+	if d.Subject != "" {
+		var picks []discordgo.SelectMenuOption
+		for _, p := range game.Picks(st.Tree, d.Subject) {
+			if len(p.Orders) == 0 {
+				continue
+			}
+			picks = append(picks, discordgo.SelectMenuOption{Label: clip(render.PickLabel(l, p.Kind, p.Class, p.Orders[0]), 100), Value: p.Key, Default: p.Key == d.Pick})
+		}
+		if len(picks) > 0 {
+			rows = append(rows, selectRow(l, sheetID(id, turn, game.ActPick), render.T(l, "sheet.pick_order"), picks, page("pick")))
+		}
+	}
+	var buttons []discordgo.MessageComponent
+	if pick != nil {
+		if len(pick.Orders) > 1 {
+			var choices []discordgo.SelectMenuOption
+			for _, o := range pick.Orders {
+				o = pick.Phased(o, d.Phase)
+				choices = append(choices, discordgo.SelectMenuOption{Label: clip(render.ChoiceLabel(l, o, st.View), 100), Value: game.OrderKey(o)})
+			}
+			rows = append(rows, selectRow(l, sheetID(id, turn, game.ActChoice), render.T(l, "sheet.pick_choice"), choices, page("choice")))
+		}
+		if len(pick.Phases) > 1 {
+			chosen := pick.Phased(pick.Orders[0], d.Phase).Phase
+			for _, ph := range pick.Phases {
+				label := render.T(l, "sheet.phase", ph)
+				if len(pick.Orders) == 1 {
+					label = render.T(l, "sheet.give_phase", ph)
+				}
+				style := discordgo.SecondaryButton
+				if ph == chosen && len(pick.Orders) > 1 {
+					style = discordgo.SuccessButton
+				}
+				buttons = append(buttons, discordgo.Button{Label: label, Style: style, CustomID: sheetID(id, turn, game.ActPhase, strconv.Itoa(ph))})
+			}
+		}
+	}
+	if d.Subject != "" {
+		buttons = append(buttons, discordgo.Button{Label: render.T(l, "sheet.back"), Style: discordgo.SecondaryButton, CustomID: sheetID(id, turn, game.ActBack)})
+	} else {
+		// Nothing being picked: a cancel button for each order given,
+		// numbered as the text lists them.
+		var cancel []discordgo.MessageComponent
+		for i, o := range st.Orders.Orders {
+			if len(rows)+len(cancel)/5 >= 4 {
+				break // the last row is Ready's
+			}
+			cancel = append(cancel, discordgo.Button{Label: render.T(l, "sheet.cancel_button", i+1), Style: discordgo.SecondaryButton,
+				CustomID: sheetID(id, turn, game.ActCancel, game.OrderKey(o))})
+			if len(cancel) == 5 {
+				rows = append(rows, discordgo.ActionsRow{Components: cancel})
+				cancel = nil
+			}
+		}
+		if len(cancel) > 0 {
+			rows = append(rows, discordgo.ActionsRow{Components: cancel})
+		}
+	}
+	if len(buttons) > 0 && len(rows) < 4 {
+		rows = append(rows, discordgo.ActionsRow{Components: buttons})
+	}
+	ready := discordgo.Button{Label: render.T(l, "sheet.ready_button"), Style: discordgo.SuccessButton, CustomID: sheetID(id, turn, game.ActReady), Disabled: st.Ready}
+	return append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{ready}})
+}
+
+// selectRow is a select menu of options, a page of 24 with a "more" entry
+// when there are more than Discord's 25.
+func selectRow(l render.Lang, customID, placeholder string, opts []discordgo.SelectMenuOption, page int) discordgo.ActionsRow {
+	if len(opts) > maxMenu {
+		per := maxMenu - 1
+		pages := (len(opts) + per - 1) / per
+		page %= pages
+		shown := append([]discordgo.SelectMenuOption(nil), opts[page*per:min(len(opts), (page+1)*per)]...)
+		next := (page + 1) % pages
+		shown = append(shown, discordgo.SelectMenuOption{Label: render.T(l, "sheet.more", next+1), Value: "page:" + strconv.Itoa(next)})
+		opts = shown
+	}
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.SelectMenu{CustomID: customID, Placeholder: placeholder, Options: opts},
+	}}
+}
+
+// clip cuts a text to Discord's limit of n characters.
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// sheetClick carries out a click on a sheet: acknowledged already, then
+// done in one transaction, and the sheets shown again by the outbox.
+func (b *Bot) sheetClick(c *call) error {
+	parts := strings.SplitN(c.path, ":", 5)
+	if len(parts) < 4 {
+		return refuse("err.sheet_unknown")
+	}
+	id, err1 := strconv.ParseUint(parts[1], 10, 64)
+	turn, err2 := strconv.Atoi(parts[2])
+	if err1 != nil || err2 != nil {
+		return refuse("err.sheet_unknown")
+	}
+	act := game.SheetAct{Turn: turn, Action: parts[3]}
+	if len(parts) == 5 {
+		act.Value = parts[4]
+	}
+	if vs := c.i.MessageComponentData().Values; len(vs) > 0 {
+		act.Value = vs[0]
+	}
+	if v, ok := strings.CutPrefix(act.Value, "page:"); ok {
+		act.Action, act.Value = game.ActPage, v
+	}
+	if act.Action == game.ActReroll && act.Value == "accept" {
+		act.Value = ""
+	}
+	user := c.i.User
+	if c.i.Member != nil {
+		user = c.i.Member.User
+	}
+	if user == nil {
+		return refuse("err.sheet_unknown")
+	}
+	player := game.Player{User: user.ID, Lang: string(c.lang), Name: displayName(c.i.Member, user)}
+	var reply *store.Reply
+	if c.i.Message != nil && c.i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		reply = &store.Reply{AppID: c.i.AppID, Token: c.i.Token}
+	}
+	roles := func(guild string) ([]string, string, error) {
+		if c.i.Member != nil && c.i.GuildID == guild {
+			return c.i.Member.Roles, player.Name, nil
+		}
+		m, err := b.s.GuildMember(guild, user.ID)
+		if err != nil {
+			return nil, "", err
+		}
+		return m.Roles, displayName(m, user), nil
+	}
+	done, err := b.svc.Act(id, player, roles, act, reply)
+	b.deliverDue()
+	var r *game.Refusal
+	if err != nil && !errors.As(err, &r) {
+		// Not a refusal the sheet shows: an apology, leaving the sheet be.
+		c.deferred = false
+		b.followUp(c, []string{b.errorText(c.lang, err)})
+		return nil
+	}
+	if errors.As(err, &r) && r.Key == "err.sheet_unknown" {
+		c.deferred = false
+		b.followUp(c, []string{b.errorText(c.lang, err)})
+	}
+	_ = done
+	return nil
+}
+
+// displayName is how a member is named in his clan's summary.
+func displayName(m *discordgo.Member, u *discordgo.User) string {
+	switch {
+	case m != nil && m.Nick != "":
+		return m.Nick
+	case u != nil && u.GlobalName != "":
+		return u.GlobalName
+	case u != nil:
+		return u.Username
+	}
+	return ""
+}
+
+// openSheet answers /orders with the order sheet: by DM, or, where the
+// player's DMs are closed (50007), as this ephemeral answer, saying why.
+func (b *Bot) openSheet(c *call, seat game.Seat) (bool, error) {
+	user := c.i.Member.User
+	player := game.Player{User: user.ID, Lang: string(c.lang), Name: displayName(c.i.Member, user)}
+	sh, err := b.svc.OpenSheet(seat, player, nil)
+	if err != nil {
+		return false, err
+	}
+	b.deliverDue()
+	l, err := b.svc.Live(sh.LiveKey(seat.Battle.Turn))
+	if err != nil || !l.Dead {
+		return false, err
+	}
+	// The DM was refused for good: the same sheet, here.
+	if _, err := b.svc.OpenSheet(seat, player, &store.Reply{AppID: c.i.AppID, Token: c.i.Token}); err != nil {
+		return false, err
+	}
+	b.deliverDue()
+	return true, nil
+}
+
+// openRoleSheets opens the sheets of a clan's ordering role when a
+// command phase opens: every member of the role gets his sheet by DM.
+// Listing members needs the Server Members intent (README).
+func (b *Bot) openRoleSheets(p store.Post) error {
+	rec, err := b.svc.Store.Battle(p.Guild, p.Battle)
+	if err != nil {
+		return err
+	}
+	side, ok := audienceSide(p.Audience)
+	if !ok {
+		return nil
+	}
+	role := rec.Sides[side].OrderRole
+	var users []string
+	after := ""
+	for {
+		ms, err := b.s.GuildMembers(p.Guild, after, 1000, discordgo.WithRetryOnRatelimit(false))
+		if err != nil {
+			return err
+		}
+		for _, m := range ms {
+			if m.User != nil && !m.User.Bot && containsString(m.Roles, role) {
+				users = append(users, m.User.ID)
+			}
+		}
+		if len(ms) < 1000 {
+			break
+		}
+		after = ms[len(ms)-1].User.ID
+	}
+	return b.svc.OpenRoleSheets(p.Guild, p.Battle, side, p.Turn, users)
+}
+
+func containsString(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// composeSummary is a clan's summary of its orders for a turn.
+func (b *Bot) composeSummary(p store.Post) ([]message, error) {
+	side, ok := audienceSide(p.Audience)
+	if !ok {
+		return nil, fmt.Errorf("a summary for audience %q", p.Audience)
+	}
+	s, err := b.svc.Summary(p.Guild, p.Battle, side, p.Turn)
+	if err != nil {
+		return nil, err
+	}
+	l := render.Lang(p.Lang)
+	var changes []render.SummaryChange
+	for _, ch := range s.Changes {
+		changes = append(changes, render.SummaryChange{Who: ch.Name, Action: ch.Action, Order: ch.Order, Old: ch.Old})
+	}
+	var left *engine.Allowance
+	if c := s.Orders.Command; c != nil && c.Final {
+		left = &s.Left
+	}
+	text := render.SummaryText(l, s.Name, side, s.Turn, s.Orders.Orders, left, s.Ready, changes)
+	return []message{{content: clip(text, render.DiscordLimit)}}, nil
+}

@@ -1,0 +1,349 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/game"
+)
+
+// The order sheet's roles: each clan's ordering role, whose members get
+// the sheet by DM when a command phase opens.
+const roleOdaOrders, roleAsaiOrders = "900000000000000012", "900000000000000013"
+
+// odawaraWorld is a world with a 12-unit-a-side battle whose clans name
+// their ordering roles; the players hold them.
+func odawaraWorld(t *testing.T) (*world, discordtest.Member, discordtest.Member) {
+	w := newWorld(t)
+	w.svc = func(s *game.Service) {
+		sc, err := game.LoadScenarios([]string{"testdata/odawara.toml"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Scenarios = sc
+	}
+	north, south := oda, asai
+	north.Roles = []string{roleOda, roleOdaOrders}
+	south.Roles = []string{roleAsai, roleAsaiOrders}
+	w.srv.SetMemberRoles(w.guild, north.UserID, north.Roles...)
+	w.srv.SetMemberRoles(w.guild, south.UserID, south.Roles...)
+	w.start()
+	w.create("Одавара", discordtest.StringOpt("scenario", "odawara"),
+		discordtest.RoleOpt("north_orders", roleOdaOrders), discordtest.RoleOpt("south_orders", roleAsaiOrders))
+	return w, north, south
+}
+
+// sheetOf is the player's latest order sheet message in his DMs.
+func (w *world) sheetOf(m discordtest.Member) (discordtest.Message, bool) {
+	msgs := w.srv.DMs(m.UserID)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		for _, id := range customIDs(msgs[i].Components) {
+			if strings.HasPrefix(id, "sheet:") {
+				return msgs[i], true
+			}
+		}
+	}
+	return discordtest.Message{}, false
+}
+
+// customIDs lists the custom IDs of a message's buttons and menus.
+func customIDs(rows []discordgo.MessageComponent) []string {
+	var out []string
+	for _, r := range rows {
+		row, ok := r.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range row.Components {
+			switch v := c.(type) {
+			case *discordgo.Button:
+				out = append(out, v.CustomID)
+			case *discordgo.SelectMenu:
+				out = append(out, v.CustomID)
+			}
+		}
+	}
+	return out
+}
+
+// sheetPlayer plays on one player's DM sheet and counts his interactions.
+type sheetPlayer struct {
+	w     *world
+	m     discordtest.Member
+	count int
+}
+
+func (p *sheetPlayer) sheet() discordtest.Message {
+	p.w.t.Helper()
+	s, ok := p.w.sheetOf(p.m)
+	if !ok {
+		p.w.t.Fatalf("%s has no order sheet in his DMs", p.m.Username)
+	}
+	return s
+}
+
+// component finds a button or menu of the sheet whose custom ID has the
+// action (and value).
+func (p *sheetPlayer) component(action string) (discordgo.MessageComponent, string) {
+	p.w.t.Helper()
+	s := p.sheet()
+	for _, r := range s.Components {
+		for _, c := range r.(*discordgo.ActionsRow).Components {
+			var id string
+			switch v := c.(type) {
+			case *discordgo.Button:
+				id = v.CustomID
+			case *discordgo.SelectMenu:
+				id = v.CustomID
+			}
+			parts := strings.SplitN(id, ":", 4)
+			if len(parts) == 4 && (parts[3] == action || strings.HasPrefix(parts[3], action+":")) {
+				return c, id
+			}
+		}
+	}
+	p.w.t.Fatalf("%s's sheet has no %q: %s %v", p.m.Username, action, s.Content, customIDs(s.Components))
+	return nil, ""
+}
+
+// press presses a button of the sheet.
+func (p *sheetPlayer) press(action string) {
+	p.w.t.Helper()
+	_, id := p.component(action)
+	p.count++
+	rs := p.w.answers(p.w.srv.Button("", "", p.m, id))
+	if rs[0].Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		p.w.t.Fatalf("a sheet's button is acknowledged by deferring the update: %+v", rs[0])
+	}
+}
+
+// choose picks the option of a sheet's menu whose label contains label
+// (the first when label is "").
+func (p *sheetPlayer) choose(action, label string) {
+	p.w.t.Helper()
+	c, id := p.component(action)
+	menu, ok := c.(*discordgo.SelectMenu)
+	if !ok {
+		p.w.t.Fatalf("%q is not a menu", action)
+	}
+	for _, o := range menu.Options {
+		if strings.Contains(o.Label, label) {
+			p.count++
+			p.w.answers(p.w.srv.Select("", "", p.m, id, o.Value))
+			return
+		}
+	}
+	var labels []string
+	for _, o := range menu.Options {
+		labels = append(labels, o.Label)
+	}
+	p.w.t.Fatalf("menu %q has no %q: %v", action, label, labels)
+}
+
+// A whole turn for both sides through the DM sheet alone, with no typed
+// character: the sheet comes by DM to each clan's ordering role when the
+// phase opens, the roll is buttons, orders are menus, Ready resolves; each
+// clan sees its own summary; nothing of one side reaches the other.
+func TestSheetTurnThroughDiscord(t *testing.T) {
+	w, north, south := odawaraWorld(t)
+	defer w.stop()
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
+	w.b.Wait()
+	n := &sheetPlayer{w: w, m: north}
+	s := &sheetPlayer{w: w, m: south}
+	for _, p := range []*sheetPlayer{n, s} {
+		if sh := p.sheet(); !strings.Contains(sh.Content, "Одавара") || len(sh.Files) != 0 {
+			t.Fatalf("the sheet before the roll: %q, %d files", sh.Content, len(sh.Files))
+		}
+	}
+	if !strings.Contains(n.sheet().Content, "ход 1") || !strings.Contains(s.sheet().Content, "turn 1") && !strings.Contains(s.sheet().Content, "ход 1") {
+		t.Fatalf("sheets: %q / %q", n.sheet().Content, s.sheet().Content)
+	}
+	first := n.sheet().ID
+
+	// North: the roll, then four orders of a 12-unit army.
+	n.press("stake:low")
+	for strings.Contains(strings.Join(customIDs(n.sheet().Components), " "), ":reroll:") {
+		n.press("reroll:accept")
+	}
+	if n.sheet().ID != first {
+		t.Fatal("the sheet was posted anew instead of being edited in place")
+	}
+	if sh := n.sheet(); len(sh.Files) != 1 || !strings.Contains(sh.Content, "Осталось") {
+		t.Fatalf("after the roll the sheet shows the allowance and a preview: %q, %d files", sh.Content, len(sh.Files))
+	}
+	rolled := n.count
+	given := 0
+	for _, unit := range []string{"n-yari1", "n-ashi1", "n-uma1", "n-yumi1"} {
+		if len(n.sheet().Components) == 0 {
+			break
+		}
+		if strings.Contains(n.sheet().Content, "Бросок израсходован") {
+			break
+		}
+		n.choose("subject", unit)
+		n.choose("pick", "")
+		// Phase, then the choice, while the sheet asks for them.
+		for range 3 {
+			ids := strings.Join(customIDs(n.sheet().Components), " ")
+			switch {
+			case strings.Contains(ids, ":choice"):
+				n.choose("choice", "")
+			case strings.Contains(ids, ":phase:"):
+				n.press("phase")
+			}
+			if !strings.Contains(strings.Join(customIDs(n.sheet().Components), " "), ":back") {
+				break
+			}
+		}
+		if strings.Contains(n.sheet().Content, "Приказ принят") {
+			given++
+		}
+	}
+	if given == 0 {
+		t.Fatalf("no order given through the sheet: %s", n.sheet().Content)
+	}
+	ordersTaken := n.count - rolled
+	if !strings.Contains(n.sheet().Content, "Осталось") && !strings.Contains(n.sheet().Content, "израсходован") {
+		t.Fatalf("the allowance is not shown: %s", n.sheet().Content)
+	}
+	// Cancel the last one and give nothing instead: a cancel button each.
+	_, cancel := n.component("cancel")
+	if cancel == "" {
+		t.Fatal("no cancel button")
+	}
+	n.press("cancel")
+	if !strings.Contains(n.sheet().Content, "Отменён") {
+		t.Fatalf("the cancel is not confirmed: %s", n.sheet().Content)
+	}
+	n.press("ready")
+
+	// The clan's summary: one message in its channel, naming who did it.
+	summary := ""
+	summaries := 0
+	for _, m := range w.srv.Messages(chanOda) {
+		if strings.Contains(m.Content, "Приказы стороны") {
+			summary = m.Content
+			summaries++
+		}
+	}
+	if summaries != 1 || strings.Contains(summary, "кто-то") || !strings.Contains(summary, "отдал") || !strings.Contains(summary, "отменил") || !strings.Contains(summary, "готово") {
+		t.Fatalf("North's channel has %d summaries: %q", summaries, summary)
+	}
+
+	// South, in English.
+	s.press("stake:low")
+	for strings.Contains(strings.Join(customIDs(s.sheet().Components), " "), ":reroll:") {
+		s.press("reroll:accept")
+	}
+	s.choose("subject", "s-yari1")
+	s.choose("pick", "")
+	for range 3 {
+		ids := strings.Join(customIDs(s.sheet().Components), " ")
+		switch {
+		case strings.Contains(ids, ":choice"):
+			s.choose("choice", "")
+		case strings.Contains(ids, ":phase:"):
+			s.press("phase")
+		}
+		if !strings.Contains(strings.Join(customIDs(s.sheet().Components), " "), ":back") {
+			break
+		}
+	}
+	if !strings.Contains(s.sheet().Content, "Order accepted") {
+		t.Fatalf("South's order: %s", s.sheet().Content)
+	}
+	s.press("ready")
+
+	// Both ready: the turn is resolved and posted, turn 2's sheets come.
+	for _, ch := range []string{chanOda, chanAsai} {
+		if !w.srv.WaitFor(func() bool {
+			for _, m := range w.srv.Messages(ch) {
+				if len(m.Files) > 0 {
+					return true
+				}
+			}
+			return false
+		}, wait) {
+			t.Fatalf("channel %s got no picture after both sides were ready on their sheets", ch)
+		}
+	}
+	w.b.Wait()
+	old, ok := w.srv.Message(first)
+	if !ok || len(old.Components) != 0 || !strings.Contains(old.Content, "закончена") {
+		t.Fatalf("turn 1's sheet is not closed: %+v", old)
+	}
+	if sh := n.sheet(); sh.ID == first || !strings.Contains(sh.Content, "ход 2") {
+		t.Fatalf("no sheet for turn 2: %q", sh.Content)
+	}
+
+	// Nothing of one side's sheet or summary reaches the other.
+	for _, m := range w.srv.DMs(south.UserID) {
+		if strings.Contains(m.Content, "n-") {
+			t.Fatalf("South's DMs name a North unit: %q", m.Content)
+		}
+	}
+	for _, m := range w.srv.Messages(chanAsai) {
+		if strings.Contains(m.Content, "Приказы стороны") && (strings.Contains(m.Content, "n-") || strings.Contains(m.Content, "Север")) {
+			t.Fatalf("South's channel shows North's summary: %q", m.Content)
+		}
+	}
+	t.Logf("North, a 12-unit army: %d interactions for the roll, %d for %d orders, 2 more to cancel one and be ready; no character typed",
+		rolled, ordersTaken, given)
+}
+
+// Without an ordering role, /orders brings a player his sheet by DM; where
+// his DMs are closed (50007) the same sheet comes as the ephemeral answer,
+// saying why, and works there: its clicks edit it in place.
+func TestSheetClosedDMFallsBackToEphemeral(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.create("Нагасино")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	if _, ok := w.sheetOf(oda); ok {
+		t.Fatal("a sheet came by DM to a player who did not ask for it and holds no ordering role")
+	}
+	if r := w.slash(oda, chanOda, "orders"); !strings.Contains(r.Content, "личные сообщения") {
+		t.Fatalf("/orders: %q", r.Content)
+	}
+	if _, ok := w.sheetOf(oda); !ok {
+		t.Fatal("/orders sent no sheet by DM")
+	}
+
+	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: asai.UserID, Count: discordtest.Always}, discordtest.CannotSendToUser())
+	defer clear()
+	r := w.slash(asai, chanAsai, "orders")
+	if !r.Ephemeral || !strings.Contains(r.Content, "DMs are closed") || !strings.Contains(strings.Join(customIDs(r.Components), " "), ":stake:low") {
+		t.Fatalf("with DMs closed, /orders answers: %+v", r)
+	}
+	if _, ok := w.sheetOf(asai); ok {
+		t.Fatal("a DM sheet exists for a player whose DMs are closed")
+	}
+	var stake string
+	for _, id := range customIDs(r.Components) {
+		if strings.HasSuffix(id, ":stake:low") {
+			stake = id
+		}
+	}
+	us := w.answers(w.srv.Button(w.guild, chanAsai, asai, stake))
+	if us[0].Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		t.Fatalf("the stake button: %+v", us[0])
+	}
+	var edited *discordtest.Response
+	for i := range us {
+		if us[i].Kind == discordtest.KindEditOriginal {
+			edited = &us[i]
+		}
+	}
+	if edited == nil || !strings.Contains(edited.Content, "Command roll") || strings.Contains(edited.Content, "n-") {
+		t.Fatalf("the ephemeral sheet after the stake: %+v", us)
+	}
+	// North's sheet never shows South's roll.
+	if sh, _ := w.sheetOf(oda); strings.Contains(sh.Content, "Command roll") || strings.Contains(sh.Content, "s-") {
+		t.Fatalf("North's sheet: %q", sh.Content)
+	}
+}
