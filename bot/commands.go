@@ -128,6 +128,10 @@ func commandSpecs() []cmdSpec {
 			{name: "swap", typ: str, complete: true},
 			{name: "done", typ: flag},
 		}},
+		{name: "odds", handle: (*Bot).odds, opts: []optSpec{
+			{name: "unit", typ: str, required: true, units: true},
+			{name: "target", typ: str, required: true, units: true},
+		}},
 		{name: "field", handle: (*Bot).field},
 		{name: "rule", handle: (*Bot).rule, opts: []optSpec{
 			{name: "id", typ: str, required: true, complete: true},

@@ -79,6 +79,8 @@ var completers = map[string]completer{
 		return out, nil
 	},
 	"why unit":      (*Bot).completeWhy,
+	"odds unit":     (*Bot).completeOwnUnit,
+	"odds target":   (*Bot).completeTarget,
 	"orders cancel": (*Bot).completeCancel,
 	"orders unit":   (*Bot).completeSaveAmmo,
 }

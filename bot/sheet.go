@@ -117,6 +117,9 @@ func noteText(l render.Lang, st game.SheetState) []string {
 	if g := n.Given; g != nil {
 		out = append(out, "", givenText(l, st.View, st.Side, *g))
 	}
+	if n.Odds != nil {
+		out = append(out, render.OddsText(l, *n.Odds))
+	}
 	for _, o := range n.Cancelled {
 		out = append(out, render.T(l, "cancelled.order", render.OrderLine(l, o)))
 	}
@@ -249,7 +252,12 @@ func sheetComponents(l render.Lang, st game.SheetState) []discordgo.MessageCompo
 			var choices []discordgo.SelectMenuOption
 			for _, o := range pick.Orders {
 				o = pick.Phased(o, d.Phase)
-				choices = append(choices, discordgo.SelectMenuOption{Label: clip(render.ChoiceLabel(l, o, st.View), 100), Value: game.OrderKey(o)})
+				opt := discordgo.SelectMenuOption{Label: clip(render.ChoiceLabel(l, o, st.View), 100), Value: game.OrderKey(o)}
+				if r, err := engine.Odds(st.View, st.Side, o, game.MenuOddsRuns); err == nil {
+					// A first look at the odds of the combat it starts.
+					opt.Description = clip(render.OddsShort(l, r), 100)
+				}
+				choices = append(choices, opt)
 			}
 			rows = append(rows, selectRow(l, sheetID(id, turn, game.ActChoice), render.T(l, "sheet.pick_choice"), choices, page("choice")))
 		}
@@ -483,4 +491,24 @@ func (b *Bot) composeSummary(p store.Post) ([]message, error) {
 	}
 	text := render.SummaryText(l, s.Name, side, s.Turn, s.Orders.Orders, left, s.Ready, changes)
 	return []message{{content: clip(text, render.DiscordLimit)}}, nil
+}
+
+// odds handles /odds: the odds of every order of the unit that attacks or
+// shoots the target, from the side's own view (game.Odds).
+func (b *Bot) odds(c *call) error {
+	seat, err := b.seat(c, b.svc.SeatOf)
+	if err != nil {
+		return err
+	}
+	unit, target := c.str("unit"), c.str("target")
+	all, err := b.svc.Odds(seat, unit, target)
+	if err != nil {
+		return err
+	}
+	lines := []string{render.T(c.lang, "odds.header", unit, target)}
+	for _, oo := range all {
+		lines = append(lines, "", "**"+render.OrderLine(c.lang, oo.Order)+"**", render.OddsText(c.lang, oo.Result))
+	}
+	b.reply(c, joinLines(lines), nil)
+	return nil
 }

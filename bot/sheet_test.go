@@ -347,3 +347,97 @@ func TestSheetClosedDMFallsBackToEphemeral(t *testing.T) {
 		t.Fatalf("North's sheet: %q", sh.Content)
 	}
 }
+
+// The odds of a combat: in the sheet's menu of a move that attacks, in the
+// note of the order given, and by /odds; from the side's own view only (a
+// unit hidden in a forest is refused as one that does not exist), and
+// never to the other side.
+func TestOddsThroughDiscord(t *testing.T) {
+	w, north, south := odawaraWorld(t)
+	defer w.stop()
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
+	w.b.Wait()
+	n := &sheetPlayer{w: w, m: north}
+	n.press("stake:low")
+	for strings.Contains(strings.Join(customIDs(n.sheet().Components), " "), ":reroll:") {
+		n.press("reroll:accept")
+	}
+	// The light horse's gallop into the enemy light horse across no-man's
+	// land: its menu shows a first look at the odds.
+	n.choose("subject", "n-uma1")
+	n.choose("pick", "Перемещение (обычный)")
+	c, _ := n.component("choice")
+	var attack string
+	for _, o := range c.(*discordgo.SelectMenu).Options {
+		if strings.HasPrefix(o.Description, "≈") {
+			attack = o.Label
+			break
+		}
+	}
+	if attack == "" {
+		t.Fatalf("no gallop of n-uma1 shows odds: %+v", c)
+	}
+	n.choose("choice", attack)
+	if sh := n.sheet(); !strings.Contains(sh.Content, "Из 2") || !strings.Contains(sh.Content, "боёв") || !strings.Contains(sh.Content, "Это атака на s-uma1") {
+		t.Fatalf("the note of an attack given: %s", sh.Content)
+	}
+
+	r := w.slash(north, chanOda, "odds", discordtest.StringOpt("unit", "n-uma1"), discordtest.StringOpt("target", "s-uma1"))
+	if !r.Ephemeral || !strings.Contains(r.Content, "Из 2") || !strings.Contains(r.Content, "%") {
+		t.Fatalf("/odds: %+v", r)
+	}
+	// A unit hidden in a forest, and one that does not exist: the same
+	// refusal, but for the name.
+	hidden := w.slash(north, chanOda, "odds", discordtest.StringOpt("unit", "n-yumi2"), discordtest.StringOpt("target", "s-yumi2"))
+	none := w.slash(north, chanOda, "odds", discordtest.StringOpt("unit", "n-yumi2"), discordtest.StringOpt("target", "s-nobody"))
+	if strings.ReplaceAll(hidden.Content, "s-yumi2", "X") != strings.ReplaceAll(none.Content, "s-nobody", "X") || strings.Contains(hidden.Content, "%") {
+		t.Fatalf("a hidden target is told apart: %q / %q", hidden.Content, none.Content)
+	}
+	for _, ch := range w.choices(w.srv.Autocomplete(w.guild, chanOda, north, "odds",
+		discordtest.StringOpt("unit", "n-yumi2"), discordtest.Focus(discordtest.StringOpt("target", "")))) {
+		if ch.Value == "s-yumi2" {
+			t.Fatal("the hidden unit is offered as a target")
+		}
+	}
+	// Nothing of North's odds reaches South.
+	for _, m := range append(w.srv.DMs(south.UserID), w.srv.Messages(chanAsai)...) {
+		if strings.Contains(m.Content, "боёв") || strings.Contains(m.Content, "combats") {
+			t.Fatalf("South sees North's odds: %q", m.Content)
+		}
+	}
+}
+
+// BenchmarkSheetClick is one click on a 12-unit army's DM sheet through
+// the fake Discord, from the interaction to the sheet edited in place with
+// its preview and menus: picking a unit, then its order (menus with a
+// first look at the odds of each gallop).
+func BenchmarkSheetClick(b *testing.B) {
+	w := newWorld(b)
+	w.srv.SkipSpec() // measure the bot, not the fake's OpenAPI checks
+	w.svc = func(s *game.Service) {
+		sc, err := game.LoadScenarios([]string{"testdata/odawara.toml"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Scenarios = sc
+	}
+	north := oda
+	north.Roles = []string{roleOda, roleOdaOrders}
+	w.srv.SetMemberRoles(w.guild, north.UserID, north.Roles...)
+	w.start()
+	defer w.stop()
+	w.create("Одавара", discordtest.StringOpt("scenario", "odawara"), discordtest.RoleOpt("north_orders", roleOdaOrders))
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
+	w.b.Wait()
+	p := &sheetPlayer{w: w, m: north}
+	p.press("stake:low")
+	for strings.Contains(strings.Join(customIDs(p.sheet().Components), " "), ":reroll:") {
+		p.press("reroll:accept")
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		p.choose("subject", "n-uma1")
+		p.choose("pick", "Перемещение (обычный)")
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(2*b.N)/1e6, "ms/click")
+}

@@ -198,6 +198,9 @@ type SheetNote struct {
 	Cancelled []engine.Order `json:"cancelled,omitempty"`
 	Ready     bool           `json:"ready,omitempty"`
 	Refusal   *Refusal       `json:"refusal,omitempty"`
+	// Odds of the combat the order given starts, if it starts one the
+	// side can see (engine.Odds, OddsRuns runs).
+	Odds *engine.OddsResult `json:"odds,omitempty"`
 }
 
 // SheetState is everything a sheet shows for one turn, from its side's
@@ -486,6 +489,9 @@ func (s *Service) act(tx *store.Tx, rec *store.BattleRecord, seat Seat, sh *stor
 	}
 	note.Given = &given
 	note.Given.SideOrders = SideOrders{} // the sheet shows them; the note need not keep a copy
+	if r, err := engine.Odds(rec.State, seat.Side, given.Order, OddsRuns); err == nil {
+		note.Odds = &r
+	}
 	sh.Draft = store.Draft{}
 	return nil
 }

@@ -30,6 +30,16 @@ var oddsTexts = map[string]msg{
 	"odds.outcome.target_routed":    {"обращён в бегство", "routed"},
 	"odds.outcome.target_retreated": {"отступает", "retreats"},
 	"odds.outcome.target_held":      {"остаётся на месте", "holds"},
+
+	// /odds.
+	"cmd.odds.name":            {"шансы", "odds"},
+	"cmd.odds.desc":            {"Шансы атаки или обстрела вашего отряда (видите только вы)", "The odds of an attack or a shot of your unit (only you see them)"},
+	"cmd.odds.opt.unit.name":   {"отряд", "unit"},
+	"cmd.odds.opt.unit.desc":   {"Ваш отряд", "Your unit"},
+	"cmd.odds.opt.target.name": {"цель", "target"},
+	"cmd.odds.opt.target.desc": {"Отряд противника, которого видит ваша сторона", "An enemy unit your side can see"},
+	"odds.header":              {"Шансы: %s против %s — по полю, каким его видит ваша сторона; противник без приказов.", "Odds: %s against %s — on the field as your side sees it; the enemy giving no orders."},
+	"err.no_odds":              {"Ни один приказ отряда %s сейчас не ведёт к бою с %s, которого видит ваша сторона.", "No order of %s leads now to a combat with %s as your side sees the field."},
 }
 
 func init() {
@@ -100,4 +110,17 @@ func decimal(l Lang, x float64) string {
 		s = strings.Replace(s, ".", ",", 1)
 	}
 	return s
+}
+
+// OddsShort is the outcomes of a combat alone, the most frequent first, at
+// most three, for a menu entry: "pushed back 58 %, routed 21 %, repelled
+// 21 %".
+func OddsShort(l Lang, r engine.OddsResult) string {
+	shares := slices.Clone(r.Outcomes)
+	slices.SortStableFunc(shares, func(a, b engine.OutcomeShare) int { return b.Runs - a.Runs })
+	var items []string
+	for _, s := range shares[:min(3, len(shares))] {
+		items = append(items, T(l, "odds.item", T(l, "odds.outcome."+s.Outcome.String()), percent(l, s.Runs, r.Runs)))
+	}
+	return "≈ " + strings.Join(items, ", ")
 }
