@@ -238,8 +238,8 @@ func TestBattleAndScenarioCompletion(t *testing.T) {
 		return w.offered(m, chanGM, "battle", discordtest.Subcommand("create", discordtest.StringOpt("name", "Новая"),
 			discordtest.Focus(discordtest.StringOpt("scenario", typed))))
 	}
-	if got, names := scenario(gm, ""); !slices.Equal(got, []string{"anegawa", "sekigahara"}) ||
-		names[0] != "anegawa — встроенный сценарий, отрядов: 12" || !strings.HasPrefix(names[1], "sekigahara — сценарий из файла, отрядов: ") {
+	if got, names := scenario(gm, ""); !slices.Equal(got, []string{"anegawa", "kawanakajima", "sekigahara"}) ||
+		names[0] != "anegawa — встроенный сценарий, отрядов: 12" || !strings.HasPrefix(names[2], "sekigahara — сценарий из файла, отрядов: ") {
 		t.Errorf("scenarios: %v %v", got, names)
 	}
 	if got, names := scenario(gmEN, "SEKI"); !slices.Equal(got, []string{"sekigahara"}) || !strings.HasPrefix(names[0], "sekigahara — scenario from a file, units: ") {

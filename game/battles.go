@@ -184,6 +184,15 @@ func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
 func (s *Service) SetSetting(guild, ref, key, value string) (store.BattleRecord, error) {
 	var out store.BattleRecord
 	err := s.inBattleNamed(guild, ref, func(tx *store.Tx, rec *store.BattleRecord) error {
+		if key == PostReplayKey {
+			switch value {
+			case "on", "off":
+				rec.NoReplay = value == "off"
+				out = *rec
+				return tx.PutBattle(*rec)
+			}
+			return refuse("err.setting_value", key, value, "on, off")
+		}
 		next := rec.State.Settings
 		if err := next.Set(key, value); err != nil {
 			if errors.Is(err, engine.ErrUnknownSetting) {
@@ -222,7 +231,7 @@ func (s *Service) Settings(guild, ref string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []string
+	out := []string{PostReplayKey + " = " + map[bool]string{false: "on", true: "off"}[rec.NoReplay]}
 	for _, info := range engine.SettingKeys() {
 		if strings.Contains(info.Key, "<") || !info.Implemented {
 			continue

@@ -15,7 +15,8 @@ import (
 // deployment by the players is built (RULES IV). Each holds the mandatory
 // centre cells of both front rows (R-IV.1.1).
 var scenarios = map[string]func() engine.Battle{
-	"anegawa": anegawa,
+	"anegawa":      anegawa,
+	"kawanakajima": kawanakajima,
 }
 
 // Scenario returns a fresh copy of a built-in scenario.
@@ -74,6 +75,69 @@ func anegawa() engine.Battle {
 		{ID: "s-daimyo", Side: engine.South, Role: engine.Commander, At: engine.AtHQ},
 	}
 	b.Messengers = [2]int{1, 1}
+	return b
+}
+
+// kawanakajima: the Takeda (South, defending) behind a river with one
+// bridge, a hill and two forests, archers hidden in one (R-XI.3.2); the
+// Uesugi (North) with a light-horse wing for a flank attack. Both sides
+// have a commander and a general, shinobi, a messenger and a banner: the
+// scenario of the demo, where every part of the rules shows.
+func kawanakajima() engine.Battle {
+	type spec struct {
+		id     string
+		side   engine.Side
+		t      engine.TroopType
+		n      int
+		cell   string
+		facing engine.Dir
+	}
+	specs := []spec{
+		{"n-kakizaki", engine.North, engine.HeavyCavalry, 8, "B22", engine.S},
+		{"n-yari", engine.North, engine.SamuraiSpear, 10, "A21", engine.S},
+		{"n-ashigaru", engine.North, engine.AshigaruSpear, 12, "B21", engine.S},
+		{"n-yumi", engine.North, engine.SamuraiArcher, 8, "A22", engine.S},
+		{"n-teppo", engine.North, engine.AshigaruTeppo, 8, "B23", engine.S},
+		{"n-sohei", engine.North, engine.Yamabushi, 6, "A24", engine.S},
+		{"n-uma", engine.North, engine.LightCavalry, 6, "A26", engine.S},
+		{"s-yari", engine.South, engine.SamuraiSpear, 10, "C11", engine.N},
+		{"s-ashigaru", engine.South, engine.AshigaruSpear, 12, "D11", engine.N},
+		{"s-teppo", engine.South, engine.AshigaruTeppo, 8, "D12", engine.N},
+		{"s-sohei", engine.South, engine.Yamabushi, 6, "C13", engine.N},
+		{"s-uma", engine.South, engine.LightCavalry, 6, "C14", engine.N},
+		{"s-hatamoto", engine.South, engine.HeavyCavalry, 8, "D13", engine.N},
+		{"s-yumi", engine.South, engine.SamuraiArcher, 8, "C23", engine.N},
+	}
+	b := engine.Battle{ID: "kawanakajima", Defender: engine.South, Settings: engine.DefaultSettings()}
+	for _, s := range specs {
+		u := engine.Unit{ID: s.id, Side: s.side, Type: s.t, Figures: s.n, Cell: engine.MustCell(s.cell), Facing: s.facing}
+		u.Ammo = u.Stats().AmmoPerFigure * s.n
+		b.Units = append(b.Units, u)
+	}
+	if err := b.Settings.Set("terrain.available", "hill,forest,swamp"); err != nil {
+		panic(err) // a built-in scenario's settings are known good (TestBuiltInScenariosAreLegal)
+	}
+	if err := b.Settings.Set("terrain.river", "true"); err != nil {
+		panic(err)
+	}
+	b.Terrain = engine.Terrain{
+		River:   true,
+		Bridge:  engine.MustCell("C11"),
+		Hills:   []engine.Cell{engine.MustCell("D21"), engine.MustCell("C35")},
+		Forests: []engine.Cell{engine.MustCell("C23"), engine.MustCell("D35")},
+		Swamps:  []engine.Cell{engine.MustCell("C36"), engine.MustCell("D26")},
+	}
+	b.HQ[engine.North] = engine.MustCell("A34")
+	b.HQ[engine.South] = engine.MustCell("D33")
+	b.Leaders = []engine.Leader{
+		{ID: "uesugi-kenshin", Side: engine.North, Role: engine.Commander, At: engine.AtHQ},
+		{ID: "kakizaki", Side: engine.North, Role: engine.General, At: "n-kakizaki"},
+		{ID: "takeda-shingen", Side: engine.South, Role: engine.Commander, At: engine.AtHQ},
+		{ID: "yamamoto", Side: engine.South, Role: engine.General, At: "s-yari"},
+	}
+	b.Messengers = [2]int{1, 1}
+	b.Shinobi = [2]int{1, 1}
+	b.Banners = [2][]engine.Banner{{{Name: "phoenix"}}, {{Name: "phoenix"}}}
 	return b
 }
 

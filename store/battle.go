@@ -118,6 +118,9 @@ type BattleRecord struct {
 	Undeliverable map[string]int `json:"undeliverable,omitempty"`
 	// Sheets are the players' order sheets of the battle (Sheet IDs).
 	Sheets []uint64 `json:"sheets,omitempty"`
+	// NoReplay: the turns' results are posted without their replay GIF
+	// (the battle's post.replay setting is off).
+	NoReplay bool `json:"no_replay,omitempty"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards
