@@ -145,6 +145,10 @@ type resolver struct {
 	passed  []passage  // friends that routed through ashigaru
 	fleeing int        // the unit in flight now (its break was recorded where the rout began), or -1
 	orders  []Order    // the turn's orders, as given
+
+	// frame, if set, is called at each step boundary: before an execution
+	// phase begins and after each ladder step (ResolveFrames).
+	frame func(r *resolver)
 }
 
 // ResolveTurn resolves battle turn b.Turn+1 with the orders of both sides and
@@ -154,6 +158,12 @@ type resolver struct {
 // sees (an order naming a unit hidden from its side is refused; Admit
 // drops it); the turn itself is resolved on the whole battle.
 func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
+	return resolveTurn(b, orders, d, nil)
+}
+
+// resolveTurn is ResolveTurn, calling frame (if not nil) at each step
+// boundary of the turn.
+func resolveTurn(b Battle, orders []Order, d Dice, frame func(r *resolver)) (Battle, []Event, error) {
 	turn := b.Turn + 1
 	var probs OrderErrors
 	for _, side := range []Side{North, South} {
@@ -170,7 +180,7 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 	}
 	// A turn emits a few events per unit; room for them up front saves the
 	// copies of a growing slice.
-	r := &resolver{b: b.Clone(), d: d, ev: make([]Event, 0, 8*len(b.Units)+16), fleeing: -1}
+	r := &resolver{b: b.Clone(), d: d, ev: make([]Event, 0, 8*len(b.Units)+16), fleeing: -1, frame: frame}
 	r.begin(orders)
 	for phase := 1; phase <= 2 && !r.ended; phase++ {
 		r.runPhase(phase)
@@ -272,12 +282,21 @@ func (r *resolver) startOfTurn() {
 }
 
 func (r *resolver) runPhase(phase int) {
+	r.boundary()
 	r.beginPhase(phase)
 	for _, row := range ladder {
 		if r.ended {
 			return
 		}
 		r.runRow(row)
+		r.boundary()
+	}
+}
+
+// boundary marks the end of a stretch of the turn for ResolveFrames.
+func (r *resolver) boundary() {
+	if r.frame != nil {
+		r.frame(r)
 	}
 }
 
