@@ -1,0 +1,172 @@
+package game
+
+import (
+	"errors"
+	"slices"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// A turn told step by step (issue 13): the turn is resolved again from its
+// stored snapshot, orders, command rolls and committed seed, which gives
+// the same dice and so the same events, with the state after each step
+// of the ladder (engine.ResolveFrames); each audience gets what it may see
+// of each step. Nothing is rolled that was not rolled at the resolution:
+// if an engine of another version resolves the turn differently, the
+// replay is the stored turn in one frame, never a different story.
+
+// PostReplayKey is a setting of the battle's posts, not of the rules
+// (/battle set key:post.replay value:off): each turn's results come with
+// the turn's replay GIF, "on" by default.
+const PostReplayKey = "post.replay"
+
+// ViewFrame is one step of a turn as one audience may see it.
+type ViewFrame struct {
+	Phase int
+	Step  string
+	// State is the audience's view after the step; Events what it may see
+	// of the step.
+	State  engine.Battle
+	Events []engine.Event
+}
+
+// TurnView is a resolved turn as one audience may see it: its view before
+// and after, the events it may see, the orders it may read, and the turn
+// step by step (the steps in which it saw something happen).
+type TurnView struct {
+	Name     string
+	Turn     int
+	Audience string
+	Clans    [2]string
+	// Last: the battle ended with this turn, with Outcome.
+	Last          bool
+	Outcome       engine.Outcome
+	Before, After engine.Battle
+	Events        []engine.Event
+	Orders        [2][]engine.Order // the sides' orders the audience may read
+	Frames        []ViewFrame
+	Seed          []byte
+}
+
+// TurnView reads a resolved turn as audience may see it (AudienceNorth,
+// AudienceSouth or AudienceGM). With frames false the turn is not resolved
+// again (a picture and a log need no steps).
+func (s *Service) TurnView(guild, battle string, turn int, audience string, frames bool) (TurnView, error) {
+	var out TurnView
+	var commands [2]*store.CommandRoll
+	var tr store.TurnRecord
+	var rec store.BattleRecord
+	err := s.Store.View(func(tx *store.Tx) error {
+		var err error
+		if rec, err = tx.Battle(guild, battle); err != nil {
+			return err
+		}
+		if tr, err = tx.Turn(guild, battle, turn); err != nil {
+			return err
+		}
+		if tr.Snapshot == nil || tr.Events == nil || tr.Seed == nil {
+			return refuse("err.turn_not_resolved", turn)
+		}
+		out.After = rec.State
+		if next, err := tx.Snapshot(guild, battle, turn+1); err == nil {
+			out.After = next
+		}
+		for _, side := range sides {
+			c, err := tx.Command(guild, battle, turn, side)
+			switch {
+			case err == nil:
+				commands[side] = &c
+			case !errors.Is(err, store.ErrNotFound):
+				return err
+			}
+		}
+		return nil
+	})
+	var nf *store.NotFoundError
+	if errors.As(err, &nf) && nf.Turn >= 0 {
+		return out, refuse("err.turn_not_resolved", turn)
+	}
+	if err != nil {
+		return out, err
+	}
+	before := *tr.Snapshot
+	out.Name, out.Turn, out.Audience, out.Seed = rec.Name, turn, audience, tr.Seed.Value
+	out.Clans = [2]string{rec.Sides[engine.North].Name, rec.Sides[engine.South].Name}
+	out.Last = rec.Status == store.StatusFinished && rec.Turn == turn
+	out.Outcome = out.After.Outcome
+	side, clan := audienceSide(audience)
+	out.Before, out.Events, out.Orders = before, tr.Events, tr.Orders
+	if clan {
+		out.Before = engine.View(before, side)
+		out.Events = engine.VisibleEvents(before, out.After, side, tr.Events)
+		out.After = engine.View(out.After, side)
+		out.Orders = [2][]engine.Order{}
+		out.Orders[side] = tr.Orders[side]
+	}
+	if !frames {
+		return out, nil
+	}
+	var orders []engine.Order
+	for _, sd := range sides {
+		var granted *engine.CommandResult
+		if commands[sd] != nil {
+			granted = &commands[sd].Result
+		}
+		orders = append(orders, engine.Admit(before, sd, turn, tr.Orders[sd], granted)...)
+	}
+	fs, err := engine.ResolveFrames(before, orders, engine.NewSeededDice(tr.Seed.Value, rec.ID, turn))
+	if err != nil || !sameEvents(fs, tr.Events) {
+		// Another engine's story: the stored turn, in one frame.
+		out.Frames = []ViewFrame{{State: out.After, Events: out.Events}}
+		return out, nil
+	}
+	prev := before
+	for _, f := range fs {
+		vf := ViewFrame{Phase: f.Phase, Step: f.Step, State: f.State, Events: f.Events}
+		if clan {
+			vf.State = engine.View(f.State, side)
+			vf.Events = engine.VisibleEvents(prev, f.State, side, f.Events)
+		}
+		prev = f.State
+		if !happened(vf.Events) {
+			continue // nothing the audience saw happen in this step
+		}
+		out.Frames = append(out.Frames, vf)
+	}
+	return out, nil
+}
+
+// audienceSide is the side of a clan's audience; false for the GM.
+func audienceSide(a string) (engine.Side, bool) {
+	switch a {
+	case store.AudienceNorth:
+		return engine.North, true
+	case store.AudienceSouth:
+		return engine.South, true
+	}
+	return engine.North, false
+}
+
+// sameEvents reports whether the frames tell the stored turn.
+func sameEvents(fs []engine.Frame, stored []engine.Event) bool {
+	var all []engine.Event
+	for _, f := range fs {
+		all = append(all, f.Events...)
+	}
+	return slices.EqualFunc(all, stored, func(a, b engine.Event) bool {
+		return a.Kind == b.Kind && a.Unit == b.Unit && a.Other == b.Other && a.Value == b.Value && a.From == b.From && a.To == b.To && slices.Equal(a.Dice, b.Dice)
+	})
+}
+
+// happened reports whether events hold more than headings.
+func happened(events []engine.Event) bool {
+	for _, e := range events {
+		switch e.Kind {
+		case engine.EvPhase, engine.EvStep:
+		default:
+			return true
+		}
+	}
+	return false
+}
