@@ -1,0 +1,154 @@
+package store
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// The journal of a battle: every commitment and every decision that
+// changes its course, appended in the transaction of the change, each
+// entry carrying the SHA-256 of the one before (a hash chain), so that a
+// later change to history shows: the head hash is published in the
+// battle's status message.
+//
+//	guilds/<guild>/battles/<id>/journal/<n>   Entry, <n> an 8-byte big-endian sequence from 1
+
+var bucketJournal = []byte("journal")
+
+// Journal entry kinds.
+const (
+	JournalCreated    = "created"     // the battle was created (Detail: the scenario)
+	JournalSeedHash   = "seed_hash"   // a turn's seed hash was published (Hash)
+	JournalSeed       = "seed"        // a turn's seed was revealed (Hash: the seed, hex)
+	JournalOrders     = "orders"      // a side's orders were sealed for a turn (Side, Hash: SHA-256 of their JSON)
+	JournalOrdersOpen = "orders_open" // a side's sealed orders were revealed (Side, Hash as sealed)
+	JournalFix        = "fix"         // a GM fix (Detail: who, field, value)
+	JournalSetting    = "setting"     // a setting changed (Detail: key = value)
+	JournalPause      = "pause"       // the deadline paused (Detail: the time left)
+	JournalResume     = "resume"      // the deadline resumed (Detail: the new deadline)
+	JournalExtend     = "extend"      // the deadline extended (Detail: by how much, the new deadline)
+	JournalUndo       = "undo"        // the battle went back (Turn; Detail: what was undone)
+	JournalFinished   = "finished"    // the battle ended (Detail: the outcome)
+)
+
+// Entry is one line of a battle's journal.
+type Entry struct {
+	N      uint64    `json:"n"`
+	At     time.Time `json:"at"`
+	Kind   string    `json:"kind"`
+	Turn   int       `json:"turn,omitempty"`
+	Side   string    `json:"side,omitempty"` // "north", "south"
+	Hash   string    `json:"hash,omitempty"`
+	Detail string    `json:"detail,omitempty"`
+	By     string    `json:"by,omitempty"` // the user who made the change, if one did
+	// Prev is the SHA-256 of the previous entry (EntryHash), "" for the
+	// first.
+	Prev string `json:"prev"`
+}
+
+// EntryHash is the hash of an entry as chained: lowercase hex SHA-256 of
+// its canonical JSON.
+func EntryHash(e Entry) string {
+	raw, _ := json.Marshal(e) // plain data: cannot fail
+	h := sha256.Sum256(raw)
+	return hex.EncodeToString(h[:])
+}
+
+func journalKey(n uint64) []byte {
+	var k [8]byte
+	binary.BigEndian.PutUint64(k[:], n)
+	return k[:]
+}
+
+// Journal appends an entry to a battle's journal, chained to the last one,
+// and returns it as stored (with its number and Prev).
+func (t *Tx) Journal(guild, id string, e Entry) (Entry, error) {
+	bb, err := t.battleBucket(guild, id)
+	if err != nil {
+		return e, err
+	}
+	j, err := bb.CreateBucketIfNotExists(bucketJournal)
+	if err != nil {
+		return e, err
+	}
+	e.Prev = ""
+	if k, v := j.Cursor().Last(); k != nil {
+		var last Entry
+		if err := decode(v, &last, fmt.Sprintf("journal entry %d of %s", binary.BigEndian.Uint64(k), id)); err != nil {
+			return e, err
+		}
+		e.Prev = EntryHash(last)
+	}
+	if e.N, err = j.NextSequence(); err != nil {
+		return e, err
+	}
+	if e.At.IsZero() {
+		e.At = t.Now().UTC()
+	}
+	v, err := encode(e)
+	if err != nil {
+		return e, err
+	}
+	return e, j.Put(journalKey(e.N), v)
+}
+
+// Entries reads a battle's journal, first entry first.
+func (t *Tx) Entries(guild, id string) ([]Entry, error) {
+	bb, err := t.battleBucket(guild, id)
+	if err != nil {
+		return nil, err
+	}
+	j := bb.Bucket(bucketJournal)
+	if j == nil {
+		return nil, nil
+	}
+	var out []Entry
+	err = j.ForEach(func(k, v []byte) error {
+		var e Entry
+		if err := decode(v, &e, fmt.Sprintf("journal entry %d of %s", binary.BigEndian.Uint64(k), id)); err != nil {
+			return err
+		}
+		out = append(out, e)
+		return nil
+	})
+	return out, err
+}
+
+// JournalHead is the hash of a battle's last journal entry ("" if none).
+func (t *Tx) JournalHead(guild, id string) (string, error) {
+	bb, err := t.battleBucket(guild, id)
+	if err != nil {
+		return "", err
+	}
+	j := bb.Bucket(bucketJournal)
+	if j == nil {
+		return "", nil
+	}
+	k, v := j.Cursor().Last()
+	if k == nil {
+		return "", nil
+	}
+	var last Entry
+	if err := decode(v, &last, "journal head of "+id); err != nil {
+		return "", err
+	}
+	return EntryHash(last), nil
+}
+
+// CheckChain checks a journal's chain: each entry's Prev is the hash of
+// the one before, and the numbers follow from 1. It returns the number of
+// the first entry that breaks it, 0 if none does.
+func CheckChain(entries []Entry) uint64 {
+	prev := ""
+	for i, e := range entries {
+		if e.N != uint64(i+1) || e.Prev != prev {
+			return uint64(i + 1)
+		}
+		prev = EntryHash(e)
+	}
+	return 0
+}
