@@ -1,0 +1,639 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/gif"
+	"math"
+	"reflect"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/fogleman/gg"
+
+	"github.com/gunbai/gunbai/engine"
+)
+
+// ReplayFrame is one step of a turn as one view saw it: the view's state
+// after the step, the events of the step it may see, and a caption (e.g.
+// StepCaption(lang, "P3", 1): «Фаза 1. Шаг 3 — первое движение конницы»).
+// The caller builds the frames from the engine's steps
+// (engine.ResolveFrames), each filtered for the view as the turn's events
+// are (engine.View, engine.VisibleEvents).
+type ReplayFrame struct {
+	State   engine.Battle
+	Events  []engine.Event
+	Caption string
+}
+
+// The replay's limits and timing.
+const (
+	// MaxReplayFrames is the most frames a replay has, the first and the
+	// last included: steps beyond it are drawn together.
+	MaxReplayFrames = 40
+	replayDelay     = 150 // each frame, in 1/100 s
+	replayLastDelay = 400 // the whole turn, at the end
+)
+
+// ReplayGIF draws a turn step by step as an animated GIF that loops
+// forever: first the view before the turn (opt.Before, if given), then
+// each frame drawn as the results picture is (Field) with the marks of its
+// own step only, its caption under the title and its number (3/9) beside
+// it, then the whole turn held longer: the last frame's state with every
+// frame's events (or opt.Events, if given). A frame that draws no mark
+// and changes nothing (a phase's start, its Waits) is left out; past MaxReplayFrames, neighbouring steps
+// are drawn as one. Every frame has the title of the whole turn (its
+// number and, if the battle ended, its outcome) and the field picture's
+// size (the biggest of them). Colours are the field's, kept exactly: a
+// fixed palette of the map's colours, greys and a cube, with the colours
+// the pictures paint most added; not dithered. The same frames and
+// options give the same bytes.
+func ReplayGIF(frames []ReplayFrame, opt FieldOptions) ([]byte, error) {
+	if len(frames) == 0 && opt.Before == nil {
+		return nil, errors.New("render: a replay needs frames or the state before the turn")
+	}
+	shots := replayShots(frames, opt)
+	imgs := make([]*image.Paletted, len(shots))
+	// The first and the last frame give the palette its own colours; then
+	// the others are drawn, on every core, each kept only in the palette.
+	ends := []int{0, len(shots) - 1}
+	if len(shots) == 1 {
+		ends = ends[:1]
+	}
+	pics := make([]*replayPicture, len(shots))
+	var pal *gifPalette
+	err := parallel(ends, func(i int) error {
+		var err error
+		pics[i], err = shots[i].draw()
+		return err
+	})
+	if err == nil {
+		first, last := pics[0], pics[len(shots)-1]
+		pal = replayBasePalette().extend(first.field, first.strip, last.field, last.strip)
+		for _, i := range ends {
+			imgs[i], pics[i] = pal.quantize(pics[i]), nil
+		}
+		var mid []int
+		for i := 1; i < len(shots)-1; i++ {
+			mid = append(mid, i)
+		}
+		err = parallel(mid, func(i int) error {
+			pic, err := shots[i].draw()
+			if err == nil {
+				imgs[i] = pal.quantize(pic)
+			}
+			return err
+		})
+	}
+	if err != nil {
+		return nil, err
+	}
+	w, h := 0, 0
+	for _, img := range imgs {
+		w, h = max(w, img.Rect.Dx()), max(h, img.Rect.Dy())
+	}
+	// Each frame is encoded on its own, on every core, as what changed
+	// from the one before; then they are put together.
+	bg := pal.index(background)
+	blocks := make([][]byte, len(imgs))
+	all := make([]int, len(imgs))
+	for i := range all {
+		all[i] = i
+	}
+	err = parallel(all, func(i int) error {
+		cur := padPaletted(imgs[i], w, h, bg)
+		frame := cur
+		if i > 0 {
+			if frame = deltaFrame(padPaletted(imgs[i-1], w, h, bg), cur); frame == nil {
+				frame = image.NewPaletted(image.Rect(0, 0, 1, 1), pal.colors) // all transparent
+			}
+		}
+		delay := replayDelay
+		if i == len(imgs)-1 {
+			delay = replayLastDelay
+		}
+		var err error
+		blocks[i], err = gifFrameBlock(frame, pal.colors, w, h, delay)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return assembleGIF(pal.colors, w, h, blocks)
+}
+
+// gifFrameBlock is one frame of a GIF as its file holds it (its graphic
+// control extension, image descriptor and data) for the screen w x h with
+// the global palette pal: image/gif's encoding of a GIF of that frame
+// alone, less the header, the screen's palette and the trailer.
+func gifFrameBlock(img *image.Paletted, pal color.Palette, w, h, delay int) ([]byte, error) {
+	var buf bytes.Buffer
+	g := &gif.GIF{Image: []*image.Paletted{img}, Delay: []int{delay}, Disposal: []byte{gif.DisposalNone},
+		Config: image.Config{ColorModel: pal, Width: w, Height: h}}
+	if err := gif.EncodeAll(&buf, g); err != nil {
+		return nil, err
+	}
+	b := buf.Bytes()
+	head, err := gifHeadSize(b)
+	if err != nil {
+		return nil, err
+	}
+	if len(b) < head+1 || b[len(b)-1] != 0x3b {
+		return nil, errors.New("render: unexpected GIF encoding")
+	}
+	return b[head : len(b)-1], nil
+}
+
+// gifHeadSize is the size of a GIF's header, screen descriptor and global
+// colour table.
+func gifHeadSize(b []byte) (int, error) {
+	if len(b) < 13 || string(b[:3]) != "GIF" {
+		return 0, errors.New("render: unexpected GIF encoding")
+	}
+	n := 13
+	if flags := b[10]; flags&0x80 != 0 {
+		n += 3 << (flags&7 + 1)
+	}
+	return n, nil
+}
+
+// assembleGIF puts frames' blocks together as an animation that loops for
+// ever, on a w x h screen with the global palette pal.
+func assembleGIF(pal color.Palette, w, h int, blocks [][]byte) ([]byte, error) {
+	// The header and the screen, as image/gif writes them for the palette.
+	var buf bytes.Buffer
+	empty := image.NewPaletted(image.Rect(0, 0, 1, 1), pal)
+	if err := gif.EncodeAll(&buf, &gif.GIF{Image: []*image.Paletted{empty}, Delay: []int{0}, Config: image.Config{ColorModel: pal, Width: w, Height: h}}); err != nil {
+		return nil, err
+	}
+	head, err := gifHeadSize(buf.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	out := bytes.NewBuffer(make([]byte, 0, head+19+len(blocks)*4096))
+	out.Write(buf.Bytes()[:head])
+	if len(blocks) > 1 {
+		// NETSCAPE2.0: loop for ever.
+		out.Write([]byte{0x21, 0xff, 0x0b})
+		out.WriteString("NETSCAPE2.0")
+		out.Write([]byte{0x03, 0x01, 0x00, 0x00, 0x00})
+	}
+	for _, b := range blocks {
+		out.Write(b)
+	}
+	out.WriteByte(0x3b)
+	return out.Bytes(), nil
+}
+
+// replayShot is one frame of a replay to draw.
+type replayShot struct {
+	state   engine.Battle
+	before  *engine.Battle
+	events  []engine.Event
+	caption string
+	count   string // "3/9"
+	opt     FieldOptions
+}
+
+// replayShots are the frames a replay draws: the state before, the steps
+// (drawn together past the limit), the whole turn.
+func replayShots(frames []ReplayFrame, opt FieldOptions) []replayShot {
+	// Frames that show nothing new are left out: no mark to draw, the
+	// state as it was (a phase's start, its Waits).
+	var steps []ReplayFrame
+	last := opt.Before
+	for i := range frames {
+		f := frames[i]
+		if !drawsSomething(f.Events) && last != nil && reflect.DeepEqual(f.State, *last) {
+			continue
+		}
+		steps = append(steps, f)
+		last = &frames[i].State
+	}
+	steps = mergeSteps(opt.Lang, steps, MaxReplayFrames-2)
+	final := opt.Before
+	if len(frames) > 0 {
+		final = &frames[len(frames)-1].State
+	}
+	// Every frame is titled as the whole turn is.
+	titled := func(b engine.Battle) engine.Battle {
+		b.Turn, b.Outcome = final.Turn, final.Outcome
+		return b
+	}
+	var out []replayShot
+	base := opt
+	base.Intents = nil
+	if opt.Before != nil {
+		out = append(out, replayShot{state: titled(*opt.Before), caption: T(opt.Lang, "replay.before")})
+	}
+	prev := opt.Before
+	if len(steps) > 1 {
+		for i := range steps {
+			out = append(out, replayShot{state: titled(steps[i].State), before: prev, events: steps[i].Events, caption: steps[i].Caption})
+			prev = &steps[i].State
+		}
+	}
+	if len(frames) > 0 {
+		all := opt.Events
+		if len(all) == 0 {
+			for _, f := range frames {
+				all = append(all, f.Events...)
+			}
+		}
+		out = append(out, replayShot{state: titled(*final), before: opt.Before, events: all, caption: T(opt.Lang, "replay.after")})
+	}
+	for i := range out {
+		out[i].opt = base
+		out[i].count = strconv.Itoa(i+1) + "/" + strconv.Itoa(len(out))
+	}
+	return out
+}
+
+// drawsSomething reports whether the field draws a mark of one of the
+// events (field_turn.go, and a banner raised).
+func drawsSomething(events []engine.Event) bool {
+	for _, e := range events {
+		switch e.Kind {
+		case engine.EvMoved, engine.EvSidestepped, engine.EvOccupied, engine.EvRetreated, engine.EvFled,
+			engine.EvAttack, engine.EvMeeting, engine.EvShot, engine.EvLosses, engine.EvRouted, engine.EvRallied,
+			engine.EvCancelled, engine.EvOrderLost, engine.EvDestroyed, engine.EvScattered, engine.EvWithdrawn,
+			engine.EvLeaderWounded, engine.EvLeaderKilled, engine.EvLeaderCaptured, engine.EvBanner:
+			return true
+		}
+	}
+	return false
+}
+
+// mergeSteps draws neighbouring steps together until there are at most n:
+// a group has its last state, all its events and its first caption "and
+// on".
+func mergeSteps(lang Lang, steps []ReplayFrame, n int) []ReplayFrame {
+	if len(steps) <= n || n <= 0 {
+		return steps
+	}
+	out := make([]ReplayFrame, 0, n)
+	for g := range n {
+		lo, hi := g*len(steps)/n, (g+1)*len(steps)/n
+		f := ReplayFrame{State: steps[hi-1].State, Caption: steps[lo].Caption}
+		for _, s := range steps[lo:hi] {
+			f.Events = append(f.Events, s.Events...)
+		}
+		if hi-lo > 1 && f.Caption != "" {
+			f.Caption = T(lang, "replay.more", f.Caption)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// parallel calls fn for each of items on every core, and returns the
+// first error.
+func parallel(items []int, fn func(int) error) error {
+	var mu sync.Mutex
+	var first error
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), len(items))) {
+		wg.Go(func() {
+			for i := range next {
+				if err := fn(i); err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for _, i := range items {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return first
+}
+
+// replayPicture is a frame drawn: the field picture, and the caption's
+// strip that goes in it at row split (between the title and the field).
+type replayPicture struct {
+	field, strip *image.RGBA
+	split        int
+}
+
+// draw draws the frame as the results picture, and its caption.
+func (s *replayShot) draw() (*replayPicture, error) {
+	opt := s.opt
+	opt.Events, opt.Before = s.events, s.before
+	img, err := Field(s.state, opt)
+	if err != nil {
+		return nil, err
+	}
+	field, ok := img.(*image.RGBA)
+	if !ok || field.Rect.Min != (image.Point{}) {
+		field = image.NewRGBA(image.Rect(0, 0, img.Bounds().Dx(), img.Bounds().Dy()))
+		draw.Draw(field, field.Rect, img, img.Bounds().Min, draw.Src)
+	}
+	f, err := newFieldFaces(cellSize(opt))
+	if err != nil {
+		return nil, err
+	}
+	defer f.release()
+	l := newLayout(s.state, opt, f)
+	// The caption goes between the title and the field's north label.
+	split := int(math.Round(l.northBase - ascent(f.side) - l.cs*0.06))
+	split = min(max(split, 0), field.Rect.Dy())
+	strip := image.NewRGBA(image.Rect(0, 0, field.Rect.Dx(), int(math.Round(l.cs*0.36))))
+	draw.Draw(strip, strip.Rect, image.NewUniform(background), image.Point{}, draw.Src)
+	d := drawer{dc: gg.NewContextForRGBA(strip), l: l, f: f, b: &s.state, lang: opt.Lang}
+	d.caption(s.caption, s.count, 0, float64(strip.Rect.Dy()))
+	return &replayPicture{field: field, strip: strip, split: split}, nil
+}
+
+// caption writes a frame's caption in the strip at top, of height h, and
+// its number at the right.
+func (d *drawer) caption(text, count string, top, h float64) {
+	dc, l := d.dc, &d.l
+	base := top + h/2 + capHeight(d.f.side)/2
+	cw := 0.0
+	if count != "" {
+		cw = measure(d.f.legend, count) + l.cs*0.2
+		dc.SetColor(cellNameColor)
+		dc.SetFontFace(d.f.legend)
+		dc.DrawStringAnchored(count, float64(l.w)-l.pad, base, 1, 0)
+	}
+	dc.SetColor(previewInk)
+	dc.SetFontFace(d.f.side)
+	dc.DrawString(fitText(d.f.side, text, float64(l.w)-2*l.pad-cw), l.pad, base)
+}
+
+// StepCaption is the caption of a replay's frame of ladder step step
+// ("P0"..."P10", as EvStep gives it) of execution phase phase (0: none
+// named): «Фаза 1. Шаг 3 — первое движение конницы». The steps outside
+// the ladder are "start" (the start of the turn: leaders, shinobi, the
+// HQs), "end" (its end: fatigue, the end of the battle), "before" (the
+// state before the turn) and "after" (the whole turn).
+func StepCaption(l Lang, step string, phase int) string {
+	switch step {
+	case "before", "after", "start", "end":
+		return T(l, "replay."+step)
+	}
+	name := stepText(l, engine.Event{Kind: engine.EvStep, Step: step}, "", "")
+	if phase > 0 {
+		return T(l, "replay.phase_step", phase, name)
+	}
+	return name
+}
+
+// padPaletted is img on a w x h canvas, the rest in colour bg.
+func padPaletted(img *image.Paletted, w, h int, bg uint8) *image.Paletted {
+	if img.Rect.Dx() == w && img.Rect.Dy() == h {
+		return img
+	}
+	out := image.NewPaletted(image.Rect(0, 0, w, h), img.Palette)
+	for i := range out.Pix {
+		out.Pix[i] = bg
+	}
+	for y := 0; y < img.Rect.Dy(); y++ {
+		copy(out.Pix[y*out.Stride:], img.Pix[y*img.Stride:y*img.Stride+img.Rect.Dx()])
+	}
+	return out
+}
+
+// deltaFrame is the part of cur that differs from prev, its unchanged
+// pixels transparent (the GIF keeps prev under it); nil if nothing
+// differs.
+func deltaFrame(prev, cur *image.Paletted) *image.Paletted {
+	w, h := cur.Rect.Dx(), cur.Rect.Dy()
+	x0, y0, x1, y1 := w, h, -1, -1
+	for y := range h {
+		a, b := prev.Pix[y*prev.Stride:y*prev.Stride+w], cur.Pix[y*cur.Stride:y*cur.Stride+w]
+		if bytes.Equal(a, b) {
+			continue
+		}
+		y0, y1 = min(y0, y), y
+		for x := range w {
+			if a[x] != b[x] {
+				x0 = min(x0, x)
+				break
+			}
+		}
+		for x := w - 1; x >= 0; x-- {
+			if a[x] != b[x] {
+				x1 = max(x1, x)
+				break
+			}
+		}
+	}
+	if y1 < 0 {
+		return nil
+	}
+	r := image.Rect(x0, y0, x1+1, y1+1)
+	out := image.NewPaletted(r, cur.Palette)
+	for y := y0; y <= y1; y++ {
+		row := out.Pix[(y-y0)*out.Stride : (y-y0)*out.Stride+r.Dx()]
+		a, b := prev.Pix[y*prev.Stride+x0:y*prev.Stride+x1+1], cur.Pix[y*cur.Stride+x0:y*cur.Stride+x1+1]
+		for x := range row {
+			if a[x] == b[x] {
+				row[x] = replayTransparent
+			} else {
+				row[x] = b[x]
+			}
+		}
+	}
+	return out
+}
+
+// The replay's palette: index 0 is transparent (a frame's pixels that did
+// not change); then the map's colours, exactly, and what anti-aliasing
+// makes of them on white and on the background; greys; a colour cube; and,
+// for each replay, the colours its pictures paint most that are not there
+// yet (a terrain's shades), exactly.
+const replayTransparent = 0
+
+// gifPalette is a palette and, by 5 bits of red, green and blue, the
+// index of the nearest colour (the exact one for its own colours).
+type gifPalette struct {
+	colors color.Palette
+	lut    []uint8
+	exact  []bool // the cell's index is one of the colours in it
+}
+
+var (
+	basePaletteOnce sync.Once
+	basePalette     *gifPalette
+)
+
+// mapColors are the colours the map paints with.
+func mapColors() []color.Color {
+	return []color.Color{
+		background, white, textColor, northColor, northDark, northTint, northFaded,
+		southColor, southDark, southTint, southFaded, noMansColor, offFieldColor,
+		gridColor, borderColor, cellNameColor, hillFill, hillInk, forestFill, forestInk,
+		swampFill, swampInk, riverColor, riverHighlight, bridgeColor, bridgeInk,
+		badgeColor, commanderGold, generalSilver, starInk, woundColor, shieldWood,
+		shieldInk, lostInk, fatigueFill, fatigueInk,
+		previewInk, previewPale, attackColor, shotColor, routColor, rallyColor, ghostInk,
+		flatOver(hatchColor(engine.North), northFaded), flatOver(hatchColor(engine.South), southFaded),
+	}
+}
+
+// flatOver is c as it shows over the opaque bg.
+func flatOver(c color.Color, bg color.RGBA) color.RGBA {
+	r, g, b, a := c.RGBA()
+	mix := func(x uint32, y uint8) uint8 { return uint8((x + uint32(y)*(0xffff-a)/0xff + 0x80) >> 8) }
+	return color.RGBA{mix(r, bg.R), mix(g, bg.G), mix(b, bg.B), 0xff}
+}
+
+func replayBasePalette() *gifPalette {
+	basePaletteOnce.Do(func() {
+		p := &gifPalette{colors: color.Palette{color.RGBA{}}}
+		seen := map[color.RGBA]bool{}
+		add := func(c color.RGBA) {
+			if len(p.colors) < 216 && !seen[c] {
+				seen[c] = true
+				p.colors = append(p.colors, c)
+			}
+		}
+		var named []color.RGBA
+		for _, c := range mapColors() {
+			named = append(named, flatOver(c, background))
+		}
+		for _, c := range named {
+			add(c)
+		}
+		mid := func(a, b color.RGBA, k uint32) color.RGBA {
+			m := func(x, y uint8) uint8 { return uint8((uint32(x)*k + uint32(y)*(4-k)) / 4) }
+			return color.RGBA{m(a.R, b.R), m(a.G, b.G), m(a.B, b.B), 0xff}
+		}
+		for _, k := range []uint32{2, 1, 3} {
+			for _, c := range named {
+				add(mid(c, white, k))
+				add(mid(c, background, k))
+			}
+		}
+		for g := 0; g < 256; g += 17 {
+			add(color.RGBA{uint8(g), uint8(g), uint8(g), 0xff})
+		}
+		for _, levels := range [][]uint8{{0, 0x55, 0xaa, 0xff}, {0x33, 0x99, 0xdd}} {
+			for _, r := range levels {
+				for _, g := range levels {
+					for _, b := range levels {
+						add(color.RGBA{r, g, b, 0xff})
+					}
+				}
+			}
+		}
+		p.lut = make([]uint8, 1<<15)
+		for k := range p.lut {
+			r, g, b := (k>>10)<<3|4, (k>>5&31)<<3|4, (k&31)<<3|4
+			best, bd := 1, math.MaxInt
+			for i := 1; i < len(p.colors); i++ {
+				c := p.colors[i].(color.RGBA)
+				dr, dg, db := int(c.R)-r, int(c.G)-g, int(c.B)-b
+				if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bd {
+					best, bd = i, d
+				}
+			}
+			p.lut[k] = uint8(best)
+		}
+		p.exact = make([]bool, len(p.lut))
+		for i := len(p.colors) - 1; i >= 1; i-- { // the first named wins a shared cell
+			c := p.colors[i].(color.RGBA)
+			p.lut[lutKey(c.R, c.G, c.B)] = uint8(i)
+			p.exact[lutKey(c.R, c.G, c.B)] = true
+		}
+		basePalette = p
+	})
+	return basePalette
+}
+
+func lutKey(r, g, b uint8) int { return int(r>>3)<<10 | int(g>>3)<<5 | int(b>>3) }
+
+// extend is the palette with the colours imgs paint most (in runs of a
+// few pixels at least) that it lacks, as many as it has room for.
+func (p *gifPalette) extend(imgs ...*image.RGBA) *gifPalette {
+	count := map[color.RGBA]int{}
+	for _, img := range imgs {
+		b := img.Bounds()
+		for y := range b.Dy() {
+			row := img.Pix[y*img.Stride : y*img.Stride+4*b.Dx()]
+			run := 0
+			for x := 0; x < len(row); x += 4 {
+				run++
+				if x+4 < len(row) && row[x] == row[x+4] && row[x+1] == row[x+5] && row[x+2] == row[x+6] {
+					continue
+				}
+				if run >= 3 {
+					count[color.RGBA{row[x], row[x+1], row[x+2], 0xff}] += run
+				}
+				run = 0
+			}
+		}
+	}
+	type kv struct {
+		c color.RGBA
+		n int
+	}
+	var extra []kv
+	for c, n := range count {
+		if i := p.lut[lutKey(c.R, c.G, c.B)]; p.colors[i] != color.Color(c) && n >= 16 {
+			extra = append(extra, kv{c, n})
+		}
+	}
+	slices.SortFunc(extra, func(a, b kv) int {
+		if a.n != b.n {
+			return b.n - a.n
+		}
+		return int(lutKey(a.c.R, a.c.G, a.c.B)) - int(lutKey(b.c.R, b.c.G, b.c.B))
+	})
+	out := &gifPalette{colors: slices.Clone(p.colors), lut: slices.Clone(p.lut), exact: slices.Clone(p.exact)}
+	for _, e := range extra {
+		if len(out.colors) == 256 {
+			break
+		}
+		if k := lutKey(e.c.R, e.c.G, e.c.B); !out.exact[k] {
+			out.lut[k], out.exact[k] = uint8(len(out.colors)), true
+			out.colors = append(out.colors, e.c)
+		}
+	}
+	return out
+}
+
+// index is the palette's index for c.
+func (p *gifPalette) index(c color.RGBA) uint8 { return p.lut[lutKey(c.R, c.G, c.B)] }
+
+// quantize maps a frame, its caption's strip in its field picture, to the
+// palette, colour by colour, without dithering.
+func (p *gifPalette) quantize(pic *replayPicture) *image.Paletted {
+	f, st := pic.field, pic.strip
+	w, sh := f.Rect.Dx(), st.Rect.Dy()
+	out := image.NewPaletted(image.Rect(0, 0, w, f.Rect.Dy()+sh), p.colors)
+	lut := p.lut
+	for y := range out.Rect.Dy() {
+		var src []uint8
+		switch {
+		case y < pic.split:
+			src = f.Pix[y*f.Stride : y*f.Stride+4*w]
+		case y < pic.split+sh:
+			src = st.Pix[(y-pic.split)*st.Stride : (y-pic.split)*st.Stride+4*w]
+		default:
+			src = f.Pix[(y-sh)*f.Stride : (y-sh)*f.Stride+4*w]
+		}
+		dst := out.Pix[y*out.Stride : y*out.Stride+w]
+		last, idx := -1, uint8(0)
+		for x := range dst {
+			k := int(src[4*x]>>3)<<10 | int(src[4*x+1]>>3)<<5 | int(src[4*x+2]>>3)
+			if k != last {
+				last, idx = k, lut[k]
+			}
+			dst[x] = idx
+		}
+	}
+	return out
+}
