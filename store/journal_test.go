@@ -8,7 +8,9 @@ import (
 // before, so changing any entry breaks the chain at the next.
 func TestJournalChain(t *testing.T) {
 	s, _ := openTemp(t, Options{})
-	if err := s.Update(func(tx *Tx) error { return tx.PutBattle(BattleRecord{ID: "b", GuildID: "g", Name: "b", Status: StatusDraft}) }); err != nil {
+	if err := s.Update(func(tx *Tx) error {
+		return tx.PutBattle(BattleRecord{ID: "b", GuildID: "g", Name: "b", Status: StatusDraft})
+	}); err != nil {
 		t.Fatal(err)
 	}
 	var head string
