@@ -132,7 +132,15 @@ func commandSpecs() []cmdSpec {
 			{name: "unit", typ: str, required: true, units: true},
 			{name: "target", typ: str, required: true, units: true},
 		}},
-		{name: "field", handle: (*Bot).field},
+		{name: "field", handle: (*Bot).field, opts: []optSpec{
+			{name: "turn", typ: num, minVal: 1, maxVal: 99},
+		}},
+		{name: "replay", handle: (*Bot).replay, opts: []optSpec{
+			{name: "turn", typ: num, minVal: 1, maxVal: 99},
+		}},
+		{name: "log", handle: (*Bot).turnLog, opts: []optSpec{
+			{name: "turn", typ: num, minVal: 1, maxVal: 99},
+		}},
 		{name: "rule", handle: (*Bot).rule, opts: []optSpec{
 			{name: "id", typ: str, required: true, complete: true},
 		}},

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -108,6 +107,8 @@ func (b *Bot) compose(p store.Post) ([]message, error) {
 			return nil, err
 		}
 		return texts(render.T(l, "bot.receipt", r.Battle) + "\n" + render.OrdersText(l, r.Turn, r.Orders)), nil
+	case game.PostReveal:
+		return b.composeReveal(p)
 	case game.PostSheet:
 		return b.composeSheet(p)
 	case game.PostSummary:
@@ -157,26 +158,24 @@ func (b *Bot) composeOpened(p store.Post, d game.OpenedData) ([]message, error) 
 
 // composeTurn: the field picture with the revealed seed, then the log.
 func (b *Bot) composeTurn(p store.Post) ([]message, error) {
-	tp, err := b.svc.PostedTurn(p.Guild, p.Battle, p.Turn)
+	l := render.Lang(p.Lang)
+	tv, err := b.svc.TurnView(p.Guild, p.Battle, p.Turn, p.Audience, true)
 	if err != nil {
 		return nil, err
 	}
-	l := render.Lang(p.Lang)
-	view, events := tp.After, tp.Events
-	if side, ok := audienceSide(p.Audience); ok {
-		view = engine.View(tp.After, side)
-		events = engine.VisibleEvents(tp.Before, tp.After, side, tp.Events)
-	}
-	title := fmt.Sprintf("%s — %s", tp.Battle.Name, render.T(l, "title.turn", p.Turn))
-	png, err := b.draw(view, render.FieldOptions{Lang: l, Title: title})
+	f, err := b.drawTurn(l, tv, !tv.NoReplay)
 	if err != nil {
 		return nil, err
 	}
 	head := message{
-		content: render.T(l, "bot.turn_resolved", tp.Battle.Name, p.Turn, hex.EncodeToString(tp.Seed)),
-		file:    &discordgo.File{Name: "turn-" + strconv.Itoa(p.Turn) + ".png", ContentType: "image/png", Reader: bytes.NewReader(png)},
+		content: render.T(l, "bot.turn_resolved", tv.Name, p.Turn, hex.EncodeToString(tv.Seed)),
+		file:    turnFile("turn-"+strconv.Itoa(p.Turn)+".png", "image/png", f.PNG),
+		alt:     f.PNGAlt,
 	}
-	return append([]message{head}, texts(render.OrdersGiven(l, audienceSides(p.Audience), p.Turn, tp.Orders)+render.Log(l, events))...), nil
+	if f.GIF != nil {
+		head.more = []picture{{turnFile("turn-"+strconv.Itoa(p.Turn)+".gif", "image/gif", f.GIF), f.GIFAlt}}
+	}
+	return append([]message{head}, texts(f.Log)...), nil
 }
 
 // composePlanChange: the round's announcement and, to a clan, what its

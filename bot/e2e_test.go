@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image/gif"
 	"image/png"
 	"io"
 	"log"
@@ -329,18 +330,30 @@ func TestBattleThroughDiscord(t *testing.T) {
 	t.Logf("resolve acknowledged %v after dispatch (Discord allows 3s)", r.SinceDispatch)
 	for k, ch := range []string{chanOda, chanAsai, chanGM} {
 		msgs := w.srv.Messages(ch)[before[k]:]
-		var pic *discordtest.File
+		var pic, anim *discordtest.File
 		for _, m := range msgs {
 			for f := range m.Files {
-				pic = &m.Files[f]
+				switch {
+				case strings.HasSuffix(m.Files[f].Name, ".png"):
+					pic = &m.Files[f]
+				case strings.HasSuffix(m.Files[f].Name, ".gif"):
+					anim = &m.Files[f]
+				}
 			}
 		}
-		if pic == nil {
-			t.Fatalf("channel %s got no picture", ch)
+		if pic == nil || anim == nil {
+			t.Fatalf("channel %s got no picture and replay: %v %v", ch, pic, anim)
+		}
+		if !strings.Contains(pic.Description, "ход 1") || !strings.Contains(anim.Description, "по шагам") {
+			t.Fatalf("channel %s: the pictures' alt texts: %q / %q", ch, pic.Description, anim.Description)
 		}
 		img, err := png.Decode(bytes.NewReader(pic.Data))
 		if err != nil || img.Bounds().Dx() < 400 {
 			t.Fatalf("channel %s: the picture does not decode: %v", ch, err)
+		}
+		g, err := gif.DecodeAll(bytes.NewReader(anim.Data))
+		if err != nil || len(g.Image) < 2 {
+			t.Fatalf("channel %s: the replay does not decode as an animation: %v", ch, err)
 		}
 		log := contentOf(msgs)
 		if !strings.Contains(log, "n-yari") || !strings.Contains(log, "s-sohei") || !strings.Contains(log, "Ход 1") {

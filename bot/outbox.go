@@ -48,6 +48,8 @@ type delivery struct {
 type message struct {
 	content    string
 	file       *discordgo.File
+	alt        string    // the file's alt text
+	more       []picture // further pictures (a turn's replay GIF)
 	components []discordgo.MessageComponent
 }
 
@@ -196,25 +198,13 @@ func (b *Bot) deliverLive(p store.Post) time.Time {
 		return time.Time{}
 	}
 	m := msgs[0]
-	comps := m.components
-	if comps == nil {
-		comps = []discordgo.MessageComponent{}
-	}
-	none := &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
-	var files []*discordgo.File
-	attachments := &[]*discordgo.MessageAttachment{} // the old picture goes
-	if m.file != nil {
-		files = []*discordgo.File{m.file}
-	}
 	channel, id := live.Channel, live.Message
 	noWait := discordgo.WithRetryOnRatelimit(false)
 	switch {
 	case live.Reply != nil:
-		_, err = b.s.WebhookMessageEdit(live.Reply.AppID, live.Reply.Token, live.Message,
-			&discordgo.WebhookEdit{Content: &m.content, Components: &comps, Files: files, Attachments: attachments, AllowedMentions: none}, noWait)
+		err = b.editAnswer(live.Reply.AppID, live.Reply.Token, live.Message, m, noWait)
 	case live.Message != "":
-		_, err = b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: live.Message, Channel: live.Channel,
-			Content: &m.content, Components: &comps, Files: files, Attachments: attachments, AllowedMentions: none}, noWait)
+		err = b.editMessage(live.Channel, live.Message, m, noWait)
 	default:
 		channel, id, err = b.createLive(p, m)
 	}
@@ -319,28 +309,11 @@ func (b *Bot) sendPart(p store.Post, part int, m message) error {
 // post creates one message in a channel with a nonce Discord enforces,
 // and returns Discord's answer (the message).
 func (b *Bot) post(channel, nonce string, m message) ([]byte, error) {
-	body := struct {
-		Content         string                            `json:"content,omitempty"`
-		Nonce           string                            `json:"nonce"`
-		EnforceNonce    bool                              `json:"enforce_nonce"`
-		Components      []discordgo.MessageComponent      `json:"components,omitempty"`
-		AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions,omitempty"`
-	}{Content: m.content, Nonce: nonce, EnforceNonce: true, Components: m.components}
-	if m.components != nil {
-		body.AllowedMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
-	}
-	endpoint := discordgo.EndpointChannelMessages(channel)
+	body, files := bodyOf(m, false)
+	body.Nonce, body.EnforceNonce = nonce, true
 	// Rate limits come back to us, so one slow channel does not hold the
 	// others: the post waits, the pass goes on.
-	noWait := discordgo.WithRetryOnRatelimit(false)
-	if m.file == nil {
-		return b.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, noWait)
-	}
-	contentType, data, err := discordgo.MultipartBodyWithJSON(body, []*discordgo.File{m.file})
-	if err != nil {
-		return nil, err
-	}
-	return b.s.RequestRaw(http.MethodPost, endpoint, contentType, data, endpoint, 0, noWait)
+	return b.send(http.MethodPost, discordgo.EndpointChannelMessages(channel), body, files, discordgo.WithRetryOnRatelimit(false))
 }
 
 // refusedForGood tells Discord's refusals that no retry will cure.

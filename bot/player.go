@@ -298,6 +298,9 @@ func (b *Bot) scout(c *call) error {
 // (engine.View: enemy units hidden in forests stay hidden), as a picture
 // only he sees; useful above all while deploying.
 func (b *Bot) field(c *call) error {
+	if _, ok := c.num("turn"); ok {
+		return b.fieldAfter(c)
+	}
 	seat, err := b.seat(c, b.svc.AnySeat)
 	if err != nil {
 		return err

@@ -281,13 +281,23 @@ func (b *Bot) replyField(c *call, rec store.BattleRecord, view engine.Battle) er
 	if rec.Status == store.StatusDeployment {
 		title = fmt.Sprintf("%s — %s", rec.Name, render.T(c.lang, "title.deployment"))
 	}
-	png, err := b.draw(view, render.FieldOptions{Lang: c.lang, Title: title})
+	opt := render.FieldOptions{Lang: c.lang, Title: title, Battle: rec.Name, View: b.viewOfCaller(c, rec)}
+	png, err := b.draw(view, opt)
 	if err != nil {
 		return err
 	}
-	files := []*discordgo.File{{Name: "field.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
-	if _, err := b.s.InteractionResponseEdit(c.i.Interaction, &discordgo.WebhookEdit{Content: &title, Files: files}); err != nil {
-		b.opt.Log.Printf("editing the answer to %s: %v", c.i.ID, err)
-	}
+	b.replyFiles(c, title, []*discordgo.File{{Name: "field.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		[]string{render.AltText(c.lang, view, opt, nil)})
 	return nil
+}
+
+// viewOfCaller is whose view a picture answered to the caller shows: his
+// side's, or the GM's when he sits on no side of the battle.
+func (b *Bot) viewOfCaller(c *call, rec store.BattleRecord) render.View {
+	for side, clan := range rec.Sides {
+		if slices.Contains(c.roles(), clan.RoleID) {
+			return render.SideView(engine.Side(side))
+		}
+	}
+	return render.ViewGM
 }

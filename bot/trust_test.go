@@ -30,7 +30,11 @@ func resolve(w *world, turn int64) discordtest.Response {
 func pictures(w *world, ch string) int {
 	n := 0
 	for _, m := range w.srv.Messages(ch) {
-		n += len(m.Files)
+		for _, f := range m.Files {
+			if strings.HasSuffix(f.Name, ".png") {
+				n++ // a turn's results: its field (its replay GIF beside it)
+			}
+		}
 	}
 	return n
 }

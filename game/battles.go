@@ -172,7 +172,12 @@ func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
 		if err := closeSheets(tx, rec, rec.Turn); err != nil {
 			return err
 		}
-		_, err := owe(tx, text(rec, audiences, "bot.announce_finished", rec.Name)...)
+		last := rec.Turn - 1 // the turn being ordered was not resolved
+		if _, err := tx.Events(rec.GuildID, rec.ID, rec.Turn); err == nil {
+			last = rec.Turn
+		}
+		posts := append(text(rec, audiences, "bot.announce_finished", rec.Name), reveal(rec, last)...)
+		_, err := owe(tx, posts...)
 		return err
 	})
 	return out, err

@@ -24,6 +24,7 @@ const (
 	PostRoll       = "roll"        // a side's final command roll (Data: store.CommandRoll)
 	PostReceipt    = "receipt"     // a player's orders, by DM (Data: Receipt)
 	PostFailure    = "failure"     // to the GM: a channel a post could not reach (Data: Failure)
+	PostReveal     = "reveal"      // to a clan, the battle over: the GM's view of turn Turn and the whole battle
 )
 
 // OpenedData is what an opening says: the turn (0 for the deployment
@@ -128,6 +129,22 @@ func resolved(rec *store.BattleRecord, res Resolved) []store.Post {
 	for _, a := range audiences {
 		p := post(rec, a, PostOver, res.After.Outcome)
 		p.Turn = res.Turn
+		out = append(out, p)
+	}
+	return append(out, reveal(rec, res.Turn)...)
+}
+
+// reveal are the posts of the end of a battle to both clans: how it really
+// went, the GM's view of its last resolved turn and the whole battle turn
+// by turn. No turn resolved, nothing to reveal.
+func reveal(rec *store.BattleRecord, last int) []store.Post {
+	if last < 1 {
+		return nil
+	}
+	var out []store.Post
+	for _, a := range []string{store.AudienceNorth, store.AudienceSouth} {
+		p := post(rec, a, PostReveal, nil)
+		p.Turn = last
 		out = append(out, p)
 	}
 	return out

@@ -47,6 +47,8 @@ type TurnView struct {
 	Orders        [2][]engine.Order // the sides' orders the audience may read
 	Frames        []ViewFrame
 	Seed          []byte
+	// NoReplay: the battle's posts go without the replay (post.replay off).
+	NoReplay bool
 }
 
 // TurnView reads a resolved turn as audience may see it (AudienceNorth,
@@ -91,7 +93,7 @@ func (s *Service) TurnView(guild, battle string, turn int, audience string, fram
 		return out, err
 	}
 	before := *tr.Snapshot
-	out.Name, out.Turn, out.Audience, out.Seed = rec.Name, turn, audience, tr.Seed.Value
+	out.Name, out.Turn, out.Audience, out.Seed, out.NoReplay = rec.Name, turn, audience, tr.Seed.Value, rec.NoReplay
 	out.Clans = [2]string{rec.Sides[engine.North].Name, rec.Sides[engine.South].Name}
 	out.Last = rec.Status == store.StatusFinished && rec.Turn == turn
 	out.Outcome = out.After.Outcome

@@ -52,6 +52,9 @@ type File struct {
 	Name        string
 	ContentType string
 	Data        []byte
+	// Description is the attachment's alt text, as the body's
+	// "attachments" gave it.
+	Description string
 }
 
 // Message is a message kept by the fake: a channel message, an interaction

@@ -106,7 +106,8 @@ type decoded struct {
 	embeds        []*discordgo.MessageEmbed
 	components    []discordgo.MessageComponent
 	rawComponents json.RawMessage
-	keep          map[string]bool // attachment ids listed in "attachments"
+	keep          map[string]bool   // attachment ids listed in "attachments"
+	descriptions  map[string]string // their descriptions (alt texts), by id: files[n] is id n
 }
 
 func decodePayload(raw json.RawMessage) (*decoded, *apiError) {
@@ -149,14 +150,20 @@ func decodePayload(raw json.RawMessage) (*decoded, *apiError) {
 	}
 	if present(d.p.Attachments) {
 		var atts []struct {
-			ID json.RawMessage `json:"id"`
+			ID          json.RawMessage `json:"id"`
+			Description string          `json:"description"`
 		}
 		if err := json.Unmarshal(d.p.Attachments, &atts); err != nil {
 			return nil, invalidBody("attachments", "MODEL_TYPE_CONVERT", err.Error())
 		}
-		d.keep = map[string]bool{}
-		for _, a := range atts {
-			d.keep[strings.Trim(string(a.ID), `"`)] = true
+		d.keep, d.descriptions = map[string]bool{}, map[string]string{}
+		for i, a := range atts {
+			id := strings.Trim(string(a.ID), `"`)
+			d.keep[id] = true
+			if utf8.RuneCountInString(a.Description) > maxAltText {
+				fe.add(fmt.Sprintf("attachments.%d.description", i), "BASE_TYPE_MAX_LENGTH", fmt.Sprintf("Must be %d or fewer in length.", maxAltText))
+			}
+			d.descriptions[id] = a.Description
 		}
 	}
 	if aerr := fe.err(); aerr != nil {
@@ -290,14 +297,18 @@ func (s *Server) checkFiles(files []File) *apiError {
 	return nil
 }
 
-func (s *Server) assignFileIDs(files []File) []File {
+func (s *Server) assignFileIDs(files []File, d *decoded) []File {
 	out := make([]File, len(files))
 	for i, f := range files {
 		f.ID = s.NewID()
+		f.Description = d.descriptions[strconv.Itoa(i)]
 		out[i] = f
 	}
 	return out
 }
+
+// maxAltText is Discord's limit on an attachment's description.
+const maxAltText = 1024
 
 // createMessageLocked fills a new message from the call's payload and files,
 // validates it and stores it. allowEphemeral keeps flag 64.
@@ -322,7 +333,7 @@ func (s *Server) createFromRawLocked(msg *storedMessage, raw json.RawMessage, fi
 	msg.Embeds = d.embeds
 	msg.Components = d.components
 	msg.rawComponents = d.rawComponents
-	msg.Files = s.assignFileIDs(files)
+	msg.Files = s.assignFileIDs(files, d)
 	if d.p.Flags != nil {
 		allowed := discordgo.MessageFlagsSuppressEmbeds | discordgo.MessageFlagsSuppressNotifications | discordgo.MessageFlagsIsComponentsV2
 		if allowEphemeral {
@@ -378,7 +389,7 @@ func (s *Server) applyEditLocked(msg *storedMessage, raw json.RawMessage, files 
 	if d.components != nil {
 		msg.rawComponents = d.rawComponents
 	}
-	msg.Files = append(append([]File(nil), kept...), s.assignFileIDs(files)...)
+	msg.Files = append(append([]File(nil), kept...), s.assignFileIDs(files, d)...)
 	msg.Flags &^= discordgo.MessageFlagsLoading
 	msg.Edits++
 	now := time.Now()
@@ -397,6 +408,9 @@ func (s *Server) messageJSONLocked(m *storedMessage) map[string]any {
 		}
 		if f.ContentType != "" {
 			a["content_type"] = f.ContentType
+		}
+		if f.Description != "" {
+			a["description"] = f.Description
 		}
 		if cfg, _, err := image.DecodeConfig(bytes.NewReader(f.Data)); err == nil {
 			a["width"], a["height"] = cfg.Width, cfg.Height

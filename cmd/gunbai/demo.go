@@ -6,10 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
+	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
@@ -23,15 +26,15 @@ import (
 
 const (
 	demoGuild    = "demo"
-	demoName     = "Битва у реки Анэгава (демо)"
-	demoScenario = "anegawa"
+	demoName     = "Битва при Каванакадзиме (демо)"
+	demoScenario = "kawanakajima"
 )
 
 // demoBattle is the battle's key in the store.
 var demoBattle = game.BattleID(demoName)
 
 // demoRoles are the clans' roles; the scripted players hold them.
-var demoRoles = [2]string{"oda", "asai"}
+var demoRoles = [2]string{"uesugi", "takeda"}
 
 // demoArmy is the starting position: the built-in scenario the bot offers.
 func demoArmy() engine.Battle {
@@ -40,42 +43,66 @@ func demoArmy() engine.Battle {
 	return b
 }
 
-// demoOrders are the scripted orders by turn: unit, order, phase.
-var demoOrders = map[int][]struct {
-	unit  string
-	kind  engine.OrderKind
-	phase int
-}{
+// demoOrder is one scripted order: its unit, kind and phase, and what it
+// says besides (a target, gallop steps, a facing).
+type demoOrder struct {
+	unit   string
+	kind   engine.OrderKind
+	phase  int
+	target string
+	steps  []engine.StepKind
+	facing *engine.Dir
+}
+
+func dir(d engine.Dir) *engine.Dir { return &d }
+
+var (
+	mv = engine.StepMove
+	wl = engine.StepWheelLeft
+	wr = engine.StepWheelRight
+)
+
+// demoOrders are the scripted orders by turn. The Uesugi cross the river
+// on a broad front while their light horse rides round the Takeda's west
+// wing to take it in the flank; the Takeda shoot them as they come.
+var demoOrders = map[int][]demoOrder{
 	1: {
-		{"n-yari", engine.OrderMove, 1}, {"n-yumi", engine.OrderMove, 1}, // in column
-		{"n-sohei", engine.OrderMove, 1}, {"n-uma", engine.OrderWait, 1}, {"n-uma", engine.OrderMove, 2},
-		{"s-hatamoto", engine.OrderMove, 1}, {"s-sohei", engine.OrderMove, 1},
-		{"s-ashigaru", engine.OrderMove, 1}, {"s-uma", engine.OrderWheelRight, 1},
+		{unit: "n-uma", kind: engine.OrderMove, phase: 1, steps: []engine.StepKind{mv, mv}},
+		{unit: "n-yari", kind: engine.OrderMove, phase: 1}, {unit: "n-ashigaru", kind: engine.OrderMove, phase: 1},
+		{unit: "n-yumi", kind: engine.OrderMove, phase: 1},
+		{unit: "s-uma", kind: engine.OrderWait, phase: 1},
 	},
 	2: {
-		{"n-hatamoto", engine.OrderMove, 1}, {"n-yari", engine.OrderMove, 1}, {"n-ashigaru", engine.OrderMove, 1},
-		{"n-sohei", engine.OrderMove, 1}, {"n-uma", engine.OrderMove, 1},
-		{"s-yari", engine.OrderMove, 1}, {"s-uma", engine.OrderMove, 1}, {"s-hatamoto", engine.OrderMove, 1},
-		{"s-teppo", engine.OrderMove, 1},
+		{unit: "n-uma", kind: engine.OrderMove, phase: 1, steps: []engine.StepKind{mv}},
+		{unit: "n-yari", kind: engine.OrderMove, phase: 1},
+		{unit: "n-yumi", kind: engine.OrderShoot, phase: 1, target: "s-yari"},
+		{unit: "s-teppo", kind: engine.OrderShoot, phase: 1, target: "n-yari"},
 	},
 	3: {
-		{"n-hatamoto", engine.OrderMove, 1}, {"n-yari", engine.OrderMove, 1}, {"n-ashigaru", engine.OrderMove, 1},
-		{"n-yumi", engine.OrderMove, 1}, {"n-uma", engine.OrderMove, 1}, {"n-sohei", engine.OrderMove, 1},
-		{"s-yari", engine.OrderMove, 1}, {"s-ashigaru", engine.OrderMove, 1}, {"s-hatamoto", engine.OrderMove, 1},
-		{"s-uma", engine.OrderMove, 1}, {"s-sohei", engine.OrderMove, 1},
+		{unit: "n-uma", kind: engine.OrderWheelLeft, phase: 1}, {unit: "n-uma", kind: engine.OrderMove, phase: 2},
+		{unit: "n-yari", kind: engine.OrderMove, phase: 1},
+		{unit: "s-hatamoto", kind: engine.OrderMove, phase: 1},
 	},
 	4: {
-		{"n-hatamoto", engine.OrderMove, 1}, {"n-yari", engine.OrderMove, 1}, {"n-ashigaru", engine.OrderMove, 1},
-		{"n-sohei", engine.OrderMove, 1}, {"n-uma", engine.OrderMove, 1},
-		{"s-yari", engine.OrderMove, 1}, {"s-ashigaru", engine.OrderMove, 1}, {"s-hatamoto", engine.OrderMove, 1},
-		{"s-uma", engine.OrderMove, 1}, {"s-sohei", engine.OrderMove, 1}, {"s-teppo", engine.OrderMove, 1},
+		{unit: "n-uma", kind: engine.OrderMove, phase: 1},
+		{unit: "n-kakizaki", kind: engine.OrderMove, phase: 1, steps: []engine.StepKind{mv, mv}},
+		{unit: "s-yari", kind: engine.OrderMove, phase: 1},
+	},
+	5: {
+		{unit: "n-kakizaki", kind: engine.OrderMove, phase: 1},
+		{unit: "n-sohei", kind: engine.OrderMove, phase: 1},
+		{unit: "s-ashigaru", kind: engine.OrderMove, phase: 1},
+	},
+	6: {
+		{unit: "n-kakizaki", kind: engine.OrderMove, phase: 1},
+		{unit: "n-teppo", kind: engine.OrderMove, phase: 1},
+		{unit: "s-hatamoto", kind: engine.OrderMove, phase: 1},
 	},
 }
 
 // turnOrders adapts the script to the battle as it stands, as a player
-// would: no orders for units that are gone, Rally first for routing units,
-// and nobody marching off the field on purpose. The lifecycle checks each
-// order as it would a player's.
+// would: no orders for units that are gone, Rally first for routing units.
+// The lifecycle checks each order as it would a player's.
 func turnOrders(b engine.Battle, side engine.Side, turn int) []engine.Order {
 	var out []engine.Order
 	rallied := map[string]bool{}
@@ -91,16 +118,7 @@ func turnOrders(b engine.Battle, side engine.Side, turn int) []engine.Order {
 		if u == nil || u.Side != side || !u.Active() || rallied[u.ID] {
 			continue
 		}
-		o := engine.Order{Unit: u.ID, Kind: s.kind, Class: engine.Ordinary, Phase: s.phase}
-		if s.kind == engine.OrderMove {
-			one := engine.FrontCell(u.Cell, u.Facing)
-			if !one.OnField() {
-				continue
-			}
-			if u.Stats().Cavalry && !engine.FrontCell(one, u.Facing).OnField() {
-				o.Steps = []engine.StepKind{engine.StepMove}
-			}
-		}
+		o := engine.Order{Unit: u.ID, Kind: s.kind, Class: engine.Ordinary, Phase: s.phase, Target: s.target, Steps: s.steps, Facing: s.facing}
 		if s.kind.Special() {
 			o.Class = engine.Special
 		}
@@ -158,29 +176,32 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 	svc := &game.Service{Store: st, Rand: &demoSeeds{}, Now: func() time.Time { return clock }}
 	rec, err := svc.Create(demoGuild, game.CreateRequest{
 		Name: demoName, Scenario: demoScenario, Locale: string(render.RU),
-		North: store.Clan{Name: "Ода", RoleID: demoRoles[engine.North]},
-		South: store.Clan{Name: "Асаи", RoleID: demoRoles[engine.South]},
+		North: store.Clan{Name: "Уэсуги", RoleID: demoRoles[engine.North]},
+		South: store.Clan{Name: "Такэда", RoleID: demoRoles[engine.South]},
 	})
 	if err != nil {
 		return err
 	}
-	if err := writeTurn(outDir, rec.Name, 0, rec.State, nil, [2][]engine.Order{}, stdout); err != nil {
+	if err := writeStart(outDir, rec, stdout); err != nil {
 		return err
 	}
-	if _, err := svc.Start(demoGuild, rec.ID, false); err != nil {
+	op, err := svc.Start(demoGuild, rec.ID, false)
+	if err != nil {
 		return err
+	}
+	if op.Scouting {
+		// The shinobi that got through would scout (R-IV.5); the demo's
+		// clans scout nothing, and the GM closes the phase.
+		if _, err := svc.Start(demoGuild, rec.ID, true); err != nil {
+			return err
+		}
 	}
 	for turn := 1; turn <= turns; turn++ {
 		res, err := playTurn(svc, turn, stdout)
 		if err != nil {
 			return fmt.Errorf("turn %d: %w", turn, err)
 		}
-		// The GM's log, as the GM channel reads it: both sides' orders first.
-		tp, err := svc.PostedTurn(demoGuild, res.Battle.ID, turn)
-		if err != nil {
-			return err
-		}
-		if err := writeTurn(outDir, res.Battle.Name, turn, res.After, res.Events, tp.Orders, stdout); err != nil {
+		if err := writeTurn(svc, outDir, res.Battle, turn, stdout); err != nil {
 			return err
 		}
 		rec = res.Battle
@@ -236,28 +257,69 @@ func refusal(w io.Writer, o engine.Order, err error) {
 	fmt.Fprintf(w, "  order %s %s: %v\n", o.Unit, o.Kind, err)
 }
 
-// writeTurn writes the field after a turn and, for battle turns, its logs.
-func writeTurn(dir, name string, turn int, state engine.Battle, events []engine.Event, orders [2][]engine.Order, stdout io.Writer) error {
-	title := fmt.Sprintf("%s — %s", name, render.T(render.RU, "title.turn", turn))
-	png, err := render.FieldPNG(state, render.FieldOptions{Lang: render.RU, Title: title})
-	if err != nil {
-		return err
+// demoViews are the audiences the demo draws, with their file names.
+var demoViews = []struct{ audience, name string }{
+	{store.AudienceGM, "gm"}, {store.AudienceNorth, "north"}, {store.AudienceSouth, "south"},
+}
+
+// writeStart writes the field before the first turn, as each view sees it.
+func writeStart(dir string, rec store.BattleRecord, stdout io.Writer) error {
+	var written []string
+	for _, v := range demoViews {
+		state, view := rec.State, render.ViewGM
+		if v.audience != store.AudienceGM {
+			side := engine.North
+			if v.audience == store.AudienceSouth {
+				side = engine.South
+			}
+			state, view = engine.View(rec.State, side), render.SideView(side)
+		}
+		png, err := render.FieldPNG(state, render.FieldOptions{Lang: render.RU, Battle: rec.Name, View: view,
+			Clans: [2]string{rec.Sides[engine.North].Name, rec.Sides[engine.South].Name}})
+		if err != nil {
+			return err
+		}
+		p := filepath.Join(dir, fmt.Sprintf("turn-0.%s.png", v.name))
+		if err := os.WriteFile(p, png, 0o644); err != nil {
+			return err
+		}
+		written = append(written, p)
 	}
-	pngPath := filepath.Join(dir, fmt.Sprintf("turn-%d.png", turn))
-	if err := os.WriteFile(pngPath, png, 0o644); err != nil {
-		return err
-	}
-	written := []string{pngPath}
-	if turn > 0 {
+	fmt.Fprintf(stdout, "deployment -> %v\n", written)
+	return nil
+}
+
+// writeTurn writes what each view saw of a turn, drawn as the bot posts
+// it (bot.DrawTurn): the field with the turn on it, its replay, its logs.
+func writeTurn(svc *game.Service, dir string, rec store.BattleRecord, turn int, stdout io.Writer) error {
+	var written []string
+	events := 0
+	for _, v := range demoViews {
+		tv, err := svc.TurnView(demoGuild, rec.ID, turn, v.audience, true)
+		if err != nil {
+			return err
+		}
+		if v.audience == store.AudienceGM {
+			events = len(tv.Events)
+		}
 		for _, lang := range []render.Lang{render.RU, render.EN} {
-			p := filepath.Join(dir, fmt.Sprintf("turn-%d.%s.txt", turn, lang))
-			log := render.OrdersGiven(lang, []engine.Side{engine.North, engine.South}, turn, orders) + render.Log(lang, events)
-			if err := os.WriteFile(p, []byte(log), 0o644); err != nil {
+			f, err := bot.DrawTurn(lang, tv, lang == render.RU)
+			if err != nil {
 				return err
 			}
-			written = append(written, p)
+			base := filepath.Join(dir, fmt.Sprintf("turn-%d.%s", turn, v.name))
+			files := map[string][]byte{base + "." + string(lang) + ".txt": []byte(f.Log)}
+			if lang == render.RU {
+				files[base+".png"], files[base+".gif"] = f.PNG, f.GIF
+			}
+			for _, p := range slices.Sorted(maps.Keys(files)) {
+				if err := os.WriteFile(p, files[p], 0o644); err != nil {
+					return err
+				}
+				written = append(written, p)
+			}
 		}
 	}
-	fmt.Fprintf(stdout, "turn %d: %d events -> %v\n", turn, len(events), written)
+	fmt.Fprintf(stdout, "turn %d: %d events -> %d files (%s)\n", turn, events, len(written), filepath.Join(dir, fmt.Sprintf("turn-%d.*", turn)))
 	return nil
 }

@@ -177,15 +177,19 @@ func flagDefaults(fs *flag.FlagSet) string {
 func demoHelp() string {
 	return fmt.Sprintf(`usage: gunbai demo [-out DIR] [-turns N]
 
-Plays the built-in battle (Anegawa) offline with scripted orders and seeded
-dice, through the engine, the store and the renderer the bot uses. Needs no
-token and no network. Writes DIR/turn-0.png ... turn-N.png (the field after
-each turn), turn-N.ru.txt and turn-N.en.txt (the logs) and demo.db (the
-store with every turn).
+Plays the built-in battle of Kawanakajima (a river and its bridge, hills,
+forests, a unit hidden in one, generals, shinobi, banners) offline with
+scripted orders and seeded dice, through the engine, the store and the
+renderer the bot uses: shooting, a flank attack, a rout, a rally. Needs no
+token and no network. For every turn N and each view V (gm, north, south)
+it writes DIR/turn-N.V.png (the field with what happened that turn),
+turn-N.V.gif (the turn step by step), turn-N.V.ru.txt and turn-N.V.en.txt
+(the logs that view reads); turn-0.V.png is the deployment, and demo.db
+the store with every turn.
 
 examples:
   gunbai demo
-  gunbai demo -out /tmp/anegawa -turns 2
+  gunbai demo -out /tmp/kawanakajima -turns 2
 
 flags:
   -out DIR

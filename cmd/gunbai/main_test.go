@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"image/gif"
 	"image/png"
 	"io"
 	"log"
@@ -114,21 +115,41 @@ func TestDemo(t *testing.T) {
 		t.Fatalf("demo failed (%d): %s", code, errb.String())
 	}
 	turns := len(demoOrders)
-	for turn := 0; turn <= turns; turn++ {
-		f, err := os.Open(filepath.Join(dir, "turn-"+strconv.Itoa(turn)+".png"))
+	if turns < 6 {
+		t.Fatalf("the demo plays %d turns, the issue asks for at least 6", turns)
+	}
+	decode := func(name string) {
+		t.Helper()
+		f, err := os.Open(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
+		defer f.Close()
+		if strings.HasSuffix(name, ".gif") {
+			g, err := gif.DecodeAll(f)
+			if err != nil || len(g.Image) < 2 {
+				t.Fatalf("%s: not an animation: %v", name, err)
+			}
+			return
+		}
 		img, err := png.Decode(f)
-		f.Close()
 		if err != nil || img.Bounds().Dx() < 400 {
-			t.Fatalf("turn %d png: %v", turn, err)
+			t.Fatalf("%s: %v", name, err)
 		}
 	}
-	ru, _ := os.ReadFile(filepath.Join(dir, "turn-2.ru.txt"))
-	en, _ := os.ReadFile(filepath.Join(dir, "turn-2.en.txt"))
-	if !strings.Contains(string(ru), "Ход 2") || !strings.Contains(string(en), "Turn 2") {
-		t.Fatalf("logs:\n%s\n%s", ru, en)
+	kinds := map[engine.EventKind]int{}
+	for _, view := range []string{"gm", "north", "south"} {
+		decode("turn-0." + view + ".png")
+		for turn := 1; turn <= turns; turn++ {
+			base := "turn-" + strconv.Itoa(turn) + "." + view
+			decode(base + ".png")
+			decode(base + ".gif")
+			ru, err1 := os.ReadFile(filepath.Join(dir, base+".ru.txt"))
+			en, err2 := os.ReadFile(filepath.Join(dir, base+".en.txt"))
+			if err1 != nil || err2 != nil || !strings.Contains(string(ru), "Ход "+strconv.Itoa(turn)) || !strings.Contains(string(en), "Turn "+strconv.Itoa(turn)) {
+				t.Fatalf("%s logs: %v %v", base, err1, err2)
+			}
+		}
 	}
 	st, err := store.Open(filepath.Join(dir, "demo.db"), store.Options{ReadOnly: true})
 	if err != nil {
@@ -138,8 +159,21 @@ func TestDemo(t *testing.T) {
 	// Every turn played was resolved through the lifecycle and stored with
 	// its events; the next one is open, its seed committed.
 	for turn := 1; turn <= turns; turn++ {
-		if ev, err := st.Events(demoGuild, demoBattle, turn); err != nil || len(ev) == 0 {
+		ev, err := st.Events(demoGuild, demoBattle, turn)
+		if err != nil || len(ev) == 0 {
 			t.Fatalf("turn %d: events %d, %v", turn, len(ev), err)
+		}
+		for _, e := range ev {
+			kinds[e.Kind]++
+			if e.Kind == engine.EvAttack && strings.Contains(e.Detail, "flank") {
+				kinds["flank attack"]++
+			}
+		}
+	}
+	// The script shows the game: shooting, a flank attack, a rout, a rally.
+	for _, k := range []engine.EventKind{engine.EvShot, "flank attack", engine.EvRouted, engine.EvRallied, engine.EvDestroyed} {
+		if kinds[k] == 0 {
+			t.Errorf("the demo's battle has no %s", k)
 		}
 	}
 	rec, err := st.Battle(demoGuild, demoBattle)

@@ -890,7 +890,8 @@ func (s *soaker) checkChannels(final bool) {
 				if n != results[g[1]]+1 || opened[g[1]] != n {
 					s.fatalf("channel %s: %s turn %d resolved after turn %d (a turn resolved twice or out of order): %q", ch, g[1], n, results[g[1]], m.Content)
 				}
-				if len(m.Files) != 1 {
+				// The field after the turn and its replay, once each.
+				if len(m.Files) != 2 || !strings.HasSuffix(m.Files[0].Name, ".png") || !strings.HasSuffix(m.Files[1].Name, ".gif") {
 					s.fatalf("channel %s: the results of turn %d came with %d pictures", ch, n, len(m.Files))
 				}
 				results[g[1]] = n

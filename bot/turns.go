@@ -1,0 +1,213 @@
+package bot
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/store"
+)
+
+// A turn's pictures (issue 13): the field after the turn with what
+// happened on it, and the turn step by step as an animated GIF, each as
+// its audience may see it (game.TurnView), with alt texts; the same for a
+// turn's post, /replay, /field turn: and the demo.
+
+// TurnFiles are what a turn shows one audience.
+type TurnFiles struct {
+	PNG, GIF       []byte
+	PNGAlt, GIFAlt string
+	Title          string
+	// Log is the orders the audience may read, then the turn's log.
+	Log string
+}
+
+// viewOf is the picture's view of an audience.
+func viewOf(audience string) render.View {
+	if side, ok := audienceSide(audience); ok {
+		return render.SideView(side)
+	}
+	return render.ViewGM
+}
+
+// turnOptions are the drawing options of a turn's pictures.
+func turnOptions(l render.Lang, tv game.TurnView) render.FieldOptions {
+	before := tv.Before
+	return render.FieldOptions{Lang: l, Battle: tv.Name, View: viewOf(tv.Audience), Clans: tv.Clans,
+		Events: tv.Events, Before: &before}
+}
+
+// DrawTurn draws a resolved turn for its audience: the results picture,
+// and with gif the replay of its steps (tv read with frames).
+func DrawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
+	opt := turnOptions(l, tv)
+	out := TurnFiles{Title: render.T(l, "bot.replay_title", tv.Name, tv.Turn)}
+	png, err := render.FieldPNG(tv.After, opt)
+	if err != nil {
+		return out, err
+	}
+	out.PNG, out.PNGAlt = png, render.AltText(l, tv.After, opt, tv.Events)
+	out.Log = render.OrdersGiven(l, audienceSides(tv.Audience), tv.Turn, tv.Orders) + render.Log(l, tv.Events)
+	if !gif {
+		return out, nil
+	}
+	var frames []render.ReplayFrame
+	for _, f := range tv.Frames {
+		step := f.Step
+		if step == "" {
+			step = "start"
+			if len(frames) > 0 {
+				step = "end"
+			}
+		}
+		frames = append(frames, render.ReplayFrame{State: f.State, Events: f.Events, Caption: render.StepCaption(l, step, f.Phase)})
+	}
+	if out.GIF, err = render.ReplayGIF(frames, opt); err != nil {
+		return out, err
+	}
+	out.GIFAlt = render.T(l, "bot.replay_title", tv.Name, tv.Turn) + ". " + out.PNGAlt
+	out.GIFAlt = clip(out.GIFAlt, render.MaxAltText)
+	return out, nil
+}
+
+// drawTurn is DrawTurn on the bot's drawing tokens (one core kept free for
+// acknowledgements).
+func (b *Bot) drawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
+	b.drawing <- struct{}{}
+	defer func() { <-b.drawing }()
+	return DrawTurn(l, tv, gif)
+}
+
+// turnFile is a picture of a turn as a Discord attachment.
+func turnFile(name, contentType string, data []byte) *discordgo.File {
+	return &discordgo.File{Name: name, ContentType: contentType, Reader: bytes.NewReader(data)}
+}
+
+// pastTurn finds the turn a player asks about (turn: given, or the last
+// resolved one) and reads it as his side may see it.
+func (b *Bot) pastTurn(c *call, frames bool) (game.TurnView, error) {
+	seat, err := b.seat(c, b.svc.AnySeat)
+	if err != nil {
+		return game.TurnView{}, err
+	}
+	turn, ok := c.num("turn")
+	if !ok {
+		turn = seat.Battle.Turn
+		if seat.Battle.Status != store.StatusFinished {
+			turn-- // the turn being ordered is not resolved yet
+		}
+	}
+	if turn < 1 {
+		return game.TurnView{}, refuse("err.no_turn_yet")
+	}
+	return b.svc.TurnView(seat.Battle.GuildID, seat.Battle.ID, turn, audienceOf(seat.Side), frames)
+}
+
+// audienceOf is the audience of a side's clan.
+func audienceOf(s engine.Side) string {
+	return [2]string{store.AudienceNorth, store.AudienceSouth}[s]
+}
+
+// replay handles /replay: a past turn step by step, as the player's side
+// saw it, only to him.
+func (b *Bot) replay(c *call) error {
+	tv, err := b.pastTurn(c, true)
+	if err != nil {
+		return err
+	}
+	f, err := b.drawTurn(c.lang, tv, true)
+	if err != nil {
+		return err
+	}
+	b.replyFiles(c, f.Title, []*discordgo.File{turnFile(fmt.Sprintf("turn-%d.gif", tv.Turn), "image/gif", f.GIF)}, []string{f.GIFAlt})
+	return nil
+}
+
+// turnLog handles /log: a past turn's log as the player's side saw it.
+func (b *Bot) turnLog(c *call) error {
+	tv, err := b.pastTurn(c, false)
+	if err != nil {
+		return err
+	}
+	b.reply(c, render.T(c.lang, "bot.log_title", tv.Name, tv.Turn)+"\n"+render.OrdersGiven(c.lang, audienceSides(tv.Audience), tv.Turn, tv.Orders)+render.Log(c.lang, tv.Events), nil)
+	return nil
+}
+
+// fieldAfter answers /field turn: the field after a past turn with what
+// happened on it, as the player's side saw it.
+func (b *Bot) fieldAfter(c *call) error {
+	tv, err := b.pastTurn(c, false)
+	if err != nil {
+		return err
+	}
+	f, err := b.drawTurn(c.lang, tv, false)
+	if err != nil {
+		return err
+	}
+	b.replyFiles(c, render.T(c.lang, "bot.log_title", tv.Name, tv.Turn), []*discordgo.File{turnFile(fmt.Sprintf("turn-%d.png", tv.Turn), "image/png", f.PNG)}, []string{f.PNGAlt})
+	return nil
+}
+
+// replyFiles edits the acknowledged answer with a text and pictures, each
+// with its alt text (Discord's attachment description).
+func (b *Bot) replyFiles(c *call, content string, files []*discordgo.File, alts []string) {
+	m := message{content: content}
+	for i, f := range files {
+		p := picture{file: f}
+		if i < len(alts) {
+			p.alt = alts[i]
+		}
+		m.more = append(m.more, p)
+	}
+	if err := b.editAnswer(c.i.AppID, c.i.Token, "@original", m); err != nil {
+		b.opt.Log.Printf("editing the answer to %s: %v", c.i.ID, err)
+	}
+}
+
+// composeReveal is the end of a battle told to a clan: the GM's view of
+// the last turn, everything on it, and the whole battle turn by turn, as
+// the GM saw it.
+func (b *Bot) composeReveal(p store.Post) ([]message, error) {
+	l := render.Lang(p.Lang)
+	last, err := b.svc.TurnView(p.Guild, p.Battle, p.Turn, store.AudienceGM, false)
+	if err != nil {
+		return nil, err
+	}
+	f, err := b.drawTurn(l, last, false)
+	if err != nil {
+		return nil, err
+	}
+	var frames []render.ReplayFrame
+	first := last
+	for t := 1; t <= p.Turn; t++ {
+		tv, err := b.svc.TurnView(p.Guild, p.Battle, t, store.AudienceGM, false)
+		if err != nil {
+			return nil, err
+		}
+		if t == 1 {
+			first = tv
+		}
+		frames = append(frames, render.ReplayFrame{State: tv.After, Events: tv.Events, Caption: render.T(l, "bot.reveal_turn", t)})
+	}
+	opt := turnOptions(l, last)
+	before := first.Before
+	opt.Before = &before
+	b.drawing <- struct{}{}
+	story, err := render.ReplayGIF(frames, opt)
+	<-b.drawing
+	if err != nil {
+		return nil, err
+	}
+	m := message{
+		content: render.T(l, "bot.reveal", last.Name),
+		file:    turnFile(fmt.Sprintf("turn-%d.gm.png", p.Turn), "image/png", f.PNG),
+		alt:     f.PNGAlt,
+		more: []picture{{turnFile("battle.gm.gif", "image/gif", story),
+			clip(render.T(l, "bot.reveal", last.Name)+" "+f.PNGAlt, render.MaxAltText)}},
+	}
+	return []message{m}, nil
+}
