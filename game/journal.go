@@ -1,0 +1,35 @@
+package game
+
+import (
+	"github.com/gunbai/gunbai/store"
+)
+
+// journal appends an entry to the battle's journal (store.Tx.Journal: a
+// hash chain of its commitments and decisions), in the transaction of the
+// change it records, and owes the battle's status a refresh where one is
+// shown (its head hash is published there).
+func journal(tx *store.Tx, rec *store.BattleRecord, e store.Entry) error {
+	if e.Turn == 0 {
+		e.Turn = rec.Turn
+	}
+	_, err := tx.Journal(rec.GuildID, rec.ID, e)
+	return err
+}
+
+// Journal reads a battle's journal and its head hash.
+func (s *Service) Journal(guild, ref string) ([]store.Entry, string, error) {
+	var out []store.Entry
+	var head string
+	err := s.Store.View(func(tx *store.Tx) error {
+		rec, err := find(tx, guild, ref)
+		if err != nil {
+			return err
+		}
+		if out, err = tx.Entries(rec.GuildID, rec.ID); err != nil {
+			return err
+		}
+		head, err = tx.JournalHead(rec.GuildID, rec.ID)
+		return err
+	})
+	return out, head, err
+}
