@@ -147,8 +147,14 @@ func (b *Bot) deliver(p store.Post) time.Time {
 		return time.Time{}
 	}
 	for part := p.Sent; part < len(msgs); part++ {
-		err := b.sendPart(p, part, msgs[part])
+		id, err := b.sendPart(p, part, msgs[part])
 		if err == nil {
+			if p.Kind == game.PostTurn && part == 0 && id != "" {
+				// Where the turn's results are, should the GM undo it.
+				if err := b.svc.Posted(p, id); err != nil {
+					b.opt.Log.Printf("post %d: %v", p.ID, err)
+				}
+			}
 			if part+1 < len(msgs) {
 				if err := b.svc.Sent(p.ID, part+1); err != nil {
 					b.opt.Log.Printf("post %d: %v", p.ID, err)
@@ -293,17 +299,24 @@ func (b *Bot) refused(p store.Post, code int) {
 }
 
 // sendPart posts one message of a post with its nonce.
-func (b *Bot) sendPart(p store.Post, part int, m message) error {
+func (b *Bot) sendPart(p store.Post, part int, m message) (id string, err error) {
 	channel := p.Channel
 	if channel == "" {
 		ch, err := b.s.UserChannelCreate(p.User)
 		if err != nil {
-			return err
+			return "", err
 		}
 		channel = ch.ID
 	}
-	_, err := b.post(channel, p.Nonce(part), m)
-	return err
+	raw, err := b.post(channel, p.Nonce(part), m)
+	if err != nil {
+		return "", err
+	}
+	var msg struct {
+		ID string `json:"id"`
+	}
+	_ = json.Unmarshal(raw, &msg) // only to remember where a turn was posted
+	return msg.ID, nil
 }
 
 // post creates one message in a channel with a nonce Discord enforces,

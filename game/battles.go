@@ -189,14 +189,13 @@ func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
 func (s *Service) SetSetting(guild, ref, key, value string) (store.BattleRecord, error) {
 	var out store.BattleRecord
 	err := s.inBattleNamed(guild, ref, func(tx *store.Tx, rec *store.BattleRecord) error {
-		if key == PostReplayKey {
-			switch value {
-			case "on", "off":
-				rec.NoReplay = value == "off"
-				out = *rec
-				return tx.PutBattle(*rec)
+		if bs, ok := battleSetting(key); ok {
+			// A setting of the battle's posts and clock, not of the rules.
+			if err := bs.set(rec, strings.TrimSpace(value)); err != nil {
+				return refuse("err.setting_value", key, value, bs.values)
 			}
-			return refuse("err.setting_value", key, value, "on, off")
+			out = *rec
+			return tx.PutBattle(*rec)
 		}
 		next := rec.State.Settings
 		if err := next.Set(key, value); err != nil {
@@ -236,7 +235,10 @@ func (s *Service) Settings(guild, ref string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := []string{PostReplayKey + " = " + map[bool]string{false: "on", true: "off"}[rec.NoReplay]}
+	var out []string
+	for _, bs := range battleSettings {
+		out = append(out, bs.key+" = "+bs.get(&rec))
+	}
 	for _, info := range engine.SettingKeys() {
 		if strings.Contains(info.Key, "<") || !info.Implemented {
 			continue

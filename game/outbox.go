@@ -25,6 +25,7 @@ const (
 	PostReceipt    = "receipt"     // a player's orders, by DM (Data: Receipt)
 	PostFailure    = "failure"     // to the GM: a channel a post could not reach (Data: Failure)
 	PostReveal     = "reveal"      // to a clan, the battle over: the GM's view of turn Turn and the whole battle
+	PostReplaced   = "replaced"    // a turn's results undone by the GM: mark them so (Data: Replaced)
 )
 
 // OpenedData is what an opening says: the turn (0 for the deployment
@@ -78,6 +79,8 @@ func channelOf(rec *store.BattleRecord, audience string) string {
 		return rec.Sides[engine.North].ChannelID
 	case store.AudienceSouth:
 		return rec.Sides[engine.South].ChannelID
+	case store.AudienceSpectator:
+		return rec.SpectatorChannel
 	}
 	return rec.GMChannelID
 }
@@ -123,6 +126,12 @@ func resolved(rec *store.BattleRecord, res Resolved) []store.Post {
 		p.Turn = res.Turn
 		out = append(out, p)
 	}
+	// The spectators see the GM's view, SpectatorDelay turns later.
+	if d := rec.SpectatorDelay; d > 0 && res.Turn-d >= 1 && rec.Status != store.StatusFinished {
+		p := post(rec, store.AudienceSpectator, PostTurn, nil)
+		p.Turn = res.Turn - d
+		out = append(out, p)
+	}
 	if rec.Status != store.StatusFinished {
 		return out // the next turn's opening follows (openTurn)
 	}
@@ -142,7 +151,7 @@ func reveal(rec *store.BattleRecord, last int) []store.Post {
 		return nil
 	}
 	var out []store.Post
-	for _, a := range []string{store.AudienceNorth, store.AudienceSouth} {
+	for _, a := range []string{store.AudienceNorth, store.AudienceSouth, store.AudienceSpectator} {
 		p := post(rec, a, PostReveal, nil)
 		p.Turn = last
 		out = append(out, p)

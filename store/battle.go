@@ -121,6 +121,13 @@ type BattleRecord struct {
 	// NoReplay: the turns' results are posted without their replay GIF
 	// (the battle's post.replay setting is off).
 	NoReplay bool `json:"no_replay,omitempty"`
+	// TurnPosts are where each turn's results were posted ("channel/message"
+	// of each first message), for a GM's undo to mark them replaced.
+	TurnPosts map[int][]string `json:"turn_posts,omitempty"`
+	// SpectatorChannel receives the GM's view of each turn SpectatorDelay
+	// turns after it (0: nothing before the end), and the reveal.
+	SpectatorChannel string `json:"spectator_channel,omitempty"`
+	SpectatorDelay   int    `json:"spectator_delay,omitempty"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards

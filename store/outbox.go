@@ -25,6 +25,8 @@ const (
 	AudienceNorth = "north"
 	AudienceSouth = "south"
 	AudienceGM    = "gm"
+	// AudienceSpectator is the spectators' channel: the GM's view, later.
+	AudienceSpectator = "spectator"
 )
 
 // Post is one message owed to a channel or a player.

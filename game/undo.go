@@ -1,0 +1,139 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gunbai/gunbai/store"
+)
+
+// A GM's undo (issue 14, item 3): the battle goes back to the start of a
+// turn's command phase, as it stood then; the turns since are taken back.
+// Nothing is rolled again: every turn keeps its seed (its hash was
+// published) and its command rolls, so the turn played again rolls the
+// same dice; the GM may fix the position (/battle fix) and resolve it.
+// Both clans are told what was undone, the results it takes back are
+// marked as replaced, and the journal records it.
+
+// Replaced are the messages of a turn's results an undo takes back:
+// "channel/message" each.
+type Replaced struct {
+	Messages []string `json:"messages"`
+}
+
+// Undone is what an undo did.
+type Undone struct {
+	Battle store.BattleRecord
+	// Turn is the turn the battle is back at; Last the last turn that had
+	// been resolved (Turn-1 if none was taken back).
+	Turn, Last int
+	KeptOrders bool
+	Posts      []uint64
+}
+
+// Posted records where a turn's results were posted (post p, message
+// id), so that an undo can mark them replaced.
+func (s *Service) Posted(p store.Post, id string) error {
+	if p.Battle == "" || p.Channel == "" {
+		return nil
+	}
+	return s.Store.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(p.Guild, p.Battle)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if rec.TurnPosts == nil {
+			rec.TurnPosts = map[int][]string{}
+		}
+		rec.TurnPosts[p.Turn] = append(rec.TurnPosts[p.Turn], p.Channel+"/"+id)
+		return tx.PutBattle(rec)
+	})
+}
+
+// Undo returns a battle to the start of turn's command phase. With
+// keepOrders the orders given for that turn stand (the GM means to fix
+// the position and resolve again); without, the sides give them anew.
+func (s *Service) Undo(guild, ref string, turn int, keepOrders bool, by string) (Undone, error) {
+	var out Undone
+	err := s.inBattleNamed(guild, ref, func(tx *store.Tx, rec *store.BattleRecord) error {
+		switch rec.Status {
+		case store.StatusCommand, store.StatusFinished:
+		default:
+			return refuse("err.undo_phase", rec.Name)
+		}
+		last := rec.Turn - 1 // the turn being ordered is not resolved
+		if rec.Status == store.StatusFinished {
+			if _, err := tx.Events(rec.GuildID, rec.ID, rec.Turn); err == nil {
+				last = rec.Turn
+			}
+		}
+		if turn < 1 || turn > last+1 || turn > rec.Turn {
+			return refuse("err.undo_turn", turn, max(last+1, 1))
+		}
+		state := rec.State
+		if turn <= last {
+			snap, err := tx.Snapshot(rec.GuildID, rec.ID, turn)
+			if err != nil {
+				return err
+			}
+			state = snap
+		}
+		before := rec.Turn
+		for t := turn; t <= rec.Turn; t++ {
+			if err := tx.UndoTurn(rec.GuildID, rec.ID, t, keepOrders && t == turn); err != nil {
+				return err
+			}
+		}
+		var replaced []string
+		for t := turn; t <= last; t++ {
+			replaced = append(replaced, rec.TurnPosts[t]...)
+			delete(rec.TurnPosts, t)
+		}
+		rec.State, rec.Turn, rec.Status = state, turn, store.StatusCommand
+		s.setDeadline(rec)
+		if err := tx.PutBattle(*rec); err != nil {
+			return err
+		}
+		orders := "cleared"
+		if keepOrders {
+			orders = "kept"
+		}
+		if err := journal(tx, rec, store.Entry{Kind: store.JournalUndo, Turn: turn, By: by,
+			Detail: fmt.Sprintf("back to the start of turn %d (turns %d-%d undone); orders of turn %d %s", turn, turn, max(last, turn), turn, orders)}); err != nil {
+			return err
+		}
+		key := "bot.undone_cleared"
+		if keepOrders {
+			key = "bot.undone_kept"
+		}
+		posts := text(rec, audiences, key, rec.Name, turn, max(last, turn))
+		if len(replaced) > 0 {
+			p := post(rec, store.AudienceGM, PostReplaced, Replaced{Messages: replaced})
+			p.Turn = turn
+			posts = append(posts, p)
+		}
+		seed, err := tx.Seed(rec.GuildID, rec.ID, turn)
+		if err != nil {
+			return err
+		}
+		posts = append(posts, opened(rec, Opened{Battle: *rec, Turn: turn, SeedHash: seed.Hash})...)
+		ids, err := owe(tx, posts...)
+		if err != nil {
+			return err
+		}
+		// The sheets of the turns taken back close; the turn's own opens
+		// again, in the same messages.
+		for t := turn; t <= before; t++ {
+			for _, side := range sides {
+				if err := refreshSheets(tx, rec, side, t); err != nil {
+					return err
+				}
+			}
+		}
+		out = Undone{Battle: *rec, Turn: turn, Last: last, KeptOrders: keepOrders, Posts: ids}
+		return nil
+	})
+	return out, err
+}
