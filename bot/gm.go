@@ -16,12 +16,13 @@ import (
 // channel, and the GM's channel, all named by the GM and checked first.
 func (b *Bot) battleCreate(c *call) error {
 	req := game.CreateRequest{
-		Name:        c.str("name"),
-		North:       store.Clan{RoleID: c.str("north_role"), ChannelID: c.str("north_channel"), OrderRole: c.str("north_orders")},
-		South:       store.Clan{RoleID: c.str("south_role"), ChannelID: c.str("south_channel"), OrderRole: c.str("south_orders")},
-		GMChannelID: c.str("gm_channel"),
-		Scenario:    c.str("scenario"),
-		Locale:      b.battleLocale(),
+		Name:             c.str("name"),
+		North:            store.Clan{RoleID: c.str("north_role"), ChannelID: c.str("north_channel"), OrderRole: c.str("north_orders")},
+		South:            store.Clan{RoleID: c.str("south_role"), ChannelID: c.str("south_channel"), OrderRole: c.str("south_orders")},
+		GMChannelID:      c.str("gm_channel"),
+		SpectatorChannel: c.str("spectator_channel"),
+		Scenario:         c.str("scenario"),
+		Locale:           b.battleLocale(),
 	}
 	if err := b.checkChannels(c.i.GuildID, req.North, req.South, req.GMChannelID); err != nil {
 		return err
@@ -113,6 +114,24 @@ func (b *Bot) battleFinish(c *call) error {
 	}
 	b.reply(c, render.T(c.lang, "bot.finished", rec.Name), nil)
 	b.deliverDue()
+	return nil
+}
+
+// battleUndo handles /battle undo: the battle back to the start of a
+// turn's command phase (game.Service.Undo), told to both clans.
+func (b *Bot) battleUndo(c *call) error {
+	turn, _ := c.num("turn")
+	keep, _ := c.flag("keep_orders")
+	by := ""
+	if c.i.Member != nil && c.i.Member.User != nil {
+		by = c.i.Member.User.ID
+	}
+	u, err := b.svc.Undo(c.i.GuildID, c.str("battle"), turn, keep, by)
+	if err != nil {
+		return err
+	}
+	b.deliverDue()
+	b.reply(c, render.T(c.lang, "bot.undo_done", u.Battle.Name, u.Turn)+"\n"+b.postStatus(string(c.lang), u.Posts), nil)
 	return nil
 }
 

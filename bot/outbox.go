@@ -128,6 +128,14 @@ func (b *Bot) deliver(p store.Post) time.Time {
 	switch {
 	case p.Live != "":
 		return b.deliverLive(p)
+	case p.Kind == game.PostReplaced:
+		if err := b.markReplaced(p); err != nil {
+			return b.later(p, err)
+		}
+		if err := b.svc.Delivered(p.ID); err != nil {
+			b.opt.Log.Printf("post %d: %v", p.ID, err)
+		}
+		return time.Time{}
 	case p.Kind == game.PostSheets:
 		if err := b.openRoleSheets(p); err != nil {
 			return b.later(p, err)

@@ -2,7 +2,9 @@ package bot
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -210,4 +212,37 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 			clip(render.T(l, "bot.reveal", last.Name)+" "+f.PNGAlt, render.MaxAltText)}},
 	}
 	return []message{m}, nil
+}
+
+// markReplaced marks the results of turns a GM undid: each message gets a
+// first line saying so (once, however often the post is tried).
+func (b *Bot) markReplaced(p store.Post) error {
+	var r game.Replaced
+	if err := json.Unmarshal(p.Data, &r); err != nil {
+		return nil // nothing to mark
+	}
+	mark := tr(p.Lang, "bot.replaced_mark", p.Turn)
+	for _, at := range r.Messages {
+		channel, id, ok := strings.Cut(at, "/")
+		if !ok {
+			continue
+		}
+		m, err := b.s.ChannelMessage(channel, id, discordgo.WithRetryOnRatelimit(false))
+		if code, forGood := refusedForGood(err); err != nil && (forGood || code == codeUnknownMessage) {
+			continue // gone, or out of reach for good: nothing to mark
+		} else if err != nil {
+			return err
+		}
+		if strings.HasPrefix(m.Content, mark) {
+			continue
+		}
+		content := clip(mark+"\n"+m.Content, render.DiscordLimit)
+		if _, err := b.s.ChannelMessageEdit(channel, id, content, discordgo.WithRetryOnRatelimit(false)); err != nil {
+			if _, forGood := refusedForGood(err); forGood {
+				continue
+			}
+			return err
+		}
+	}
+	return nil
 }

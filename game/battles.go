@@ -19,6 +19,9 @@ type CreateRequest struct {
 	GMChannelID string
 	Scenario    string // empty: the first built-in one
 	Locale      string // of the battle's channel posts
+	// SpectatorChannel, if any, gets the GM's view later (spectators.delay)
+	// and the reveal at the end.
+	SpectatorChannel string
 }
 
 // MaxNameLen is the longest battle name, in characters.
@@ -77,7 +80,7 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 	state.ID = id
 	rec := store.BattleRecord{
 		ID: id, GuildID: guild, Name: strings.TrimSpace(req.Name), Status: store.StatusDeployment,
-		Sides: [2]store.Clan{req.North, req.South}, GMChannelID: req.GMChannelID,
+		Sides: [2]store.Clan{req.North, req.South}, GMChannelID: req.GMChannelID, SpectatorChannel: req.SpectatorChannel,
 		State: state, Locale: req.Locale,
 	}
 	err := s.Store.Update(func(tx *store.Tx) error {
