@@ -3,6 +3,7 @@ package render
 import (
 	"image/color"
 	"math"
+	"strconv"
 
 	"github.com/gunbai/gunbai/engine"
 )
@@ -29,6 +30,9 @@ const (
 	legendWounded
 	legendHold
 	legendFatigued
+	legendBanner
+	legendHidden
+	legendFar // a unit beyond the picture, in its side's colour
 	// The preview of pending orders.
 	legendPhase1
 	legendPhase2
@@ -40,13 +44,16 @@ const (
 type legendItem struct {
 	kind  legendKind
 	text  string
-	width float64 // icon and text
+	width float64     // icon and text
+	side  engine.Side // of legendFar
 }
 
 // legendItems lists what the legend explains: the sides, a unit's front,
 // routing, HQ, no-man's land, and what is on the map: unit badges, leaders,
-// a lost HQ, terrain, shields and the troop labels used.
-func legendItems(b *engine.Battle, lang Lang, f *fieldFaces, cs float64) []legendItem {
+// banners, units hidden by a forest, a lost HQ, terrain, shields and the
+// troop labels used.
+func legendItems(b *engine.Battle, opt *FieldOptions, f *fieldFaces, cs float64) []legendItem {
+	lang := opt.Lang
 	item := func(k legendKind, text string) legendItem { return newLegendItem(f, cs, k, text) }
 	items := []legendItem{
 		item(legendNorth, SideName(lang, engine.North)),
@@ -64,6 +71,18 @@ func legendItems(b *engine.Battle, lang Lang, f *fieldFaces, cs float64) []legen
 	}
 	if fatigued {
 		items = append(items, item(legendFatigued, T(lang, "legend.fatigued")))
+	}
+	banners, hidden := bannerUnits(opt), false
+	banner := false
+	for _, u := range activeUnits(b) {
+		banner = banner || banners[u.ID]
+		hidden = hidden || hiddenFromEnemy(b, opt, u)
+	}
+	if banner {
+		items = append(items, item(legendBanner, T(lang, "legend.banner")))
+	}
+	if hidden {
+		items = append(items, item(legendHidden, T(lang, "legend.hidden")))
 	}
 	var role [2]bool
 	wounded := false
@@ -119,6 +138,31 @@ func legendItems(b *engine.Battle, lang Lang, f *fieldFaces, cs float64) []legen
 		if used[tt] {
 			items = append(items, item(legendText, T(lang, "legend.troop", TroopShort(lang, tt), TroopName(lang, tt))))
 		}
+	}
+	return items
+}
+
+// maxFarListed is how many units beyond the picture the legend names.
+const maxFarListed = 6
+
+// keyItems are the legend's key of the units whose IDs are numbered on
+// their counters, and the units beyond the picture, with where they are.
+func (l *layout) keyItems(b *engine.Battle, lang Lang, f *fieldFaces) []legendItem {
+	var items []legendItem
+	for _, u := range activeUnits(b) {
+		if lab, ok := l.labels[u.ID]; ok && lab.key > 0 {
+			items = append(items, newLegendItem(f, l.cs, legendText, keyText(lang, lab.key, u.ID)))
+		}
+	}
+	for i, fu := range l.far {
+		if i == maxFarListed {
+			items = append(items, newLegendItem(f, l.cs, legendText, T(lang, "legend.far_more", len(l.far)-i)))
+			break
+		}
+		u := fu.u
+		it := newLegendItem(f, l.cs, legendFar, T(lang, "legend.far", u.ID, TroopShort(lang, u.Type)+" "+strconv.Itoa(u.Figures), u.Cell.Name()))
+		it.side = u.Side
+		items = append(items, it)
 	}
 	return items
 }
@@ -181,29 +225,27 @@ func wrapLegend(items []legendItem, width, gap float64) [][]legendItem {
 
 // legend draws the legend lines.
 func (d *drawer) legend() {
-	dc, l := d.dc, &d.l
+	l := &d.l
 	cs := l.cs
 	icon := cs * 0.3
-	dc.SetFontFace(d.f.legend)
 	capH := capHeight(d.f.legend)
 	for i, line := range l.legend {
 		x := l.pad
 		mid := l.legendTop + float64(i)*l.legendLineH + l.legendLineH/2
 		for _, it := range line {
 			if it.kind != legendText {
-				d.legendIcon(it.kind, x, mid-icon/2, icon)
+				d.legendIcon(it, x, mid-icon/2, icon)
 				x += icon + cs*0.08
 			}
-			dc.SetColor(textColor)
-			dc.SetFontFace(d.f.legend)
-			dc.DrawString(it.text, x, mid+capH/2)
+			d.text(d.f.legend, it.text, x, math.Round(mid+capH/2), textColor)
 			x += measure(d.f.legend, it.text) + cs*0.3
 		}
 	}
 }
 
-func (d *drawer) legendIcon(k legendKind, x, y, s float64) {
-	dc := d.dc
+func (d *drawer) legendIcon(it legendItem, x, y, s float64) {
+	dc, k := d.dc, it.kind
+	d.turnLegendIcon(k, x, y, s) // the turn's marks (field_turn.go)
 	cx, cy := x+s/2, y+s/2
 	swatch := func(fill, ink color.Color) {
 		dc.SetColor(fill)
@@ -219,28 +261,15 @@ func (d *drawer) legendIcon(k legendKind, x, y, s float64) {
 	case legendSouth:
 		swatch(southColor, southDark)
 	case legendFront:
-		dc.SetColor(textColor)
-		dc.MoveTo(cx, y)
-		dc.LineTo(x+s, y+s*0.85)
-		dc.LineTo(x, y+s*0.85)
-		dc.ClosePath()
-		dc.Fill()
+		d.legendCounter(x, y, s)
 	case legendRouting:
 		swatch(color.RGBA{0xdd, 0xdd, 0xdd, 0xff}, textColor)
-		dc.SetColor(textColor)
-		dc.SetLineWidth(1.5)
-		dc.DrawRoundedRectangle(x, y, s, s, s*0.15)
-		dc.Clip()
-		for k := -s; k < s; k += s / 3 {
-			dc.DrawLine(x+k, y+s, x+k+s, y)
-		}
-		dc.Stroke()
-		dc.ResetClip()
+		d.hatch(rectF{x + 1, y + 1, s - 2, s - 2}, s/3, textColor, 1.5)
 		d.routingBadge(x+s*0.72, y+s*0.28, s*0.26)
-	case legendHQ:
-		d.flagIcon(engine.North, cx, cy, s*0.45, false)
-	case legendHQLost:
-		d.flagIcon(engine.North, cx, cy, s*0.45, true)
+	case legendHQ, legendHQLost:
+		lost := k == legendHQLost
+		d.legendMaku(x, y, s, lost)
+		d.flagIcon(engine.North, cx, cy, s*0.32, lost)
 	case legendCommander:
 		d.star(cx, cy, s*0.5, commanderGold, false)
 	case legendGeneral:
@@ -261,25 +290,47 @@ func (d *drawer) legendIcon(k legendKind, x, y, s float64) {
 	case legendNoMans:
 		swatch(noMansColor, gridColor)
 	case legendHill:
-		swatch(hillFill, gridColor)
-		d.hillIcon(cx, cy, s*0.4)
+		d.hillIcon(x, y, s)
 	case legendForest:
-		swatch(forestFill, gridColor)
-		d.forestIcon(cx, cy, s*0.4)
+		d.forestIcon(x, y, s)
 	case legendSwamp:
-		swatch(swampFill, gridColor)
-		d.swampIcon(cx, cy+s*0.1, s*0.4)
-	case legendRiver:
+		d.swampIcon(x, y, s)
+	case legendRiver, legendBridge:
 		dc.SetColor(riverColor)
-		dc.DrawRectangle(x, cy-s*0.2, s, s*0.4)
+		dc.DrawRectangle(x, cy-s*0.22, s, s*0.44)
 		dc.Fill()
-	case legendBridge:
-		dc.SetColor(riverColor)
-		dc.DrawRectangle(x, cy-s*0.2, s, s*0.4)
+		dc.SetColor(riverBank)
+		dc.SetLineWidth(1)
+		dc.DrawLine(x, cy-s*0.22, x+s, cy-s*0.22)
+		dc.DrawLine(x, cy+s*0.22, x+s, cy+s*0.22)
+		dc.Stroke()
+		if k == legendBridge {
+			dc.SetColor(bridgeColor)
+			dc.DrawRectangle(cx-s*0.2, y+s*0.05, s*0.4, s*0.9)
+			dc.Fill()
+			dc.SetColor(bridgeInk)
+			dc.SetLineWidth(math.Max(1.5, s*0.08))
+			dc.DrawLine(cx-s*0.2, y, cx-s*0.2, y+s)
+			dc.DrawLine(cx+s*0.2, y, cx+s*0.2, y+s)
+			dc.Stroke()
+		}
+	case legendBanner:
+		d.bannerFlag(cx+s*0.1, cy+s*0.15, s*0.3, engine.North)
+	case legendHidden:
+		dc.SetColor(forestFill)
+		dc.DrawRectangle(x, y, s, s)
 		dc.Fill()
-		dc.SetColor(bridgeColor)
-		dc.DrawRectangle(cx-s*0.25, y+s*0.1, s*0.5, s*0.8)
+		dc.SetColor(northColor)
+		dc.DrawRoundedRectangle(x+s*0.22, y+s*0.3, s*0.56, s*0.45, s*0.08)
 		dc.Fill()
+		dc.SetDash(s*0.12, s*0.08)
+		dc.SetLineWidth(1.5)
+		dc.SetColor(starInk)
+		dc.DrawRoundedRectangle(x+s*0.12, y+s*0.2, s*0.76, s*0.65, s*0.12)
+		dc.Stroke()
+		dc.SetDash()
+	case legendFar:
+		d.farArrow(it.side, x+s*0.15, cy, x+s, cy, s*0.42)
 	case legendPhase1, legendPhase2:
 		d.arrow([]point{{x, cy}, {x + s, cy}}, previewInk, math.Max(2, d.l.cs*0.05), k == legendPhase2)
 	case legendAttack:

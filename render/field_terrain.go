@@ -7,6 +7,23 @@ import (
 	"github.com/gunbai/gunbai/engine"
 )
 
+// Terrain is drawn as terrain, over the whole cell, so that it shows
+// around a counter standing on it: a hill as rings of contour lines
+// (R-XI.2), a forest as tree crowns (R-XI.3), a swamp as pools
+// and reeds (R-XI.4); the river as water with banks along the defender's
+// deployment line and its bridge as a plank deck with railings across it
+// (R-XI.1, D-63). Drawn cells beyond the field (D-03) are grey with a
+// dashed grid. All of it, with the zones, lines and cell names, is the
+// static layer (field_static.go).
+
+// staticLayer draws what depends only on the cells drawn and the terrain.
+func (d *drawer) staticLayer() {
+	d.cells()
+	d.lines()
+	d.river()
+	d.cellNames()
+}
+
 // cells fills every cell: zone tint, terrain, grid.
 func (d *drawer) cells() {
 	dc, cs := d.dc, d.l.cs
@@ -15,19 +32,14 @@ func (d *drawer) cells() {
 		dc.SetColor(zoneColor(c))
 		dc.DrawRectangle(x, y, cs, cs)
 		dc.Fill()
-		var fill color.Color
+		if t.Hill(c) {
+			d.hill(x, y, cs, c)
+		}
 		switch {
 		case t.Forest(c):
-			fill = forestFill
+			d.forest(x, y, cs, c, t.Hill(c))
 		case t.Swamp(c):
-			fill = swampFill
-		case t.Hill(c):
-			fill = hillFill
-		}
-		if fill != nil {
-			dc.SetColor(fill)
-			dc.DrawRectangle(x, y, cs, cs)
-			dc.Fill()
+			d.swamp(x, y, cs, c)
 		}
 	})
 	dc.SetLineWidth(1)
@@ -40,6 +52,120 @@ func (d *drawer) cells() {
 		dc.Stroke()
 		dc.SetDash()
 	})
+}
+
+// jitter is a small fixed offset for the i-th mark of cell c, in -1..1.
+func jitter(c engine.Cell, i int) float64 {
+	h := uint32(c.X*73856093) ^ uint32(c.Y*19349663) ^ uint32(i*83492791)
+	h ^= h >> 13
+	h *= 0x5bd1e995
+	h ^= h >> 15
+	return float64(h%2001)/1000 - 1
+}
+
+// hill is a hill filling the square at (x, y) of side s: its slopes in
+// rings of irregular contour lines, rising to a crest north-east of the
+// middle. c varies the contours from hill to hill.
+func (d *drawer) hill(x, y, s float64, c engine.Cell) {
+	dc := d.dc
+	dc.SetColor(hillFill)
+	dc.DrawRectangle(x, y, s, s)
+	dc.Fill()
+	rings := []struct {
+		r, dx, dy float64
+		fill      color.Color
+	}{{0.47, 0, 0.06, hillMid}, {0.33, 0.05, 0.02, hillTop}, {0.19, 0.09, -0.01, hillCrest}}
+	p1, p2 := 2*math.Pi*jitter(c, 7), 2*math.Pi*jitter(c, 8)
+	for _, r := range rings {
+		cx, cy := x+s*(0.5+r.dx), y+s*(0.5+r.dy)
+		for i := range 48 {
+			a := float64(i) * math.Pi / 24
+			k := s * r.r * (1 + 0.07*math.Sin(3*a+p1) + 0.04*math.Sin(5*a+p2))
+			px, py := cx+k*math.Cos(a), cy+k*0.86*math.Sin(a)
+			if i == 0 {
+				dc.MoveTo(px, py)
+			} else {
+				dc.LineTo(px, py)
+			}
+		}
+		dc.ClosePath()
+		dc.SetColor(r.fill)
+		dc.FillPreserve()
+		dc.SetColor(hillContour)
+		dc.SetLineWidth(math.Max(1, s/50))
+		dc.Stroke()
+	}
+}
+
+// forestCrowns are where the trees of a forest stand in its cell, in
+// cells, clear of the cell's name at the top left.
+var forestCrowns = [][2]float64{
+	{0.56, 0.11}, {0.74, 0.1}, {0.9, 0.12},
+	{0.1, 0.34}, {0.1, 0.55}, {0.11, 0.74}, {0.12, 0.9},
+	{0.9, 0.32}, {0.89, 0.52}, {0.9, 0.71}, {0.88, 0.89},
+	{0.31, 0.9}, {0.5, 0.89}, {0.7, 0.9},
+	{0.3, 0.4}, {0.52, 0.34}, {0.74, 0.5}, {0.38, 0.62}, {0.6, 0.72}, {0.24, 0.74},
+}
+
+// forest is a forest filling the square: tree crowns seen from above,
+// dark with a light side. On a hill the hill's contours show between.
+func (d *drawer) forest(x, y, s float64, c engine.Cell, onHill bool) {
+	dc := d.dc
+	if !onHill {
+		dc.SetColor(forestDark)
+		dc.DrawRectangle(x, y, s, s)
+		dc.Fill()
+	}
+	r := s * 0.09
+	pos := func(i int) (float64, float64, float64) {
+		p := forestCrowns[i]
+		return x + s*p[0] + s*0.02*jitter(c, 2*i), y + s*p[1] + s*0.02*jitter(c, 2*i+1), r * (1 + 0.15*jitter(c, 100+i))
+	}
+	for i := range forestCrowns {
+		px, py, pr := pos(i)
+		dc.DrawCircle(px, py, pr)
+	}
+	dc.SetColor(forestFill)
+	dc.Fill()
+	for i := range forestCrowns {
+		px, py, pr := pos(i)
+		dc.DrawCircle(px-pr*0.28, py-pr*0.28, pr*0.5)
+	}
+	dc.SetColor(forestLight)
+	dc.Fill()
+}
+
+// swampPools and swampReeds place a swamp's marks in its cell, in cells:
+// pools as (x, y, rx, ry), reeds as the foot of a tuft.
+var (
+	swampPools = [][4]float64{{0.3, 0.5, 0.2, 0.09}, {0.7, 0.82, 0.2, 0.08}, {0.76, 0.36, 0.15, 0.07}, {0.2, 0.86, 0.13, 0.06}, {0.62, 0.14, 0.14, 0.05}}
+	swampReeds = [][2]float64{{0.1, 0.45}, {0.9, 0.6}, {0.48, 0.95}, {0.92, 0.24}, {0.5, 0.68}, {0.12, 0.7}, {0.3, 0.26}, {0.84, 0.97}}
+)
+
+// swamp is a swamp filling the square: pools of open water and tufts of
+// reeds.
+func (d *drawer) swamp(x, y, s float64, c engine.Cell) {
+	dc := d.dc
+	dc.SetColor(swampFill)
+	dc.DrawRectangle(x, y, s, s)
+	dc.Fill()
+	for i, p := range swampPools {
+		dc.DrawEllipse(x+s*p[0]+s*0.02*jitter(c, i), y+s*p[1], s*p[2], s*p[3])
+	}
+	dc.SetColor(swampWater)
+	dc.Fill()
+	dc.SetLineCapRound()
+	for i, p := range swampReeds {
+		bx, by := x+s*p[0]+s*0.02*jitter(c, 50+i), y+s*p[1]
+		for _, r := range [][2]float64{{-0.05, -0.12}, {0, -0.16}, {0.05, -0.12}} {
+			dc.MoveTo(bx, by)
+			dc.LineTo(bx+s*r[0], by+s*r[1])
+		}
+	}
+	dc.SetColor(swampInk)
+	dc.SetLineWidth(math.Max(1, s/45))
+	dc.Stroke()
+	dc.SetLineCapButt()
 }
 
 // lines draws the quarter divide, the deployment lines and the field border.
@@ -81,9 +207,10 @@ func (d *drawer) riverY() float64 {
 	return y
 }
 
-func (d *drawer) riverBand() float64 { return math.Round(d.l.cs * 0.16) }
+func (d *drawer) riverBand() float64 { return math.Round(d.l.cs * 0.2) }
 
-// river draws the river along the defender's deployment line and the bridge.
+// river draws the river along the defender's deployment line, across the
+// drawn columns, with wavy banks, and the bridge.
 func (d *drawer) river() {
 	dc, l := d.dc, &d.l
 	t := &d.b.Terrain
@@ -92,52 +219,108 @@ func (d *drawer) river() {
 	xb, _ := l.cellOrigin(engine.Cell{X: l.maxX + 1, Y: 1})
 	if t.River {
 		band := d.riverBand()
+		amp, period := band*0.12, l.cs*0.9
+		bank := func(x float64, north bool) float64 {
+			if north {
+				return y - band/2 + amp*math.Sin(2*math.Pi*(x-xa)/period)
+			}
+			return y + band/2 + amp*math.Sin(2*math.Pi*(x-xa)/(period*1.3)+1.3)
+		}
+		// Whole pixels along the river: the same points wherever the layer
+		// is drawn (field_static.go).
+		step := math.Max(2, math.Round(l.cs/24))
+		var xs []float64
+		for i := 0; xa+float64(i)*step < xb; i++ {
+			xs = append(xs, xa+float64(i)*step)
+		}
+		xs = append(xs, xb)
+		dc.MoveTo(xa, bank(xa, true))
+		for _, x := range xs[1:] {
+			dc.LineTo(x, bank(x, true))
+		}
+		for i := len(xs) - 1; i >= 0; i-- {
+			dc.LineTo(xs[i], bank(xs[i], false))
+		}
+		dc.ClosePath()
 		dc.SetColor(riverColor)
-		dc.DrawRectangle(xa, y-band/2, xb-xa, band)
 		dc.Fill()
-		// Ripples.
+		dc.SetLineWidth(math.Max(1, l.cs/40))
+		dc.SetColor(riverBank)
+		for _, north := range []bool{true, false} {
+			dc.MoveTo(xa, bank(xa, north))
+			for _, x := range xs[1:] {
+				dc.LineTo(x, bank(x, north))
+			}
+			dc.Stroke()
+		}
+		// Ripples: short light strokes on the water, two to a cell.
 		dc.SetColor(riverHighlight)
 		dc.SetLineWidth(math.Max(1, l.cs/48))
-		amp, period := band*0.18, l.cs/2
-		for x := xa; x <= xb; x++ {
-			yy := y + amp*math.Sin(2*math.Pi*(x-xa)/period)
-			if x == xa {
-				dc.MoveTo(x, yy)
-			} else {
-				dc.LineTo(x, yy)
+		dc.SetLineCapRound()
+		for x := xa + l.cs*0.15; x+l.cs*0.2 < xb; x += l.cs / 2 {
+			off := band * 0.15
+			if int((x-xa)/(l.cs/2))%2 == 1 {
+				off = -off
 			}
+			dc.MoveTo(x, y+off)
+			dc.QuadraticTo(x+l.cs*0.1, y+off-band*0.18, x+l.cs*0.2, y+off)
 		}
 		dc.Stroke()
+		dc.SetLineCapButt()
 	}
-	if t.Bridge != engine.NoCell {
-		x, _ := l.cellOrigin(t.Bridge)
-		bw, bh := math.Round(l.cs*0.36), math.Round(l.cs*0.34)
-		bx, by := x+(l.cs-bw)/2, y-bh/2
-		dc.SetColor(bridgeColor)
-		dc.DrawRectangle(bx, by, bw, bh)
-		dc.Fill()
-		dc.SetColor(bridgeInk)
-		dc.SetLineWidth(1)
-		for i := 1; i < 4; i++ {
-			py := by + bh*float64(i)/4
-			dc.DrawLine(bx, py, bx+bw, py)
-		}
-		dc.Stroke()
-		dc.SetLineWidth(2)
-		dc.DrawLine(bx, by, bx, by+bh)
-		dc.DrawLine(bx+bw, by, bx+bw, by+bh)
-		dc.Stroke()
+	if t.Bridge != engine.NoCell && l.drawnCell(t.Bridge) {
+		d.bridge(t.Bridge, y)
 	}
 }
 
-// cellNames writes each cell's name small in its top-left corner.
+// bridge is a plank deck across the river at the bridge's column, with
+// railings along both sides.
+func (d *drawer) bridge(c engine.Cell, y float64) {
+	dc, cs := d.dc, d.l.cs
+	x, _ := d.l.cellOrigin(c)
+	bw := math.Round(cs * 0.3)
+	half := math.Round(d.riverBand()/2 + cs*0.1)
+	bx, by, bh := x+math.Round((cs-bw)/2), y-half, 2*half
+	// Abutments, then the deck.
+	dc.SetColor(bridgeInk)
+	dc.DrawRectangle(bx-2, by, bw+4, math.Round(cs*0.05))
+	dc.DrawRectangle(bx-2, by+bh-math.Round(cs*0.05), bw+4, math.Round(cs*0.05))
+	dc.Fill()
+	dc.SetColor(bridgeColor)
+	dc.DrawRectangle(bx, by, bw, bh)
+	dc.Fill()
+	dc.SetColor(bridgeInk)
+	dc.SetLineWidth(1)
+	for py := by + 3; py < by+bh-1; py += math.Max(3, cs*0.055) {
+		dc.MoveTo(bx, math.Round(py)+0.5)
+		dc.LineTo(bx+bw, math.Round(py)+0.5)
+	}
+	dc.Stroke()
+	// Railings with their posts.
+	lw := math.Max(2, cs*0.035)
+	dc.SetLineWidth(lw)
+	for _, rx := range []float64{bx + lw/2, bx + bw - lw/2} {
+		dc.DrawLine(rx, by-lw, rx, by+bh+lw)
+	}
+	dc.Stroke()
+}
+
+// cellNames writes each cell's name small in its top-left corner, on a
+// light plate where terrain or the river would make it hard to read.
 func (d *drawer) cellNames() {
-	dc := d.dc
-	dc.SetFontFace(d.f.cell)
+	t := &d.b.Terrain
+	ry := d.riverY()
 	d.each(func(c engine.Cell, x, y float64) {
 		nx, base := d.namePos(c)
-		dc.SetColor(cellNameColor)
-		dc.DrawString(c.Name(), nx, base)
+		name := c.Name()
+		if t.Hill(c) || t.Forest(c) || t.Swamp(c) || t.River && y == ry {
+			capH := capHeight(d.f.cell)
+			m := math.Max(1, math.Round(d.l.cs*0.025))
+			d.dc.SetColor(namePlate)
+			d.dc.DrawRoundedRectangle(nx-m, base-capH-m, measure(d.f.cell, name)+2*m, capH+2*m, m)
+			d.dc.Fill()
+		}
+		d.text(d.f.cell, name, nx, base, cellNameColor)
 	})
 }
 
@@ -145,158 +328,8 @@ func (d *drawer) cellNames() {
 func (d *drawer) namePos(c engine.Cell) (x, base float64) {
 	cs := d.l.cs
 	x, y := d.l.cellOrigin(c)
-	top := y + math.Round(cs*0.03)
-	if d.b.Terrain.River && y == d.riverY() {
-		top += d.riverBand() / 2 // keep the name clear of the river
-	}
-	return x + math.Round(cs*0.05), top + ascent(d.f.cell)
-}
-
-// markers draws terrain icons and HQ flags with the leaders in each HQ:
-// large in an empty cell, small in the top band of a cell with a unit.
-func (d *drawer) markers() {
-	cs := d.l.cs
-	t := &d.b.Terrain
-	d.each(func(c engine.Cell, x, y float64) {
-		var icons []func(cx, cy, s float64)
-		if t.Hill(c) {
-			icons = append(icons, d.hillIcon)
-		}
-		if t.Forest(c) {
-			icons = append(icons, d.forestIcon)
-		}
-		if t.Swamp(c) {
-			icons = append(icons, d.swampIcon)
-		}
-		hq := -1
-		for s := engine.North; s <= engine.South; s++ {
-			if d.b.HQ[s] == c && c != engine.NoCell {
-				hq = int(s)
-			}
-		}
-		var leaders []*engine.Leader
-		lost := false
-		if hq >= 0 {
-			leaders = leadersAt(d.b, engine.AtHQ, engine.Side(hq))
-			lost = d.b.HQLost[hq]
-		}
-		occupied := d.b.UnitAt(c) != nil
-		small := cs * 0.1
-		top := y + cs*0.13
-		right := x + cs - cs*0.11
-		if hq >= 0 && (occupied || len(icons) > 0) {
-			d.flagIcon(engine.Side(hq), right, top, small, lost)
-			right -= cs * 0.22
-			if n := len(leaders); n > 0 {
-				// A row of small stars left of the flag, then the terrain
-				// icons, clear of the cell's name; the terrain's tint is
-				// left to tell it if there is not room for both.
-				r, step := cs*0.075, cs*0.13
-				first := right + cs*0.08
-				nx, _ := d.namePos(c)
-				room := first - r - (nx + measure(d.f.cell, c.Name()) + cs*0.03)
-				iconsW := 0.0 // the small terrain icons of a cell with a unit
-				if occupied {
-					iconsW = float64(len(icons)) * cs * 0.22
-				}
-				if float64(n-1)*step+iconsW > room {
-					icons, iconsW = nil, 0
-				}
-				step = d.starStep(n, step, room-iconsW)
-				step = math.Max(step, cs*0.06)
-				for i := n - 1; i >= 0; i-- {
-					d.leaderStar(leaders[i], first-float64(i)*step, top, r)
-				}
-				right = first - float64(n-1)*step - cs*0.2
-			}
-		} else if hq >= 0 {
-			if len(leaders) == 0 {
-				d.flagIcon(engine.Side(hq), x+cs/2, y+cs*0.58, cs*0.24, lost)
-			} else {
-				// The flag moves left; its leaders stand in a column to
-				// its right.
-				d.flagIcon(engine.Side(hq), x+cs*0.4, y+cs*0.58, cs*0.24, lost)
-				first := y + cs*0.4
-				step := d.starStep(len(leaders), cs*0.17, cs*0.4)
-				for i := len(leaders) - 1; i >= 0; i-- {
-					d.leaderStar(leaders[i], x+cs*0.79, first+float64(i)*step, cs*0.1)
-				}
-			}
-		}
-		if occupied {
-			for _, icon := range icons {
-				icon(right, top, small)
-				right -= cs * 0.22
-			}
-			return
-		}
-		switch len(icons) {
-		case 0:
-		case 1:
-			icons[0](x+cs/2, y+cs*0.58, cs*0.26)
-		default:
-			for i, icon := range icons {
-				step := cs * 0.6 / float64(len(icons))
-				icon(x+cs*0.2+step*(float64(i)+0.5), y+cs*0.6, cs*0.16)
-			}
-		}
-	})
-}
-
-func (d *drawer) hillIcon(cx, cy, s float64) {
-	dc := d.dc
-	dc.SetColor(hillInk)
-	dc.MoveTo(cx-s, cy+s*0.6)
-	dc.QuadraticTo(cx-s*0.25, cy-s*1.1, cx+s*0.35, cy+s*0.6)
-	dc.ClosePath()
-	dc.Fill()
-	dc.SetColor(color.RGBA{0xb8, 0x93, 0x52, 0xff})
-	dc.MoveTo(cx-s*0.1, cy+s*0.6)
-	dc.QuadraticTo(cx+s*0.45, cy-s*0.5, cx+s, cy+s*0.6)
-	dc.ClosePath()
-	dc.Fill()
-}
-
-func (d *drawer) forestIcon(cx, cy, s float64) {
-	dc := d.dc
-	tree := func(tx, ty, ts float64) {
-		dc.SetColor(color.RGBA{0x6b, 0x4a, 0x2b, 0xff})
-		dc.DrawRectangle(tx-ts*0.12, ty+ts*0.5, ts*0.24, ts*0.4)
-		dc.Fill()
-		dc.SetColor(forestInk)
-		dc.MoveTo(tx, ty-ts*0.9)
-		dc.LineTo(tx+ts*0.6, ty+ts*0.55)
-		dc.LineTo(tx-ts*0.6, ty+ts*0.55)
-		dc.ClosePath()
-		dc.Fill()
-	}
-	tree(cx-s*0.5, cy+s*0.1, s*0.75)
-	tree(cx+s*0.5, cy+s*0.1, s*0.75)
-	tree(cx, cy-s*0.05, s*0.9)
-}
-
-func (d *drawer) swampIcon(cx, cy, s float64) {
-	dc := d.dc
-	dc.SetLineCapRound()
-	dc.SetLineWidth(math.Max(1.2, s/7))
-	dc.SetColor(swampInk)
-	for i, dy := range []float64{-0.45, 0.05, 0.55} {
-		off := 0.0
-		if i == 1 {
-			off = s * 0.25
-		}
-		dc.DrawLine(cx-s*0.9+off, cy+dy*s, cx+s*0.6+off, cy+dy*s)
-	}
-	dc.Stroke()
-	dc.SetColor(forestInk)
-	for _, gx := range []float64{-0.5, 0.1, 0.65} {
-		bx, by := cx+gx*s, cy-s*0.5
-		dc.DrawLine(bx, by, bx, by-s*0.45)
-		dc.DrawLine(bx, by, bx-s*0.2, by-s*0.35)
-		dc.DrawLine(bx, by, bx+s*0.2, by-s*0.35)
-	}
-	dc.Stroke()
-	dc.SetLineCapButt()
+	top := y + math.Round(cs*0.055)
+	return x + math.Round(cs*0.07), top + ascent(d.f.cell)
 }
 
 // Portable shields.
@@ -312,7 +345,7 @@ func (d *drawer) shields() {
 	off := math.Round((cs - n) / 2)
 	for _, sh := range d.b.Terrain.Shields {
 		c := sh.Cell
-		if c == engine.NoCell || c.X < l.minX || c.X > l.maxX || c.Y < l.minY || c.Y > l.maxY {
+		if !l.drawnCell(c) {
 			continue
 		}
 		x, y := l.cellOrigin(c)
@@ -324,7 +357,7 @@ func (d *drawer) shields() {
 			case engine.N:
 				bx, bw := x+off, n
 				nx, base := d.namePos(c)
-				if base-capHeight(d.f.cell) < y+t+1 {
+				if base-capHeight(d.f.cell) < y+t+3 {
 					end := x + cs - math.Round(cs*0.22)
 					bx = math.Max(bx, math.Ceil(nx+measure(d.f.cell, c.Name())+cs*0.04))
 					bw = end - bx

@@ -8,6 +8,270 @@ import (
 	"github.com/gunbai/gunbai/engine"
 )
 
+// A unit is drawn as a wargame counter: a body in its side's colour with
+// its type and figures ("ТК 8") over its full ID; its front edge is a dark
+// band that comes to a point beyond the edge, with a white chevron on it
+// (R-I.1.8), so the whole counter faces its front. A routing unit is
+// pale, hatched and outlined with dashes, with a "!" badge (R-X);
+// Hold at all costs has a badge at the bottom left (R-VI.3.2-3), fatigued
+// cavalry one at the bottom right (R-II.2.5); in the band above it, right
+// of the cell's name, stand its leaders as stars (R-III), a raised banner
+// as a flag (R-V.7) and the routing badge.
+
+// units draws every unit on the drawn cells as a counter, and over them
+// the flags of the HQs they stand in.
+func (d *drawer) units() {
+	d.banners = bannerUnits(d.opt)
+	for _, u := range activeUnits(d.b) {
+		if d.l.drawnCell(u.Cell) {
+			d.token(u)
+		}
+	}
+	d.hqOverUnit()
+}
+
+// bannerUnits are the units a banner is raised in, this turn (EvBanner)
+// or by a pending order.
+func bannerUnits(opt *FieldOptions) map[string]bool {
+	if opt == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, e := range opt.Events {
+		if e.Kind == engine.EvBanner && e.Unit != "" {
+			out[e.Unit] = true
+		}
+	}
+	for _, it := range opt.Intents {
+		if it.Order == engine.OrderBanner && it.Unit != "" {
+			out[it.Unit] = true
+		}
+	}
+	return out
+}
+
+func (d *drawer) token(u *engine.Unit) {
+	cs := d.l.cs
+	g := d.l.counter(u.Cell, u.Facing)
+	x, y, w, h := g.body.x, g.body.y, g.body.w, g.body.h
+	if d.hiddenFromEnemy(u) {
+		d.hiddenOutline(g)
+	}
+	d.counterBody(u, g)
+	d.counterFront(u, &g)
+	d.counterText(u, g)
+	if u.Hold {
+		d.holdBadge(x+cs*0.03, y+h-cs*0.03, cs*0.105)
+	}
+	if u.Fatigued {
+		d.fatigueBadge(x+w-cs*0.02, y+h-cs*0.02, cs*0.09)
+	}
+	d.capRow(u)
+}
+
+const counterRadius = 0.07 // of a cell
+
+// counterBody is the counter's body: solid in the side's colour, or pale
+// and hatched with a dashed outline when the unit routs.
+func (d *drawer) counterBody(u *engine.Unit, g counterGeom) {
+	dc, cs := d.dc, d.l.cs
+	x, y, w, h := g.body.x, g.body.y, g.body.w, g.body.h
+	r := cs * counterRadius
+	dark := sideDark(u.Side)
+	if !u.Routing() {
+		// The outline is the body filled dark under the body filled in
+		// the side's colour (two fills: stroking is slow).
+		lw := math.Max(1, cs/48)
+		dc.SetColor(dark)
+		dc.DrawRoundedRectangle(x-lw/2, y-lw/2, w+lw, h+lw, r+lw/2)
+		dc.Fill()
+		dc.SetColor(SideColor(u.Side))
+		dc.DrawRoundedRectangle(x+lw/2, y+lw/2, w-lw, h-lw, r-lw/2)
+		dc.Fill()
+		return
+	}
+	dc.SetColor(sideFaded(u.Side))
+	dc.DrawRoundedRectangle(x, y, w, h, r)
+	dc.Fill()
+	d.hatch(rectF{x + 1, y + 1, w - 2, h - 2}, cs*0.12, hatchColor(u.Side), math.Max(1.5, cs/32))
+	dc.SetColor(dark)
+	dc.SetLineWidth(math.Max(1.5, cs/32))
+	dc.SetDash(cs*0.08, cs*0.05)
+	dc.DrawRoundedRectangle(x, y, w, h, r)
+	dc.Stroke()
+	dc.SetDash()
+}
+
+// hatch draws diagonal lines ("/") step apart across r, lw wide, cut at
+// its edges: each line is the band of r between x+y = c-lw/√2 and
+// x+y = c+lw/√2, filled (no clipping mask: gg allocates one the size of
+// the picture; no stroke: stroking is slow).
+func (d *drawer) hatch(r rectF, step float64, ink color.Color, lw float64) {
+	dc := d.dc
+	hw := lw / math.Sqrt2
+	rect := []point{{0, 0}, {r.w, 0}, {r.w, r.h}, {0, r.h}}
+	for c := step / 2; c-hw < r.w+r.h; c += step {
+		band := clipHalf(rect, func(p point) float64 { return p.x + p.y - (c - hw) })
+		band = clipHalf(band, func(p point) float64 { return c + hw - (p.x + p.y) })
+		for i, p := range band {
+			if i == 0 {
+				dc.MoveTo(r.x+p.x, r.y+p.y)
+			} else {
+				dc.LineTo(r.x+p.x, r.y+p.y)
+			}
+		}
+		dc.ClosePath()
+	}
+	dc.SetColor(ink)
+	dc.Fill()
+}
+
+// clipHalf is the part of a convex polygon where f >= 0 (f linear).
+func clipHalf(poly []point, f func(point) float64) []point {
+	var out []point
+	for i, p := range poly {
+		q := poly[(i+1)%len(poly)]
+		fp, fq := f(p), f(q)
+		if fp >= 0 {
+			out = append(out, p)
+		}
+		if (fp >= 0) != (fq >= 0) {
+			out = append(out, p.add(q.sub(p).scale(fp/(fp-fq))))
+		}
+	}
+	return out
+}
+
+// at maps a point given against the counter's front edge to pixels: a
+// runs along the edge, from the unit's left to its right, with 0 at the
+// middle; b goes in from the edge (negative: out in front of it).
+func (g *counterGeom) at(a, b float64) (float64, float64) {
+	x, y, w, h := g.body.x, g.body.y, g.body.w, g.body.h
+	switch g.facing {
+	case engine.N:
+		return x + w/2 + a, y + b
+	case engine.S:
+		return x + w/2 - a, y + h - b
+	case engine.E:
+		return x + w - b, y + h/2 + a
+	}
+	return x + b, y + h/2 - a
+}
+
+// half is half the length of the front edge.
+func (g *counterGeom) half() float64 {
+	if g.facing == engine.N || g.facing == engine.S {
+		return g.body.w / 2
+	}
+	return g.body.h / 2
+}
+
+// Sizes of a counter's point, in cells: its half base and how far it
+// stands out of the front edge.
+const (
+	prowHalf   = 0.13
+	prowHeight = 0.075
+)
+
+// counterFront is the front band with its point and chevron.
+func (d *drawer) counterFront(u *engine.Unit, g *counterGeom) {
+	dc, cs := d.dc, d.l.cs
+	r, bd := cs*counterRadius, bandDepth(cs, g.facing)
+	pb, ph := math.Round(cs*prowHalf), math.Round(cs*prowHeight)
+	L := g.half()
+	move := func(a, b float64) { dc.MoveTo(g.at(a, b)) }
+	line := func(a, b float64) { dc.LineTo(g.at(a, b)) }
+	quad := func(a0, b0, a1, b1 float64) {
+		x0, y0 := g.at(a0, b0)
+		x1, y1 := g.at(a1, b1)
+		dc.QuadraticTo(x0, y0, x1, y1)
+	}
+	move(-L, bd)
+	line(-L, r)
+	quad(-L, 0, -L+r, 0)
+	line(-pb, 0)
+	line(0, -ph)
+	line(pb, 0)
+	line(L-r, 0)
+	quad(L, 0, L, r)
+	line(L, bd)
+	dc.ClosePath()
+	band := color.Color(sideDark(u.Side))
+	if u.Routing() {
+		c := sideDark(u.Side)
+		band = color.NRGBA{c.R, c.G, c.B, 0x99}
+	}
+	dc.SetColor(band)
+	dc.Fill()
+	// The chevron, pointing out.
+	cw := math.Round(cs * 0.15)
+	dc.Push()
+	dc.SetLineJoinRound()
+	dc.SetLineCapRound()
+	move(-cw, bd*0.72)
+	line(0, -ph*0.3)
+	line(cw, bd*0.72)
+	dc.SetColor(white)
+	dc.SetLineWidth(math.Max(1.5, cs*0.035))
+	dc.Stroke()
+	dc.Pop()
+}
+
+// counterText writes "ТК 8" and the unit's ID (or its number in the key)
+// in the counter's content.
+func (d *drawer) counterText(u *engine.Unit, g counterGeom) {
+	lab, ok := d.l.labels[u.ID]
+	if !ok {
+		return
+	}
+	ink := color.Color(white)
+	if u.Routing() {
+		ink = sideDark(u.Side)
+	}
+	label := labelFace(d.f, lab.labelPx)
+	id := d.f.face(false, lab.px)
+	c := g.content
+	top := c.y + lab.top
+	cx := c.x + c.w/2
+	text := TroopShort(d.lang, u.Type) + " " + strconv.Itoa(u.Figures)
+	base := top + capHeight(label)
+	d.textAt(label, fitText(label, text, c.w-2), cx, math.Round(base), 0.5, ink)
+	base += idGap(id) + capHeight(id)
+	for _, s := range lab.lines {
+		d.textAt(id, s, cx, math.Round(base), 0.5, ink)
+		base += idLineH(id)
+	}
+}
+
+func (d *drawer) hiddenFromEnemy(u *engine.Unit) bool { return hiddenFromEnemy(d.b, d.opt, u) }
+
+// hiddenFromEnemy reports whether the GM's view shows u hidden from the
+// enemy by a forest (R-XI.3.2, D-67): the enemy's view leaves it out.
+func hiddenFromEnemy(b *engine.Battle, opt *FieldOptions, u *engine.Unit) bool {
+	if opt == nil || opt.View != ViewGM || u.Revealed || !b.Terrain.Forest(u.Cell) {
+		return false
+	}
+	for i := range b.Units {
+		e := &b.Units[i]
+		if e.Side != u.Side && e.Active() && engine.Adjacent8(e.Cell, u.Cell) {
+			return false
+		}
+	}
+	return true
+}
+
+// hiddenOutline is a dashed white ring around a hidden unit's counter.
+func (d *drawer) hiddenOutline(g counterGeom) {
+	dc, cs := d.dc, d.l.cs
+	o := math.Max(2, cs*0.035)
+	dc.SetDash(cs*0.06, cs*0.04)
+	dc.SetLineWidth(math.Max(1.5, cs*0.03))
+	dc.SetColor(starInk)
+	dc.DrawRoundedRectangle(g.body.x-o, g.body.y-o, g.body.w+2*o, g.body.h+2*o, cs*counterRadius+o)
+	dc.Stroke()
+	dc.SetDash()
+}
+
 // starStep is the distance between the centres of n stars in a row: step,
 // or less if the row would be longer than span.
 func (d *drawer) starStep(n int, step, span float64) float64 {
@@ -17,307 +281,76 @@ func (d *drawer) starStep(n int, step, span float64) float64 {
 	return step
 }
 
-// flagIcon is an HQ: a pole with a pennant in the side's colour. A lost HQ
-// has a pale pennant and is crossed out.
-func (d *drawer) flagIcon(side engine.Side, cx, cy, s float64, lost bool) {
-	dc := d.dc
-	px := cx - s*0.5
-	pennant := func() {
-		dc.MoveTo(px, cy-s)
-		dc.LineTo(px+s*1.3, cy-s*0.55)
-		dc.LineTo(px, cy-s*0.1)
-		dc.ClosePath()
-	}
-	if lost {
-		dc.SetColor(sideFaded(side))
-	} else {
-		dc.SetColor(SideColor(side))
-	}
-	pennant()
-	dc.Fill()
-	dc.SetColor(sideDark(side))
-	dc.SetLineWidth(math.Max(1, s/6))
-	pennant()
-	dc.Stroke()
-	dc.SetLineWidth(math.Max(1.5, s/4))
-	dc.DrawLine(px, cy-s*1.05, px, cy+s)
-	dc.Stroke()
-	if lost {
-		// The cross: dark strokes on a white halo, over the whole flag.
-		x0, x1 := px-s*0.3, px+s*1.25
-		y0, y1 := cy-s, cy+s*0.95
-		w := math.Max(1.5, s/5)
-		dc.Push()
-		dc.SetLineCapRound()
-		for _, ink := range []struct {
-			c color.Color
-			w float64
-		}{{white, w + 2}, {lostInk, w}} {
-			dc.SetColor(ink.c)
-			dc.SetLineWidth(ink.w)
-			dc.DrawLine(x0, y0, x1, y1)
-			dc.DrawLine(x0, y1, x1, y0)
-			dc.Stroke()
-		}
-		dc.Pop()
-	}
-}
-
-// Leaders.
-
-// hqDrawn reports whether a side's HQ has a flag on the map.
-func hqDrawn(b *engine.Battle, s engine.Side) bool {
-	return (s == engine.North || s == engine.South) && b.HQ[s] != engine.NoCell
-}
-
-func leaderWounded(l *engine.Leader) bool {
-	return l.Health == engine.LeaderWounded || l.Wounds > 0
-}
-
-// leaderShown reports whether a leader is on the map: well or wounded (the
-// captured and the killed are not), in a unit on the field or in a standing
-// HQ; the reserve is not drawn.
-func leaderShown(b *engine.Battle, l *engine.Leader) bool {
-	if l.Health != engine.LeaderOK && l.Health != engine.LeaderWounded {
-		return false
-	}
-	switch l.At {
-	case "", engine.AtReserve:
-		return false
-	case engine.AtHQ:
-		return hqDrawn(b, l.Side) && !b.HQLost[l.Side]
-	}
-	u := b.Unit(l.At)
-	return u != nil && u.Active()
-}
-
-// leadersAt lists the leaders shown at a place, a unit's ID or AtHQ with
-// the HQ's side, the commander first and then the generals in the battle's
-// order.
-func leadersAt(b *engine.Battle, at string, side engine.Side) []*engine.Leader {
-	var out []*engine.Leader
-	for _, commander := range []bool{true, false} {
-		for i := range b.Leaders {
-			l := &b.Leaders[i]
-			if (l.Role == engine.Commander) != commander || l.At != at || !leaderShown(b, l) {
-				continue
-			}
-			if at == engine.AtHQ && l.Side != side {
-				continue
-			}
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
-// leaderStar draws a leader: a gold star of radius r for the commander, a
-// smaller silver one for a general, ringed in red when wounded.
-func (d *drawer) leaderStar(l *engine.Leader, cx, cy, r float64) {
-	if l.Role == engine.Commander {
-		d.star(cx, cy, r, commanderGold, leaderWounded(l))
-	} else {
-		d.star(cx, cy, r*0.85, generalSilver, leaderWounded(l))
-	}
-}
-
-// star is a five-pointed star of outer radius r.
-func (d *drawer) star(cx, cy, r float64, fill color.Color, wounded bool) {
-	dc := d.dc
-	path := func() {
-		for i := range 10 {
-			rr := r
-			if i%2 == 1 {
-				rr = r * 0.5
-			}
-			a := -math.Pi/2 + float64(i)*math.Pi/5
-			x, y := cx+rr*math.Cos(a), cy+rr*math.Sin(a)
-			if i == 0 {
-				dc.MoveTo(x, y)
-			} else {
-				dc.LineTo(x, y)
-			}
-		}
-		dc.ClosePath()
-	}
-	lw := math.Max(1.2, r/5)
-	dc.Push()
-	defer dc.Pop()
-	dc.SetLineJoinRound()
-	if wounded {
-		// A red ring in a white halo: visible on either side's colour.
-		path()
-		dc.SetColor(white)
-		dc.SetLineWidth(lw * 3.4)
-		dc.Stroke()
-		path()
-		dc.SetColor(woundColor)
-		dc.SetLineWidth(lw * 2.2)
-		dc.Stroke()
-		path()
-		dc.SetColor(fill)
-		dc.Fill()
-		return
-	}
-	path()
-	dc.SetColor(fill)
-	dc.FillPreserve()
-	dc.SetColor(starInk)
-	dc.SetLineWidth(lw)
-	dc.Stroke()
-}
-
-// units draws every unit on the field as a token: side colour, short type
-// label and figures, id, a triangle on its front; routing units are faded,
-// hatched and marked "!".
-func (d *drawer) units() {
-	for _, u := range activeUnits(d.b) {
-		d.token(u)
-	}
-}
-
-func (d *drawer) token(u *engine.Unit) {
-	dc, cs := d.dc, d.l.cs
-	x, y, w, h := d.l.tokenRect(u.Cell)
-	r := cs * 0.08
-	routing := u.Routing()
-	dark := sideDark(u.Side)
-
-	if routing {
-		dc.SetColor(sideFaded(u.Side))
-		dc.DrawRoundedRectangle(x, y, w, h, r)
-		dc.Fill()
-		dc.DrawRoundedRectangle(x, y, w, h, r)
-		dc.Clip()
-		dc.SetColor(hatchColor(u.Side))
-		dc.SetLineWidth(math.Max(1.5, cs/32))
-		step := cs * 0.12
-		for k := -h; k < w; k += step {
-			dc.DrawLine(x+k, y+h, x+k+h, y)
-		}
-		dc.Stroke()
-		dc.ResetClip()
-		dc.SetColor(dark)
-		dc.SetLineWidth(math.Max(1.5, cs/32))
-		dc.SetDash(cs*0.08, cs*0.05)
-		dc.DrawRoundedRectangle(x, y, w, h, r)
-		dc.Stroke()
-		dc.SetDash()
-	} else {
-		dc.SetColor(SideColor(u.Side))
-		dc.DrawRoundedRectangle(x, y, w, h, r)
-		dc.Fill()
-		dc.SetColor(dark)
-		dc.SetLineWidth(math.Max(1, cs/48))
-		dc.DrawRoundedRectangle(x, y, w, h, r)
-		dc.Stroke()
-	}
-
-	// The front: a bar along the facing edge and a triangle pointing out.
-	fx, fy := facingVec(u.Facing)
-	px, py := -fy, fx // perpendicular
-	mx, my := x+w/2+fx*w/2, y+h/2+fy*h/2
-	half := w / 2
-	if fx != 0 {
-		half = h / 2
-	}
-	tb, th := cs*0.11, cs*0.12
-	dc.SetColor(dark)
-	if !routing {
-		dc.SetLineWidth(math.Max(2.5, cs/20))
-		dc.DrawLine(mx+px*(half-r), my+py*(half-r), mx-px*(half-r), my-py*(half-r))
-		dc.Stroke()
-	}
-	dc.MoveTo(mx+px*tb, my+py*tb)
-	dc.LineTo(mx+fx*th, my+fy*th)
-	dc.LineTo(mx-px*tb, my-py*tb)
-	dc.ClosePath()
-	if routing {
-		dc.SetColor(white)
-		dc.FillPreserve()
-		dc.SetColor(dark)
-		dc.SetLineWidth(1.5)
-		dc.Stroke()
-	} else {
-		dc.Fill()
-	}
-
-	// Text: "ТК 8" and the unit id.
-	ink := color.Color(white)
-	if routing {
-		ink = dark
-	}
-	label := TroopShort(d.lang, u.Type) + " " + strconv.Itoa(u.Figures)
-	dc.SetColor(ink)
-	dc.SetFontFace(d.f.label)
-	dc.DrawStringAnchored(fitText(d.f.label, label, w-4), x+w/2, y+h*0.47, 0.5, 0)
-	idWidth := w - 4
-	if u.Hold || u.Fatigued {
-		idWidth -= 2 * cs * 0.12 // clear of the corner badges
-	}
-	dc.SetFontFace(d.f.id)
-	dc.DrawStringAnchored(fitText(d.f.id, u.ID, idWidth), x+w/2, y+h*0.86, 0.5, 0)
-
-	if routing {
-		d.routingBadge(x+w-cs*0.02, y+cs*0.02, cs*0.11)
-	}
-	if u.Hold {
-		d.holdBadge(x+cs*0.03, y+h-cs*0.03, cs*0.105)
-	}
-	if u.Fatigued {
-		d.fatigueBadge(x+w-cs*0.02, y+h-cs*0.02, cs*0.09)
-	}
-	d.tokenLeaders(u, x, y, w)
-}
-
-// tokenLeaders draws a star for each leader in the unit along the top edge
-// of its token: from the right corner (left of a routing badge) leftwards,
-// the commander first. A front triangle on the top edge splits the row:
-// whoever does not fit right of it goes left of it.
-func (d *drawer) tokenLeaders(u *engine.Unit, x, y, w float64) {
+// capRow draws what stands in the band above a counter, right of the
+// cell's name, from the right: the routing badge, a star for each leader
+// in the unit, the commander first, and a raised banner; left of the
+// HQ's flag and leaders if the cell is an HQ. If the row is short, they
+// stand closer together.
+func (d *drawer) capRow(u *engine.Unit) {
 	ls := leadersAt(d.b, u.ID, u.Side)
-	if len(ls) == 0 {
+	banner := d.banners[u.ID]
+	n := len(ls)
+	if banner {
+		n++
+	}
+	if n == 0 && !u.Routing() {
 		return
 	}
 	cs := d.l.cs
-	r, step := cs*0.082, cs*0.15
-	type row struct{ start, dir, span float64 }
-	right := row{x + w - cs*0.08, -1, w - cs*0.18}
+	x, y := d.l.cellOrigin(u.Cell)
+	cy := y + capRowY(cs)
+	right := d.hqCapLeft(u.Cell, x+cs)
 	if u.Routing() {
-		right.start = x + w - cs*0.26
-		right.span = right.start - (x + cs*0.08)
+		r := cs * 0.1
+		d.routingBadge(right-cs*0.03-r, cy, r)
+		right -= cs*0.06 + 2*r
 	}
-	rows := []row{right}
-	if u.Facing == engine.N {
-		gap := cs * 0.16 // from the token's centre line: the triangle's half base and a star's half width
-		rows = []row{
-			{right.start, -1, right.start - (x + w/2 + gap)},
-			{x + cs*0.08, 1, x + w/2 - gap - (x + cs*0.08)},
-		}
+	if n == 0 {
+		return
 	}
-	// Fill the rows in turn, as many stars to a row as fit; if there are
-	// more, the last row takes them closer together.
-	var at []float64
-	for k, rw := range rows {
-		if rw.span < 0 {
-			continue
-		}
-		n := len(ls) - len(at)
-		if k < len(rows)-1 {
-			n = min(n, 1+int(rw.span/step))
-		}
-		st := d.starStep(n, step, rw.span)
-		for i := range n {
-			at = append(at, rw.start+rw.dir*float64(i)*st)
-		}
+	r, step := cs*0.085, cs*0.15
+	first := right - cs*0.02 - r
+	nx, _ := d.namePos(u.Cell)
+	room := first - (nx + measure(d.f.cell, u.Cell.Name()) + r + cs*0.02)
+	step = math.Max(d.starStep(n, step, room), cs*0.05)
+	if banner {
+		d.bannerFlag(first-float64(n-1)*step, cy, r, u.Side)
 	}
-	for i := min(len(at), len(ls)) - 1; i >= 0; i-- { // the commander on top
-		d.leaderStar(ls[i], at[i], y+cs*0.008, r)
+	for i := len(ls) - 1; i >= 0; i-- { // the commander on top
+		d.leaderStar(ls[i], first-float64(i)*step, cy, r)
 	}
 }
 
-// holdBadge marks a unit holding at all costs: a dark square with a white
-// letter, ringed in white.
+// capRowY is the middle of the band above a counter, from the cell's top.
+func capRowY(cs float64) float64 { return math.Round(cs * 0.125) }
+
+// bannerFlag is a raised banner: a nobori, a tall gold flag on a pole,
+// standing on the point (cx, cy), r the size of a star.
+func (d *drawer) bannerFlag(cx, cy, r float64, side engine.Side) {
+	dc := d.dc
+	pole := cx - r*0.55
+	top, bottom := cy-r*1.5, cy+r*0.9
+	fw, fh := r*1.2, r*1.7
+	dc.SetColor(white)
+	dc.DrawRectangle(pole-1, top-1, fw+2, fh+2)
+	dc.Fill()
+	dc.SetColor(bannerGold)
+	dc.DrawRectangle(pole, top, fw, fh)
+	dc.Fill()
+	dc.SetColor(sideDark(side))
+	dc.SetLineWidth(1)
+	dc.DrawRectangle(pole, top, fw, fh)
+	dc.Stroke()
+	dc.DrawCircle(pole+fw/2, top+fh*0.45, r*0.3)
+	dc.Fill()
+	dc.SetColor(starInk)
+	dc.SetLineWidth(math.Max(1.2, r*0.25))
+	dc.DrawLine(pole, top-r*0.2, pole, bottom)
+	dc.Stroke()
+}
+
+// holdBadge marks a unit holding at all costs (R-VI.3.2-3): a dark square
+// with a white letter, ringed in white.
 func (d *drawer) holdBadge(cx, cy, r float64) {
 	dc := d.dc
 	x0, y0 := math.Round(cx-r), math.Round(cy-r)
@@ -328,11 +361,11 @@ func (d *drawer) holdBadge(cx, cy, r float64) {
 	dc.SetColor(starInk)
 	dc.DrawRoundedRectangle(x0, y0, side, side, r*0.3)
 	dc.Fill()
-	dc.SetColor(white)
-	d.centredText(d.f.badge, T(d.lang, "field.hold_badge"), x0+side/2, y0+side/2)
+	d.centredInk(d.f.badge, T(d.lang, "field.hold_badge"), x0+side/2, y0+side/2, white)
 }
 
-// fatigueBadge marks fatigued cavalry: a small grey disc with "z".
+// fatigueBadge marks fatigued cavalry (R-II.2.5): a small grey disc with
+// "z".
 func (d *drawer) fatigueBadge(cx, cy, r float64) {
 	dc := d.dc
 	dc.SetColor(fatigueFill)
@@ -341,7 +374,7 @@ func (d *drawer) fatigueBadge(cx, cy, r float64) {
 	dc.SetColor(fatigueInk)
 	dc.SetLineWidth(1)
 	dc.Stroke()
-	d.centredText(d.f.badge, "z", cx, cy)
+	d.centredInk(d.f.badge, "z", cx, cy, fatigueInk)
 }
 
 // routingBadge is a yellow disc with "!".
@@ -353,8 +386,7 @@ func (d *drawer) routingBadge(cx, cy, r float64) {
 	dc.SetColor(textColor)
 	dc.SetLineWidth(1.2)
 	dc.Stroke()
-	dc.SetFontFace(d.f.label)
-	dc.DrawStringAnchored("!", cx, cy+capHeight(d.f.label)/2, 0.5, 0)
+	d.centredInk(d.f.label, "!", cx, cy, textColor)
 }
 
 func facingVec(f engine.Dir) (float64, float64) {
