@@ -128,6 +128,9 @@ type BattleRecord struct {
 	// turns after it (0: nothing before the end), and the reveal.
 	SpectatorChannel string `json:"spectator_channel,omitempty"`
 	SpectatorDelay   int    `json:"spectator_delay,omitempty"`
+	// Missed counts, by side, the turns resolved by their deadline with no
+	// order of that side at all.
+	Missed [2]int `json:"missed,omitempty"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards
