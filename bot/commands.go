@@ -100,6 +100,7 @@ func commandSpecs() []cmdSpec {
 				{name: "value", typ: str, complete: true},
 			}},
 		}},
+		{name: "stats", handle: (*Bot).stats},
 		{name: "roll", handle: (*Bot).roll, opts: []optSpec{
 			{name: "stake", typ: str, choices: []string{"low", "high"}},
 		}},

@@ -167,3 +167,30 @@ func battlesText(lang render.Lang, all []store.Header) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// stats handles /stats: each clan's record in the server's finished
+// battles (game.Service.Stats).
+func (b *Bot) stats(c *call) error {
+	all, err := b.svc.Stats(c.i.GuildID)
+	if err != nil {
+		return err
+	}
+	if len(all) == 0 {
+		b.reply(c, render.T(c.lang, "stats.none"), nil)
+		return nil
+	}
+	lines := []string{render.T(c.lang, "stats.header")}
+	for _, cs := range all {
+		who := "<@&" + cs.Role + ">"
+		if len(cs.Names) > 0 {
+			who += " (" + strings.Join(cs.Names, ", ") + ")"
+		}
+		line := render.T(c.lang, "stats.line", who, cs.Battles, cs.Wins, cs.Losses, cs.Draws, cs.FiguresLost, cs.Inflicted, cs.Missed)
+		if cs.Unfinished > 0 {
+			line += render.T(c.lang, "stats.unfinished", cs.Unfinished)
+		}
+		lines = append(lines, line)
+	}
+	b.reply(c, strings.Join(lines, "\n"), nil)
+	return nil
+}

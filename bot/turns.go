@@ -184,6 +184,7 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 		return nil, err
 	}
 	var frames []render.ReplayFrame
+	var logs []string
 	first := last
 	for t := 1; t <= p.Turn; t++ {
 		tv, err := b.svc.TurnView(p.Guild, p.Battle, t, store.AudienceGM, false)
@@ -194,6 +195,8 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 			first = tv
 		}
 		frames = append(frames, render.ReplayFrame{State: tv.After, Events: tv.Events, Caption: render.T(l, "bot.reveal_turn", t)})
+		// Every turn's orders, both sides', and its whole log.
+		logs = append(logs, render.OrdersGiven(l, audienceSides(store.AudienceGM), t, tv.Orders)+render.Log(l, tv.Events))
 	}
 	opt := turnOptions(l, last)
 	before := first.Before
@@ -211,7 +214,7 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 		more: []picture{{turnFile("battle.gm.gif", "image/gif", story),
 			clip(render.T(l, "bot.reveal", last.Name)+" "+f.PNGAlt, render.MaxAltText)}},
 	}
-	return []message{m}, nil
+	return append([]message{m}, texts(strings.Join(logs, "\n\n"))...), nil
 }
 
 // markReplaced marks the results of turns a GM undid: each message gets a
