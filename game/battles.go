@@ -106,6 +106,9 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 		if err := tx.PutBattle(rec); err != nil {
 			return err
 		}
+		if err := journal(tx, &rec, store.Entry{Kind: store.JournalCreated, Detail: req.Scenario}); err != nil {
+			return err
+		}
 		_, err = owe(tx, text(&rec, audiences, "bot.announce_created", rec.Name, rec.Sides[0].RoleID, rec.Sides[1].RoleID)...)
 		return err
 	})
@@ -172,6 +175,9 @@ func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
 		if err := tx.PutBattle(*rec); err != nil {
 			return err
 		}
+		if err := journalFinished(tx, rec, FinishedByGM); err != nil {
+			return err
+		}
 		if err := closeSheets(tx, rec, rec.Turn); err != nil {
 			return err
 		}
@@ -198,6 +204,9 @@ func (s *Service) SetSetting(guild, ref, key, value string) (store.BattleRecord,
 				return refuse("err.setting_value", key, value, bs.values)
 			}
 			out = *rec
+			if err := journalSetting(tx, rec, key, value); err != nil {
+				return err
+			}
 			return tx.PutBattle(*rec)
 		}
 		next := rec.State.Settings
@@ -212,6 +221,9 @@ func (s *Service) SetSetting(guild, ref, key, value string) (store.BattleRecord,
 		}
 		rec.State.Settings = next
 		out = *rec
+		if err := journalSetting(tx, rec, key, value); err != nil {
+			return err
+		}
 		return tx.PutBattle(*rec)
 	})
 	return out, err
@@ -286,6 +298,9 @@ func (s *Service) Fix(guild, ref, who, field, value string) (Fixed, error) {
 			out.Side = sd
 		}
 		if err := tx.PutBattle(*rec); err != nil {
+			return err
+		}
+		if err := journal(tx, rec, store.Entry{Kind: store.JournalFix, Detail: who + " " + field + " = " + value}); err != nil {
 			return err
 		}
 		// The side concerned and the GM channel learn of it; the enemy sees

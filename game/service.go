@@ -128,7 +128,11 @@ func (s *Service) seed(tx *store.Tx, rec *store.BattleRecord, turn int) (store.S
 	if err := tx.PutSeed(rec.GuildID, rec.ID, turn, seed); err != nil {
 		return store.Seed{}, err
 	}
-	return tx.Seed(rec.GuildID, rec.ID, turn)
+	out, err := tx.Seed(rec.GuildID, rec.ID, turn)
+	if err != nil {
+		return out, err
+	}
+	return out, publishSeed(tx, rec, turn, out)
 }
 
 // sides are both sides, North first, for loops over them.

@@ -169,11 +169,17 @@ func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, err
 	if err := tx.PutEvents(guild, rec.ID, turn, events); err != nil {
 		return Resolved{}, err
 	}
+	if err := revealTurn(tx, &rec, seed.Value); err != nil {
+		return Resolved{}, err
+	}
 	rec.State = next
 	out := Resolved{Turn: turn, Before: before, After: next, Events: events, Seed: seed.Value}
 	over := next.Outcome != engine.Ongoing || turn >= next.Settings.LastTurn()
 	if over {
 		rec.Status = store.StatusFinished
+		if err := journalFinished(tx, &rec, next.Outcome.String()); err != nil {
+			return out, err
+		}
 	}
 	// The results are owed before the next turn's opening, in that order.
 	if out.Posts, err = owe(tx, resolved(&rec, out)...); err != nil {
@@ -230,9 +236,15 @@ func readyTx(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat) (Read
 	if err != nil {
 		return out, err
 	}
+	sealed := ph.Ready[seat.Side] // ready before: its orders are sealed as they stand
 	ph.Ready[seat.Side] = true
 	if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
 		return out, err
+	}
+	if !sealed {
+		if _, err := sealOrders(tx, rec, seat.Side, ""); err != nil {
+			return out, err
+		}
 	}
 	if err := changed(tx, rec, seat, store.Change{Action: store.ChangeReady}); err != nil {
 		return out, err
