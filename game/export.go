@@ -82,7 +82,7 @@ type TurnExport struct {
 	Snapshot engine.Battle `json:"snapshot"`
 	// Orders are each side's orders as stored (null: none given);
 	// Commands each side's command roll (null: none made).
-	Orders   BySide[[]engine.Order]      `json:"orders"`
+	Orders   BySide[[]engine.Order]     `json:"orders"`
 	Commands BySide[*store.CommandRoll] `json:"commands"`
 	Events   []engine.Event             `json:"events"`
 }

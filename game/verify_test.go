@@ -241,7 +241,9 @@ func TestVerifyNamesWhatWasTampered(t *testing.T) {
 			events := d.([]any)
 			events[len(events)-1].(map[string]any)["value"] = float64(99)
 			return d
-		}, "verify.bad.event", func(m *Mismatch) bool { return m.Turn == 1 && m.Event >= 0 && strings.Contains(m.Args[2].(string), "value: 99 /") }},
+		}, "verify.bad.event", func(m *Mismatch) bool {
+			return m.Turn == 1 && m.Event >= 0 && strings.Contains(m.Args[2].(string), "value: 99 /")
+		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
