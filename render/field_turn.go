@@ -295,7 +295,9 @@ func turnPlanOf(l *layout, b, before *engine.Battle, events []engine.Event) *tur
 		case engine.EvAttack:
 			// The attacker's way goes on if it takes the cell (EvOccupied).
 			if e.From != engine.NoCell && e.To != engine.NoCell && e.From != e.To {
-				p.attacks = append(p.attacks, turnAttack{from: e.From, to: e.To, detail: e.Detail})
+				// The engine names the side struck "front", "right flank",
+				// "left flank", "rear" or "routing" (engine.AttackSide).
+				p.attacks = append(p.attacks, turnAttack{from: e.From, to: e.To, detail: strings.ReplaceAll(e.Detail, " ", "_")})
 			}
 		case engine.EvMeeting:
 			delete(open, e.Unit)

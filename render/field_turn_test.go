@@ -339,7 +339,9 @@ func TestFieldTurnAttackSides(t *testing.T) {
 	l := layoutOf(t, b, FieldOptions{})
 	plain := renderField(t, b, FieldOptions{})
 	pix := map[string]*image.RGBA{}
-	for _, side := range []string{"front", "flank", "rear", "routing"} {
+	// The sides as the engine names them (engine.AttackSide), and "flank".
+	sides := []string{"front", "flank", "right flank", "left flank", "rear", "routing"}
+	for _, side := range sides {
 		ev := []engine.Event{{Kind: engine.EvAttack, Unit: "hc", Other: "e", From: cell(4, 2), To: cell(4, 3), Detail: side}}
 		pix[side] = renderField(t, b, FieldOptions{Events: ev})
 		area := cellRect(l, cell(4, 2)).Union(cellRect(l, cell(4, 3)))
@@ -350,11 +352,11 @@ func TestFieldTurnAttackSides(t *testing.T) {
 			t.Errorf("%s: the swords have %d dark pixels", side, n)
 		}
 	}
-	for _, side := range []string{"flank", "rear", "routing"} {
+	for _, side := range sides[1:] {
 		if samePixels(pix[side], pix["front"]) {
 			t.Errorf("an attack on the %s looks like a frontal one", side)
 		}
-		for _, other := range []string{"flank", "rear", "routing"} {
+		for _, other := range sides[1:] {
 			if other != side && samePixels(pix[side], pix[other]) {
 				t.Errorf("attacks on the %s and on the %s look the same", side, other)
 			}

@@ -22,11 +22,13 @@ var turnTexts = map[string]msg{
 	"legend.turn_captured":  {"взят в плен", "captured"},
 
 	// Where an attack struck (EvAttack's Detail), on the attack's mark.
-	"turn.side_front":   {"фронт", "front"},
-	"turn.side_flank":   {"фланг", "flank"},
-	"turn.side_rear":    {"тыл", "rear"},
-	"turn.side_routing": {"бегущих", "routing"},
-	"turn.meeting":      {"встречный", "meeting"},
+	"turn.side_front":       {"фронт", "front"},
+	"turn.side_flank":       {"фланг", "flank"},
+	"turn.side_left_flank":  {"левый фланг", "left flank"},
+	"turn.side_right_flank": {"правый фланг", "right flank"},
+	"turn.side_rear":        {"тыл", "rear"},
+	"turn.side_routing":     {"бегущих", "routing"},
+	"turn.meeting":          {"встречный", "meeting"},
 
 	// Captions of a replay's frames (StepCaption).
 	"replay.before":     {"Перед ходом", "Before the turn"},
