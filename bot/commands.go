@@ -91,6 +91,7 @@ func commandSpecs() []cmdSpec {
 				{name: "value", typ: str, required: true, complete: true},
 			}},
 			{name: "finish", handle: (*Bot).battleFinish, opts: []optSpec{battle}},
+			{name: "export", handle: (*Bot).battleExport, opts: []optSpec{battle}},
 			{name: "undo", handle: (*Bot).battleUndo, opts: []optSpec{battle,
 				{name: "turn", typ: num, required: true, minVal: 1, maxVal: 99},
 				{name: "keep_orders", typ: flag},
@@ -146,6 +147,10 @@ func commandSpecs() []cmdSpec {
 		}},
 		{name: "log", handle: (*Bot).turnLog, opts: []optSpec{
 			{name: "turn", typ: num, minVal: 1, maxVal: 99},
+		}},
+		{name: "verify", handle: (*Bot).verify, opts: []optSpec{
+			{name: "turn", typ: num, required: true, minVal: 1, maxVal: 99, complete: true},
+			{name: "battle", typ: str, complete: true},
 		}},
 		{name: "rule", handle: (*Bot).rule, opts: []optSpec{
 			{name: "id", typ: str, required: true, complete: true},

@@ -24,8 +24,9 @@ import (
 // worded by the bot).
 
 // Report is what a verification checked, and the first mismatch it met
-// (nil when everything matched). The battles and turns listed are those
-// checked before the mismatch, and the one it was met in.
+// (nil when everything matched). The battles listed are those checked
+// before the mismatch and the one it was met in; the turns, those that
+// matched.
 type Report struct {
 	Battles  []BattleCheck
 	Mismatch *Mismatch
@@ -160,6 +161,11 @@ func (s *Service) VerifyTurn(guild, battle string, turn int) (TurnVerified, erro
 	}
 	bc, m := verifyBattle(b, turn)
 	out := TurnVerified{Battle: bc, Mismatch: m}
+	for _, t := range b.Turns {
+		if t.Turn == turn {
+			out.Turn = TurnCheck{Turn: turn, Seed: t.Seed, SeedHash: t.SeedHash}
+		}
+	}
 	for _, t := range bc.Turns {
 		if t.Turn == turn {
 			out.Turn = t
@@ -198,7 +204,7 @@ func verifyBattle(b BattleExport, only int) (BattleCheck, *Mismatch) {
 	if n := store.CheckChain(es); n != 0 {
 		m := bad(0, "verify.bad.chain_number", n, es[n-1].N)
 		if es[n-1].N == n {
-			m = bad(0, "verify.bad.chain", n, n-1, es[n-1].Prev, store.EntryHash(es[n-2]))
+			m = bad(0, "verify.bad.chain", n, es[n-1].Prev, store.EntryHash(es[n-2]))
 		}
 		m.Entry = n
 		return bc, m
@@ -217,11 +223,11 @@ func verifyBattle(b BattleExport, only int) (BattleCheck, *Mismatch) {
 			continue
 		}
 		tc, m := verifyTurn(b, t, bc.Kept)
-		bc.Turns = append(bc.Turns, tc)
 		if m != nil {
 			m.Battle, m.Name, m.Turn = b.ID, b.Name, t.Turn
 			return bc, m
 		}
+		bc.Turns = append(bc.Turns, tc)
 	}
 	return bc, nil
 }
@@ -301,15 +307,15 @@ func verifyTurn(b BattleExport, t TurnExport, kept bool) (TurnCheck, *Mismatch) 
 		}
 		switch {
 		case (s == nil || o == nil) && need:
-			return tc, sideBad("verify.bad.orders_unsealed", side.String())
+			return tc, sideBad("verify.bad.orders_unsealed")
 		case s == nil || o == nil:
 			continue
 		case o.Hash != s.Hash:
-			m := sideBad("verify.bad.orders_open", side.String(), o.N, o.Hash, s.N, s.Hash)
+			m := sideBad("verify.bad.orders_open", o.N, o.Hash, s.N, s.Hash)
 			m.Entry = o.N
 			return tc, m
 		case h != s.Hash:
-			m := sideBad("verify.bad.orders", side.String(), h, s.Hash, s.N)
+			m := sideBad("verify.bad.orders", h, s.Hash, s.N)
 			m.Entry = s.N
 			return tc, m
 		}
@@ -325,7 +331,7 @@ func verifyTurn(b BattleExport, t TurnExport, kept bool) (TurnCheck, *Mismatch) 
 		for k, pair := range c.Result.Rolls {
 			want := [2]int{engine.SeededRoll(seed, b.ID, t.Turn, key, 2*k+1), engine.SeededRoll(seed, b.ID, t.Turn, key, 2*k+2)}
 			if pair != want {
-				m := bad("verify.bad.command", side.String(), k+1, fmt.Sprint(pair[:]), fmt.Sprint(want[:]))
+				m := bad("verify.bad.command", k+1, fmt.Sprint(pair[:]), fmt.Sprint(want[:]))
 				m.Side = side.String()
 				return tc, m
 			}

@@ -1,0 +1,169 @@
+package bot_test
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/store"
+)
+
+var stranger = discordtest.Member{UserID: "700000000000000004", Username: "ronin", Locale: "ru"}
+
+// A turn played through Discord leaves a whole journal: the seed's hash
+// posted to the clans is the one journaled before the dice, the seed
+// revealed hashes to it, and each side's orders are opened with the hash
+// they were sealed with when the side said it was ready.
+func TestJournalThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.create("Нагасино")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	w.oneTurn()
+
+	svc := &game.Service{Store: w.st}
+	es, head, err := svc.Journal(w.guild, "Нагасино")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := store.CheckChain(es); n != 0 || len(es) == 0 || head != store.EntryHash(es[len(es)-1]) {
+		t.Fatalf("the chain breaks at %d (of %d entries)", n, len(es))
+	}
+	var published, revealed string
+	sealed, opened := map[string]string{}, map[string]string{}
+	for _, e := range es {
+		if e.Turn != 1 {
+			continue
+		}
+		switch e.Kind {
+		case store.JournalSeedHash:
+			published = e.Hash
+		case store.JournalSeed:
+			revealed = e.Hash
+		case store.JournalOrders:
+			sealed[e.Side] = e.Hash
+		case store.JournalOrdersOpen:
+			opened[e.Side] = e.Hash
+		}
+	}
+	seed, err := hex.DecodeString(revealed)
+	if h := sha256.Sum256(seed); err != nil || hex.EncodeToString(h[:]) != published {
+		t.Fatalf("the seed revealed %s does not hash to the hash published %s", revealed, published)
+	}
+	// The hash journaled is the one the clans were shown before rolling.
+	for _, ch := range []string{chanOda, chanAsai} {
+		if !strings.Contains(contentOf(w.srv.Messages(ch)), published) {
+			t.Fatalf("channel %s was not shown the hash journaled", ch)
+		}
+	}
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		var orders []engine.Order
+		w.st.View(func(tx *store.Tx) error {
+			orders, _ = tx.Orders(w.guild, "нагасино", 1, side)
+			return nil
+		})
+		s := side.String()
+		if sealed[s] == "" || opened[s] != sealed[s] || store.OrdersHash(orders) != sealed[s] {
+			t.Fatalf("%s: sealed %q, opened %q, the orders hash to %q", s, sealed[s], opened[s], store.OrdersHash(orders))
+		}
+	}
+}
+
+// /verify turn: answers the clans and the GM with the turn's seed, its
+// hash as published, and that every die recomputes; /battle export gives
+// the GM the battle as a file that verifies, the turn under way left out;
+// an order changed in the store afterwards is named.
+func TestVerifyThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.create("Нагасино")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	w.oneTurn()
+
+	var seed1, seed2 store.Seed
+	w.st.View(func(tx *store.Tx) error {
+		seed1, _ = tx.Seed(w.guild, "нагасино", 1)
+		seed2, _ = tx.Seed(w.guild, "нагасино", 2)
+		return nil
+	})
+	r := w.slash(oda, chanOda, "verify", discordtest.IntOpt("turn", 1))
+	if !r.Ephemeral || !strings.Contains(r.Content, hex.EncodeToString(seed1.Value)) || !strings.Contains(r.Content, seed1.Hash) ||
+		!strings.Contains(r.Content, "каждая кость хода пересчитывается") || !strings.Contains(r.Content, "цепочка журнала цела") ||
+		strings.Contains(r.Content, "НЕ СХОДИТСЯ") {
+		t.Fatalf("/verify turn:1: %q", r.Content)
+	}
+	if r := w.slash(asai, chanAsai, "verify", discordtest.IntOpt("turn", 1)); !strings.Contains(r.Content, "every die of the turn recomputes") ||
+		!strings.Contains(r.Content, "opened as they were sealed") {
+		t.Fatalf("/verify in English: %q", r.Content)
+	}
+	if r := w.slash(oda, chanOda, "verify", discordtest.IntOpt("turn", 2)); !strings.Contains(r.Content, "не разыгран") {
+		t.Fatalf("/verify of the turn under way: %q", r.Content)
+	}
+	// The GM names the battle; someone of neither clan may not verify it.
+	if r := w.slash(gm, chanGM, "verify", discordtest.IntOpt("turn", 1)); !strings.Contains(r.Content, "/проверка битва:") {
+		t.Fatalf("/verify by the GM without a battle: %q", r.Content)
+	}
+	if r := w.slash(gm, chanGM, "verify", discordtest.IntOpt("turn", 1), discordtest.StringOpt("battle", "Нагасино")); !strings.Contains(r.Content, seed1.Hash) {
+		t.Fatalf("/verify by the GM: %q", r.Content)
+	}
+	if r := w.slash(stranger, chanOda, "verify", discordtest.IntOpt("turn", 1), discordtest.StringOpt("battle", "Нагасино")); !strings.Contains(r.Content, "проверяют её кланы и мастер") || strings.Contains(r.Content, seed1.Hash) {
+		t.Fatalf("/verify by a stranger: %q", r.Content)
+	}
+	// The resolved turns are offered.
+	if values, _ := w.offered(oda, chanOda, "verify", discordtest.Focus(discordtest.StringOpt("turn", ""))); len(values) != 1 || values[0] != "1" {
+		t.Fatalf("/verify offers turns %v", values)
+	}
+
+	// The GM's export: a JSON file that verifies, without turn 2's seed.
+	if r := w.slash(oda, chanOda, "battle", discordtest.Subcommand("export", discordtest.StringOpt("battle", "Нагасино"))); !strings.Contains(r.Content, "только для мастера") || len(r.Files) != 0 {
+		t.Fatalf("a player's export: %+v", r)
+	}
+	r = w.slash(gm, chanGM, "battle", discordtest.Subcommand("export", discordtest.StringOpt("battle", "Нагасино")))
+	if !r.Ephemeral || len(r.Files) != 1 || !regexp.MustCompile(`^gunbai-[a-z0-9-]+-turn-2\.json$`).MatchString(r.Files[0].Name) || !strings.Contains(r.Content, "gunbai verify") {
+		t.Fatalf("/battle export: %+v", r)
+	}
+	data := r.Files[0].Data
+	if strings.Contains(string(data), hex.EncodeToString(seed2.Value)) {
+		t.Fatal("the export holds the seed of the turn under way")
+	}
+	var x game.Export
+	if err := json.Unmarshal(data, &x); err != nil {
+		t.Fatal(err)
+	}
+	if rep := game.Verify(x); rep.Mismatch != nil || len(rep.Battles) != 1 || len(rep.Battles[0].Turns) != 1 || x.Battles[0].Turns[0].Seed != hex.EncodeToString(seed1.Value) {
+		t.Fatalf("the export does not verify: %+v", rep.Mismatch)
+	}
+
+	// North's orders of turn 1 changed in the store: /verify names it.
+	w.stop()
+	db, err := bolt.Open(w.path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var k [4]byte
+	binary.BigEndian.PutUint32(k[:], 1)
+	err = db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket([]byte("guilds")).Bucket([]byte(w.guild)).Bucket([]byte("battles")).Bucket([]byte("нагасино")).Bucket([]byte("turns")).Bucket(k[:])
+		return b.Put([]byte("orders.north"), []byte(`{"v":1,"data":[]}`))
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.start()
+	if r := w.slash(oda, chanOda, "verify", discordtest.IntOpt("turn", 1)); !strings.Contains(r.Content, "НЕ СХОДИТСЯ: ход 1, Север") || !strings.Contains(r.Content, "изменили после печати") {
+		t.Fatalf("/verify of a changed order: %q", r.Content)
+	}
+}
