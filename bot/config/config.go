@@ -72,6 +72,12 @@ const defaultAPIBase = "https://discord.com/api/v9"
 type StoreConfig struct {
 	Path        string        // the bbolt file
 	OpenTimeout time.Duration // how long to wait for the file lock
+	// BackupDir, if set, is the folder gunbai run copies the store into
+	// every BackupEvery (and when it starts), keeping the BackupKeep
+	// newest copies.
+	BackupDir   string
+	BackupEvery time.Duration
+	BackupKeep  int
 }
 
 // BattleConfig is [battle].
@@ -94,6 +100,8 @@ func Default() *Config {
 		Store: StoreConfig{
 			Path:        "gunbai.db",
 			OpenTimeout: time.Second,
+			BackupEvery: 6 * time.Hour,
+			BackupKeep:  28,
 		},
 		Battle: BattleConfig{
 			TurnDeadline:  24 * time.Hour,

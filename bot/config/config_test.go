@@ -260,7 +260,7 @@ default_locale = "en"
 			GMRole:        "Daimyo",
 			APIBase:       "http://127.0.0.1:8080/proxy/api/v9",
 		},
-		Store:  StoreConfig{Path: "/var/lib/gunbai/gunbai.db", OpenTimeout: 2500 * time.Millisecond},
+		Store:  StoreConfig{Path: "/var/lib/gunbai/gunbai.db", OpenTimeout: 2500 * time.Millisecond, BackupEvery: 6 * time.Hour, BackupKeep: 28},
 		Battle: BattleConfig{TurnDeadline: 36 * time.Hour, DefaultLocale: "en"},
 	}
 	if !reflect.DeepEqual(c, want) {

@@ -31,6 +31,9 @@ type rawDiscord struct {
 type rawStore struct {
 	Path        string `toml:"path"`
 	OpenTimeout string `toml:"open_timeout"`
+	BackupDir   string `toml:"backup_dir"`
+	BackupEvery string `toml:"backup_every"`
+	BackupKeep  int    `toml:"backup_keep"`
 }
 
 type rawBattle struct {
@@ -57,6 +60,9 @@ var schema = []keyInfo{
 	{"store", "Store", "a table"},
 	{"store.path", "Path", "a string (a file path)"},
 	{"store.open_timeout", "OpenTimeout", `a duration string such as "1s"`},
+	{"store.backup_dir", "BackupDir", "a string (a folder path)"},
+	{"store.backup_every", "BackupEvery", `a duration string such as "6h"`},
+	{"store.backup_keep", "BackupKeep", "an integer such as 28"},
 	{"battle", "Battle", "a table"},
 	{"battle.turn_deadline", "TurnDeadline", `a duration string such as "24h"`},
 	{"battle.default_locale", "DefaultLocale", `"ru" or "en"`},
@@ -90,7 +96,8 @@ func toRaw(c *Config) rawConfig {
 			GMRole:        c.Discord.GMRole,
 			APIBase:       c.Discord.APIBase,
 		},
-		Store: rawStore{Path: c.Store.Path, OpenTimeout: c.Store.OpenTimeout.String()},
+		Store: rawStore{Path: c.Store.Path, OpenTimeout: c.Store.OpenTimeout.String(),
+			BackupDir: c.Store.BackupDir, BackupEvery: c.Store.BackupEvery.String(), BackupKeep: c.Store.BackupKeep},
 		Battle: rawBattle{TurnDeadline: c.Battle.TurnDeadline.String(), DefaultLocale: c.Battle.DefaultLocale,
 			Scenarios: slices.Clone(c.Battle.Scenarios)},
 	}
@@ -108,7 +115,7 @@ func fromRaw(r rawConfig) (*Config, []Problem) {
 			ApplicationID: strings.TrimSpace(r.Discord.ApplicationID),
 			GMRole:        strings.TrimSpace(r.Discord.GMRole),
 		},
-		Store:  StoreConfig{Path: r.Store.Path},
+		Store:  StoreConfig{Path: r.Store.Path, BackupDir: strings.TrimSpace(r.Store.BackupDir), BackupKeep: r.Store.BackupKeep},
 		Battle: BattleConfig{DefaultLocale: r.Battle.DefaultLocale},
 	}
 
@@ -141,6 +148,10 @@ func fromRaw(r rawConfig) (*Config, []Problem) {
 		bad("store.path", "empty path (want a file name such as \"gunbai.db\")")
 	}
 	c.Store.OpenTimeout = duration(r.Store.OpenTimeout, "store.open_timeout", bad)
+	c.Store.BackupEvery = duration(r.Store.BackupEvery, "store.backup_every", bad)
+	if c.Store.BackupKeep < 1 {
+		bad("store.backup_keep", "%d copies: keep at least 1", c.Store.BackupKeep)
+	}
 	c.Battle.TurnDeadline = duration(r.Battle.TurnDeadline, "battle.turn_deadline", bad)
 	if !slices.Contains(Locales, c.Battle.DefaultLocale) {
 		bad("battle.default_locale", "unknown locale %q (want %s)", c.Battle.DefaultLocale, quoteList(Locales))

@@ -6,6 +6,9 @@
 //	gunbai commands [-json]                       the slash commands, as registered in Discord
 //	gunbai commands -register [-config FILE]      register them in the configured guilds
 //	gunbai why STORE BATTLE TURN UNIT             what happened to a unit in a turn (the GM's /why)
+//	gunbai verify FILE                            recompute every die of a store or an export, check its journal
+//	gunbai export STORE [BATTLE]                  battles as JSON for gunbai verify (the turn under way left out)
+//	gunbai backup [-force] STORE COPY             a hot copy of a store, safe while the bot runs
 //	gunbai version                                the version and VCS revision of this build
 //	gunbai help [COMMAND]                         this list, or one command's usage
 //
@@ -54,6 +57,12 @@ func subcommands() []subcommand {
 		}, help: commandsHelp, main: commandsMain, flags: true},
 		{name: "why", list: [][2]string{{"why [-lang ru|en] STORE BATTLE TURN UNIT", "what happened to a unit in a turn, with the rules (for the GM)"}},
 			help: whyHelp, main: whyMain, flags: true},
+		{name: "verify", list: [][2]string{{"verify [-lang ru|en] FILE", "recompute every die of a store, backup or export; check its journal"}},
+			help: verifyHelp, main: verifyMain, flags: true},
+		{name: "export", list: [][2]string{{"export STORE [BATTLE]", "write battles as JSON for gunbai verify (the turn under way left out)"}},
+			help: exportHelp, main: exportMain, flags: true},
+		{name: "backup", list: [][2]string{{"backup [-force] STORE COPY", "copy a store, safe while the bot runs"}},
+			help: backupHelp, main: backupMain, flags: true},
 		{name: "version", list: [][2]string{{"version", "print the version and VCS revision of this build"}},
 			help: versionHelp, main: versionMain, flags: true},
 	}

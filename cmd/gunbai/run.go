@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/bot/config"
@@ -84,6 +85,10 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gunbai run:", err)
 		return 2
 	}
+	if err := checkBackupFolder(cfg); err != nil {
+		fmt.Fprintln(stderr, "gunbai run:", err)
+		return 2
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := serve(ctx, cfg, conn(cfg, token), log.New(stderr, "gunbai ", log.LstdFlags)); err != nil {
@@ -124,11 +129,15 @@ func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logg
 	if err := checkStoreFolder(cfg); err != nil {
 		return err
 	}
+	if err := checkBackupFolder(cfg); err != nil {
+		return err
+	}
 	st, err := store.Open(cfg.Store.Path, store.Options{Timeout: cfg.Store.OpenTimeout})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	defer startBackups(ctx, st, cfg.Store, logger, time.Now)() // stopped before the store closes
 	b, err := bot.Dial(c, &game.Service{Store: st, Scenarios: scenarios, TurnDeadline: cfg.Battle.TurnDeadline}, bot.Options{
 		GMRole: cfg.Discord.GMRole, Guilds: cfg.Discord.Guilds, Locale: cfg.Battle.DefaultLocale, Log: logger,
 	})

@@ -1,0 +1,282 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"io"
+	"log"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/gunbai/gunbai/bot/config"
+	"github.com/gunbai/gunbai/store"
+)
+
+// demoStore plays the demo (3 turns) into a folder and returns its store.
+func demoStore(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if code := run([]string{"demo", "-out", dir, "-turns", "3"}, &out, &errb); code != 0 {
+		t.Fatalf("demo: %s", errb.String())
+	}
+	return filepath.Join(dir, "demo.db")
+}
+
+// gunbai runs a command: its exit code, stdout and stderr.
+func gunbai(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// gunbai export, verify and backup on the demo's store: the export
+// verifies, the backup verifies, every die of every turn recomputes.
+func TestVerifyExportBackupOnTheDemo(t *testing.T) {
+	db := demoStore(t)
+	code, out, errs := gunbai("verify", db)
+	if code != 0 || !strings.Contains(out, "Проверено хранилище") || !strings.Contains(out, "Всё сходится: 3 хода") ||
+		strings.Count(out, "вскрыты как запечатаны") != 3 || !strings.Contains(out, "ход 4 идёт") {
+		t.Fatalf("verify the store: %d %q %q", code, out, errs)
+	}
+	code, out, errs = gunbai("export", db, demoBattle)
+	if code != 0 || !strings.Contains(errs, "Выгружено битв: 1, разыгранных ходов в них: 3") {
+		t.Fatalf("export: %d %q", code, errs)
+	}
+	var x struct {
+		Battles []struct {
+			Turns []struct {
+				Seed string `json:"seed"`
+			} `json:"turns"`
+			Open struct {
+				Turn int `json:"turn"`
+			} `json:"open"`
+		} `json:"battles"`
+	}
+	if err := json.Unmarshal([]byte(out), &x); err != nil || len(x.Battles) != 1 || len(x.Battles[0].Turns) != 3 || len(x.Battles[0].Turns[0].Seed) != 64 || x.Battles[0].Open.Turn != 4 {
+		t.Fatalf("the export: %v %+v", err, x)
+	}
+	exported := filepath.Join(t.TempDir(), "demo.json")
+	os.WriteFile(exported, []byte(out), 0o644)
+	if code, out, _ := gunbai("verify", "-lang", "en", exported); code != 0 || !strings.Contains(out, "Checked the export") || !strings.Contains(out, "Everything matches: 3 turns") {
+		t.Fatalf("verify the export: %d %q", code, out)
+	}
+	// The export's first seed changed: caught, named.
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	seed := x.Battles[0].Turns[0].Seed
+	os.WriteFile(bad, []byte(strings.Replace(out, seed, "00"+seed[2:], 1)), 0o644)
+	if code, out, _ := gunbai("verify", "-lang", "en", bad); code != 1 || !strings.Contains(out, "MISMATCH — battle “Битва при Каванакадзиме (демо)” ("+demoBattle+"), turn 1: the seed 00") {
+		t.Fatalf("verify a changed export: %d %q", code, out)
+	}
+	if code, _, errs := gunbai("export", db, "nowhere"); code != 1 || !strings.Contains(errs, `no battle "nowhere"`) {
+		t.Fatalf("export of no battle: %d %q", code, errs)
+	}
+
+	copyPath := filepath.Join(t.TempDir(), "copy.db")
+	if code, out, errs := gunbai("backup", db, copyPath); code != 0 || !strings.Contains(out, "проверена, битв в ней: 1") {
+		t.Fatalf("backup: %d %q %q", code, out, errs)
+	}
+	if code, _, errs := gunbai("backup", db, copyPath); code != 1 || !strings.Contains(errs, "-force") {
+		t.Fatalf("backup over a copy: %d %q", code, errs)
+	}
+	if code, _, errs := gunbai("backup", db, copyPath, "-force"); code != 0 {
+		t.Fatalf("backup -force (after the arguments): %d %q", code, errs)
+	}
+	if code, out, _ := gunbai("verify", copyPath); code != 0 || !strings.Contains(out, "Всё сходится: 3 хода") {
+		t.Fatalf("verify the backup: %d %q", code, out)
+	}
+	if code, _, _ := gunbai("verify"); code != 2 {
+		t.Fatalf("verify without a file: %d", code)
+	}
+	if code, _, _ := gunbai("backup", db); code != 2 {
+		t.Fatalf("backup without a copy: %d", code)
+	}
+}
+
+// tamperStore rewrites one stored value of a store file (its envelope's
+// data) with change.
+func tamperStore(t *testing.T, path string, keys []string, change func(data any) any) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket([]byte(keys[0]))
+		for _, k := range keys[1 : len(keys)-1] {
+			b = b.Bucket([]byte(k))
+		}
+		var env struct {
+			V    int `json:"v"`
+			Data any `json:"data"`
+		}
+		key := []byte(keys[len(keys)-1])
+		if err := json.Unmarshal(b.Get(key), &env); err != nil {
+			return err
+		}
+		env.Data = change(env.Data)
+		raw, err := json.Marshal(env)
+		if err != nil {
+			return err
+		}
+		return b.Put(key, raw)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func key32(n int) string {
+	var k [4]byte
+	binary.BigEndian.PutUint32(k[:], uint32(n))
+	return string(k[:])
+}
+
+func key64(n uint64) string {
+	var k [8]byte
+	binary.BigEndian.PutUint64(k[:], n)
+	return string(k[:])
+}
+
+// A stored seed, an order, a journal entry or a die changed in the demo's
+// store is caught by gunbai verify, which names the battle, the turn (and
+// side, event, entry) and what differs, and exits 1.
+func TestVerifyCatchesTampering(t *testing.T) {
+	db := demoStore(t)
+	original, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	battle := []string{"guilds", demoGuild, "battles", demoBattle}
+	turn := func(n int, key string) []string { return append(append([]string{}, battle...), "turns", key32(n), key) }
+	cases := []struct {
+		name   string
+		keys   []string
+		change func(any) any
+		says   []string
+	}{
+		{"a seed", turn(2, "seed"), func(d any) any {
+			d.(map[string]any)["value"] = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+			return d
+		}, []string{"turn 2: the seed 0000000000", "but 3536e730", "was published"}},
+		{"an order", turn(2, "orders.north"), func(d any) any {
+			return d.([]any)[1:] // an order taken away
+		}, []string{"turn 2, North, journal entry", "they were changed after the seal"}},
+		{"a journal entry", append(append([]string{}, battle...), "journal", key64(6)), func(d any) any {
+			d.(map[string]any)["hash"] = strings.Repeat("0", 64)
+			return d
+		}, []string{"the journal, journal entry 7: entry 7 does not go on from the one before"}},
+		{"a die", turn(3, "events"), func(d any) any {
+			for _, e := range d.([]any) {
+				if dice, ok := e.(map[string]any)["dice"].([]any); ok && len(dice) > 0 {
+					dice[0] = float64(7 - int(dice[0].(float64)))
+					return d
+				}
+			}
+			t.Fatal("turn 3 has no dice")
+			return d
+		}, []string{"turn 3, event #", "differs; stored / recomputed: dice: ["}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "tampered.db")
+			os.WriteFile(p, original, 0o600)
+			tamperStore(t, p, c.keys, c.change)
+			code, out, errs := gunbai("verify", "-lang", "en", p)
+			if code != 1 || !strings.Contains(out, "MISMATCH — battle “Битва при Каванакадзиме (демо)” ("+demoBattle+")") {
+				t.Fatalf("exit %d:\n%s%s", code, out, errs)
+			}
+			for _, s := range c.says {
+				if !strings.Contains(out, s) {
+					t.Fatalf("the report does not say %q:\n%s", s, out)
+				}
+			}
+			if strings.Contains(out, "Everything matches") {
+				t.Fatalf("a mismatch and a match:\n%s", out)
+			}
+		})
+	}
+}
+
+// While a gunbai holds the store (the bot runs), verify, export and
+// backup read it from a copy taken beside it.
+func TestToolsBesideARunningBot(t *testing.T) {
+	db := demoStore(t)
+	held, err := store.Open(db, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	if code, out, errs := gunbai("verify", db); code != 0 || !strings.Contains(out, "копия, снятая на ходу") || !strings.Contains(out, "Всё сходится") {
+		t.Fatalf("verify beside the bot: %d %q %q", code, out, errs)
+	}
+	if code, out, errs := gunbai("export", db); code != 0 || !strings.Contains(out, `"format": "gunbai-export"`) {
+		t.Fatalf("export beside the bot: %d %q", code, errs)
+	}
+	copyPath := filepath.Join(t.TempDir(), "copy.db")
+	if code, out, errs := gunbai("backup", db, copyPath); code != 0 || !strings.Contains(out, "снята на ходу") {
+		t.Fatalf("backup beside the bot: %d %q %q", code, out, errs)
+	}
+	if code, out, _ := gunbai("verify", copyPath); code != 0 || strings.Contains(out, "на ходу") {
+		t.Fatalf("verify the backup: %d %q", code, out)
+	}
+}
+
+// Periodic backups keep the count: the newest backup_keep copies stay,
+// the oldest beyond are deleted, other files of the folder are left.
+func TestPeriodicBackupsKeepTheCount(t *testing.T) {
+	db := demoStore(t)
+	st, err := store.Open(db, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
+	os.WriteFile(filepath.Join(dir, "gunbai-manual.db"), []byte("mine too"), 0o644)
+	logger := log.New(io.Discard, "", 0)
+	at := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	var made []string
+	for i := range 6 {
+		p, err := periodicBackup(st, dir, 3, at.Add(time.Duration(i)*6*time.Hour), logger)
+		if err != nil {
+			t.Fatal(err)
+		}
+		made = append(made, p)
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "*"))
+	want := []string{made[3], made[4], made[5], filepath.Join(dir, "gunbai-manual.db"), filepath.Join(dir, "notes.txt")}
+	if strings.Join(names, " ") != strings.Join(slices.Sorted(slices.Values(want)), " ") {
+		t.Fatalf("the folder holds %v, want %v", names, slices.Sorted(slices.Values(want)))
+	}
+	if filepath.Base(made[5]) != "gunbai-20261202T180000.000Z.db" {
+		t.Fatalf("a copy named %s", made[5])
+	}
+	if code, out, _ := gunbai("verify", made[5]); code != 0 || !strings.Contains(out, "Всё сходится") {
+		t.Fatalf("verify a periodic copy: %d %q", code, out)
+	}
+
+	// As gunbai run makes them: one at once, then one a period, until
+	// stopped; never more than the count kept.
+	dir2 := t.TempDir()
+	var clockAt = at
+	clock := func() time.Time { clockAt = clockAt.Add(time.Second); return clockAt }
+	stop := startBackups(t.Context(), st, config.StoreConfig{BackupDir: dir2, BackupEvery: 5 * time.Millisecond, BackupKeep: 2}, logger, clock)
+	deadline := time.Now().Add(10 * time.Second)
+	for clockAt.Before(at.Add(5*time.Second)) && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	stop()
+	names, _ = filepath.Glob(filepath.Join(dir2, "gunbai-*.db"))
+	if len(names) != 2 || !clockAt.After(at.Add(4*time.Second)) {
+		t.Fatalf("after %v of copies the folder holds %v", clockAt.Sub(at), names)
+	}
+}
