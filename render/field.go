@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 	"sync"
 	"unicode/utf8"
@@ -85,27 +84,13 @@ func FieldPNG(b engine.Battle, opt FieldOptions) ([]byte, error) {
 	defer canvasPool.Put(img)
 	var buf bytes.Buffer
 	buf.Grow(len(img.Pix) / 12)
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: pngBuffers{}}
-	if err := enc.Encode(&buf, img); err != nil {
+	if err := encodePNG(&buf, img); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
 }
 
-var (
-	canvasPool    sync.Pool // *image.RGBA, for FieldPNG
-	pngBufferPool sync.Pool // *png.EncoderBuffer
-)
-
-// pngBuffers lends the PNG encoder its buffers.
-type pngBuffers struct{}
-
-func (pngBuffers) Get() *png.EncoderBuffer {
-	b, _ := pngBufferPool.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (pngBuffers) Put(b *png.EncoderBuffer) { pngBufferPool.Put(b) }
+var canvasPool sync.Pool // *image.RGBA, for FieldPNG
 
 // Field draws the battlefield: the 12x7 grid and any drawn cells beyond it
 // where units stand (D-03), deployment zones tinted by owner, no-man's
