@@ -237,6 +237,11 @@ func TestVerifyNamesWhatWasTampered(t *testing.T) {
 			d.(map[string]any)["detail"] = "n-yari figures = 8"
 			return d
 		}, "verify.bad.chain", func(m *Mismatch) bool { return m.Turn == 0 && m.Entry == 11 }},
+		{"a command roll's die", append(turn1, "command.south"), func(d any) any {
+			roll := d.(map[string]any)["result"].(map[string]any)["rolls"].([]any)[0].([]any)
+			roll[1] = float64(7 - int(roll[1].(float64)))
+			return d
+		}, "verify.bad.command", func(m *Mismatch) bool { return m.Turn == 1 && m.Side == "south" && m.Args[0] == 1 }},
 		{"an event", append(turn1, "events"), func(d any) any {
 			events := d.([]any)
 			events[len(events)-1].(map[string]any)["value"] = float64(99)

@@ -162,6 +162,17 @@ func TestCopyLiveCommitsMeanwhile(t *testing.T) {
 	if tries != 2 {
 		t.Fatalf("%d tries, want 2 (the first met commits)", tries)
 	}
+	// Both meta pages of the copy are the commit copied: the older one
+	// may reach pages written over since.
+	raw, err := os.ReadFile(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m0, ok0 := parseMeta(raw)
+	m1, ok1 := parseMeta(raw[m0.pageSize:])
+	if !ok0 || !ok1 || m0.txid != m1.txid || ne.Uint64(raw) != 0 || ne.Uint64(raw[m0.pageSize:]) != 1 {
+		t.Fatalf("the copy's meta pages: %+v %v, %+v %v", m0, ok0, m1, ok1)
+	}
 	c, err := Open(dst, Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
