@@ -55,6 +55,9 @@ func bodyOf(m message, edit bool) (messageBody, []*discordgo.File) {
 		// Interactive messages (sheets, summaries) never ping anyone.
 		body.AllowedMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
 	}
+	if m.mentions != nil {
+		body.AllowedMentions = m.mentions // a reminder: its clan's role alone
+	}
 	return body, files
 }
 

@@ -113,6 +113,12 @@ func (b *Bot) compose(p store.Post) ([]message, error) {
 		return b.composeSheet(p)
 	case game.PostSummary:
 		return b.composeSummary(p)
+	case game.PostStatus:
+		return b.composeStatus(p)
+	case game.PostClock:
+		return b.composeClock(p)
+	case game.PostReminder:
+		return b.composeReminder(p)
 	case game.PostFailure:
 		var f game.Failure
 		if err := json.Unmarshal(p.Data, &f); err != nil {

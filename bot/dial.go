@@ -15,10 +15,11 @@ import (
 
 // InvitePermissions are the bot permissions to ask for in the invite URL
 // (OAuth2 URL Generator): View Channel, Send Messages and Attach Files, to
-// post the turns' pictures and logs in the clan and GM channels. Gunbai
-// sends no embeds, so Embed Links is not needed; interaction answers need
-// no permission at all.
-const InvitePermissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionAttachFiles
+// post the turns' pictures and logs in the clan and GM channels, and Pin
+// Messages, to pin each battle's status message (without it the status is
+// posted and kept up to date unpinned). Gunbai sends no embeds, so Embed
+// Links is not needed; interaction answers need no permission at all.
+const InvitePermissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionAttachFiles | PermissionPinMessages
 
 // Conn says how to reach Discord: it is everything outside this package
 // needs to know, so that no other package names a discordgo type.

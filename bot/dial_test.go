@@ -21,10 +21,10 @@ import (
 	"github.com/gunbai/gunbai/store"
 )
 
-// The invite asks for View Channel, Send Messages and Attach Files: the
-// number the README gives.
+// The invite asks for View Channel, Send Messages, Attach Files and Pin
+// Messages: the number the README gives.
 func TestInvitePermissions(t *testing.T) {
-	if bot.InvitePermissions != 35840 { // 1024 + 2048 + 32768
+	if bot.InvitePermissions != 2251799813721088 { // 1024 + 2048 + 32768 + 1<<51 (Pin Messages)
 		t.Fatalf("InvitePermissions = %d", bot.InvitePermissions)
 	}
 	if bot.InvitePermissions&discordgo.PermissionEmbedLinks != 0 {

@@ -74,7 +74,14 @@ func (b *Bot) battleSet(c *call) error {
 	if err != nil {
 		return err
 	}
-	b.reply(c, render.T(c.lang, "bot.setting_set", rec.Name, key, value), nil)
+	answer := render.T(c.lang, "bot.setting_set", rec.Name, key, value)
+	switch key {
+	case game.TurnDeadlineKey:
+		answer += "\n" + render.T(c.lang, "bot.turn_deadline_next")
+	case game.RemindBeforeKey:
+		answer += "\n" + render.T(c.lang, "bot.remind_before_set")
+	}
+	b.reply(c, answer, nil)
 	return nil
 }
 
@@ -159,6 +166,12 @@ func battlesText(lang render.Lang, all []store.Header) string {
 		}
 		if !h.Deadline.IsZero() && (h.Status == store.StatusCommand || h.Scouting) {
 			line += ", " + render.T(lang, "battles.deadline", fmt.Sprintf("<t:%d:R>", h.Deadline.Unix()))
+		}
+		if h.Paused {
+			line += ", " + render.T(lang, "battles.paused")
+		}
+		if h.Missed != [2]int{} {
+			line += ", " + render.T(lang, "battles.missed", h.Missed[0], h.Missed[1])
 		}
 		lines = append(lines, line)
 	}

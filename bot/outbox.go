@@ -51,6 +51,9 @@ type message struct {
 	alt        string    // the file's alt text
 	more       []picture // further pictures (a turn's replay GIF)
 	components []discordgo.MessageComponent
+	// mentions are whom the message may ping (allowed_mentions); nil:
+	// nobody if it has components, else Discord's default.
+	mentions *discordgo.MessageAllowedMentions
 }
 
 // kick asks the worker for a pass, without waiting.
@@ -245,6 +248,9 @@ func (b *Bot) deliverLive(p store.Post) time.Time {
 	}
 	if err := b.svc.LiveShown(p.ID, live.Version, channel, id); err != nil {
 		b.opt.Log.Printf("post %d: %v", p.ID, err)
+	}
+	if id != "" && live.Reply == nil && p.Kind == game.PostStatus {
+		b.pinStatus(p, channel, id) // posted now: pinned once
 	}
 	return time.Time{}
 }

@@ -220,6 +220,9 @@ func (b *Bot) orders(c *call) error {
 // itself: the plan-change round after Signals, or the resolution, which is
 // posted like a GM's /battle resolve.
 func (b *Bot) ready(c *call, seat game.Seat) error {
+	if seat.Player == nil {
+		seat.Player = c.player() // who said ready, for the summary and the status
+	}
 	res, err := b.svc.Ready(seat)
 	if err != nil {
 		return err

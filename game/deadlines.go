@@ -16,18 +16,20 @@ type Reminder struct {
 	Sides  []engine.Side
 }
 
-// Reminders finds the command phases in the last quarter of their time
-// (6 hours of a 24-hour turn) whose sides are not all ready, once a turn:
-// each is marked reminded in the same transaction, so a reminder is never
-// posted twice (a crash may lose one, which is the lesser harm).
+// Reminders finds the command phases whose reminder is due (at the
+// battle's remind_before, by default in the last quarter of their time: 6
+// hours of a 24-hour turn) and whose sides are not all ready, once a turn:
+// each clan not ready is reminded in its own channel, its role mentioned,
+// with its units still without an order. Each battle is marked reminded in
+// the same transaction, so a reminder is never posted twice (a crash may
+// lose one, which is the lesser harm). A paused battle has no deadline and
+// is not reminded.
 func (s *Service) Reminders() ([]Reminder, error) {
-	if s.TurnDeadline <= 0 {
-		return nil, nil
-	}
 	now := s.now()
 	due := func(h store.Header) bool {
-		return h.Status == store.StatusCommand && !h.Deadline.IsZero() && h.Reminded < h.Turn &&
-			!now.Before(h.Deadline.Add(-s.TurnDeadline/4)) && now.Before(h.Deadline)
+		at := s.remindAt(h)
+		return h.Status == store.StatusCommand && !h.Paused && !h.Deadline.IsZero() && h.Reminded < h.Turn &&
+			!at.IsZero() && !now.Before(at) && now.Before(h.Deadline)
 	}
 	var out []Reminder
 	err := s.Store.Update(func(tx *store.Tx) error {
@@ -38,20 +40,20 @@ func (s *Service) Reminders() ([]Reminder, error) {
 			}
 			r := Reminder{Battle: rec}
 			for _, side := range sides {
-				if !ph.Ready[side] {
-					r.Sides = append(r.Sides, side)
+				if ph.Ready[side] {
+					continue
+				}
+				r.Sides = append(r.Sides, side)
+				p, err := reminder(tx, &rec, side)
+				if err != nil {
+					return err
+				}
+				if _, err := owe(tx, p); err != nil {
+					return err
 				}
 			}
 			if len(r.Sides) > 0 {
 				out = append(out, r)
-				var to []string
-				for _, side := range r.Sides {
-					to = append(to, sideAudience(side))
-				}
-				deadline := fmt.Sprintf("<t:%d:R>", rec.Deadline.Unix())
-				if _, err := owe(tx, text(&rec, to, "bot.reminder", rec.Name, rec.Turn, deadline)...); err != nil {
-					return err
-				}
 			}
 			// Marked in the transaction that queues it: never twice.
 			rec.Reminded = rec.Turn
@@ -111,7 +113,7 @@ type Overdue struct {
 // overdue reports whether a battle's open phase has passed its deadline.
 func overdue(h store.Header, now time.Time) bool {
 	open := h.Status == store.StatusCommand || h.Scouting
-	return open && !h.Deadline.IsZero() && !now.Before(h.Deadline)
+	return open && !h.Paused && !h.Deadline.IsZero() && !now.Before(h.Deadline)
 }
 
 // Due closes every phase that has passed its deadline: a command phase is
@@ -144,6 +146,10 @@ func (s *Service) Due() ([]Overdue, error) {
 				if err == nil {
 					out = append(out, Overdue{Opened: &op})
 				}
+				return err
+			}
+			// A side that let the turn pass without an order is recorded.
+			if err := countMissed(tx, rec); err != nil {
 				return err
 			}
 			res, err := s.resolveTx(tx, *rec)

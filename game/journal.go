@@ -12,8 +12,10 @@ func journal(tx *store.Tx, rec *store.BattleRecord, e store.Entry) error {
 	if e.Turn == 0 {
 		e.Turn = rec.Turn
 	}
-	_, err := tx.Journal(rec.GuildID, rec.ID, e)
-	return err
+	if _, err := tx.Journal(rec.GuildID, rec.ID, e); err != nil {
+		return err
+	}
+	return refreshStatus(tx, rec)
 }
 
 // Journal reads a battle's journal and its head hash.

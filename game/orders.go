@@ -55,7 +55,10 @@ func unready(tx *store.Tx, rec *store.BattleRecord, side engine.Side) (store.Com
 		return ph, err
 	}
 	ph.Ready[side] = false
-	return ph, tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph)
+	if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
+		return ph, err
+	}
+	return ph, refreshStatus(tx, rec) // the status shows who is ready
 }
 
 // Given is what one order did: the side's orders now, the order as

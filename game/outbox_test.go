@@ -25,7 +25,8 @@ func TestOutboxPostsAreOwedWithTheirChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	owed, _ = svc.Owed()
-	if got := targets(owed); !slices.Equal(got, []string{"opened:c-oda", "opened:c-asai", "opened:c-gm"}) {
+	// The battle's status messages come with its first phase.
+	if got := targets(owed); !slices.Equal(got, []string{"opened:c-oda", "opened:c-asai", "opened:c-gm", "status:c-oda", "status:c-asai", "status:c-gm"}) {
 		t.Fatalf("after start: %v", got)
 	}
 	drain(t, svc)
@@ -50,7 +51,8 @@ func TestOutboxPostsAreOwedWithTheirChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	owed, _ = svc.Owed()
-	if got := targets(owed); !slices.Equal(got, []string{"text:c-asai", "text:c-gm"}) {
+	// The fix is journaled: the status shows the journal's new head.
+	if got := targets(owed); !slices.Equal(got, []string{"status:c-oda", "status:c-asai", "status:c-gm", "text:c-asai", "text:c-gm"}) {
 		t.Fatalf("after a fix of South's unit: %v", got)
 	}
 }

@@ -3,7 +3,6 @@ package game
 import (
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/store"
@@ -63,17 +62,15 @@ func announce(tx *store.Tx, rec *store.BattleRecord, op Opened) (Opened, error) 
 		return op, err
 	}
 	var err error
-	op.Posts, err = owe(tx, opened(rec, op)...)
-	return op, err
+	if op.Posts, err = owe(tx, opened(rec, op)...); err != nil {
+		return op, err
+	}
+	return op, refreshStatus(tx, rec)
 }
 
-// setDeadline gives the phase that opens now its deadline, if any.
-func (s *Service) setDeadline(rec *store.BattleRecord) {
-	rec.Deadline = time.Time{}
-	if s.TurnDeadline > 0 {
-		rec.Deadline = s.now().Add(s.TurnDeadline).UTC()
-	}
-}
+// setDeadline gives the phase that opens now its deadline, if any, and
+// its reminder (openClock: the battle's own turn_deadline, a paused clock).
+func (s *Service) setDeadline(rec *store.BattleRecord) { s.openClock(rec) }
 
 // Start begins a battle from a legal deployment (RULES IV, D-65): the
 // shinobi infiltrate (R-IV.4), then the deployment turn's scouting opens if

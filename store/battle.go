@@ -131,6 +131,28 @@ type BattleRecord struct {
 	// Missed counts, by side, the turns resolved by their deadline with no
 	// order of that side at all.
 	Missed [2]int `json:"missed,omitempty"`
+	// Paused: the GM stopped the clock (/battle pause): the open phase has
+	// no Deadline, and Left is what was left of it (0: it had none), given
+	// back by /battle resume. A phase that opens while paused stores its
+	// whole length in Left.
+	Paused bool          `json:"paused,omitempty"`
+	Left   time.Duration `json:"left,omitempty"`
+	// TurnDeadline is the battle's own length of a phase (the setting
+	// battle.turn_deadline): 0, the config's; negative, no deadline.
+	TurnDeadline time.Duration `json:"turn_deadline,omitempty"`
+	// RemindBefore is how long before the deadline the sides not ready are
+	// reminded (battle.remind_before): 0, a quarter of the phase's length;
+	// negative, never.
+	RemindBefore time.Duration `json:"remind_before,omitempty"`
+	// Length is the length the open phase was given when it opened.
+	Length time.Duration `json:"length,omitempty"`
+	// RemindAt is when the open phase's reminder goes (zero: set by a
+	// gunbai before it existed, a quarter of the config's deadline; reminders
+	// off put it at the deadline itself, when none goes).
+	RemindAt time.Time `json:"remind_at,omitzero"`
+	// PinRefused are the channels where the battle's status message could
+	// not be pinned (the GM was told once, with the first).
+	PinRefused []string `json:"pin_refused,omitempty"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards
@@ -151,6 +173,11 @@ type Header struct {
 	Scouting bool      `json:"scouting,omitempty"`
 	Deadline time.Time `json:"deadline,omitzero"`
 	Reminded int       `json:"reminded,omitempty"`
+	// Paused, RemindAt and Missed are the record's (the clock, the
+	// reminder, the turns each side missed).
+	Paused   bool      `json:"paused,omitempty"`
+	RemindAt time.Time `json:"remind_at,omitzero"`
+	Missed   [2]int    `json:"missed,omitempty"`
 	// Unreadable, set only by Headers and Unreadable (never stored), says
 	// why this battle cannot be read, e.g. `battle "b1": written by a
 	// newer gunbai (schema 2, this one reads 1)`. Such a header has only
@@ -163,7 +190,8 @@ type Header struct {
 // Header returns the record's header.
 func (r *BattleRecord) Header() Header {
 	return Header{ID: r.ID, GuildID: r.GuildID, Name: r.Name, Status: r.Status, Sides: r.Sides,
-		Turn: r.Turn, Scouting: r.Scouting, Deadline: r.Deadline, Reminded: r.Reminded}
+		Turn: r.Turn, Scouting: r.Scouting, Deadline: r.Deadline, Reminded: r.Reminded,
+		Paused: r.Paused, RemindAt: r.RemindAt, Missed: r.Missed}
 }
 
 // Side returns the clan of one side.

@@ -75,6 +75,10 @@ type Message struct {
 	Edits         int
 	Deleted       bool
 	Time          time.Time
+	// Pinned: pinned in its channel (PUT .../pins/{message}), since
+	// PinnedAt.
+	Pinned   bool
+	PinnedAt time.Time
 }
 
 // Ephemeral reports whether the message has the EPHEMERAL flag (64).

@@ -432,7 +432,7 @@ func (s *Server) messageJSONLocked(m *storedMessage) map[string]any {
 	out := map[string]any{
 		"id": m.ID, "type": m.typ, "content": m.Content, "channel_id": m.ChannelID,
 		"author": s.userJSON(s.botUser), "attachments": atts, "embeds": embeds, "components": components,
-		"mentions": []any{}, "mention_roles": []any{}, "mention_everyone": false, "pinned": false, "tts": false,
+		"mentions": []any{}, "mention_roles": []any{}, "mention_everyone": false, "pinned": m.Pinned, "tts": false,
 		"timestamp": timestamp(m.Time), "edited_timestamp": edited, "flags": int64(m.Flags),
 	}
 	if present(m.nonce) {

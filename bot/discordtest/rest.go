@@ -340,6 +340,11 @@ func (s *Server) routeLocked(c *Call) (int, any, *apiError) {
 	case at(0) == "channels" && n == 3 && at(2) == "messages" && m == http.MethodPost:
 		return s.channelMessageCreateLocked(c, at(1))
 
+	case at(0) == "channels" && n == 5 && at(2) == "messages" && at(3) == "pins":
+		return s.pinLocked(c, at(1), at(4))
+	case at(0) == "channels" && n == 4 && at(2) == "pins":
+		return s.pinLocked(c, at(1), at(3)) // deprecated by Discord, still served
+
 	case at(0) == "channels" && n == 4 && at(2) == "messages":
 		msg := s.messages[at(3)]
 		if msg == nil || msg.ChannelID != at(1) || msg.Deleted {
