@@ -391,3 +391,39 @@ func TestVerifyTurn(t *testing.T) {
 		t.Fatalf("resolved turns: %v %v", turns, err)
 	}
 }
+
+// A turn undone and played again keeps its seed: its journal holds both
+// plays, and the store verifies against the last one.
+func TestVerifyAfterUndo(t *testing.T) {
+	svc, north, south := playedTurn(t)
+	id := north.Battle.ID
+	for _, keep := range []bool{true, false} {
+		if _, err := svc.Undo(guild, id, 1, keep, "gm"); err != nil {
+			t.Fatal(err)
+		}
+		north.Battle.Turn, south.Battle.Turn = 1, 1
+		if !keep {
+			if _, err := svc.Order(north, engine.Order{Unit: "n-yumi", Kind: engine.OrderWait, Phase: 1}); err != nil {
+				t.Fatal(err)
+			}
+			svc.Ready(north)
+			svc.Ready(south)
+		} else if _, err := svc.Resolve(guild, id, 1); err != nil {
+			t.Fatal(err)
+		}
+		r, err := VerifyStore(svc.Store)
+		if err != nil || r.Mismatch != nil || len(r.Battles[0].Turns) != 1 {
+			t.Fatalf("after an undo (keep orders %v): %+v %v", keep, r.Mismatch, err)
+		}
+	}
+	es := entriesOf(t, svc, id)
+	seeds := 0
+	for _, e := range es {
+		if e.Kind == store.JournalSeed && e.Turn == 1 {
+			seeds++
+		}
+	}
+	if seeds != 3 || store.CheckChain(es) != 0 {
+		t.Fatalf("turn 1's seed revealed %d times (want 3: one a play)", seeds)
+	}
+}
