@@ -23,6 +23,60 @@ func init() {
 	completers["battle resume battle"] = battleOffers(func(_ *call, h store.Header) bool { return h.Paused })
 	completers["battle extend battle"] = notOver
 	completers["battle extend by"] = (*Bot).completeDuration
+	// The clock's settings beside the rules' in /battle set.
+	setKey, setValue := completers["battle set key"], completers["battle set value"]
+	completers["battle set key"] = func(b *Bot, c *call, typed string) ([]offer, error) {
+		out, err := setKey(b, c, typed)
+		if err != nil {
+			return out, err
+		}
+		return append(out, match(b.clockKeys(c), typed)...), nil
+	}
+	completers["battle set value"] = func(b *Bot, c *call, typed string) ([]offer, error) {
+		var vals []string
+		switch c.str("key") {
+		case game.TurnDeadlineKey:
+			vals = []string{"default", "12h", "1d", "36h", "2d", "3d", "off"}
+		case game.RemindBeforeKey:
+			vals = []string{"quarter", "1h", "2h", "6h", "12h", "off"}
+		default:
+			return setValue(b, c, typed)
+		}
+		var out []offer
+		if d, err := game.ParseDuration(typed); err == nil {
+			out = append(out, offer{game.FormatDuration(d), render.T(c.lang, "complete.duration", game.FormatDuration(d), render.DurationText(c.lang, d))})
+		}
+		for _, v := range vals {
+			out = append(out, offer{v, v})
+		}
+		if len(out) > len(vals) {
+			return dedupe(out), nil
+		}
+		return match(out, typed), nil
+	}
+}
+
+// clockKeys offers the clock's settings with the battle's values.
+func (b *Bot) clockKeys(c *call) []offer {
+	now := map[string]string{}
+	if rec, err := b.gmBattle(c, func(s store.Status) bool { return s != store.StatusFinished }); err == nil {
+		if list, err := b.svc.Settings(c.i.GuildID, rec.ID); err == nil {
+			for _, line := range list {
+				if k, v, ok := strings.Cut(line, " = "); ok {
+					now[k] = v
+				}
+			}
+		}
+	}
+	var out []offer
+	for _, k := range []string{game.TurnDeadlineKey, game.RemindBeforeKey} {
+		name := render.T(c.lang, "complete.default", k)
+		if v, ok := now[k]; ok {
+			name = render.T(c.lang, "complete.setting", k, v)
+		}
+		out = append(out, offer{k, name})
+	}
+	return out
 }
 
 // gmUser is the GM who made a change, for the journal.

@@ -280,3 +280,25 @@ func TestExtendReminderSkipsTheReadySide(t *testing.T) {
 		t.Fatalf("the side not ready was reminded %d times", n)
 	}
 }
+
+// /battle set completes the clock's settings too, with the battle's
+// values, and their values as typed.
+func TestExtendSettingsComplete(t *testing.T) {
+	w, _, _ := clockWorld(t, 24*time.Hour)
+	defer w.stop()
+	gmSub(w, gm, "set", discordtest.StringOpt("key", "battle.remind_before"), discordtest.StringOpt("value", "2h"))
+	set := func(opts ...discordtest.Option) []string {
+		var names []string
+		for _, c := range w.choices(w.srv.Autocomplete(w.guild, chanGM, gm, "battle", discordtest.Subcommand("set",
+			append([]discordtest.Option{discordtest.StringOpt("battle", "Микатагахара")}, opts...)...))) {
+			names = append(names, fmt.Sprint(c.Value)+" | "+c.Name)
+		}
+		return names
+	}
+	if got := strings.Join(set(discordtest.Focus(discordtest.StringOpt("key", "remind"))), "; "); got != "battle.remind_before | battle.remind_before (сейчас: 2h)" {
+		t.Fatalf("keys «remind»: %s", got)
+	}
+	if got := set(discordtest.StringOpt("key", "battle.turn_deadline"), discordtest.Focus(discordtest.StringOpt("value", "36ч"))); len(got) == 0 || got[0] != "1d12h | 1d12h — 1 день 12 часов" {
+		t.Fatalf("values «36ч»: %v", got)
+	}
+}

@@ -360,3 +360,32 @@ func TestStatusOwedByEveryChange(t *testing.T) {
 		t.Fatalf("the enemy's ready as South sees it: %+v", st)
 	}
 }
+
+// The deployment turn's scouting has a status too: each side done
+// scouting or not, refreshed when a side is done.
+func TestStatusDuringScouting(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	a := anegawa()
+	a.Shinobi = [2]int{2, 1}
+	svc.Scenarios = map[string]engine.Battle{"shinobi": a}
+	rec, err := svc.Create(guild, CreateRequest{Name: "Разведка", North: store.Clan{RoleID: "r-oda", ChannelID: "c-oda"},
+		South: store.Clan{RoleID: "r-asai", ChannelID: "c-asai"}, GMChannelID: "c-gm", Scenario: "shinobi"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if op, err := svc.Start(guild, rec.ID, false); err != nil || !op.Scouting {
+		t.Fatalf("start %+v %v", op, err)
+	}
+	drain(t, svc)
+	north, _ := svc.ScoutSeat(guild, []string{"r-oda"})
+	if _, err := svc.Scout(north, Scouting{Done: true}); err != nil {
+		t.Fatal(err)
+	}
+	if owed, _ := svc.Owed(); countKind(owed, PostStatus) != 3 {
+		t.Fatalf("a side done scouting did not refresh the status: %v", targets(owed))
+	}
+	st, err := svc.Status(guild, rec.ID, store.AudienceSouth)
+	if err != nil || !st.Scouting || st.Ready != [2]bool{true, false} {
+		t.Fatalf("status %+v %v", st, err)
+	}
+}

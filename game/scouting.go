@@ -81,6 +81,9 @@ func (s *Service) Scout(seat Seat, sc Scouting) (Scouting, error) {
 				sc.Next = &next
 				return err
 			}
+			if err := refreshStatus(tx, rec); err != nil { // the status shows who is done
+				return err
+			}
 		}
 		return tx.PutBattle(*rec)
 	})
