@@ -280,6 +280,13 @@ func (b *Bot) createLive(p store.Post, m message) (channel, id string, err error
 	if err := json.Unmarshal(raw, &msg); err != nil {
 		return "", "", err
 	}
+	if msg.Content != m.content {
+		// Sent before a crash with what it said then: Discord answered
+		// with that message (enforce_nonce); it says what it says now.
+		if err := b.editMessage(channel, msg.ID, m, discordgo.WithRetryOnRatelimit(false)); err != nil {
+			return "", "", err
+		}
+	}
 	return channel, msg.ID, nil
 }
 

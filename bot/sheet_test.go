@@ -441,3 +441,33 @@ func BenchmarkSheetClick(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(2*b.N)/1e6, "ms/click")
 }
+
+// A sheet created by Discord whose answer was lost is not posted twice:
+// sent again with its nonce, Discord answers with the message it has, and
+// if the sheet has changed meanwhile the bot edits that message to say so.
+func TestSheetCreatedOnceWhenTheAnswerIsLost(t *testing.T) {
+	w, north, _ := odawaraWorld(t)
+	defer w.stop()
+	dm := func() int { return len(w.srv.DMs(north.UserID)) }
+	// The first post of North's sheet is made, but its answer is lost.
+	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: north.UserID},
+		discordtest.Fault{Status: 502, Message: "lost answer", Deliver: true})
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
+	clear()
+	if dm() != 1 {
+		t.Fatalf("%d DMs after the lost answer, want the one sheet", dm())
+	}
+	// North rolls by command before the retry: the sheet, sent again,
+	// must show the roll.
+	w.roll(north, chanOda)
+	if !w.srv.WaitFor(func() bool {
+		sh, ok := w.sheetOf(north)
+		return ok && strings.Contains(sh.Content, "Командный бросок")
+	}, wait) {
+		sh, _ := w.sheetOf(north)
+		t.Fatalf("the sheet after the retry: %q", sh.Content)
+	}
+	if dm() != 1 {
+		t.Fatalf("the sheet was posted %d times", dm())
+	}
+}

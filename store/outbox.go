@@ -86,7 +86,16 @@ func (p Post) Target() string {
 // Nonce names one message of a post to Discord, so that a part sent again
 // after a crash (enforce_nonce) is not posted twice. Discord takes nonces
 // of at most 25 characters.
-func (p Post) Nonce(part int) string { return fmt.Sprintf("g%d.%d", p.ID, part) }
+//
+// A live message's post (one part) is "l<id>": sent again after a crash it
+// may carry newer content, and Discord then answers with the message it
+// has, which the bot edits to the new content.
+func (p Post) Nonce(part int) string {
+	if p.Live != "" {
+		return fmt.Sprintf("l%d", p.ID)
+	}
+	return fmt.Sprintf("g%d.%d", p.ID, part)
+}
 
 func outboxKey(id uint64) []byte {
 	var k [8]byte
