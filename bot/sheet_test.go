@@ -450,16 +450,16 @@ func TestSheetCreatedOnceWhenTheAnswerIsLost(t *testing.T) {
 	defer w.stop()
 	dm := func() int { return len(w.srv.DMs(north.UserID)) }
 	// The first post of North's sheet is made, but its answer is lost.
-	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: north.UserID},
+	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: north.UserID, Count: discordtest.Always},
 		discordtest.Fault{Status: 502, Message: "lost answer", Deliver: true})
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
-	clear()
 	if dm() != 1 {
-		t.Fatalf("%d DMs after the lost answer, want the one sheet", dm())
+		t.Fatalf("%d DMs after the lost answers, want the one sheet", dm())
 	}
-	// North rolls by command before the retry: the sheet, sent again,
-	// must show the roll.
+	// North rolls by command before the answers come back: the sheet,
+	// sent again, must show the roll.
 	w.roll(north, chanOda)
+	clear()
 	if !w.srv.WaitFor(func() bool {
 		sh, ok := w.sheetOf(north)
 		return ok && strings.Contains(sh.Content, "Командный бросок")
