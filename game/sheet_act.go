@@ -1,0 +1,225 @@
+package game
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strconv"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// A click on a sheet: checked against who may act on it, carried out in
+// one transaction with the change it makes, kept on the sheet as its note.
+
+// SheetAct is one click on a sheet: an action of turn's sheet.
+type SheetAct struct {
+	Turn   int
+	Action string
+	Value  string
+}
+
+// SheetDone is what a click did beyond the sheet: Ready may have resolved
+// the turn or opened the plan-change round.
+type SheetDone struct {
+	ReadyResult
+}
+
+// Act carries out a click on sheet id by player, whose roles are his
+// roles in the sheet's guild now: he must still sit on the sheet's battle
+// and side. A refusal is kept on the sheet as its note (and returned); the
+// sheet is shown again either way. reply, for a sheet shown as an
+// ephemeral answer, is the interaction to edit it through.
+func (s *Service) Act(id uint64, player Player, roles func(guild string) (roles []string, name string, err error), act SheetAct, reply *store.Reply) (SheetDone, error) {
+	var out SheetDone
+	var sh store.Sheet
+	if err := s.Store.View(func(tx *store.Tx) (err error) { sh, err = tx.Sheet(id); return err }); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return out, refuse("err.sheet_unknown")
+		}
+		return out, err
+	}
+	if sh.User != player.User {
+		return out, refuse("err.sheet_unknown") // never say whose it is
+	}
+	rs, name, err := roles(sh.Guild)
+	if err != nil {
+		return out, err
+	}
+	if name != "" {
+		player.Name = name
+	}
+	seat, err := s.SeatOf(sh.Guild, rs)
+	if err == nil && (seat.Battle.ID != sh.Battle || seat.Side != sh.Side) {
+		err = refuse("err.sheet_not_seated")
+	}
+	if err == nil {
+		player.OnSheet = true
+		seat.Player = &player
+		err = s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
+			sh, err := tx.Sheet(id)
+			if err != nil {
+				return err
+			}
+			if act.Turn != rec.Turn {
+				return refuse("err.roll_stale", act.Turn)
+			}
+			if player.Lang != "" {
+				sh.Lang = player.Lang // the sheet speaks as his client does
+			}
+			var note SheetNote
+			if err := s.act(tx, rec, seat, &sh, act, &note, &out); err != nil {
+				return err
+			}
+			sh.Note, _ = json.Marshal(note)
+			if err := tx.PutSheet(sh); err != nil {
+				return err
+			}
+			return showSheet(tx, rec, sh, reply)
+		})
+	}
+	var r *Refusal
+	if errors.As(err, &r) {
+		// Nothing changed; the sheet says why, in place.
+		if err := s.Store.Update(func(tx *store.Tx) error {
+			sh, err := tx.Sheet(id)
+			if err != nil {
+				return err
+			}
+			sh.Note, _ = json.Marshal(SheetNote{Refusal: r})
+			if err := tx.PutSheet(sh); err != nil {
+				return err
+			}
+			rec, err := tx.Battle(sh.Guild, sh.Battle)
+			if err != nil {
+				return err
+			}
+			return showSheet(tx, &rec, sh, reply)
+		}); err != nil {
+			return out, err
+		}
+	}
+	return out, err
+}
+
+// act is one action on a sheet within its transaction.
+func (s *Service) act(tx *store.Tx, rec *store.BattleRecord, seat Seat, sh *store.Sheet, act SheetAct, note *SheetNote, out *SheetDone) error {
+	state := func() (SheetState, error) { return sheetState(tx, rec, *sh, rec.Turn) }
+	switch act.Action {
+	case ActStake:
+		stake, err := engine.ParseStake(act.Value)
+		if err != nil {
+			return refuse("err.bad_stake", act.Value)
+		}
+		_, err = rollTx(tx, rec, seat, stake)
+		return err
+	case ActReroll:
+		_, err := rerollTx(tx, rec, seat, act.Turn, act.Value)
+		return err
+	case ActBack:
+		sh.Draft = store.Draft{}
+		return nil
+	case ActSubject:
+		st, err := state()
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(Subjects(st.Tree), act.Value) {
+			return refuse("err.sheet_stale")
+		}
+		sh.Draft = store.Draft{Subject: act.Value}
+		return nil
+	case ActPage:
+		n, err := strconv.Atoi(act.Value)
+		if err != nil || n < 0 {
+			return refuse("err.sheet_stale")
+		}
+		sh.Draft.Page = n
+		return nil
+	case ActCancel:
+		_, err := cancelOrder(tx, rec, seat, func(x engine.Order) bool {
+			if OrderKey(x) == act.Value {
+				note.Cancelled = append(note.Cancelled, x)
+				return true
+			}
+			return false
+		})
+		if errors.Is(err, errNoSuchOrder) {
+			return refuse("err.sheet_stale")
+		} else if err != nil {
+			return err
+		}
+		sh.Draft = store.Draft{}
+		return nil
+	case ActReady:
+		res, err := readyTx(s, tx, rec, seat)
+		out.ReadyResult = res
+		note.Ready = err == nil
+		return err
+	}
+	// Picking an order: find the pick as the sheet now offers it.
+	st, err := state()
+	if err != nil {
+		return err
+	}
+	if st.Rolled == nil || !st.Rolled.Final {
+		return refuse("err.roll_first")
+	}
+	var pick *Pick
+	key := sh.Draft.Pick
+	if act.Action == ActPick {
+		key = act.Value
+	}
+	for _, p := range Picks(st.Tree, sh.Draft.Subject) {
+		if p.Key == key {
+			pick = &p
+			break
+		}
+	}
+	if pick == nil {
+		return refuse("err.sheet_stale")
+	}
+	var o *engine.Order
+	switch act.Action {
+	case ActPick:
+		sh.Draft.Pick, sh.Draft.Phase, sh.Draft.Page = key, 0, 0
+		if len(pick.Orders) == 1 && len(pick.Phases) <= 1 {
+			o = &pick.Orders[0]
+		}
+	case ActPhase:
+		n, err := strconv.Atoi(act.Value)
+		if err != nil || !slices.Contains(pick.Phases, n) {
+			return refuse("err.sheet_stale")
+		}
+		sh.Draft.Phase = n
+		if len(pick.Orders) == 1 {
+			o = &pick.Orders[0]
+		}
+	case ActChoice:
+		for i := range pick.Orders {
+			if OrderKey(pick.Phased(pick.Orders[i], sh.Draft.Phase)) == act.Value {
+				o = &pick.Orders[i]
+			}
+		}
+		if o == nil {
+			return refuse("err.sheet_stale")
+		}
+	default:
+		return refuse("err.sheet_stale")
+	}
+	if o == nil {
+		return nil // more to choose
+	}
+	given, err := giveOrder(tx, rec, seat, pick.Phased(*o, sh.Draft.Phase))
+	if err != nil {
+		return err
+	}
+	note.Given = &given
+	note.Given.SideOrders = SideOrders{} // the sheet shows them; the note need not keep a copy
+	if r, err := engine.Odds(rec.State, seat.Side, given.Order, OddsRuns); err == nil {
+		note.Odds = &r
+	}
+	sh.Draft = store.Draft{}
+	return nil
+}
