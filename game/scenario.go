@@ -38,17 +38,31 @@ func ScenarioNames() []string {
 	return out
 }
 
+// unitSpec is a unit of a built-in scenario.
+type unitSpec struct {
+	id     string
+	side   engine.Side
+	t      engine.TroopType
+	n      int
+	cell   string
+	facing engine.Dir
+}
+
+// builtIn is a built-in scenario's battle with its units, full of ammo,
+// South defending, on the default settings.
+func builtIn(id string, specs []unitSpec) engine.Battle {
+	b := engine.Battle{ID: id, Defender: engine.South, Settings: engine.DefaultSettings()}
+	for _, s := range specs {
+		u := engine.Unit{ID: s.id, Side: s.side, Type: s.t, Figures: s.n, Cell: engine.MustCell(s.cell), Facing: s.facing}
+		u.Ammo = u.Stats().AmmoPerFigure * s.n
+		b.Units = append(b.Units, u)
+	}
+	return b
+}
+
 // anegawa: six units a side, cavalry on the wings, spearmen in the centre.
 func anegawa() engine.Battle {
-	type spec struct {
-		id     string
-		side   engine.Side
-		t      engine.TroopType
-		n      int
-		cell   string
-		facing engine.Dir
-	}
-	specs := []spec{
+	specs := []unitSpec{
 		{"n-hatamoto", engine.North, engine.HeavyCavalry, 8, "A23", engine.S},
 		{"n-yari", engine.North, engine.SamuraiSpear, 10, "A21", engine.S},
 		{"n-ashigaru", engine.North, engine.AshigaruSpear, 12, "B21", engine.S},
@@ -62,12 +76,7 @@ func anegawa() engine.Battle {
 		{"s-sohei", engine.South, engine.Yamabushi, 6, "C13", engine.N},
 		{"s-teppo", engine.South, engine.AshigaruTeppo, 8, "D21", engine.N},
 	}
-	b := engine.Battle{ID: "anegawa", Defender: engine.South, Settings: engine.DefaultSettings()}
-	for _, s := range specs {
-		u := engine.Unit{ID: s.id, Side: s.side, Type: s.t, Figures: s.n, Cell: engine.MustCell(s.cell), Facing: s.facing}
-		u.Ammo = u.Stats().AmmoPerFigure * s.n
-		b.Units = append(b.Units, u)
-	}
+	b := builtIn("anegawa", specs)
 	b.HQ[engine.North] = engine.MustCell("A34")
 	b.HQ[engine.South] = engine.MustCell("D33")
 	b.Leaders = []engine.Leader{
@@ -84,15 +93,7 @@ func anegawa() engine.Battle {
 // have a commander and a general, shinobi, a messenger and a banner: the
 // scenario of the demo, where every part of the rules shows.
 func kawanakajima() engine.Battle {
-	type spec struct {
-		id     string
-		side   engine.Side
-		t      engine.TroopType
-		n      int
-		cell   string
-		facing engine.Dir
-	}
-	specs := []spec{
+	specs := []unitSpec{
 		{"n-kakizaki", engine.North, engine.HeavyCavalry, 8, "B22", engine.S},
 		{"n-yari", engine.North, engine.SamuraiSpear, 10, "A21", engine.S},
 		{"n-ashigaru", engine.North, engine.AshigaruSpear, 12, "B21", engine.S},
@@ -108,12 +109,7 @@ func kawanakajima() engine.Battle {
 		{"s-hatamoto", engine.South, engine.HeavyCavalry, 8, "D13", engine.N},
 		{"s-yumi", engine.South, engine.SamuraiArcher, 8, "C23", engine.N},
 	}
-	b := engine.Battle{ID: "kawanakajima", Defender: engine.South, Settings: engine.DefaultSettings()}
-	for _, s := range specs {
-		u := engine.Unit{ID: s.id, Side: s.side, Type: s.t, Figures: s.n, Cell: engine.MustCell(s.cell), Facing: s.facing}
-		u.Ammo = u.Stats().AmmoPerFigure * s.n
-		b.Units = append(b.Units, u)
-	}
+	b := builtIn("kawanakajima", specs)
 	if err := b.Settings.Set("terrain.available", "hill,forest,swamp"); err != nil {
 		panic(err) // a built-in scenario's settings are known good (TestBuiltInScenariosAreLegal)
 	}
