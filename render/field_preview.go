@@ -111,19 +111,35 @@ func (l *layout) tokenEdge(c, to point) point {
 // at the last drawn cell (and an attack at its end is left out); a target
 // off them is left out.
 func previewShapes(l *layout, b *engine.Battle, intents []engine.Intended) []previewShape {
-	cs := l.cs
-	key := func(i int) string {
-		if intents[i].Unit == "" {
-			return "#" + strconv.Itoa(i)
+	lane := previewLanes(b, intents)
+	before, known := previewFacings(b, intents)
+	var out []previewShape
+	for i := range intents {
+		if s, ok := previewShapeOf(l, &intents[i], lane[previewKey(intents, i)], before[i], known[i]); ok {
+			out = append(out, s)
 		}
-		return intents[i].Unit
 	}
-	// Units standing in one cell each take a lane: their marks shift
-	// diagonally by lane, so none hides another.
+	previewShotsApart(l.cs, out)
+	previewSlideBadges(l, out)
+	return out
+}
+
+// previewKey names the unit of order i: its id, or its place for an order
+// of no unit.
+func previewKey(intents []engine.Intended, i int) string {
+	if intents[i].Unit == "" {
+		return "#" + strconv.Itoa(i)
+	}
+	return intents[i].Unit
+}
+
+// previewLanes gives each unit a lane among those standing in its cell:
+// their marks shift diagonally by lane, so none hides another.
+func previewLanes(b *engine.Battle, intents []engine.Intended) map[string]int {
 	lane := map[string]int{}
 	inCell := map[engine.Cell]int{}
 	for i := range intents {
-		k := key(i)
+		k := previewKey(intents, i)
 		if _, ok := lane[k]; ok {
 			continue
 		}
@@ -134,10 +150,14 @@ func previewShapes(l *layout, b *engine.Battle, intents []engine.Intended) []pre
 		lane[k] = inCell[home]
 		inCell[home]++
 	}
-	// The facing before each order: the unit's, then that of its order of
-	// phase 1 for its order of phase 2.
-	before := make([]engine.Dir, len(intents))
-	known := make([]bool, len(intents))
+	return lane
+}
+
+// previewFacings is the facing before each order (known: there is one):
+// the unit's, then that of its order of phase 1 for its order of phase 2.
+func previewFacings(b *engine.Battle, intents []engine.Intended) (before []engine.Dir, known []bool) {
+	before = make([]engine.Dir, len(intents))
+	known = make([]bool, len(intents))
 	facing := map[string]engine.Dir{}
 	for _, first := range []bool{true, false} {
 		for i := range intents {
@@ -145,84 +165,89 @@ func previewShapes(l *layout, b *engine.Battle, intents []engine.Intended) []pre
 			if (it.Phase == 1) != first {
 				continue
 			}
-			f, ok := facing[key(i)]
+			f, ok := facing[previewKey(intents, i)]
 			if u := b.Unit(it.Unit); !ok && u != nil && it.Unit != "" {
 				f, ok = u.Facing, true
 			}
 			before[i], known[i] = f, ok
-			facing[key(i)] = it.Facing
+			facing[previewKey(intents, i)] = it.Facing
 		}
 	}
+	return before, known
+}
 
-	var out []previewShape
-	for i := range intents {
-		it := &intents[i]
-		if !l.drawnCell(it.From) {
-			continue
-		}
-		lk := lane[key(i)]
-		m := float64((lk + 1) / 2) // lanes 0, 1, 2, 3, 4: shifts 0, 1, -1, 2, -2
-		if lk%2 == 0 {
-			m = -m
-		}
-		s := previewShape{
-			phase:  it.Phase,
-			phase2: it.Phase == 2,
-			offset: point{m * cs * 0.13, -m * cs * 0.13},
-		}
-		at := func(c engine.Cell) point { return l.tokenCentre(c).add(s.offset) }
-		s.path = []point{at(it.From)}
-		last, whole := it.From, true
-		for _, c := range it.Path {
-			if !l.drawnCell(c) {
-				whole = false
-				break
-			}
-			s.path = append(s.path, at(c))
-			last = c
-		}
-		if len(s.path) > 1 {
-			s.ghost, s.ghostCell = true, last
-		}
-		if whole && it.Attack != "" && l.drawnCell(it.AttackAt) && it.AttackAt != it.From {
-			if it.AttackAt != last {
-				s.path = append(s.path, at(it.AttackAt))
-			} else {
-				s.ghost = false // the path ends in the enemy's cell
-			}
-			s.attack = true
-		}
-		if it.Shoot != "" && l.drawnCell(it.ShootAt) && it.ShootAt != last {
-			s.shot = true
-			s.shotFrom = at(last)
-			// The ring on the target's edge, clear of its label.
-			t := l.tokenCentre(it.ShootAt)
-			s.shotAt = l.tokenEdge(t, s.shotFrom).toward(s.shotFrom, cs*0.09)
-		}
-		if whole && known[i] && before[i]&3 != it.Facing&3 {
-			s.front, s.frontCell, s.facing = true, last, it.Facing&3
-			s.turn = len(s.path) == 1
-		}
-		// The phase number: where the arrow, the shot or the turn leaves
-		// the token.
-		switch {
-		case len(s.path) > 1:
-			s.badge = l.tokenEdge(s.path[0], s.path[1])
-			s.badgeDir = s.path[1].sub(s.path[0])
-		case s.shot:
-			s.badge = l.tokenEdge(s.shotFrom, s.shotAt)
-			s.badgeDir = s.shotAt.sub(s.shotFrom)
-		case s.turn:
-			// Beside the notch, along the token's edge.
-			fx, fy := facingVec(s.facing)
-			s.badgeDir = point{fy, -fx}
-			s.badge = s.frontPoint(l, s.facing, 0).add(s.badgeDir.scale(cs*0.12 + badgeRadius(cs) + cs*0.03))
-		default:
-			continue // nothing to show: it stays as it is (wait, hold, rally)
-		}
-		out = append(out, s)
+// previewShapeOf places the marks of one order, its unit in lane lk and
+// facing before it (if known); false: it draws nothing (its unit off the
+// drawn cells, or an order that leaves it as it is).
+func previewShapeOf(l *layout, it *engine.Intended, lk int, before engine.Dir, known bool) (previewShape, bool) {
+	cs := l.cs
+	if !l.drawnCell(it.From) {
+		return previewShape{}, false
 	}
-	// Two shots of one unit at one target: the lines side by side.
+	m := float64((lk + 1) / 2) // lanes 0, 1, 2, 3, 4: shifts 0, 1, -1, 2, -2
+	if lk%2 == 0 {
+		m = -m
+	}
+	s := previewShape{
+		phase:  it.Phase,
+		phase2: it.Phase == 2,
+		offset: point{m * cs * 0.13, -m * cs * 0.13},
+	}
+	at := func(c engine.Cell) point { return l.tokenCentre(c).add(s.offset) }
+	s.path = []point{at(it.From)}
+	last, whole := it.From, true
+	for _, c := range it.Path {
+		if !l.drawnCell(c) {
+			whole = false
+			break
+		}
+		s.path = append(s.path, at(c))
+		last = c
+	}
+	if len(s.path) > 1 {
+		s.ghost, s.ghostCell = true, last
+	}
+	if whole && it.Attack != "" && l.drawnCell(it.AttackAt) && it.AttackAt != it.From {
+		if it.AttackAt != last {
+			s.path = append(s.path, at(it.AttackAt))
+		} else {
+			s.ghost = false // the path ends in the enemy's cell
+		}
+		s.attack = true
+	}
+	if it.Shoot != "" && l.drawnCell(it.ShootAt) && it.ShootAt != last {
+		s.shot = true
+		s.shotFrom = at(last)
+		// The ring on the target's edge, clear of its label.
+		t := l.tokenCentre(it.ShootAt)
+		s.shotAt = l.tokenEdge(t, s.shotFrom).toward(s.shotFrom, cs*0.09)
+	}
+	if whole && known && before&3 != it.Facing&3 {
+		s.front, s.frontCell, s.facing = true, last, it.Facing&3
+		s.turn = len(s.path) == 1
+	}
+	// The phase number: where the arrow, the shot or the turn leaves
+	// the token.
+	switch {
+	case len(s.path) > 1:
+		s.badge = l.tokenEdge(s.path[0], s.path[1])
+		s.badgeDir = s.path[1].sub(s.path[0])
+	case s.shot:
+		s.badge = l.tokenEdge(s.shotFrom, s.shotAt)
+		s.badgeDir = s.shotAt.sub(s.shotFrom)
+	case s.turn:
+		// Beside the notch, along the token's edge.
+		fx, fy := facingVec(s.facing)
+		s.badgeDir = point{fy, -fx}
+		s.badge = s.frontPoint(l, s.facing, 0).add(s.badgeDir.scale(cs*0.12 + badgeRadius(cs) + cs*0.03))
+	default:
+		return previewShape{}, false // nothing to show: it stays as it is (wait, hold, rally)
+	}
+	return s, true
+}
+
+// previewShotsApart puts two shots of one unit at one target side by side.
+func previewShotsApart(cs float64, out []previewShape) {
 	for i := range out {
 		for j := range i {
 			a, b := &out[j], &out[i]
@@ -234,8 +259,12 @@ func previewShapes(l *layout, b *engine.Battle, intents []engine.Intended) []pre
 			}
 		}
 	}
-	// Phase numbers that would sit on one another, or on a new front's
-	// notch, slide along their marks.
+}
+
+// previewSlideBadges slides phase numbers that would sit on one another,
+// or on a new front's notch, along their marks.
+func previewSlideBadges(l *layout, out []previewShape) {
+	cs := l.cs
 	r := badgeRadius(cs)
 	var taken []point
 	for i := range out {
@@ -263,7 +292,6 @@ func previewShapes(l *layout, b *engine.Battle, intents []engine.Intended) []pre
 		}
 		taken = append(taken, out[i].badge)
 	}
-	return out
 }
 
 // frontPoint is the middle of the token's edge facing f, pushed out by out.
