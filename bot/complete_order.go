@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -82,28 +83,13 @@ func (b *Bot) orderContext(c *call) (*orderCtx, error) {
 	return oc, nil
 }
 
-// replaces mirrors game's rule of which order a new one takes the place
-// of: a unit's order for the same phase, the army-wide order, a leader's
-// move. A unit's order of a kind not chosen yet replaces as any unit order.
-func replaces(o, x engine.Order) bool {
-	switch {
-	case o.Kind.ArmyWide() || x.Kind.ArmyWide():
-		return o.Kind.ArmyWide() && x.Kind.ArmyWide()
-	case o.Kind == engine.OrderMoveLeader || x.Kind == engine.OrderMoveLeader:
-		return o.Kind == x.Kind && o.Leader == x.Leader
-	case o.Kind.Declaration() || x.Kind.Declaration():
-		return false
-	}
-	return o.Unit == x.Unit && o.Phase == x.Phase
-}
-
 // tree is every order the side may add once o takes the place of the
 // order it replaces (engine.Options).
 func (oc *orderCtx) tree(o engine.Order) engine.OrderTree {
 	var kept []engine.Order
 	var key strings.Builder
 	for i, x := range oc.orders {
-		if replaces(o, x) {
+		if game.Replaces(o, x) {
 			fmt.Fprintf(&key, "%d,", i)
 			continue
 		}

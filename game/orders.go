@@ -106,7 +106,7 @@ func giveOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, o engine.Order)
 	// for the same phase, the army-wide order, a leader's move.
 	var orders []engine.Order
 	for _, x := range out.Orders {
-		if replaces(o, x) {
+		if Replaces(o, x) {
 			out.Replaced = append(out.Replaced, x)
 		} else {
 			orders = append(orders, x)
@@ -150,9 +150,9 @@ func receipt(rec *store.BattleRecord, seat Seat, orders []engine.Order) []store.
 	return []store.Post{p}
 }
 
-// replaces reports whether a new order o takes the place of an order x the
+// Replaces reports whether a new order o takes the place of an order x the
 // side gave before.
-func replaces(o, x engine.Order) bool {
+func Replaces(o, x engine.Order) bool {
 	switch {
 	case o.Kind.ArmyWide() || x.Kind.ArmyWide():
 		return o.Kind.ArmyWide() && x.Kind.ArmyWide()

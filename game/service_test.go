@@ -333,7 +333,7 @@ func TestReplaces(t *testing.T) {
 		{wheel, move, true}, {later, move, false}, {ret, adv, true}, {adv, move, false},
 		{lm2, lm1, true}, {sh2, sh1, false}, {banner, move, false}, {move, banner, false},
 	} {
-		if got := replaces(c.o, c.x); got != c.want {
+		if got := Replaces(c.o, c.x); got != c.want {
 			t.Errorf("%v replaces %v: %v, want %v", c.o.Kind, c.x.Kind, got, c.want)
 		}
 	}
