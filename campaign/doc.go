@@ -1,0 +1,39 @@
+// Package campaign holds the pure mechanics of the campaign's end-of-turn
+// phase, seed 001 as restated in ../shared/rules/EXTRAS.md section 1 (IDs
+// E1-...). Every mechanic is a function of plain data: dice come by key (a d6
+// per key, see Dice), and each result is returned as data, each roll carrying
+// its key, die, modifier, target and outcome so a caller can show "each roll
+// with its target". The package imports only the standard library.
+//
+// Covered here:
+//   - E1-L loss recovery (with E1-Q10 and E1-Q11): eligibility, the infantry
+//     and cavalry pools, the caps per unit, a default distribution and the
+//     checked application of a player's distribution;
+//   - E1-H healing of a wounded character (with E1-Q16 and E1-Q17);
+//   - E1-X commander experience (with E1-Q12 and E1-Q13);
+//   - E1-U unit promotions (with E1-Q14 and E1-Q15).
+//
+// Left for the rest of issue 15: the retreat roller (E1-R4, E1-R5), the
+// control and suppression calculators (E1-C, E1-S), the succession helper
+// (E1-K) and the phase order (E1-P, /turn next resetting the counters); the
+// rosters in the store (armies, units, characters, the campaign turn), the
+// battle record written back to them, and the commands (/roster, /aftermath,
+// /turn, /retreat, /control, /suppress) with their texts.
+package campaign
+
+// Dice answers every roll by key: one d6 per call. engine.Dice satisfies it.
+type Dice interface {
+	Roll(key string) int
+}
+
+// Roll is one die roll as shown to the players: Result = Die + Mod, and
+// Success says whether Result met Target (Target 0: no target, a pool die).
+type Roll struct {
+	Key     string
+	Die     int
+	Mod     int
+	Result  int
+	Target  int
+	Success bool
+	Outcome string
+}

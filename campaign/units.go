@@ -1,0 +1,49 @@
+package campaign
+
+// UnitType is a core unit type, as far as the end-of-turn phase cares.
+type UnitType string
+
+// The unit types of the core rules.
+const (
+	HeavyCavalry     UnitType = "heavy_cavalry"
+	LightCavalry     UnitType = "light_cavalry"
+	FootSamuraiSpear UnitType = "foot_samurai_spear"
+	FootSamuraiBow   UnitType = "foot_samurai_bow"
+	AshigaruSpear    UnitType = "ashigaru_spear"
+	AshigaruTeppo    UnitType = "ashigaru_teppo"
+	Yamabushi        UnitType = "yamabushi" // sohei for E1 (E1-Q10)
+)
+
+// FootSamurai says whether the type takes infantry recovery (E1-L2, E1-Q11a).
+func (t UnitType) FootSamurai() bool { return t == FootSamuraiSpear || t == FootSamuraiBow }
+
+// Promotion is one of the two upgrades of E1-U2.
+type Promotion string
+
+// The two upgrades.
+const (
+	PromoteMastery  Promotion = "mastery"            // Combat Mastery +1
+	PromoteSteadImp Promotion = "steadiness_impetus" // Steadiness +1 and Impetus +1
+)
+
+// Unit is a roster unit with its per-turn counters.
+type Unit struct {
+	ID      string
+	Type    UnitType
+	Figures int // figures now; 0 = destroyed this turn
+
+	ImpetusMod    int
+	SteadinessMod int
+	Mastery       int
+	Promotions    []Promotion // taken, oldest first (E1-U3)
+
+	// Per-turn counters, reset by /turn next.
+	LostThisTurn   int  // figures lost this turn still recoverable (zeroed by recovery, E1-Q11g)
+	SufferedLosses bool // it lost figures this turn (E1-U1a); recovery does not clear it
+	Inflicted      bool // it removed enemy figures this turn (E1-U1a)
+	DestroyedEnemy bool // it destroyed an enemy unit (E1-U1b)
+	PutToFlight    bool // it put an enemy unit to flight in melee (E1-U1b, E1-Q15b)
+	Held           bool // it threw back an attack on it (E1-U1b, E1-Q15a)
+	Fled           bool // it fled or was scattered (E1-U1c, E1-Q15c)
+	StormKill      bool // in a successful storm it destroyed a defender unit (E1-U5)
+}
