@@ -11,11 +11,16 @@
 //     checked application of a player's distribution;
 //   - E1-H healing of a wounded character (with E1-Q16 and E1-Q17);
 //   - E1-X commander experience (with E1-Q12 and E1-Q13);
-//   - E1-U unit promotions (with E1-Q14 and E1-Q15).
+//   - E1-U unit promotions (with E1-Q14 and E1-Q15);
+//   - E1-R4 retreat attrition (with E1-Q4 and E1-Q5): the loss instances of a
+//     route, a d3 per unit per instance, destruction and the losses beyond
+//     the figures, and which one risk roll a character owes;
+//   - E1-R5 nowhere to retreat (with E1-Q6): castle, home or d6 losses and
+//     surrender, and the winner's join / execute / release.
 //
-// Left for the rest of issue 15: the retreat roller (E1-R4, E1-R5), the
-// control and suppression calculators (E1-C, E1-S), the succession helper
-// (E1-K) and the phase order (E1-P, /turn next resetting the counters); the
+// Left for the rest of issue 15: the control and suppression calculators
+// (E1-C, E1-S), the succession helper (E1-K), the core risk roll itself
+// (E1-Q5 only names which one) and the phase order (E1-P, /turn next resetting the counters); the
 // rosters in the store (armies, units, characters, the campaign turn), the
 // battle record written back to them, and the commands (/roster, /aftermath,
 // /turn, /retreat, /control, /suppress) with their texts.
