@@ -16,12 +16,14 @@
 //     route, a d3 per unit per instance, destruction and the losses beyond
 //     the figures, and which one risk roll a character owes;
 //   - E1-R5 nowhere to retreat (with E1-Q6): castle, home or d6 losses and
-//     surrender, and the winner's join / execute / release.
+//     surrender, and the winner's join / execute / release;
+//   - E1-K1 and E1-K2 succession (with E1-Q18): the house state, the
+//     secession roll per province but the shrine's, and the possible regents.
 //
 // Left for the rest of issue 15: the control and suppression calculators
-// (E1-C, E1-S), the succession helper (E1-K), the core risk roll itself
-// (E1-Q5 only names which one) and the phase order (E1-P, /turn next resetting the counters); the
-// rosters in the store (armies, units, characters, the campaign turn), the
+// (E1-C, E1-S), inheritance (E1-K3, the GM's), the core risk roll itself
+// (E1-Q5 only names which one) and the phase order (E1-P, /turn next
+// resetting the counters); the rosters in the store (armies, units, characters, the campaign turn), the
 // battle record written back to them, and the commands (/roster, /aftermath,
 // /turn, /retreat, /control, /suppress) with their texts.
 package campaign
