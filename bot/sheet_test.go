@@ -143,6 +143,33 @@ func (p *sheetPlayer) choose(action, label string) {
 	p.w.t.Fatalf("menu %q has no %q: %v", action, label, labels)
 }
 
+// roll makes the command roll on the sheet, low stake, and accepts it.
+func (p *sheetPlayer) roll() {
+	p.w.t.Helper()
+	p.press("stake:low")
+	for strings.Contains(strings.Join(customIDs(p.sheet().Components), " "), ":reroll:") {
+		p.press("reroll:accept")
+	}
+}
+
+// finish picks the phase, then the first choice, while the sheet asks for
+// them: the order is given when nothing is left to choose.
+func (p *sheetPlayer) finish() {
+	p.w.t.Helper()
+	for range 3 {
+		ids := strings.Join(customIDs(p.sheet().Components), " ")
+		switch {
+		case strings.Contains(ids, ":choice"):
+			p.choose("choice", "")
+		case strings.Contains(ids, ":phase:"):
+			p.press("phase")
+		}
+		if !strings.Contains(strings.Join(customIDs(p.sheet().Components), " "), ":back") {
+			return
+		}
+	}
+}
+
 // A whole turn for both sides through the DM sheet alone, with no typed
 // character: the sheet comes by DM to each clan's ordering role when the
 // phase opens, the roll is buttons, orders are menus, Ready resolves; each
@@ -165,10 +192,7 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 	first := n.sheet().ID
 
 	// North: the roll, then four orders of a 12-unit army.
-	n.press("stake:low")
-	for strings.Contains(strings.Join(customIDs(n.sheet().Components), " "), ":reroll:") {
-		n.press("reroll:accept")
-	}
+	n.roll()
 	if n.sheet().ID != first {
 		t.Fatal("the sheet was posted anew instead of being edited in place")
 	}
@@ -186,19 +210,7 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 		}
 		n.choose("subject", unit)
 		n.choose("pick", "")
-		// Phase, then the choice, while the sheet asks for them.
-		for range 3 {
-			ids := strings.Join(customIDs(n.sheet().Components), " ")
-			switch {
-			case strings.Contains(ids, ":choice"):
-				n.choose("choice", "")
-			case strings.Contains(ids, ":phase:"):
-				n.press("phase")
-			}
-			if !strings.Contains(strings.Join(customIDs(n.sheet().Components), " "), ":back") {
-				break
-			}
-		}
+		n.finish()
 		if strings.Contains(n.sheet().Content, "Приказ принят") {
 			given++
 		}
@@ -235,24 +247,10 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 	}
 
 	// South, in English.
-	s.press("stake:low")
-	for strings.Contains(strings.Join(customIDs(s.sheet().Components), " "), ":reroll:") {
-		s.press("reroll:accept")
-	}
+	s.roll()
 	s.choose("subject", "s-yari1")
 	s.choose("pick", "")
-	for range 3 {
-		ids := strings.Join(customIDs(s.sheet().Components), " ")
-		switch {
-		case strings.Contains(ids, ":choice"):
-			s.choose("choice", "")
-		case strings.Contains(ids, ":phase:"):
-			s.press("phase")
-		}
-		if !strings.Contains(strings.Join(customIDs(s.sheet().Components), " "), ":back") {
-			break
-		}
-	}
+	s.finish()
 	if !strings.Contains(s.sheet().Content, "Order accepted") {
 		t.Fatalf("South's order: %s", s.sheet().Content)
 	}
@@ -358,10 +356,7 @@ func TestOddsThroughDiscord(t *testing.T) {
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
 	w.b.Wait()
 	n := &sheetPlayer{w: w, m: north}
-	n.press("stake:low")
-	for strings.Contains(strings.Join(customIDs(n.sheet().Components), " "), ":reroll:") {
-		n.press("reroll:accept")
-	}
+	n.roll()
 	// The light horse's gallop into the enemy light horse across no-man's
 	// land: its menu shows a first look at the odds.
 	n.choose("subject", "n-uma1")
@@ -430,10 +425,7 @@ func BenchmarkSheetClick(b *testing.B) {
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
 	w.b.Wait()
 	p := &sheetPlayer{w: w, m: north}
-	p.press("stake:low")
-	for strings.Contains(strings.Join(customIDs(p.sheet().Components), " "), ":reroll:") {
-		p.press("reroll:accept")
-	}
+	p.roll()
 	b.ResetTimer()
 	for b.Loop() {
 		p.choose("subject", "n-uma1")

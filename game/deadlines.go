@@ -3,6 +3,8 @@ package game
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/gunbai/gunbai/engine"
@@ -28,7 +30,7 @@ func (s *Service) Reminders() ([]Reminder, error) {
 	now := s.now()
 	due := func(h store.Header) bool {
 		at := s.remindAt(h)
-		return h.Status == store.StatusCommand && !h.Paused && !h.Deadline.IsZero() && h.Reminded < h.Turn &&
+		return h.Unreadable == "" && h.Status == store.StatusCommand && !h.Paused && !h.Deadline.IsZero() && h.Reminded < h.Turn &&
 			!at.IsZero() && !now.Before(at) && now.Before(h.Deadline)
 	}
 	var out []Reminder
@@ -64,7 +66,8 @@ func (s *Service) Reminders() ([]Reminder, error) {
 }
 
 // eachBattle calls fn for every battle of every guild whose header passes
-// want; only those are read whole.
+// want; only those are read whole. A battle this build cannot read
+// (Header.Unreadable) is an error unless want leaves it out.
 func eachBattle(tx *store.Tx, want func(store.Header) bool, fn func(store.BattleRecord) error) error {
 	hs, err := headers(tx, want)
 	if err != nil {
@@ -82,26 +85,33 @@ func eachBattle(tx *store.Tx, want func(store.Header) bool, fn func(store.Battle
 	return nil
 }
 
-// headers lists the headers of every guild's battles that pass want.
+// headers lists the headers of every guild's battles that pass want, guild
+// by guild and battle by battle in the order of their keys (an export and
+// a verification read a store the same way every time).
 func headers(tx *store.Tx, want func(store.Header) bool) ([]store.Header, error) {
 	guilds, err := tx.Guilds()
 	if err != nil {
 		return nil, err
 	}
+	slices.Sort(guilds)
 	var out []store.Header
 	for _, g := range guilds {
 		hs, err := tx.Headers(g)
 		if err != nil {
 			return nil, err
 		}
+		slices.SortFunc(hs, func(a, b store.Header) int { return strings.Compare(a.ID, b.ID) })
 		for _, h := range hs {
-			if h.Unreadable == "" && want(h) {
+			if want(h) {
 				out = append(out, h)
 			}
 		}
 	}
 	return out, nil
 }
+
+// anyBattle is the want of eachBattle that takes every battle.
+func anyBattle(store.Header) bool { return true }
 
 // Overdue is what a passed deadline led to: a resolved turn, or, at the
 // end of the deployment turn's scouting, turn 1 opened.
@@ -125,7 +135,7 @@ func (s *Service) Due() ([]Overdue, error) {
 	var due []store.Header
 	err := s.Store.View(func(tx *store.Tx) error {
 		var err error
-		due, err = headers(tx, func(h store.Header) bool { return overdue(h, now) })
+		due, err = headers(tx, func(h store.Header) bool { return h.Unreadable == "" && overdue(h, now) })
 		return err
 	})
 	if err != nil {

@@ -3,8 +3,6 @@ package game
 import (
 	"encoding/hex"
 	"errors"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/gunbai/gunbai/engine"
@@ -103,33 +101,12 @@ func ExportStore(st *store.Store, ref string, now time.Time) (Export, error) {
 	x := Export{Format: ExportFormat, Version: ExportVersion, ExportedAt: now.UTC().Round(0)}
 	id := BattleID(ref)
 	err := st.View(func(tx *store.Tx) error {
-		guilds, err := tx.Guilds()
-		if err != nil {
+		want := func(h store.Header) bool { return ref == "" || h.ID == id }
+		return eachBattle(tx, want, func(rec store.BattleRecord) error {
+			b, err := exportBattle(tx, &rec, false)
+			x.Battles = append(x.Battles, b)
 			return err
-		}
-		slices.Sort(guilds)
-		for _, g := range guilds {
-			hs, err := tx.Headers(g)
-			if err != nil {
-				return err
-			}
-			slices.SortFunc(hs, func(a, b store.Header) int { return strings.Compare(a.ID, b.ID) })
-			for _, h := range hs {
-				if ref != "" && h.ID != id {
-					continue
-				}
-				rec, err := tx.Battle(g, h.ID)
-				if err != nil {
-					return err
-				}
-				b, err := exportBattle(tx, &rec, false)
-				if err != nil {
-					return err
-				}
-				x.Battles = append(x.Battles, b)
-			}
-		}
-		return nil
+		})
 	})
 	if err == nil && ref != "" && len(x.Battles) == 0 {
 		err = ErrNoBattle

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/store"
@@ -102,30 +101,11 @@ func Verify(x Export) Report {
 func VerifyStore(st *store.Store) (Report, error) {
 	var x Export
 	err := st.View(func(tx *store.Tx) error {
-		guilds, err := tx.Guilds()
-		if err != nil {
+		return eachBattle(tx, anyBattle, func(rec store.BattleRecord) error {
+			b, err := exportBattle(tx, &rec, true)
+			x.Battles = append(x.Battles, b)
 			return err
-		}
-		slices.Sort(guilds)
-		for _, g := range guilds {
-			hs, err := tx.Headers(g)
-			if err != nil {
-				return err
-			}
-			sort.Slice(hs, func(i, j int) bool { return hs[i].ID < hs[j].ID })
-			for _, h := range hs {
-				rec, err := tx.Battle(g, h.ID)
-				if err != nil {
-					return err
-				}
-				b, err := exportBattle(tx, &rec, true)
-				if err != nil {
-					return err
-				}
-				x.Battles = append(x.Battles, b)
-			}
-		}
-		return nil
+		})
 	})
 	if err != nil {
 		return Report{}, err
