@@ -27,13 +27,13 @@ func HealTarget(a Age) int {
 
 // Character is what healing needs of a roster character.
 type Character struct {
-	ID                string
-	Age               Age
-	WeakHealth        bool
-	Wounds            int
-	WoundsAtTurnStart int
-	Busy              bool // did something besides healing this turn (E1-H2)
-	SurvivesThird     bool // a trait exception to death at 3 wounds (E1-H4, E1-Q16), GM flag
+	ID                string `json:"id"`
+	Age               Age    `json:"age"`
+	WeakHealth        bool   `json:"weak_health,omitempty"`
+	Wounds            int    `json:"wounds,omitempty"`
+	WoundsAtTurnStart int    `json:"wounds_at_turn_start,omitempty"`
+	Busy              bool   `json:"busy,omitempty"`           // did something besides healing this turn (E1-H2)
+	SurvivesThird     bool   `json:"survives_third,omitempty"` // a trait exception to death at 3 wounds (E1-H4, E1-Q16), GM flag
 }
 
 // Healing is the result of E1-H for one character.

@@ -28,22 +28,23 @@ const (
 
 // Unit is a roster unit with its per-turn counters.
 type Unit struct {
-	ID      string
-	Type    UnitType
-	Figures int // figures now; 0 = destroyed this turn
+	ID      string   `json:"id"`
+	Name    string   `json:"name,omitempty"`
+	Type    UnitType `json:"type"`
+	Figures int      `json:"figures"` // figures now; 0 = destroyed this turn
 
-	ImpetusMod    int
-	SteadinessMod int
-	Mastery       int
-	Promotions    []Promotion // taken, oldest first (E1-U3)
+	ImpetusMod    int         `json:"impetus_mod,omitempty"`
+	SteadinessMod int         `json:"steadiness_mod,omitempty"`
+	Mastery       int         `json:"mastery,omitempty"`
+	Promotions    []Promotion `json:"promotions,omitempty"` // taken, oldest first (E1-U3)
 
 	// Per-turn counters, reset by /turn next.
-	LostThisTurn   int  // figures lost this turn still recoverable (zeroed by recovery, E1-Q11g)
-	SufferedLosses bool // it lost figures this turn (E1-U1a); recovery does not clear it
-	Inflicted      bool // it removed enemy figures this turn (E1-U1a)
-	DestroyedEnemy bool // it destroyed an enemy unit (E1-U1b)
-	PutToFlight    bool // it put an enemy unit to flight in melee (E1-U1b, E1-Q15b)
-	Held           bool // it threw back an attack on it (E1-U1b, E1-Q15a)
-	Fled           bool // it fled or was scattered (E1-U1c, E1-Q15c)
-	StormKill      bool // in a successful storm it destroyed a defender unit (E1-U5)
+	LostThisTurn   int  `json:"lost_this_turn,omitempty"`  // figures lost this turn still recoverable (zeroed by recovery, E1-Q11g)
+	SufferedLosses bool `json:"suffered_losses,omitempty"` // it lost figures this turn (E1-U1a); recovery does not clear it
+	Inflicted      bool `json:"inflicted,omitempty"`       // it removed enemy figures this turn (E1-U1a)
+	DestroyedEnemy bool `json:"destroyed_enemy,omitempty"` // it destroyed an enemy unit (E1-U1b)
+	PutToFlight    bool `json:"put_to_flight,omitempty"`   // it put an enemy unit to flight in melee (E1-U1b, E1-Q15b)
+	Held           bool `json:"held,omitempty"`            // it threw back an attack on it (E1-U1b, E1-Q15a)
+	Fled           bool `json:"fled,omitempty"`            // it fled or was scattered (E1-U1c, E1-Q15c)
+	StormKill      bool `json:"storm_kill,omitempty"`      // in a successful storm it destroyed a defender unit (E1-U5)
 }
