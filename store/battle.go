@@ -68,6 +68,9 @@ type Clan struct {
 	// opens; empty: the whole clan role gives them, and the sheet goes to
 	// those who ask for it with /orders.
 	OrderRole string `json:"order_role,omitempty"`
+	// Army, when set, is the roster army the side fights with: the battle
+	// was built from it and is written back to it when it finishes.
+	Army string `json:"army,omitempty"`
 }
 
 // BattleRecord is one battle: who fights, where it is posted, where it is

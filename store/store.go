@@ -16,6 +16,7 @@
 //
 //	meta/format                                  {"v":1,"data":{"app":"gunbai"}}
 //	guilds/<guild>/battles/<battle>/record       BattleRecord
+//	guilds/<guild>/campaign/roster               RosterRecord (roster.go)
 //	guilds/<guild>/battles/<battle>/turns/<turn>/snapshot
 //	                                            /orders.north, /orders.south
 //	                                            /seed

@@ -1,0 +1,124 @@
+package game
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/gunbai/gunbai/campaign"
+	"github.com/gunbai/gunbai/engine"
+)
+
+// A battle built from roster armies (issue 15 item 2): each side's units and
+// leaders come from its army; the units stand in the side's own zones, front
+// row first from the centre outward, so the deployment starts legal where
+// the army allows it and the players move them with /deploy; the GM's start
+// checks RULES IV as for any battle.
+
+// troopOf is the engine's troop type of a campaign unit type.
+var troopOf = map[campaign.UnitType]engine.TroopType{
+	campaign.HeavyCavalry:     engine.HeavyCavalry,
+	campaign.LightCavalry:     engine.LightCavalry,
+	campaign.FootSamuraiSpear: engine.SamuraiSpear,
+	campaign.FootSamuraiBow:   engine.SamuraiArcher,
+	campaign.AshigaruSpear:    engine.AshigaruSpear,
+	campaign.AshigaruTeppo:    engine.AshigaruTeppo,
+	campaign.Yamabushi:        engine.Yamabushi,
+}
+
+// deployCells are the side's own cells in the order units are put in them:
+// the front row first, then back; in a row, from the centre outward (the two
+// mandatory centre cells first, R-IV.1.1).
+func deployCells(side engine.Side) []engine.Cell {
+	var out []engine.Cell
+	for y := 1; y <= engine.FieldHeight; y++ {
+		for x := 1; x <= engine.FieldWidth; x++ {
+			if c := (engine.Cell{X: x, Y: y}); engine.InOwnZones(c, side) {
+				out = append(out, c)
+			}
+		}
+	}
+	front := engine.FrontRow(side)
+	dist := func(c engine.Cell) (int, int) {
+		dy := c.Y - front
+		if dy < 0 {
+			dy = -dy
+		}
+		dx := 2*c.X - (engine.FieldWidth + 1) // twice the distance to the centre line
+		if dx < 0 {
+			dx = -dx
+		}
+		return dy, dx
+	}
+	slices.SortStableFunc(out, func(a, b engine.Cell) int {
+		ay, ax := dist(a)
+		by, bx := dist(b)
+		return cmp.Or(cmp.Compare(ay, by), cmp.Compare(ax, bx))
+	})
+	return out
+}
+
+// battleFromRoster is the starting position of a battle between two roster
+// armies, North's and South's, South defending.
+func battleFromRoster(r *campaign.Roster, armies [2]string) (engine.Battle, error) {
+	b := engine.Battle{Defender: engine.South, Settings: engine.DefaultSettings(), Messengers: [2]int{1, 1}}
+	for side, id := range armies {
+		s := engine.Side(side)
+		a, ok := r.Army(id)
+		if !ok {
+			return b, refuse("err.roster_no_army", id)
+		}
+		if a.State == campaign.Scattered {
+			return b, refuse("err.army_scattered", armyName(r, id))
+		}
+		cells := deployCells(s)
+		back := cells[len(cells)-1]
+		facing := engine.S
+		if s == engine.South {
+			facing = engine.N
+		}
+		n := 0
+		for _, u := range a.Units {
+			if u.Figures <= 0 {
+				continue
+			}
+			if n >= len(cells)-1 {
+				return b, refuse("err.army_too_big", armyName(r, id), len(cells)-1)
+			}
+			eu := engine.Unit{ID: u.ID, Side: s, Type: troopOf[u.Type], Figures: u.Figures, Cell: cells[n], Facing: facing}
+			eu.Ammo = eu.Stats().AmmoPerFigure * u.Figures
+			promote(&eu, u)
+			b.Units = append(b.Units, eu)
+			n++
+		}
+		if n == 0 {
+			return b, refuse("err.army_empty", armyName(r, id))
+		}
+		b.HQ[s] = back
+		for _, pid := range append([]string{a.Commander}, a.Generals...) {
+			p, ok := r.Person(pid)
+			if pid == "" || !ok || p.Status != campaign.Active {
+				continue
+			}
+			l := engine.Leader{ID: p.ID, Side: s, Role: engine.General, At: engine.AtHQ, Wounds: p.Wounds, Traits: p.Traits}
+			if pid == a.Commander {
+				l.Role = engine.Commander
+			}
+			if p.Wounds > 0 {
+				l.Health = engine.LeaderWounded
+			}
+			if !campaign.MayLead(p.Wounds) {
+				// Twice wounded: he starts in the reserve and leads no unit
+				// (E1-H5, E1-Q16); a commander still commands the army.
+				l.At = engine.AtReserve
+			}
+			b.Leaders = append(b.Leaders, l)
+		}
+	}
+	return b, nil
+}
+
+// promote carries a roster unit's campaign modifiers into the battle: its
+// Impetus and Steadiness modifiers and its Combat Mastery (E1-U2, E1-Q14).
+func promote(eu *engine.Unit, u campaign.Unit) {
+	eu.ImpMod, eu.StMod, eu.Mastery = u.ImpetusMod, u.SteadinessMod, u.Mastery
+}
