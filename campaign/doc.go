@@ -18,12 +18,18 @@
 //   - E1-R5 nowhere to retreat (with E1-Q6): castle, home or d6 losses and
 //     surrender, and the winner's join / execute / release;
 //   - E1-K1 and E1-K2 succession (with E1-Q18): the house state, the
-//     secession roll per province but the shrine's, and the possible regents.
+//     secession roll per province but the shrine's, and the possible regents;
+//   - E1-C control over a province (with E1-Q1, E1-Q3, E1-Q7, E1-Q8 and
+//     E1-Q20): the automatic cases, the ash-eq of both sides, the scaled 2d6,
+//     the new O&C and AL, the former O&C to remember, the forced retreat;
+//   - E1-S suppression of riots and uprisings (with E1-Q9): the rebels, the
+//     same check, the units that lose a figure in the commander's order;
+//   - E1-X4 the recipients of a grant (with E1-Q13h);
+//   - E1-P1 the phase order and the E1-R3 retreat checklist, as data.
 //
-// Left for the rest of issue 15: the control and suppression calculators
-// (E1-C, E1-S), inheritance (E1-K3, the GM's), the core risk roll itself
-// (E1-Q5 only names which one) and the phase order (E1-P, /turn next
-// resetting the counters); the rosters in the store (armies, units, characters, the campaign turn), the
+// Left for the rest of issue 15: inheritance (E1-K3, the GM's), the core risk
+// roll itself (E1-Q5 only names which one), /turn next resetting the
+// counters; the rosters in the store (armies, units, characters, the campaign turn), the
 // battle record written back to them, and the commands (/roster, /aftermath,
 // /turn, /retreat, /control, /suppress) with their texts.
 package campaign

@@ -21,6 +21,9 @@ type Battle struct {
 	OwnFigures     int
 	EnemyFigures   int
 	CastleCaptured bool // it captured a castle or citadel (E1-X1)
+	// Generals are the IDs of the generals who fought in it as part of the
+	// army, the commander not among them: who may take a grant (E1-X4).
+	Generals []string
 }
 
 // Grant is one tactical skill earned; the player names the skill and picks
