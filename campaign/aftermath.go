@@ -141,21 +141,24 @@ func (r *Roster) grants(a *Army) []SkillGrant {
 		return nil
 	}
 	var battles []Battle
-	candidates := []string{a.Commander}
 	for _, b := range r.TurnRecords(a.ID) {
 		for k, s := range b.Sides {
 			if !slices.Contains(s.Armies, a.ID) {
 				continue
 			}
-			enemy := b.Sides[1-k]
-			battles = append(battles, Battle{Result: s.Result, OwnFigures: s.StartFigures, EnemyFigures: enemy.StartFigures, CastleCaptured: s.CastleCaptured})
+			// The generals who fought as part of this army (E1-X4).
+			var generals []string
 			for _, g := range s.Generals {
-				if slices.Contains(a.Generals, g) && !slices.Contains(candidates, g) {
-					candidates = append(candidates, g)
+				if slices.Contains(a.Generals, g) {
+					generals = append(generals, g)
 				}
 			}
+			enemy := b.Sides[1-k]
+			battles = append(battles, Battle{Result: s.Result, OwnFigures: s.StartFigures, EnemyFigures: enemy.StartFigures,
+				CastleCaptured: s.CastleCaptured, Generals: generals})
 		}
 	}
+	candidates := RecipientCandidates(a.Commander, battles)
 	var out []SkillGrant
 	for _, g := range Experience(p.Age, battles) {
 		out = append(out, SkillGrant{Grant: g, Candidates: candidates, Recipient: a.Commander})

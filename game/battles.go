@@ -22,6 +22,9 @@ type CreateRequest struct {
 	// SpectatorChannel, if any, gets the GM's view later (spectators.delay)
 	// and the reveal at the end.
 	SpectatorChannel string
+	// Armies, when given, are the roster armies North and South fight with
+	// (instead of a scenario): the battle is written back to them.
+	Armies [2]string
 }
 
 // MaxNameLen is the longest battle name, in characters.
@@ -70,20 +73,35 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 			return store.BattleRecord{}, refuse("err.same_role")
 		}
 	}
-	if req.Scenario == "" {
-		req.Scenario = ScenarioNames()[0]
+	fromRoster := req.Armies != [2]string{}
+	var state engine.Battle
+	switch {
+	case fromRoster && (req.Armies[0] == "" || req.Armies[1] == "" || req.Scenario != ""):
+		return store.BattleRecord{}, refuse("err.armies_both")
+	case !fromRoster:
+		if req.Scenario == "" {
+			req.Scenario = ScenarioNames()[0]
+		}
+		var ok bool
+		if state, ok = s.scenario(req.Scenario); !ok {
+			return store.BattleRecord{}, refuse("err.scenario", req.Scenario, strings.Join(s.scenarioNames(), ", "))
+		}
 	}
-	state, ok := s.scenario(req.Scenario)
-	if !ok {
-		return store.BattleRecord{}, refuse("err.scenario", req.Scenario, strings.Join(s.scenarioNames(), ", "))
-	}
-	state.ID = id
+	req.North.Army, req.South.Army = req.Armies[0], req.Armies[1]
 	rec := store.BattleRecord{
 		ID: id, GuildID: guild, Name: strings.TrimSpace(req.Name), Status: store.StatusDeployment,
 		Sides: [2]store.Clan{req.North, req.South}, GMChannelID: req.GMChannelID, SpectatorChannel: req.SpectatorChannel,
 		State: state, Locale: req.Locale,
 	}
+	rec.State.ID = id
 	err := s.Store.Update(func(tx *store.Tx) error {
+		if fromRoster {
+			var err error
+			if rec.State, err = rosterState(tx, guild, req); err != nil {
+				return err
+			}
+			rec.State.ID = id
+		}
 		if _, err := tx.Battle(guild, id); err == nil {
 			return refuse("err.battle_exists", rec.Name)
 		} else if !errors.Is(err, store.ErrNotFound) {
@@ -106,7 +124,11 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 		if err := tx.PutBattle(rec); err != nil {
 			return err
 		}
-		if err := journal(tx, &rec, store.Entry{Kind: store.JournalCreated, Detail: req.Scenario}); err != nil {
+		detail := req.Scenario
+		if fromRoster {
+			detail = "roster:" + req.Armies[0] + "," + req.Armies[1]
+		}
+		if err := journal(tx, &rec, store.Entry{Kind: store.JournalCreated, Detail: detail}); err != nil {
 			return err
 		}
 		_, err = owe(tx, text(&rec, audiences, "bot.announce_created", rec.Name, rec.Sides[0].RoleID, rec.Sides[1].RoleID)...)
@@ -171,6 +193,13 @@ func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
 			return refuse("err.finished", rec.Name)
 		}
 		rec.Status = store.StatusFinished
+		last := rec.Turn - 1 // the turn being ordered was not resolved
+		if _, err := tx.Events(rec.GuildID, rec.ID, rec.Turn); err == nil {
+			last = rec.Turn
+		}
+		if err := writeBack(tx, rec, last); err != nil {
+			return err
+		}
 		out = *rec
 		if err := tx.PutBattle(*rec); err != nil {
 			return err
@@ -180,10 +209,6 @@ func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
 		}
 		if err := closeSheets(tx, rec, rec.Turn); err != nil {
 			return err
-		}
-		last := rec.Turn - 1 // the turn being ordered was not resolved
-		if _, err := tx.Events(rec.GuildID, rec.ID, rec.Turn); err == nil {
-			last = rec.Turn
 		}
 		posts := append(text(rec, audiences, "bot.announce_finished", rec.Name), reveal(rec, last)...)
 		_, err := owe(tx, posts...)

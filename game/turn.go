@@ -177,6 +177,9 @@ func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, err
 		if err := journalFinished(tx, &rec, next.Outcome.String()); err != nil {
 			return out, err
 		}
+		if err := writeBack(tx, &rec, turn); err != nil {
+			return out, err
+		}
 	}
 	// The results are owed before the next turn's opening, in that order.
 	if out.Posts, err = owe(tx, resolved(&rec, out)...); err != nil {

@@ -63,6 +63,11 @@ func (s *Service) Undo(guild, ref string, turn int, keepOrders bool, by string) 
 		default:
 			return refuse("err.undo_phase", rec.Name)
 		}
+		if rec.WrittenBack {
+			// Its results are in the roster, where an aftermath may have
+			// used them: the GM mends the roster by hand instead.
+			return refuse("err.undo_written_back", rec.Name)
+		}
 		last := rec.Turn - 1 // the turn being ordered is not resolved
 		if rec.Status == store.StatusFinished {
 			if _, err := tx.Events(rec.GuildID, rec.ID, rec.Turn); err == nil {

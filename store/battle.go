@@ -124,6 +124,9 @@ type BattleRecord struct {
 	// NoReplay: the turns' results are posted without their replay GIF
 	// (the battle's post.replay setting is off).
 	NoReplay bool `json:"no_replay,omitempty"`
+	// WrittenBack: the finished battle was written back to the roster
+	// armies it was fought with (game's writeBack), once.
+	WrittenBack bool `json:"written_back,omitempty"`
 	// TurnPosts are where each turn's results were posted ("channel/message"
 	// of each first message), for a GM's undo to mark them replaced.
 	TurnPosts map[int][]string `json:"turn_posts,omitempty"`
