@@ -6,6 +6,7 @@ import (
 
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
 )
 
 // A battle built from roster armies (issue 15 item 2): each side's units and
@@ -121,4 +122,48 @@ func battleFromRoster(r *campaign.Roster, armies [2]string) (engine.Battle, erro
 // Impetus and Steadiness modifiers and its Combat Mastery (E1-U2, E1-Q14).
 func promote(eu *engine.Unit, u campaign.Unit) {
 	eu.ImpMod, eu.StMod, eu.Mastery = u.ImpetusMod, u.SteadinessMod, u.Mastery
+}
+
+// rosterState builds a new battle's position from the guild's roster armies
+// named in req: each army must be its side's clan's (when the clan is bound
+// to a role, that role), and fight no other battle.
+func rosterState(tx *store.Tx, guild string, req CreateRequest) (engine.Battle, error) {
+	rr, err := tx.Roster(guild)
+	if err != nil {
+		return engine.Battle{}, err
+	}
+	r := &rr.Roster
+	if req.Armies[0] == req.Armies[1] {
+		return engine.Battle{}, refuse("err.armies_same")
+	}
+	for side, id := range req.Armies {
+		a, ok := r.Army(id)
+		if !ok {
+			return engine.Battle{}, refuse("err.roster_no_army", id)
+		}
+		role := [2]string{req.North.RoleID, req.South.RoleID}[side]
+		if c, _ := r.Clan(a.Clan); c.Role != "" && c.Role != role {
+			return engine.Battle{}, refuse("err.army_role", armyName(r, id), "<@&"+c.Role+">")
+		}
+		if side == 1 {
+			if b, _ := r.Army(req.Armies[0]); b.Clan == a.Clan {
+				return engine.Battle{}, refuse("err.armies_same_clan")
+			}
+		}
+	}
+	all, err := tx.Headers(guild)
+	if err != nil {
+		return engine.Battle{}, err
+	}
+	for _, h := range all {
+		if h.Unreadable != "" || !active(h.Status) {
+			continue
+		}
+		for _, c := range h.Sides {
+			if c.Army != "" && slices.Contains(req.Armies[:], c.Army) {
+				return engine.Battle{}, refuse("err.army_busy", armyName(r, c.Army), h.Name)
+			}
+		}
+	}
+	return battleFromRoster(r, req.Armies)
 }
