@@ -75,13 +75,13 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 	}
 	fromRoster := req.Armies != [2]string{}
 	var state engine.Battle
-	switch {
-	case fromRoster && (req.Armies[0] == "" || req.Armies[1] == "" || req.Scenario != ""):
+	if fromRoster && (req.Armies[0] == "" || req.Armies[1] == "") {
 		return store.BattleRecord{}, refuse("err.armies_both")
-	case !fromRoster:
-		if req.Scenario == "" {
-			req.Scenario = ScenarioNames()[0]
-		}
+	}
+	if !fromRoster && req.Scenario == "" {
+		req.Scenario = ScenarioNames()[0]
+	}
+	if req.Scenario != "" {
 		var ok bool
 		if state, ok = s.scenario(req.Scenario); !ok {
 			return store.BattleRecord{}, refuse("err.scenario", req.Scenario, strings.Join(s.scenarioNames(), ", "))
@@ -97,7 +97,7 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 	err := s.Store.Update(func(tx *store.Tx) error {
 		if fromRoster {
 			var err error
-			if rec.State, err = rosterState(tx, guild, req); err != nil {
+			if rec.State, err = rosterState(tx, guild, req, state); err != nil {
 				return err
 			}
 			rec.State.ID = id
@@ -126,7 +126,7 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 		}
 		detail := req.Scenario
 		if fromRoster {
-			detail = "roster:" + req.Armies[0] + "," + req.Armies[1]
+			detail = strings.TrimPrefix(req.Scenario+" ", " ") + "roster:" + req.Armies[0] + "," + req.Armies[1]
 		}
 		if err := journal(tx, &rec, store.Entry{Kind: store.JournalCreated, Detail: detail}); err != nil {
 			return err

@@ -2,6 +2,7 @@ package game
 
 import (
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"io"
 	"strings"
@@ -147,4 +148,31 @@ func campaignRefusal(r *campaign.Roster, army string, err error) error {
 		return refuse("err.aftermath_grant_open")
 	}
 	return refuse("err.campaign", strings.TrimSpace(err.Error()))
+}
+
+// UploadRoster reads a roster file (TOML) or an army list (CSV) and merges
+// it into the guild's roster (MergeRoster): nothing changes if any line of
+// the file is wrong.
+func (s *Service) UploadRoster(guild, name string, data []byte) (campaign.Roster, error) {
+	up, err := ParseRosterFile(name, data)
+	if err != nil {
+		return campaign.Roster{}, err
+	}
+	var out campaign.Roster
+	err = s.inRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
+		merged, err := MergeRoster(rec.Roster, up)
+		if err != nil {
+			return err
+		}
+		rec.Roster, out = merged, merged
+		return nil
+	})
+	return out, err
+}
+
+// AftermathRefOf decodes an aftermath post's data.
+func AftermathRefOf(p store.Post) (AftermathRef, error) {
+	var out AftermathRef
+	err := json.Unmarshal(p.Data, &out)
+	return out, err
 }

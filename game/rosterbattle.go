@@ -79,8 +79,11 @@ func battleFromRoster(r *campaign.Roster, armies [2]string) (engine.Battle, erro
 		}
 		n := 0
 		for _, u := range a.Units {
-			if u.Figures <= 0 {
-				continue
+			switch {
+			case u.Figures < 4:
+				continue // too few to deploy (R-II.10.1): it stays out of the battle
+			case u.Figures > 16:
+				return b, refuse("err.unit_too_big", u.ID, u.Figures) // R-I.2.3
 			}
 			if n >= len(cells)-1 {
 				return b, refuse("err.army_too_big", armyName(r, id), len(cells)-1)
@@ -126,8 +129,11 @@ func promote(eu *engine.Unit, u campaign.Unit) {
 
 // rosterState builds a new battle's position from the guild's roster armies
 // named in req: each army must be its side's clan's (when the clan is bound
-// to a role, that role), and fight no other battle.
-func rosterState(tx *store.Tx, guild string, req CreateRequest) (engine.Battle, error) {
+// to a role, that role), and fight no other battle. With a scenario, the
+// position is the scenario's (its terrain, cells and leaders) fought by the
+// armies: each of its units must be a unit of its side's army, of the same
+// type, and takes the roster's figures and promotions.
+func rosterState(tx *store.Tx, guild string, req CreateRequest, scenario engine.Battle) (engine.Battle, error) {
 	rr, err := tx.Roster(guild)
 	if err != nil {
 		return engine.Battle{}, err
@@ -165,5 +171,44 @@ func rosterState(tx *store.Tx, guild string, req CreateRequest) (engine.Battle, 
 			}
 		}
 	}
-	return battleFromRoster(r, req.Armies)
+	if req.Scenario == "" {
+		return battleFromRoster(r, req.Armies)
+	}
+	return scenarioWithArmies(r, req.Armies, scenario)
+}
+
+// scenarioWithArmies is a scenario's position with its units taken from the
+// roster armies (figures, ammunition, promotions) and its leaders' wounds
+// from the roster characters of the same ID.
+func scenarioWithArmies(r *campaign.Roster, armies [2]string, b engine.Battle) (engine.Battle, error) {
+	b = b.Clone()
+	for i := range b.Units {
+		eu := &b.Units[i]
+		a, _ := r.Army(armies[eu.Side])
+		j := a.UnitIndex(eu.ID)
+		if j < 0 || troopOf[a.Units[j].Type] != eu.Type {
+			return b, refuse("err.scenario_unit", eu.ID, armyName(r, armies[eu.Side]))
+		}
+		u := a.Units[j]
+		eu.Figures = u.Figures
+		eu.Ammo = eu.Stats().AmmoPerFigure * u.Figures
+		promote(eu, u)
+	}
+	// A leader the roster knows as dead or captured does not fight.
+	b.Leaders = slices.DeleteFunc(b.Leaders, func(l engine.Leader) bool {
+		p, ok := r.Person(l.ID)
+		return ok && p.Status != campaign.Active
+	})
+	for i := range b.Leaders {
+		if p, ok := r.Person(b.Leaders[i].ID); ok {
+			b.Leaders[i].Wounds = p.Wounds
+			if p.Wounds > 0 {
+				b.Leaders[i].Health = engine.LeaderWounded
+			}
+			if !campaign.MayLead(p.Wounds) {
+				b.Leaders[i].At = engine.AtReserve // E1-Q16
+			}
+		}
+	}
+	return b, nil
 }

@@ -57,7 +57,7 @@ func writeBack(tx *store.Tx, rec *store.BattleRecord, last int) error {
 	}
 	for clan, st := range rr.Roster.HouseAfter(dead) {
 		c, _ := rr.Roster.Clan(clan)
-		posts = append(posts, text(rec, audiences, "campaign.house_"+string(st), c.Name)...)
+		posts = append(posts, text(rec, audiences, "campaign.house_notice."+string(st), c.Name)...)
 	}
 	_, err = owe(tx, posts...)
 	return err
