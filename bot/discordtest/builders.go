@@ -1,8 +1,14 @@
 package discordtest
 
 import (
+	"bytes"
 	"encoding/json"
+	"mime"
+	"net/http"
+	"net/url"
+	"path"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -33,7 +39,8 @@ type Option struct {
 	// Focused marks the option being typed in an autocomplete interaction.
 	Focused bool
 
-	member *Member // MemberOpt: resolved member
+	member *Member         // MemberOpt: resolved member
+	file   *attachmentFile // AttachmentOpt: the uploaded file
 }
 
 // StringOpt is a STRING (3) option.
@@ -77,6 +84,88 @@ func RoleOpt(name, roleID string) Option {
 // data.resolved.channels.
 func ChannelOpt(name, channelID string) Option {
 	return Option{Name: name, Type: discordgo.ApplicationCommandOptionChannel, Value: channelID}
+}
+
+// AttachmentOpt is an ATTACHMENT (11) option: a file the user uploads with
+// the command. Its value is a fresh attachment id, and data.resolved.
+// attachments[id] is the attachment object (id, filename, size, url,
+// proxy_url, content_type) as Discord sends it; url and proxy_url point at
+// the fake's own listener, /attachments/<channel>/<id>/<filename> with
+// Discord's signed-URL query (ex, is, hm), where GET serves data (see
+// AttachmentURL). The transport of wired sessions lets these URLs through.
+func AttachmentOpt(name, filename string, data []byte) Option {
+	return Option{Name: name, Type: discordgo.ApplicationCommandOptionAttachment,
+		file: &attachmentFile{filename: filename, data: bytes.Clone(data)}}
+}
+
+// attachmentFile is an uploaded file, kept by the server once an
+// interaction carrying it is built.
+type attachmentFile struct {
+	id, channel, filename, contentType string
+	data                               []byte
+}
+
+// path is where the fake serves the file, like Discord's CDN does.
+func (a *attachmentFile) path() string {
+	return "/attachments/" + a.channel + "/" + a.id + "/" + url.PathEscape(a.filename)
+}
+
+// AttachmentURL is the URL of an attachment built by AttachmentOpt, by its
+// id (the option's value); "" if there is none.
+func (s *Server) AttachmentURL(id string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.attachments[id]
+	if !ok {
+		return ""
+	}
+	return s.attachmentURLLocked(a)
+}
+
+func (s *Server) attachmentURLLocked(a *attachmentFile) string {
+	now := time.Now()
+	q := url.Values{"ex": {strconv.FormatInt(now.Add(24*time.Hour).Unix(), 16)}, "is": {strconv.FormatInt(now.Unix(), 16)}, "hm": {randomHex(32)}}
+	return s.srv.URL + a.path() + "?" + q.Encode() + "&"
+}
+
+// serveAttachment answers GET and HEAD of an attachment's path with its
+// bytes, like the CDN; anything else under /attachments/ is a 404.
+func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
+	parts := strings.SplitN(strings.TrimPrefix(r.URL.Path, "/attachments/"), "/", 3)
+	s.mu.Lock()
+	var a *attachmentFile
+	if len(parts) == 3 {
+		a = s.attachments[parts[1]]
+	}
+	s.mu.Unlock()
+	if a == nil || parts[0] != a.channel || parts[2] != a.filename {
+		http.Error(w, "This content is no longer available.", http.StatusNotFound)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	w.Header().Set("Content-Type", a.contentType)
+	w.Header().Set("Content-Length", strconv.Itoa(len(a.data)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodGet {
+		_, _ = w.Write(a.data)
+	}
+}
+
+// contentType is the content_type Discord gives an upload: from the
+// extension, else sniffed; text gets its charset.
+func contentType(filename string, data []byte) string {
+	ct := mime.TypeByExtension(strings.ToLower(path.Ext(filename)))
+	if ct == "" {
+		ct = http.DetectContentType(data)
+	}
+	if strings.HasPrefix(ct, "text/") && !strings.Contains(ct, "charset") {
+		ct += "; charset=utf-8"
+	}
+	return ct
 }
 
 // Subcommand is a SUB_COMMAND (1) option holding the given options.
@@ -140,7 +229,7 @@ func (s *Server) command(typ discordgo.InteractionType, guild, channel string, m
 	}
 	res := resolved{}
 	if len(opts) > 0 {
-		data["options"] = s.optionsJSONLocked(guild, opts, res)
+		data["options"] = s.optionsJSONLocked(guild, i.ChannelID, opts, res)
 	}
 	if len(res) > 0 {
 		data["resolved"] = res
@@ -322,13 +411,27 @@ func (r resolved) add(kind, id string, v any) {
 	r[kind][id] = v
 }
 
-func (s *Server) optionsJSONLocked(guild string, opts []Option, res resolved) []any {
+func (s *Server) optionsJSONLocked(guild, channel string, opts []Option, res resolved) []any {
 	out := make([]any, 0, len(opts))
 	for _, o := range opts {
 		j := map[string]any{"name": o.Name, "type": o.Type}
 		switch o.Type {
 		case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
-			j["options"] = s.optionsJSONLocked(guild, o.Options, res)
+			j["options"] = s.optionsJSONLocked(guild, channel, o.Options, res)
+		case discordgo.ApplicationCommandOptionAttachment:
+			if o.file != nil {
+				a := *o.file
+				a.id, a.channel, a.contentType = s.NewID(), channel, contentType(a.filename, a.data)
+				s.attachments[a.id] = &a
+				link := s.attachmentURLLocked(&a)
+				res.add("attachments", a.id, map[string]any{
+					"id": a.id, "filename": a.filename, "size": len(a.data),
+					"url": link, "proxy_url": link, "content_type": a.contentType,
+				})
+				j["value"] = a.id
+			} else {
+				j["value"] = o.Value
+			}
 		default:
 			j["value"] = o.Value
 		}

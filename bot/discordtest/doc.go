@@ -68,6 +68,8 @@
 // limiting of its own (generous X-RateLimit headers are sent so discordgo
 // never sleeps; 429s happen only when a test injects them with Fail); the
 // 3 s interaction window is not enforced unless SetAckDeadline asks; no
-// MESSAGE_CREATE echo of the bot's own messages; and no CDN: attachment URLs
-// point at cdn.discordapp.com, which the transport refuses.
+// MESSAGE_CREATE echo of the bot's own messages; and no CDN for the files of
+// messages: their attachment URLs point at cdn.discordapp.com, which the
+// transport refuses. Files uploaded with a command (AttachmentOpt) are
+// served, from /attachments/... on the fake's own listener.
 package discordtest

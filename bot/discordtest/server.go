@@ -87,6 +87,7 @@ type Server struct {
 	byToken           map[string]*interactionRec
 	nonces            map[string]nonceRec            // author+"/"+nonce -> first message
 	members           map[string]map[string][]string // guild -> user -> role ids
+	attachments       map[string]*attachmentFile     // by id: files of built AttachmentOpt options
 }
 
 type guildInfo struct {
@@ -128,6 +129,7 @@ func New(t testing.TB) *Server {
 		byToken:           map[string]*interactionRec{},
 		nonces:            map[string]nonceRec{},
 		members:           map[string]map[string][]string{},
+		attachments:       map[string]*attachmentFile{},
 	}
 	s.upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 	s.appID = s.NewID()
@@ -141,7 +143,13 @@ func New(t testing.TB) *Server {
 	s.channels[s.chanID] = &discordgo.Channel{ID: s.chanID, GuildID: s.guildID, Name: "general", Type: discordgo.ChannelTypeGuildText}
 	s.chanGuild[s.chanID] = s.guildID
 
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
+	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/attachments/") {
+			s.serveAttachment(w, r) // the CDN, on the same listener
+			return
+		}
+		s.serveHTTP(w, r)
+	}))
 	s.addr = strings.TrimPrefix(s.srv.URL, "http://")
 	dialer := &net.Dialer{Timeout: 5 * time.Second}
 	s.tr = &http.Transport{
