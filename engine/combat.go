@@ -25,7 +25,7 @@ func small(start, enemyMax int) bool { return start <= 2 && enemyMax >= 4 }
 func (r *resolver) effImp(f *fighter, enemyMax int) int {
 	u := &r.b.Units[f.i]
 	st := u.Stats()
-	v := st.Imp
+	v := st.Imp + u.ImpMod // campaign promotion (E1-U2)
 	if r.commanderBonus(f.i, f.attacked) {
 		v++
 	}
@@ -48,7 +48,7 @@ func (r *resolver) effImp(f *fighter, enemyMax int) int {
 // effSt is the effective Steadiness of D-17 without Serried ranks.
 func (r *resolver) effSt(i, start, enemyMax int, attacked bool) int {
 	u := &r.b.Units[i]
-	v := u.Stats().St
+	v := u.Stats().St + u.StMod // campaign promotion (E1-U2)
 	if r.commanderBonus(i, attacked) {
 		v++
 	}
@@ -63,6 +63,16 @@ func (r *resolver) effSt(i, start, enemyMax int, attacked bool) int {
 	}
 	v -= r.u[i].panic
 	return max(0, v)
+}
+
+// extra is a unit's extra-damage threshold: the table's, lowered by 1 per
+// point of campaign Mastery, never below 2+, unless campaign.mastery=off
+// (E1-U2, E1-Q14).
+func (b *Battle) extra(u *Unit, table int) int {
+	if u.Mastery <= 0 || b.Settings.MasteryOff {
+		return table
+	}
+	return max(min(table, 2), table-u.Mastery)
 }
 
 // serried is the Serried-ranks bonus (R-II.4.2, D-15): ranks beyond the
@@ -206,7 +216,7 @@ func (r *resolver) attack(d int, atts []int) {
 		if f.charge {
 			dice *= 2 // Mounted charge (R-II.2.1)
 		}
-		_, hits := r.roll(au.ID+".melee", "R-VIII.2.1", dice, ast.ExtraMelee)
+		_, hits := r.roll(au.ID+".melee", "R-VIII.2.1", dice, r.b.extra(au, ast.ExtraMelee))
 		f.raw = base + hits
 		total += f.raw
 		// Spearmen attacked across a shielded side of their cell get +1
@@ -246,7 +256,7 @@ func (r *resolver) attack(d int, atts []int) {
 		if f.side != AttackFront {
 			rule = "R-VIII.3.2" // to a flank or the rear: by ranks or files
 		}
-		_, hits := r.roll(def.ID+".melee", rule, dice[k], dst.ExtraMelee)
+		_, hits := r.roll(def.ID+".melee", rule, dice[k], r.b.extra(def, dst.ExtraMelee))
 		raw += hits
 		armor := au.Stats().Armor
 		if r.ruthlessInMelee(def) {
@@ -547,7 +557,7 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 		if f.charge {
 			dice *= 2
 		}
-		_, hits := r.roll(u.ID+".melee", "R-VIII.2.1", dice, st.ExtraMelee)
+		_, hits := r.roll(u.ID+".melee", "R-VIII.2.1", dice, r.b.extra(u, st.ExtraMelee))
 		raw := base + hits
 		final := reduce(raw, en.Stats().Armor)
 		r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: u.ID, Other: en.ID, Raw: raw, Armor: en.Stats().Armor, Value: final})

@@ -77,6 +77,9 @@ type Settings struct {
 	TerrainRiver bool `json:"terrain_river,omitempty"`
 	// BridgeLiftsCavalry: terrain.bridge_lifts_cavalry=true (D-63).
 	BridgeLiftsCavalry bool `json:"bridge_lifts_cavalry,omitempty"`
+	// MasteryOff: campaign.mastery=off (E1-Q14): a unit's campaign Mastery
+	// is a record only and leaves its extra-damage thresholds alone.
+	MasteryOff bool `json:"mastery_off,omitempty"`
 }
 
 // OffFieldMode is field.off_field (D-03).
@@ -372,6 +375,9 @@ var settingTable = []setting{
 	flag(SettingInfo{Key: "terrain.bridge_lifts_cavalry", Decision: "D-63", Implemented: true,
 		Note: "movement: with true, cavalry crossing by the bridge is not slowed (D-64) and keeps its Mounted charge"}, false,
 		func(s *Settings) *bool { return &s.BridgeLiftsCavalry }),
+	choice(SettingInfo{Key: "campaign.mastery", Decision: "E1-Q14", Implemented: true,
+		Note: "melee and shooting: with on, each point of a unit's campaign Mastery lowers its extra-damage threshold by 1, never below 2+; with off it is a record only"},
+		[2]string{"on", "off"}, func(s *Settings) *bool { return &s.MasteryOff }),
 }
 
 // parseTerrainTypes reads "[]", "[hill, forest]" or "hill,forest".

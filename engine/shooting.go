@@ -116,7 +116,7 @@ func (r *resolver) fire(shots []shot, rule, detail string) {
 		if s.volley {
 			shotRule = "R-VI.3.1"
 		}
-		_, hitsN := r.roll(u.ID+".shoot", shotRule, n, st.ExtraShoot)
+		_, hitsN := r.roll(u.ID+".shoot", shotRule, n, r.b.extra(u, st.ExtraShoot))
 		// Massed volley rerolls every failed die (R-VI.3.1); shooting at an
 		// enemy ordered over the bridge this phase rerolls them once more
 		// (R-XI.1.5, D-63).
@@ -126,7 +126,7 @@ func (r *resolver) fire(shots []shot, rule, detail string) {
 			if s.volley && k == 0 {
 				why = "R-VI.3.1"
 			}
-			_, more := r.roll(u.ID+".reroll", why, n-hitsN, st.ExtraShoot)
+			_, more := r.roll(u.ID+".reroll", why, n-hitsN, r.b.extra(u, st.ExtraShoot))
 			hitsN += more
 		}
 		base := st.BaseShoot

@@ -63,6 +63,13 @@ type Unit struct {
 	// ArmyExempt: the side's army-wide order is cancelled for this unit until
 	// the order is given again (R-VI.4.5, R-VI.4.6, D-41).
 	ArmyExempt bool `json:"army_exempt,omitempty"`
+	// Campaign modifiers of a roster unit carried into the battle (E1-U2,
+	// E1-Q14): ImpMod and StMod add to its Impetus and Steadiness; each
+	// point of Mastery lowers its extra-damage thresholds by 1, never below
+	// 2+ (campaign.mastery=off keeps it a record only).
+	ImpMod  int `json:"imp_mod,omitempty"`
+	StMod   int `json:"st_mod,omitempty"`
+	Mastery int `json:"mastery,omitempty"`
 }
 
 // Stats is the unit's row of the troop table.
