@@ -27,6 +27,7 @@ type messageBody struct {
 	Nonce           string                            `json:"nonce,omitempty"`
 	EnforceNonce    bool                              `json:"enforce_nonce,omitempty"`
 	Components      *[]discordgo.MessageComponent     `json:"components,omitempty"`
+	Embeds          *[]*discordgo.MessageEmbed        `json:"embeds,omitempty"`
 	Attachments     *[]attachment                     `json:"attachments,omitempty"`
 	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions,omitempty"`
 }
@@ -50,6 +51,13 @@ func bodyOf(m message, edit bool) (messageBody, []*discordgo.File) {
 			comps = []discordgo.MessageComponent{}
 		}
 		body.Components = &comps
+	}
+	if m.embeds != nil || edit {
+		embeds := m.embeds
+		if embeds == nil {
+			embeds = []*discordgo.MessageEmbed{}
+		}
+		body.Embeds = &embeds
 	}
 	if m.components != nil {
 		// Interactive messages (sheets, summaries) never ping anyone.

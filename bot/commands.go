@@ -63,7 +63,7 @@ func commandSpecs() []cmdSpec {
 	battle := optSpec{name: "battle", typ: str, required: true, complete: true}
 	phase := optSpec{name: "phase", typ: num, minVal: 1, maxVal: 2}
 	facing := optSpec{name: "facing", typ: str, raw: facingChoices()}
-	return []cmdSpec{
+	return append([]cmdSpec{
 		{name: "battle", gm: true, subs: []cmdSpec{
 			{name: "create", handle: (*Bot).battleCreate, opts: []optSpec{
 				{name: "name", typ: str, required: true},
@@ -76,6 +76,8 @@ func commandSpecs() []cmdSpec {
 				{name: "north_orders", typ: discordgo.ApplicationCommandOptionRole},
 				{name: "south_orders", typ: discordgo.ApplicationCommandOptionRole},
 				{name: "scenario", typ: str, complete: true},
+				{name: "north_army", typ: str, complete: true},
+				{name: "south_army", typ: str, complete: true},
 			}},
 			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{battle,
 				{name: "end_scouting", typ: flag},
@@ -171,7 +173,7 @@ func commandSpecs() []cmdSpec {
 			{name: "unit", typ: str, units: true},
 			{name: "save_ammo", typ: flag},
 		}},
-	}
+	}, append(campaignSpecs(), calcSpecs()...)...)
 }
 
 // orderChoices are the orders the engine executes, named as in the rules;

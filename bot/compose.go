@@ -68,6 +68,10 @@ func (b *Bot) compose(p store.Post) ([]message, error) {
 	switch p.Kind {
 	case game.PostText:
 		return texts(render.T(l, p.Key, p.Args...)), nil
+	case game.PostAftermath:
+		return b.composeAftermath(p)
+	case game.PostRecord:
+		return b.composeRecord(p)
 	case game.PostOpened:
 		var d game.OpenedData
 		if err := json.Unmarshal(p.Data, &d); err != nil {

@@ -22,6 +22,7 @@ func (b *Bot) battleCreate(c *call) error {
 		GMChannelID:      c.str("gm_channel"),
 		SpectatorChannel: c.str("spectator_channel"),
 		Scenario:         c.str("scenario"),
+		Armies:           [2]string{c.str("north_army"), c.str("south_army")},
 		Locale:           b.battleLocale(),
 	}
 	if err := b.checkChannels(c.i.GuildID, req.North, req.South, req.GMChannelID); err != nil {

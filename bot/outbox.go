@@ -51,6 +51,7 @@ type message struct {
 	alt        string    // the file's alt text
 	more       []picture // further pictures (a turn's replay GIF)
 	components []discordgo.MessageComponent
+	embeds     []*discordgo.MessageEmbed // cards (a roster, an aftermath)
 	// mentions are whom the message may ping (allowed_mentions); nil:
 	// nobody if it has components, else Discord's default.
 	mentions *discordgo.MessageAllowedMentions

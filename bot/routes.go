@@ -44,6 +44,8 @@ func newCall(i *discordgo.InteractionCreate) *call {
 		}
 	case discordgo.InteractionMessageComponent:
 		c.path = i.MessageComponentData().CustomID
+	case discordgo.InteractionModalSubmit:
+		c.path = i.ModalSubmitData().CustomID
 	}
 	return c
 }
@@ -128,7 +130,14 @@ func (b *Bot) dispatch(c *call) error {
 		return r.handle(b, c)
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		return b.complete(c)
+	case discordgo.InteractionModalSubmit:
+		if strings.HasPrefix(c.path, "am:") {
+			return b.aftermathClick(c)
+		}
 	case discordgo.InteractionMessageComponent:
+		if strings.HasPrefix(c.path, "am:") {
+			return b.aftermathClick(c)
+		}
 		if strings.HasPrefix(c.path, "sheet:") {
 			if b.ack(c) != nil {
 				return nil

@@ -9,9 +9,10 @@ import (
 	"testing"
 )
 
-// The lifecycle imports the store, the engine and the standard library
-// only (ARCHITECTURE: game -> {store, engine}): never Discord, never the
-// words of render, so that the bot, the demo and offline tools share it.
+// The lifecycle imports the store, the engine, the campaign's mechanics,
+// go-toml (for roster files) and the standard library only (ARCHITECTURE:
+// game -> {store, engine, campaign}): never Discord, never the words of
+// render, so that the bot, the demo and offline tools share it.
 func TestGameImportsStoreAndEngineOnly(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
@@ -21,6 +22,9 @@ func TestGameImportsStoreAndEngineOnly(t *testing.T) {
 		"github.com/gunbai/gunbai/store":           true,
 		"github.com/gunbai/gunbai/engine":          true,
 		"github.com/gunbai/gunbai/engine/scenario": true,
+		"github.com/gunbai/gunbai/campaign":        true,
+		"github.com/pelletier/go-toml/v2":          true,
+		"github.com/pelletier/go-toml/v2/unstable": true,
 	}
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {

@@ -61,7 +61,7 @@ func TestAttachmentOption(t *testing.T) {
 	if a == nil || a.ID != s.value || a.Filename != "войска.csv" || a.Size != len(data) || a.ContentType != "text/csv; charset=utf-8" || a.ProxyURL == "" {
 		t.Fatalf("value %q, attachment %+v", s.value, a)
 	}
-	if a.URL != srv.AttachmentURL(a.ID) && !strings.HasPrefix(a.URL, srv.URL()+"/attachments/"+srv.ChannelID()+"/"+a.ID+"/") {
+	if a.URL != srv.AttachmentURL(a.ID) && !strings.HasPrefix(a.URL, "https://cdn.discordapp.com/attachments/"+srv.ChannelID()+"/"+a.ID+"/") {
 		t.Errorf("url %q", a.URL)
 	}
 	u, err := url.Parse(a.URL)

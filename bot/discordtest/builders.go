@@ -89,10 +89,12 @@ func ChannelOpt(name, channelID string) Option {
 // AttachmentOpt is an ATTACHMENT (11) option: a file the user uploads with
 // the command. Its value is a fresh attachment id, and data.resolved.
 // attachments[id] is the attachment object (id, filename, size, url,
-// proxy_url, content_type) as Discord sends it; url and proxy_url point at
-// the fake's own listener, /attachments/<channel>/<id>/<filename> with
-// Discord's signed-URL query (ex, is, hm), where GET serves data (see
-// AttachmentURL). The transport of wired sessions lets these URLs through.
+// proxy_url, content_type) as Discord sends it: url on Discord's CDN
+// (https://cdn.discordapp.com/attachments/<channel>/<id>/<filename> with the
+// signed-URL query ex, is, hm) and proxy_url on media.discordapp.net, as the
+// real ones are; the transport of wired sessions sends both hosts to the
+// fake's listener, where GET serves data (see AttachmentURL), so a bot
+// fetches an upload exactly as it would from Discord.
 func AttachmentOpt(name, filename string, data []byte) Option {
 	return Option{Name: name, Type: discordgo.ApplicationCommandOptionAttachment,
 		file: &attachmentFile{filename: filename, data: bytes.Clone(data)}}
@@ -125,7 +127,12 @@ func (s *Server) AttachmentURL(id string) string {
 func (s *Server) attachmentURLLocked(a *attachmentFile) string {
 	now := time.Now()
 	q := url.Values{"ex": {strconv.FormatInt(now.Add(24*time.Hour).Unix(), 16)}, "is": {strconv.FormatInt(now.Unix(), 16)}, "hm": {randomHex(32)}}
-	return s.srv.URL + a.path() + "?" + q.Encode() + "&"
+	return "https://cdn.discordapp.com" + a.path() + "?" + q.Encode() + "&"
+}
+
+// attachmentProxyURL is the proxy_url of an attachment (media.discordapp.net).
+func attachmentProxyURL(link string) string {
+	return strings.Replace(link, "https://cdn.discordapp.com", "https://media.discordapp.net", 1)
 }
 
 // serveAttachment answers GET and HEAD of an attachment's path with its
@@ -426,7 +433,7 @@ func (s *Server) optionsJSONLocked(guild, channel string, opts []Option, res res
 				link := s.attachmentURLLocked(&a)
 				res.add("attachments", a.id, map[string]any{
 					"id": a.id, "filename": a.filename, "size": len(a.data),
-					"url": link, "proxy_url": link, "content_type": a.contentType,
+					"url": link, "proxy_url": attachmentProxyURL(link), "content_type": a.contentType,
 				})
 				j["value"] = a.id
 			} else {

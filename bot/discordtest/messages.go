@@ -443,10 +443,24 @@ func (s *Server) messageJSONLocked(m *storedMessage) map[string]any {
 		out["application_id"] = s.appID
 	}
 	if rec := m.interaction; rec != nil {
-		out["interaction_metadata"] = map[string]any{
+		meta := map[string]any{
 			"id": rec.id, "type": rec.typ, "user": s.userJSON(s.users[rec.userID]),
 			"authorizing_integration_owners": map[string]any{},
 		}
+		switch rec.typ {
+		case discordgo.InteractionMessageComponent:
+			// A component's metadata names the message it was on.
+			meta["interacted_message_id"] = rec.messageID
+		case discordgo.InteractionModalSubmit:
+			// A form's names the interaction that opened it; the fake
+			// does not link the two, so it names the same user's
+			// command, as the form's own would.
+			meta["triggering_interaction_metadata"] = map[string]any{
+				"id": rec.id, "type": discordgo.InteractionApplicationCommand, "user": s.userJSON(s.users[rec.userID]),
+				"authorizing_integration_owners": map[string]any{},
+			}
+		}
+		out["interaction_metadata"] = meta
 	}
 	return out
 }

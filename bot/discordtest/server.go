@@ -285,11 +285,13 @@ type rewriteTransport struct{ s *Server }
 
 func (rt rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	host := req.URL.Hostname()
-	if host != "discord.com" && host != "www.discord.com" && req.URL.Host != rt.s.addr {
+	// Discord's API, and its CDN for the attachments users upload.
+	cdn := (host == "cdn.discordapp.com" || host == "media.discordapp.net") && strings.HasPrefix(req.URL.Path, "/attachments/")
+	if host != "discord.com" && host != "www.discord.com" && !cdn && req.URL.Host != rt.s.addr {
 		if req.Body != nil {
 			req.Body.Close()
 		}
-		return nil, fmt.Errorf("discordtest: refusing to send %s %s: only https://discord.com/ is served by the fake", req.Method, req.URL)
+		return nil, fmt.Errorf("discordtest: refusing to send %s %s: only https://discord.com/ and the attachments on its CDN are served by the fake", req.Method, req.URL)
 	}
 	r2 := req.Clone(req.Context())
 	r2.URL.Scheme = "http"
