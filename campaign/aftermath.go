@@ -122,6 +122,7 @@ func (r *Roster) heal(am *Aftermath, clan string, d Dice) {
 		if h.Dead {
 			p.Status = Dead
 			am.Deaths = append(am.Deaths, p.ID)
+			r.relieve(p.ID)
 		}
 	}
 	if len(am.Deaths) > 0 {

@@ -89,6 +89,12 @@ func TestApplyRecord_F_E1_1_E1_U1_E1_Q16(t *testing.T) {
 	if len(dead) != 1 || dead[0] != "hideyoshi" {
 		t.Errorf("a third wound: dead %v", dead)
 	}
+	if a, _ := r2.Army("oda-1"); len(a.Generals) != 0 {
+		t.Errorf("the dead general still serves: %v", a.Generals)
+	}
+	if a, _ := r.Army("asai-1"); a.Commander != "" {
+		t.Errorf("the captured commander still commands: %q", a.Commander)
+	}
 	if got := r2.HouseAfter(dead); len(got) != 0 {
 		t.Errorf("Nobunaga lives: the house has an heir, got %v", got)
 	}

@@ -34,8 +34,10 @@ func (r Roster) ApplyRecord(rec BattleRecord) (Roster, []string) {
 			case rc.Killed || (p.Wounds >= 3 && !p.SurvivesThird):
 				p.Status = Dead
 				dead = append(dead, p.ID)
+				out.relieve(p.ID)
 			case rc.Captured:
 				p.Status, p.Captor = Captured, rec.Sides[1-k].Clan
+				out.relieve(p.ID)
 			}
 		}
 	}
@@ -60,6 +62,19 @@ func (r *Roster) applyUnit(ru RecordedUnit) {
 	u.PutToFlight = u.PutToFlight || ru.PutToFlight > 0
 	u.Held = u.Held || ru.Held > 0
 	u.Fled = u.Fled || ru.Fled || ru.Scattered
+}
+
+// relieve takes a dead or captured character out of the command of every
+// army: an army whose commander fell has none until the GM names one
+// (/roster set); the clan's succession is E1-K's.
+func (r *Roster) relieve(id string) {
+	for i := range r.Armies {
+		a := &r.Armies[i]
+		if a.Commander == id {
+			a.Commander = ""
+		}
+		a.Generals = slices.DeleteFunc(slices.Clone(a.Generals), func(g string) bool { return g == id })
+	}
 }
 
 // HouseAfter says what the deaths mean for each clan that lost a character

@@ -283,7 +283,9 @@ func (r *Roster) Check() error {
 		if !slices.Contains(Ages, p.Age) {
 			return fmt.Errorf("character %q: age %q is not one of %v", p.ID, p.Age, Ages)
 		}
-		if p.Wounds < 0 || p.Wounds > 3 {
+		// Three wounds kill (E1-H4, E1-Q16): more are possible only for the
+		// dead, or for one whose trait lets him survive the third.
+		if p.Wounds < 0 || p.Wounds > 3 && p.Status != Dead && !p.SurvivesThird {
 			return fmt.Errorf("character %q: %d wounds", p.ID, p.Wounds)
 		}
 	}

@@ -53,6 +53,7 @@ var campaignCmdTexts = map[string]msg{
 	"cmd.battle.opt.south_army.name":                 {"армия-юга", "south_army"},
 	"cmd.battle.opt.south_army.desc":                 {"Армия ростера за Юг (вместо сценария)", "The roster army of the South (instead of a scenario)"},
 
+	"camp.result.none":          {"без исхода (битву закончил мастер)", "no outcome (the GM ended the battle)"},
 	"campaign.uploaded":         {"Файл «%s» принят: %d {2:армия|армии|армий}, %d {3:персонаж|персонажа|персонажей}.", "File “%s” taken: %d {2:army|armies}, %d {3:character|characters}."},
 	"campaign.set":              {"Изменено: %s «%s», %s = %s.", "Changed: %s “%s”, %s = %s."},
 	"campaign.target.clan":      {"клан", "clan"},

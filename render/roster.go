@@ -296,6 +296,9 @@ func UnitTypeName(lang Lang, t campaign.UnitType) string {
 }
 
 func resultName(lang Lang, res campaign.Result) string {
+	if res == "" {
+		return T(lang, "camp.result.none") // ended by the GM without an outcome
+	}
 	key := "camp.result." + string(res)
 	if has(key) {
 		return T(lang, key)

@@ -173,9 +173,16 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 	}
 	defer st.Close()
 	clock := time.Date(1570, 7, 30, 6, 0, 0, 0, time.UTC)
-	svc := &game.Service{Store: st, Rand: &demoSeeds{}, Now: func() time.Time { return clock }}
+	// The roster's seed comes from a stream of its own, so that the
+	// battle's seeds (and the battle) are those of the demo before the
+	// campaign was added.
+	svc := &game.Service{Store: st, Rand: &demoSeeds{n: 1 << 20}, Now: func() time.Time { return clock }}
+	if err := setUpCampaign(svc); err != nil {
+		return err
+	}
+	svc.Rand = &demoSeeds{}
 	rec, err := svc.Create(demoGuild, game.CreateRequest{
-		Name: demoName, Scenario: demoScenario, Locale: string(render.RU),
+		Name: demoName, Scenario: demoScenario, Armies: demoArmies, Locale: string(render.RU),
 		North: store.Clan{Name: "Уэсуги", RoleID: demoRoles[engine.North]},
 		South: store.Clan{Name: "Такэда", RoleID: demoRoles[engine.South]},
 	})
@@ -196,6 +203,7 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 			return err
 		}
 	}
+	over := false
 	for turn := 1; turn <= turns; turn++ {
 		res, err := playTurn(svc, turn, stdout)
 		if err != nil {
@@ -205,13 +213,13 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 			return err
 		}
 		rec = res.Battle
-		if res.Next == nil {
+		if over = res.Next == nil; over {
 			break
 		}
 	}
 	fmt.Fprintf(stdout, "outcome: %s (%s); store: %s\n",
 		render.OutcomeName(render.RU, rec.State.Outcome), render.OutcomeName(render.EN, rec.State.Outcome), dbPath)
-	return nil
+	return playAftermath(svc, outDir, over, stdout)
 }
 
 // playTurn plays one turn as the two clans would: each makes its command

@@ -177,8 +177,18 @@ func TestDemo(t *testing.T) {
 		}
 	}
 	rec, err := st.Battle(demoGuild, demoBattle)
-	if err != nil || rec.State.Turn != turns || rec.Turn != turns+1 || rec.Status != store.StatusCommand {
-		t.Fatalf("battle record: turn %d (state %d), %s, %v", rec.Turn, rec.State.Turn, rec.Status, err)
+	// The battle goes on after the script's turns: the GM ends it, and it
+	// is written back to the roster armies it was fought with (issue 15).
+	if err != nil || rec.State.Turn != turns || rec.Turn != turns+1 || rec.Status != store.StatusFinished || !rec.WrittenBack {
+		t.Fatalf("battle record: turn %d (state %d), %s, written back %v, %v", rec.Turn, rec.State.Turn, rec.Status, rec.WrittenBack, err)
+	}
+	for lang, want := range map[string][]string{"ru": {"Войско Этиго", "Восстановление потерь (E1-L)", "Лечение раненых (E1-H)", "Ход кампании: 5"}, "en": {"E1-L", "E1-H", "Campaign turn: 5"}} {
+		text, err := os.ReadFile(filepath.Join(dir, "aftermath."+lang+".txt"))
+		for _, w := range want {
+			if err != nil || !strings.Contains(string(text), w) {
+				t.Errorf("aftermath.%s.txt lacks %q (%v)", lang, w, err)
+			}
+		}
 	}
 	// The stored snapshot of turn 1 is the starting army.
 	snap, err := st.Snapshot("demo", demoBattle, 1)
