@@ -132,12 +132,12 @@ type AftermathClick struct {
 func (s *Service) ActAftermath(c AftermathClick) error {
 	parts := strings.Split(c.ID, ":")
 	if len(parts) < 4 || parts[0] != "am" {
-		return refuse("err.stale_component")
+		return refuse("err.aftermath_stale")
 	}
 	army, action, arg := parts[1], parts[3], strings.Join(parts[4:], ":")
 	turn, err := strconv.Atoi(parts[2])
 	if err != nil {
-		return refuse("err.stale_component")
+		return refuse("err.aftermath_stale")
 	}
 	return s.inRoster(c.Guild, func(tx *store.Tx, rec *store.RosterRecord) error {
 		r := &rec.Roster

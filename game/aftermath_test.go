@@ -1,0 +1,147 @@
+package game
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/gunbai/gunbai/campaign"
+	"github.com/gunbai/gunbai/store"
+)
+
+// uploadedService is a service whose guild "g1" has the two testdata
+// rosters, the clans bound to roles r-uesugi and r-takeda.
+func uploadedService(t testing.TB) *Service {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "g.db"), store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	svc := &Service{Store: st, Rand: &fixedRand{}}
+	for _, f := range []string{"roster_uesugi.toml", "roster_takeda.toml"} {
+		data, err := os.ReadFile(filepath.Join("testdata", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.UploadRoster("g1", f, data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []string{"uesugi", "takeda"} {
+		if _, err := svc.BindClan("g1", c, "r-"+c, "ch-"+c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return svc
+}
+
+// The clan's clicks on its aftermath message (F-E1-1 step 2): each is one
+// transaction; a click from another clan, on a past turn's message, or one
+// the rules refuse (a figure beyond a unit's cap, E1-L2) changes nothing
+// and owes no refresh; the clan's own confirm applies it.
+func TestAftermathClicks_F_E1_1(t *testing.T) {
+	svc := uploadedService(t)
+	// Losses to recover: the Uesugi spearmen lost 3 figures this turn.
+	if _, err := svc.EditRoster("g1", "us-yari", "lost_this_turn", "3"); err != nil {
+		t.Fatal(err)
+	}
+	am, err := svc.RunAftermath("g1", AftermathRequest{Army: "uesugi-main", Facts: campaign.Province{Fortification: campaign.Castle}, GMChannel: "ch-gm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !am.Recovery.Eligible || len(am.Alloc) != 1 || am.Alloc[0].Figures != 3 {
+		t.Fatalf("the proposal: %+v", am)
+	}
+	owedLive := func() int {
+		n := 0
+		all, err := svc.Owed()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range all {
+			if p.Kind == PostAftermath {
+				n++
+			}
+		}
+		return n
+	}
+	if n := owedLive(); n != 2 {
+		t.Fatalf("the clan's message and the GM's copy: %d owed", n)
+	}
+	before, _ := svc.Roster("g1")
+	click := func(roles []string, id string, values ...string) error {
+		return svc.ActAftermath(AftermathClick{Guild: "g1", User: "u1", Roles: roles, ID: id, Values: values})
+	}
+	mine := []string{"r-uesugi"}
+	for _, c := range []struct {
+		name  string
+		roles []string
+		id    string
+		vals  []string
+		key   string
+	}{
+		{"another clan", []string{"r-takeda"}, AftermathID("uesugi-main", 1, AmConfirm), nil, "err.aftermath_not_yours"},
+		{"a past turn", mine, AftermathID("uesugi-main", 0, AmConfirm), nil, "err.aftermath_stale"},
+		{"over the cap", mine, AftermathID("uesugi-main", 1, AmAdd), []string{"us-yari"}, "err.campaign"},
+		{"a stranger's ID", mine, "am:oops", nil, "err.aftermath_stale"},
+	} {
+		userErr(t, click(c.roles, c.id, c.vals...), c.key)
+		if after, _ := svc.Roster("g1"); !reflect.DeepEqual(before, after) {
+			t.Fatalf("%s changed the roster", c.name)
+		}
+	}
+	if err := click(mine, AftermathID("uesugi-main", 1, AmClear)); err != nil {
+		t.Fatal(err)
+	}
+	if err := click(mine, AftermathID("uesugi-main", 1, AmAdd), "us-yari"); err != nil {
+		t.Fatal(err)
+	}
+	if err := click(mine, AftermathID("uesugi-main", 1, AmConfirm)); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := svc.Roster("g1")
+	a, _ := r.Army("uesugi-main")
+	if u := a.Units[a.UnitIndex("us-yari")]; u.Figures != 7 || u.LostThisTurn != 0 || !a.Recovered {
+		t.Errorf("after one figure given and confirmed: %+v (recovered %v)", u, a.Recovered)
+	}
+	if _, err := svc.NextTurn("g1"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// BenchmarkAftermathClick is one click of a clan on its aftermath message:
+// the roster read, changed and written back, and both messages' refresh
+// owed, in one transaction.
+func BenchmarkAftermathClick(b *testing.B) {
+	svc := uploadedService(b)
+	if _, err := svc.EditRoster("g1", "us-yari", "lost_this_turn", "3"); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := svc.RunAftermath("g1", AftermathRequest{Army: "uesugi-main", Facts: campaign.Province{Fortification: campaign.Castle}, GMChannel: "ch-gm"}); err != nil {
+		b.Fatal(err)
+	}
+	ids := []string{AftermathID("uesugi-main", 1, AmClear), AftermathID("uesugi-main", 1, AmDefault)}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if err := svc.ActAftermath(AftermathClick{Guild: "g1", Roles: []string{"r-uesugi"}, ID: ids[i%2]}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRosterUpload parses a clan's roster file and merges it.
+func BenchmarkRosterUpload(b *testing.B) {
+	svc := uploadedService(b)
+	data, err := os.ReadFile(filepath.Join("testdata", "roster_takeda.toml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := svc.UploadRoster("g1", "roster_takeda.toml", data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
