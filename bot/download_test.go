@@ -68,8 +68,8 @@ func TestDownload(t *testing.T) {
 		other.URL = link
 		refused(link, &other, 1024, "err.download.url")
 	}
-	// Discord's CDN is allowed; the fake's transport refuses to reach it,
-	// which is a failed download.
+	// Discord's CDN is allowed (the fake serves it through its transport);
+	// a file it does not have is a failed download.
 	cdn := *a
 	cdn.URL = "https://cdn.discordapp.com/attachments/1/2/f.csv"
 	refused("cdn", &cdn, 1024, "err.download.failed")
@@ -82,7 +82,13 @@ func TestDownload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := plain.download(a, 1024); err == nil {
+	// ... but Discord's CDN is, as for a bot on Discord itself.
+	if got, err := plain.download(a, 1024); err != nil || string(got) != string(data) {
+		t.Errorf("a bot on Discord's API, from the CDN: %q, %v", got, err)
+	}
+	onFake := *a
+	onFake.URL = strings.Replace(a.URL, "https://cdn.discordapp.com", srv.URL(), 1)
+	if _, err := plain.download(&onFake, 1024); err == nil {
 		t.Error("a bot on Discord's API fetched from the fake's host")
 	}
 }

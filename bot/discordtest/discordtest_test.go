@@ -609,7 +609,8 @@ func TestTransportAndAuth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, u := range []string{"https://cdn.discordapp.com/attachments/1/2/a.png", "http://example.com/", "https://status.discord.com/api/v2/"} {
+	// Discord's CDN serves the fake's uploads only (see AttachmentOpt).
+	for _, u := range []string{"https://cdn.discordapp.com/emojis/1.png", "http://example.com/", "https://status.discord.com/api/v2/"} {
 		if resp, err := sess.Client.Get(u); err == nil {
 			resp.Body.Close()
 			t.Errorf("GET %s went through", u)
