@@ -3,6 +3,8 @@ package store
 import (
 	"fmt"
 
+	bolt "go.etcd.io/bbolt"
+
 	"github.com/gunbai/gunbai/campaign"
 )
 
@@ -76,4 +78,97 @@ func (t *Tx) PutRoster(guild string, rec RosterRecord) error {
 		return err
 	}
 	return cb.Put(keyRoster, raw)
+}
+
+// Campaign records beside the roster: a guild's quick battles, assaults and
+// sieges (package game decides their shape), each one value under
+//
+//	guilds/<guild>/campaign/<kind>/<id>
+//
+// kind is a plural noun ("fights", "sieges").
+
+// campaignBucket returns guilds/<guild>/campaign/<kind>, creating it if
+// create; nil without create when it does not exist.
+func (t *Tx) campaignBucket(guild, kind string, create bool) (*bolt.Bucket, error) {
+	if err := checkKey("guild", guild); err != nil {
+		return nil, err
+	}
+	if err := checkKey("campaign kind", kind); err != nil {
+		return nil, err
+	}
+	if !create {
+		g := t.tx.Bucket(bucketGuilds)
+		if g == nil {
+			return nil, nil
+		}
+		gb := g.Bucket([]byte(guild))
+		if gb == nil {
+			return nil, nil
+		}
+		cb := gb.Bucket(bucketCampaign)
+		if cb == nil {
+			return nil, nil
+		}
+		return cb.Bucket([]byte(kind)), nil
+	}
+	g, err := t.tx.CreateBucketIfNotExists(bucketGuilds)
+	if err != nil {
+		return nil, err
+	}
+	gb, err := g.CreateBucketIfNotExists([]byte(guild))
+	if err != nil {
+		return nil, err
+	}
+	cb, err := gb.CreateBucketIfNotExists(bucketCampaign)
+	if err != nil {
+		return nil, err
+	}
+	return cb.CreateBucketIfNotExists([]byte(kind))
+}
+
+// PutCampaign writes one campaign record.
+func (t *Tx) PutCampaign(guild, kind, id string, v any) error {
+	if err := checkKey(kind, id); err != nil {
+		return err
+	}
+	raw, err := encode(v)
+	if err != nil {
+		return err
+	}
+	b, err := t.campaignBucket(guild, kind, true)
+	if err != nil {
+		return err
+	}
+	return b.Put([]byte(id), raw)
+}
+
+// Campaign reads one campaign record into v; a *NotFoundError if none.
+func (t *Tx) Campaign(guild, kind, id string, v any) error {
+	b, err := t.campaignBucket(guild, kind, false)
+	if err != nil {
+		return err
+	}
+	var raw []byte
+	if b != nil {
+		raw = b.Get([]byte(id))
+	}
+	if raw == nil {
+		return &NotFoundError{Guild: guild, Battle: id, Turn: -1, What: kind}
+	}
+	return decode(raw, v, "guild "+guild+" "+kind+" "+id)
+}
+
+// CampaignIDs lists the IDs of a guild's campaign records of a kind, in key
+// order.
+func (t *Tx) CampaignIDs(guild, kind string) ([]string, error) {
+	b, err := t.campaignBucket(guild, kind, false)
+	if err != nil || b == nil {
+		return nil, err
+	}
+	var out []string
+	err = b.ForEach(func(k, _ []byte) error {
+		out = append(out, string(k))
+		return nil
+	})
+	return out, err
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"errors"
 	"testing"
 
 	"github.com/gunbai/gunbai/campaign"
@@ -61,5 +62,43 @@ func TestRosterRoundTrip(t *testing.T) {
 	}
 	if err := s.Update(func(tx *Tx) error { return tx.PutRoster("g1", RosterRecord{}) }); err == nil {
 		t.Error("a roster without a seed was stored")
+	}
+}
+
+func TestCampaignRecords(t *testing.T) {
+	s, _ := openTemp(t, Options{NoSync: true})
+	type rec struct{ N int }
+	if err := s.Update(func(tx *Tx) error {
+		for i, id := range []string{"b", "a"} {
+			if err := tx.PutCampaign("g1", "sieges", id, rec{i}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.View(func(tx *Tx) error {
+		ids, err := tx.CampaignIDs("g1", "sieges")
+		if err != nil || len(ids) != 2 || ids[0] != "a" {
+			t.Errorf("ids %v, %v", ids, err)
+		}
+		var r rec
+		if err := tx.Campaign("g1", "sieges", "b", &r); err != nil || r.N != 0 {
+			t.Errorf("b: %+v, %v", r, err)
+		}
+		if err := tx.Campaign("g1", "sieges", "zz", &r); !errors.Is(err, ErrNotFound) {
+			t.Errorf("a missing record: %v", err)
+		}
+		if ids, err := tx.CampaignIDs("g2", "sieges"); err != nil || len(ids) != 0 {
+			t.Errorf("another guild: %v %v", ids, err)
+		}
+		// The roster beside them still reads.
+		if _, err := tx.Roster("g1"); err != nil {
+			t.Error(err)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -17,6 +17,7 @@
 //	meta/format                                  {"v":1,"data":{"app":"gunbai"}}
 //	guilds/<guild>/battles/<battle>/record       BattleRecord
 //	guilds/<guild>/campaign/roster               RosterRecord (roster.go)
+//	guilds/<guild>/campaign/<kind>/<id>          a quick battle, an assault, a siege (game)
 //	guilds/<guild>/battles/<battle>/turns/<turn>/snapshot
 //	                                            /orders.north, /orders.south
 //	                                            /seed
