@@ -432,6 +432,7 @@ func (r *resolver) duels(ps []participant, leaders [][]int) map[int]bool {
 // rerolls the duel once, unless both are Brawlers (R-VIII.6.6).
 func (r *resolver) duel(pair [2]int, routed func(int) bool) {
 	ln, ls := &r.b.Leaders[pair[0]], &r.b.Leaders[pair[1]]
+	at := len(r.ev)
 	r.emit(Event{Kind: EvDuel, Rule: "R-VIII.6.1", Unit: ln.ID, Other: ls.ID})
 	roll := func(rule string) int {
 		v := r.d.Roll("duel")
@@ -445,6 +446,9 @@ func (r *resolver) duel(pair [2]int, routed func(int) bool) {
 			rule = "R-VIII.6.6" // the Brawler's reroll
 		}
 		v := roll(rule)
+		if r.roninDuel(at, v) {
+			return
+		}
 		switch v {
 		case 3, 4:
 			chosen := pair[0]

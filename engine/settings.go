@@ -80,6 +80,9 @@ type Settings struct {
 	// MasteryOff: campaign.mastery=off (E1-Q14): a unit's campaign Mastery
 	// is a record only and leaves its extra-damage thresholds alone.
 	MasteryOff bool `json:"mastery_off,omitempty"`
+	// DuelRonin: leaders.duel_mode=ronin (F-E4-1): a duel die of 3-5 is
+	// left to a detailed duel (EvDuel with Detail "ronin", ApplyDuel).
+	DuelRonin bool `json:"duel_ronin,omitempty"`
 }
 
 // OffFieldMode is field.off_field (D-03).
@@ -378,6 +381,9 @@ var settingTable = []setting{
 	choice(SettingInfo{Key: "campaign.mastery", Decision: "E1-Q14", Implemented: true,
 		Note: "melee and shooting: with on, each point of a unit's campaign Mastery lowers its extra-damage threshold by 1, never below 2+; with off it is a record only"},
 		[2]string{"on", "off"}, func(s *Settings) *bool { return &s.MasteryOff }),
+	choice(SettingInfo{Key: "leaders.duel_mode", Decision: "F-E4-1", Implemented: true,
+		Note: "duels: with ronin, a duel die of 3-5 applies no fixed result; the bot fights a detailed duel and applies it (ApplyDuel)"},
+		[2]string{"core", "ronin"}, func(s *Settings) *bool { return &s.DuelRonin }),
 }
 
 // parseTerrainTypes reads "[]", "[hill, forest]" or "hill,forest".

@@ -50,7 +50,8 @@ var appendixB = []struct{ key, def, decision string }{
 	{"terrain.river", "false", "D-63"},
 	{"terrain.river_line", "defender", "D-63"},
 	{"terrain.bridge_lifts_cavalry", "false", "D-63"},
-	{"campaign.mastery", "on", "E1-Q14"}, // EXTRAS.md, not Appendix B
+	{"campaign.mastery", "on", "E1-Q14"},    // EXTRAS.md, not Appendix B
+	{"leaders.duel_mode", "core", "F-E4-1"}, // EXTRAS.md, not Appendix B
 }
 
 // concrete replaces a family's <name> by a real name.
@@ -255,7 +256,7 @@ func TestSettingsImplemented(t *testing.T) {
 		"terrain.bridge_lifts_cavalry", "minor_clan.army_wide",
 		"minor_clan.main_orders", "traits.cunning_plan.kind",
 		"leaders.commander_loss", "field.rout_exit", "save_ammo.changeable",
-		"campaign.mastery",
+		"campaign.mastery", "leaders.duel_mode",
 	}
 	for _, info := range SettingKeys() {
 		if info.Implemented != slices.Contains(implemented, info.Key) {
