@@ -106,6 +106,9 @@ func (b *Bot) Tick() {
 	if _, err := b.svc.Reminders(); err != nil {
 		b.opt.Log.Printf("reminders: %v", err)
 	}
+	if _, err := b.svc.DueFights(time.Now()); err != nil {
+		b.opt.Log.Printf("quick battles: %v", err)
+	}
 	b.deliverDue()
 }
 

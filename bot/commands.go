@@ -4,6 +4,8 @@
 package bot
 
 import (
+	"slices"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/engine"
@@ -173,7 +175,7 @@ func commandSpecs() []cmdSpec {
 			{name: "unit", typ: str, units: true},
 			{name: "save_ammo", typ: flag},
 		}},
-	}, append(campaignSpecs(), calcSpecs()...)...)
+	}, slices.Concat(campaignSpecs(), calcSpecs(), quickSpecs())...)
 }
 
 // orderChoices are the orders the engine executes, named as in the rules;

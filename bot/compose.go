@@ -72,6 +72,8 @@ func (b *Bot) compose(p store.Post) ([]message, error) {
 		return b.composeAftermath(p)
 	case game.PostRecord:
 		return b.composeRecord(p)
+	case game.PostFight:
+		return b.composeFight(p)
 	case game.PostOpened:
 		var d game.OpenedData
 		if err := json.Unmarshal(p.Data, &d); err != nil {

@@ -138,6 +138,9 @@ func (b *Bot) dispatch(c *call) error {
 		if strings.HasPrefix(c.path, "am:") {
 			return b.aftermathClick(c)
 		}
+		if strings.HasPrefix(c.path, "qb:") {
+			return b.fightClick(c)
+		}
 		if strings.HasPrefix(c.path, "sheet:") {
 			if b.ack(c) != nil {
 				return nil

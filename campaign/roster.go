@@ -13,6 +13,9 @@ import (
 type Roster struct {
 	Turn     int    `json:"turn"`               // the campaign (strategic) turn, from 1
 	Subphase string `json:"subphase,omitempty"` // a free-text campaign subphase label (E1-Q1)
+	// Phase is the campaign's phase counter, for sieges and assaults:
+	// advanced by /phase next and by the next turn (E3-Q8).
+	Phase int `json:"phase,omitempty"`
 
 	Clans      []Clan   `json:"clans,omitempty"`
 	Armies     []Army   `json:"armies,omitempty"`
@@ -122,6 +125,17 @@ type Person struct {
 	Status   Status   `json:"status"`
 	Captor   string   `json:"captor,omitempty"`   // the clan holding him
 	Province string   `json:"province,omitempty"` // where he stands, for the regency (E1-K2)
+	// Rating is his battle rating in quick battles, 0-3, set by the GM;
+	// nil is the default, 1 (E3-Q2).
+	Rating *int `json:"rating,omitempty"`
+}
+
+// BattleRating is his rating in quick battles (E3-Q2): the GM's, or 1.
+func (p Person) BattleRating() int {
+	if p.Rating == nil {
+		return 1
+	}
+	return *p.Rating
 }
 
 // Member is the person as succession sees him (E1-K).
@@ -334,6 +348,7 @@ var UnitTypes = []UnitType{HeavyCavalry, LightCavalry, FootSamuraiSpear, FootSam
 func (r Roster) NextTurn() Roster {
 	out := r
 	out.Turn++
+	out.Phase++ // E3-Q8
 	out.Armies = make([]Army, len(r.Armies))
 	for i, a := range r.Armies {
 		a.Retreated, a.Recovered, a.Fought = false, false, false

@@ -25,6 +25,8 @@ func TestGameImportsStoreAndEngineOnly(t *testing.T) {
 		"github.com/gunbai/gunbai/campaign":        true,
 		"github.com/pelletier/go-toml/v2":          true,
 		"github.com/pelletier/go-toml/v2/unstable": true,
+		"github.com/gunbai/gunbai/quick":           true,
+		"github.com/gunbai/gunbai/duel":            true,
 	}
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {

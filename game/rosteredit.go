@@ -130,6 +130,14 @@ var rosterFields = []rosterField{
 	textField(TargetCharacter, "province", func(t target) *string { return &t.person.Province }),
 	listField(TargetCharacter, "traits", func(t target) *[]string { return &t.person.Traits }),
 	listField(TargetCharacter, "skills", func(t target) *[]string { return &t.person.Skills }),
+	{kind: TargetCharacter, name: "rating", values: []string{"0", "1", "2", "3"}, set: func(t target, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 3 {
+			return refuse("err.roster_range", "rating", v, 0, 3)
+		}
+		t.person.Rating = &n // E3-Q2
+		return nil
+	}},
 }
 
 // targetOf is what id names in the roster, and its kind ("" if nothing).

@@ -1,0 +1,53 @@
+package game
+
+import (
+	"testing"
+	"time"
+
+	"github.com/gunbai/gunbai/campaign"
+	"github.com/gunbai/gunbai/quick"
+)
+
+// A quick battle whose owners do not confirm by the deadline is resolved
+// with the defaults (E3-Q4): the smallest units first; its record written
+// back; a confirmed one is not resolved twice.
+func TestQuickBattleDeadline_E3_Q4(t *testing.T) {
+	svc := uploadedService(t)
+	now := time.Date(1561, 10, 18, 6, 0, 0, 0, time.UTC)
+	svc.Now = func() time.Time { return now }
+	rec, err := svc.QuickBattle("g1", QuickRequest{Name: "Стычка", Attacker: []string{"uesugi-main"}, Defender: []string{"takeda-main"},
+		AtkMod: quick.Modifier{N: 3, Reason: "внезапность"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Losses(quick.Defender) == 0 {
+		t.Fatal("no hits on the defender with 3 more dice: the test shows nothing")
+	}
+	if n, err := svc.DueFights(now.Add(CasualtyWait - time.Second)); err != nil || n != 0 {
+		t.Fatalf("before the deadline: %d resolved, %v", n, err)
+	}
+	if n, err := svc.DueFights(now.Add(CasualtyWait)); err != nil || n != 1 {
+		t.Fatalf("at the deadline: %d resolved, %v", n, err)
+	}
+	r, done, err := svc.Fight("g1", rec.ID)
+	if err != nil || !done.Done {
+		t.Fatalf("resolved: %+v, %v", done, err)
+	}
+	want := quick.DefaultLosses(rec.Force(quick.Defender).Units, rec.Losses(quick.Defender))
+	got := done.Outcome.Sides[quick.Defender].Lost
+	if len(got) != len(want) {
+		t.Fatalf("the defaults: lost %v, want %v", got, want)
+	}
+	for _, id := range want {
+		a, _ := r.Army("takeda-main")
+		if u := a.Units[a.UnitIndex(id)]; u.Figures != 0 {
+			t.Errorf("%s should be gone: %+v", id, u)
+		}
+	}
+	if len(r.Records) != 1 || r.Records[0].Sides[quick.Defender].Result == campaign.Draw {
+		t.Errorf("records: %+v", r.Records)
+	}
+	if n, _ := svc.DueFights(now.Add(2 * CasualtyWait)); n != 0 {
+		t.Errorf("a resolved fight was resolved again (%d)", n)
+	}
+}
