@@ -185,6 +185,12 @@ func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, err
 	if out.Posts, err = owe(tx, resolved(&rec, out)...); err != nil {
 		return out, err
 	}
+	if !over { // detailed duels (F-E4-1) are fought before the next turn opens
+		if held, err := s.holdForDuels(tx, &rec, out); held || err != nil {
+			out.Battle = rec
+			return out, err
+		}
+	}
 	if over {
 		if err = tx.PutBattle(rec); err == nil {
 			err = closeSheets(tx, &rec, turn)

@@ -1,0 +1,746 @@
+package game
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gunbai/gunbai/campaign"
+	"github.com/gunbai/gunbai/duel"
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// The detailed duel between two characters (EXTRAS.md F-E4-1), played by
+// post. In a battle with leaders.duel_mode = ronin, a duel die of 3-5
+// leaves the pair to a detailed duel (engine.RoninDuels): once the turn is
+// resolved and posted, each such duel is stored (store.DuelRecord) and the
+// battle waits in StatusResolving; the next turn's command phase opens when
+// the last duel of the turn is over and applied (engine.ApplyDuel). The GM
+// may also run a duel outside a battle between two roster characters of
+// different clans (StartDuel), whose wounds go to the roster.
+//
+// Each side's player submits his character's split secretly (his own
+// prompt shows only his own split until both are in: duel.Duel.Shown),
+// then the initiative is rolled, then each exchange is decided step by
+// step: the actor attacks or passes, the defender Enhances his defence or
+// not, the attacker Enhances his attack or not (F-E4-1 step 2). A step
+// with no choice (no token to spend) is skipped. A player who lets a step
+// pass its deadline is played for by E4-Q5c's auto-policy for the rest of
+// the duel (DueDuels), unless he clicks again.
+//
+// The dice of a battle's duel come from the next turn's seed, committed
+// (its hash published) before the duel starts and revealed with that turn,
+// keyed "duel.<turn>.<n>..." under the resolved turn's number: the resolved
+// turn's own seed is public by then, and a player who knew the dice could
+// pick his split and his choices against them. A duel outside a battle has
+// a seed of its own, whose hash is posted at the start and which is
+// revealed at the end.
+//
+// Custom IDs: "duel:<battle>:<id>:<fighter>:<action>[:<value>]", battle ""
+// outside a battle.
+
+// PostDuel is a duel's post (Data: DuelPost): a fighter's prompt (live), or
+// to a channel the duel's start, an exchange or its end.
+const PostDuel = "duel"
+
+// What a duel post shows.
+const (
+	DuelPrompt   = "prompt"   // fighter Fighter's prompt, as his side may see it
+	DuelStart    = "start"    // the duel begins: who, and the dice's commitment
+	DuelReveal   = "reveal"   // both splits revealed, the initiative rolled
+	DuelExchange = "exchange" // log line N
+	DuelEnd      = "end"      // the outcome
+)
+
+// DuelPost is the data of a duel post.
+type DuelPost struct {
+	Battle  string `json:"battle,omitempty"`
+	ID      string `json:"id"`
+	Fighter int    `json:"fighter"` // the prompt's fighter; -1: both (the GM)
+	What    string `json:"what"`
+	N       int    `json:"n,omitempty"`
+}
+
+// The actions of a duel's components.
+const (
+	DuelActSplit   = "split"   // select: "<attack>" or "<attack>e" (Enhanced initiative)
+	DuelActAttack  = "attack"  // button: attack
+	DuelActPass    = "pass"    // button: pass
+	DuelActDefend  = "defend"  // button: value "yes" or "no"
+	DuelActEnhance = "enhance" // button: value "yes" or "no"
+)
+
+// DuelID is a component's custom ID.
+func DuelID(battle, id string, fighter int, action string, value ...string) string {
+	return strings.Join(append([]string{"duel", battle, id, strconv.Itoa(fighter), action}, value...), ":")
+}
+
+// DuelLive is the live key of a fighter's prompt in one place: a DM to user,
+// or his clan's channel (user "").
+func DuelLive(guild, battle, id string, fighter int, user string) string {
+	where := "ch"
+	if user != "" {
+		where = "u" + user
+	}
+	return fmt.Sprintf("duel.%s.%s.%s.%d.%s", guild, battle, id, fighter, where)
+}
+
+// defaultDuelTimeout is a step's time when the battle has no deadline.
+const defaultDuelTimeout = 24 * time.Hour
+
+// duelDice are a duel's dice.
+func duelDice(d *store.DuelRecord) duel.Dice {
+	battle := d.Battle
+	if battle == "" {
+		battle = "duel"
+	}
+	return engine.NewSeededDice(d.Seed, battle, d.DiceTurn)
+}
+
+// holdForDuels is the hook of a resolved turn (resolveTx): if the turn left
+// duels to a detailed duel (leaders.duel_mode = ronin), they are stored and
+// owed, the battle waits in StatusResolving, and it reports true: the next
+// turn opens when they are over (finishDuel).
+func (s *Service) holdForDuels(tx *store.Tx, rec *store.BattleRecord, res Resolved) (bool, error) {
+	pairs := engine.RoninDuels(res.Events)
+	if len(pairs) == 0 {
+		return false, nil
+	}
+	// The dice: the next turn's seed, committed now and secret until that
+	// turn is resolved.
+	seed, err := s.seed(tx, rec, res.Turn+1)
+	if err != nil {
+		return false, err
+	}
+	timeout := s.phaseLength(rec)
+	if timeout <= 0 {
+		timeout = defaultDuelTimeout
+	}
+	held := false
+	for n, pair := range pairs {
+		d := store.DuelRecord{ID: fmt.Sprintf("%d.%d", res.Turn, n+1), Guild: rec.GuildID, Battle: rec.ID,
+			Turn: res.Turn, N: n + 1, DiceTurn: res.Turn, Seed: seed.Value, Lang: rec.Locale,
+			GM: rec.GMChannelID, Timeout: timeout}
+		var fighters [2]duel.Fighter
+		ok := true
+		for i, id := range pair {
+			l := leaderOf(&rec.State, id)
+			if l == nil || l.Health > engine.LeaderWounded {
+				ok = false
+				break
+			}
+			fighters[i] = duel.Fighter{Profile: duel.DefaultProfile(id, slices.Contains(l.Traits, engine.TraitBrawler), l.Wounds),
+				Spare: rec.State.Spare[l.Side]}
+			d.Seats[i] = store.DuelSeat{Side: l.Side, Name: id, Channel: rec.Sides[l.Side].ChannelID,
+				Role: orderRole(rec.Sides[l.Side]), Users: sheetUsers(tx, rec, l.Side)}
+		}
+		if !ok {
+			continue
+		}
+		st, err := duel.New(strconv.Itoa(res.Turn)+"."+strconv.Itoa(n+1), fighters[0], fighters[1], duel.Config{})
+		if err != nil {
+			// A leader who cannot be paired (2 wounds, E4-Q6): no duel.
+			continue
+		}
+		d.State = *st
+		d.Deadline = s.now().Add(timeout).UTC()
+		if err := tx.PutDuel(d); err != nil {
+			return false, err
+		}
+		if err := journal(tx, rec, store.Entry{Kind: JournalDuel, Turn: res.Turn,
+			Detail: fmt.Sprintf("%s: %s vs %s (die %d)", d.ID, pair[0], pair[1], roninDie(res.Events, pair))}); err != nil {
+			return false, err
+		}
+		if err := oweDuel(tx, &d, DuelStart, 0); err != nil {
+			return false, err
+		}
+		if err := owePrompts(tx, &d); err != nil {
+			return false, err
+		}
+		held = true
+	}
+	if !held {
+		return false, nil
+	}
+	rec.Status = store.StatusResolving
+	rec.Deadline, rec.RemindAt = time.Time{}, time.Time{}
+	return true, tx.PutBattle(*rec)
+}
+
+// JournalDuel is a duel's journal entry (Detail: who, and how it ended).
+const JournalDuel = "duel"
+
+func roninDie(events []engine.Event, pair [2]string) int {
+	for _, e := range events {
+		if e.Kind == engine.EvDuel && e.Detail == engine.DuelRonin && e.Unit == pair[0] && e.Other == pair[1] {
+			return e.Value
+		}
+	}
+	return 0
+}
+
+// orderRole is the role whose members give a side's orders (store.Clan).
+func orderRole(c store.Clan) string {
+	if c.OrderRole != "" {
+		return c.OrderRole
+	}
+	return c.RoleID
+}
+
+func leaderOf(b *engine.Battle, id string) *engine.Leader {
+	for k := range b.Leaders {
+		if b.Leaders[k].ID == id {
+			return &b.Leaders[k]
+		}
+	}
+	return nil
+}
+
+// sheetUsers are the players with an order sheet of the side in their DMs:
+// they get the duel's prompt there too.
+func sheetUsers(tx *store.Tx, rec *store.BattleRecord, side engine.Side) []string {
+	var out []string
+	for _, id := range rec.Sheets {
+		sh, err := tx.Sheet(id)
+		if err != nil || sh.Side != side || sh.Ephemeral || slices.Contains(out, sh.User) {
+			continue
+		}
+		out = append(out, sh.User)
+	}
+	return out
+}
+
+// DuelRequest is the GM's /duel outside a battle: two roster characters of
+// different clans.
+type DuelRequest struct {
+	A, B       string // character IDs
+	GMChannel  string
+	Locale     string
+	KillMargin int // 0: the default 6 (E4-Q1)
+	Timeout    time.Duration
+}
+
+// StartDuel opens a duel outside a battle between two roster characters.
+func (s *Service) StartDuel(guild string, req DuelRequest) (store.DuelRecord, error) {
+	var out store.DuelRecord
+	err := s.Store.Update(func(tx *store.Tx) error {
+		rr, err := tx.Roster(guild)
+		if err != nil {
+			return err
+		}
+		r := &rr.Roster
+		var fighters [2]duel.Fighter
+		var seats [2]store.DuelSeat
+		for i, id := range []string{req.A, req.B} {
+			p, ok := r.Person(id)
+			if !ok {
+				return refuse("err.duel_no_character", id)
+			}
+			if p.Status != campaign.Active {
+				return refuse("err.duel_not_active", p.Name)
+			}
+			if p.Wounds >= 2 {
+				return refuse("err.duel_wounded", p.Name)
+			}
+			clan, ok := r.Clan(p.Clan)
+			if !ok || clan.Channel == "" {
+				return refuse("err.clan_unbound", p.Clan)
+			}
+			fighters[i] = duel.Fighter{Profile: duel.DefaultProfile(p.ID, brawler(p.Traits), p.Wounds)}
+			seats[i] = store.DuelSeat{Side: engine.Side(i), Clan: clan.ID, Name: p.Name, Channel: clan.Channel, Role: clan.Role}
+		}
+		if seats[0].Clan == seats[1].Clan {
+			return refuse("err.duel_same_clan")
+		}
+		all, err := tx.Duels(guild, "")
+		if err != nil {
+			return err
+		}
+		n := len(all) + 1
+		seed := make([]byte, 32)
+		rnd := s.Rand
+		if rnd == nil {
+			rnd = rand.Reader
+		}
+		if _, err := io.ReadFull(rnd, seed); err != nil {
+			return err
+		}
+		id := strconv.Itoa(n)
+		st, err := duel.New(id, fighters[0], fighters[1], duel.Config{KillMargin: req.KillMargin})
+		if err != nil {
+			return refuse("err.duel_bad", err.Error())
+		}
+		timeout := req.Timeout
+		if timeout <= 0 {
+			timeout = defaultDuelTimeout
+		}
+		out = store.DuelRecord{ID: id, Guild: guild, N: n, Seed: seed, State: *st, Seats: seats,
+			Lang: req.Locale, GM: req.GMChannel, Timeout: timeout, Deadline: s.now().Add(timeout).UTC()}
+		if err := tx.PutDuel(out); err != nil {
+			return err
+		}
+		if err := oweDuel(tx, &out, DuelStart, 0); err != nil {
+			return err
+		}
+		return owePrompts(tx, &out)
+	})
+	return out, err
+}
+
+func brawler(traits []string) bool {
+	for _, t := range traits {
+		switch strings.ToLower(t) {
+		case "brawler", "рубака":
+			return true
+		}
+	}
+	return false
+}
+
+// DuelSeedHash is the commitment to a duel's dice, posted at its start.
+func DuelSeedHash(d store.DuelRecord) string { return store.SeedHash(d.Seed) }
+
+// Duel reads a duel.
+func (s *Service) Duel(guild, battle, id string) (store.DuelRecord, error) {
+	var out store.DuelRecord
+	err := s.Store.View(func(tx *store.Tx) error {
+		var err error
+		out, err = tx.Duel(guild, battle, id)
+		return err
+	})
+	return out, err
+}
+
+// DuelClick is one click on a duel's prompt.
+type DuelClick struct {
+	Guild  string
+	User   string
+	Roles  []string
+	ID     string   // the custom ID
+	Values []string // a select's values
+}
+
+// ParseDuelID splits a duel's custom ID.
+func ParseDuelID(id string) (battle, duelID string, fighter int, action, value string, ok bool) {
+	parts := strings.SplitN(id, ":", 6)
+	if len(parts) < 5 || parts[0] != "duel" {
+		return "", "", 0, "", "", false
+	}
+	f, err := strconv.Atoi(parts[3])
+	if err != nil || f < 0 || f > 1 {
+		return "", "", 0, "", "", false
+	}
+	if len(parts) == 6 {
+		value = parts[5]
+	}
+	return parts[1], parts[2], f, parts[4], value, true
+}
+
+// mayPlay reports whether a user plays fighter i.
+func mayPlay(d *store.DuelRecord, i int, user string, roles []string) bool {
+	seat := d.Seats[i]
+	return user != "" && slices.Contains(seat.Users, user) || seat.Role != "" && slices.Contains(roles, seat.Role)
+}
+
+// ActDuel carries out a click on a duel's prompt in one transaction, which
+// owes both prompts shown again and the posts of what it led to.
+func (s *Service) ActDuel(c DuelClick) error {
+	battle, id, i, action, value, ok := ParseDuelID(c.ID)
+	if !ok {
+		return refuse("err.duel_stale")
+	}
+	if len(c.Values) > 0 {
+		value = c.Values[0]
+	}
+	return s.Store.Update(func(tx *store.Tx) error {
+		d, err := tx.Duel(c.Guild, battle, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return refuse("err.duel_stale")
+		} else if err != nil {
+			return err
+		}
+		if !mayPlay(&d, i, c.User, c.Roles) {
+			return refuse("err.duel_not_yours")
+		}
+		if d.State.Phase == duel.PhaseDone {
+			return refuse("err.duel_over")
+		}
+		d.Absent[i] = false
+		if err := s.choose(&d, i, action, value); err != nil {
+			return err
+		}
+		return s.advance(tx, &d)
+	})
+}
+
+// DuelAwaited is the fighter whose choice the duel waits for, or -1 (splits:
+// both may still choose).
+func DuelAwaited(d *store.DuelRecord) int {
+	a := d.State.Actor()
+	switch {
+	case a < 0:
+		return -1
+	case d.Step == store.DuelStepDefend:
+		return 1 - a
+	}
+	return a
+}
+
+// choose applies fighter i's choice to the duel.
+func (s *Service) choose(d *store.DuelRecord, i int, action, value string) error {
+	st := &d.State
+	switch {
+	case action == DuelActSplit:
+		if st.Phase != duel.PhaseSplits {
+			return refuse("err.duel_splits_closed")
+		}
+		v, enh := strings.CutSuffix(value, "e")
+		a, err := strconv.Atoi(v)
+		cp := st.Fighters[i].Profile.CP
+		if err != nil || a < 0 || a > cp {
+			return refuse("err.duel_stale")
+		}
+		if err := st.Submit(i, duel.Split{Attack: a, Defence: cp - a, EnhanceInitiative: enh}); err != nil {
+			return refuse("err.duel_bad", err.Error())
+		}
+		return nil
+	case st.Phase != duel.PhaseExchanges || DuelAwaited(d) != i:
+		return refuse("err.duel_not_your_turn")
+	}
+	switch {
+	case action == DuelActPass && d.Step == store.DuelStepAct:
+		d.Pending = duel.Choice{}
+		d.Step = "go"
+	case action == DuelActAttack && d.Step == store.DuelStepAct:
+		d.Pending = duel.Choice{Attack: true}
+		d.Step = store.DuelStepDefend
+	case action == DuelActDefend && d.Step == store.DuelStepDefend:
+		d.Pending.EnhanceDefence = value == "yes"
+		d.Step = store.DuelStepEnhance
+	case action == DuelActEnhance && d.Step == store.DuelStepEnhance:
+		d.Pending.EnhanceAttack = value == "yes"
+		d.Step = "go"
+	default:
+		return refuse("err.duel_not_your_turn")
+	}
+	return nil
+}
+
+// advance moves the duel on as far as it goes without a player: the
+// initiative once both splits are in, the steps with no choice, the
+// auto-policy for an absent player, the exchanges decided; then it stores
+// it, owes the prompts and the posts, and finishes it when it is over.
+func (s *Service) advance(tx *store.Tx, d *store.DuelRecord) error {
+	st := &d.State
+	dice := duelDice(d)
+	before := len(st.Log)
+	revealed := false
+	for guard := 0; guard < 1000; guard++ {
+		if st.Phase == duel.PhaseSplits {
+			for i := range st.Fighters {
+				if d.Absent[i] && st.Splits[i] == nil {
+					if err := st.Submit(i, duel.AutoSplit(st.Fighters[i].Profile.CP)); err != nil {
+						return err
+					}
+					d.Auto[i]++
+				}
+			}
+			if st.Phase == duel.PhaseSplits {
+				break
+			}
+		}
+		if st.Phase == duel.PhaseInitiative {
+			if err := st.RollInitiative(dice); err != nil {
+				return err
+			}
+			revealed = true
+			d.Step, d.Pending = store.DuelStepAct, duel.Choice{}
+			before = len(st.Log)
+			continue
+		}
+		if st.Phase != duel.PhaseExchanges {
+			break
+		}
+		a := st.Actor()
+		switch d.Step {
+		case "", store.DuelStepAct:
+			d.Step = store.DuelStepAct
+			if d.Absent[a] {
+				d.Pending = st.Auto(duel.Choice{}, true, false)
+				d.Auto[a]++
+				d.Step = store.DuelStepDefend
+				if !d.Pending.Attack {
+					d.Step = "go"
+				}
+				continue
+			}
+		case store.DuelStepDefend:
+			switch {
+			case st.Tokens[1-a].Defence < 1:
+				d.Step = store.DuelStepEnhance
+				continue
+			case d.Absent[1-a]:
+				d.Pending.EnhanceDefence = true // E4-Q5c: always, while he has a Defence token
+				d.Auto[1-a]++
+				d.Step = store.DuelStepEnhance
+				continue
+			}
+		case store.DuelStepEnhance:
+			switch {
+			case st.Tokens[a].Attack < 2:
+				d.Step = "go"
+				continue
+			case d.Absent[a]:
+				d.Pending.EnhanceAttack = false // E4-Q5c: never
+				d.Auto[a]++
+				d.Step = "go"
+				continue
+			}
+		case "go":
+			if _, err := st.Act(dice, d.Pending); err != nil {
+				return err
+			}
+			d.Step, d.Pending = store.DuelStepAct, duel.Choice{}
+			continue
+		}
+		break
+	}
+	d.Deadline = s.now().Add(d.Timeout).UTC()
+	if revealed {
+		if err := oweDuel(tx, d, DuelReveal, 0); err != nil {
+			return err
+		}
+	}
+	for n := before + 1; n <= len(st.Log); n++ {
+		if err := oweDuel(tx, d, DuelExchange, n); err != nil {
+			return err
+		}
+	}
+	if st.Phase == duel.PhaseDone && !d.Applied {
+		return s.finishDuel(tx, d)
+	}
+	if err := tx.PutDuel(*d); err != nil {
+		return err
+	}
+	return owePrompts(tx, d)
+}
+
+// finishDuel applies a finished duel: to the battle's leaders
+// (engine.ApplyDuel), journaled, and opens the next turn when it was the
+// turn's last; or, outside a battle, to the roster characters' wounds.
+func (s *Service) finishDuel(tx *store.Tx, d *store.DuelRecord) error {
+	eff, err := d.State.Effects()
+	if err != nil {
+		return err
+	}
+	ids := [2]string{eff[0].ID, eff[1].ID}
+	wounds := [2]int{eff[0].Wounds, eff[1].Wounds}
+	killed := [2]bool{eff[0].Killed, eff[1].Killed}
+	d.Applied = true
+	detail := fmt.Sprintf("%s: %s %s, wounds %d-%d, dead %v-%v", d.ID, d.State.End, strings.Join(ids[:], " vs "),
+		eff[0].FinalWounds, eff[1].FinalWounds, eff[0].Dead, eff[1].Dead)
+	if d.Battle == "" {
+		rr, err := tx.Roster(d.Guild)
+		if err != nil {
+			return err
+		}
+		for i, e := range eff {
+			p, ok := rr.Roster.Person(e.ID)
+			if !ok {
+				continue
+			}
+			p.Wounds = e.FinalWounds
+			if e.Dead {
+				p.Status = campaign.Dead
+			}
+			_ = i
+		}
+		if err := tx.PutRoster(d.Guild, rr); err != nil {
+			return err
+		}
+		if err := tx.PutDuel(*d); err != nil {
+			return err
+		}
+		if err := owePrompts(tx, d); err != nil {
+			return err
+		}
+		return oweDuel(tx, d, DuelEnd, 0)
+	}
+	rec, err := tx.Battle(d.Guild, d.Battle)
+	if err != nil {
+		return err
+	}
+	rec.State, d.Events = engine.ApplyDuel(rec.State, ids, wounds, killed, [2]bool{})
+	if err := tx.PutDuel(*d); err != nil {
+		return err
+	}
+	if err := owePrompts(tx, d); err != nil {
+		return err
+	}
+	if err := journal(tx, &rec, store.Entry{Kind: JournalDuel, Turn: d.Turn, Detail: detail}); err != nil {
+		return err
+	}
+	if err := oweDuel(tx, d, DuelEnd, 0); err != nil {
+		return err
+	}
+	all, err := tx.Duels(d.Guild, d.Battle)
+	if err != nil {
+		return err
+	}
+	for _, o := range all {
+		if o.Turn == d.Turn && !o.Applied && o.ID != d.ID {
+			return tx.PutBattle(rec) // another duel of the turn goes on
+		}
+	}
+	if rec.Status != store.StatusResolving || rec.Turn != d.Turn {
+		return tx.PutBattle(rec)
+	}
+	_, err = s.openTurn(tx, &rec, d.Turn+1, [2]engine.Infiltration{})
+	return err
+}
+
+// oweDuel owes a duel post to both clans' channels and the GM's.
+func oweDuel(tx *store.Tx, d *store.DuelRecord, what string, n int) error {
+	var posts []store.Post
+	for _, to := range []struct {
+		channel, audience string
+		fighter           int
+	}{{d.Seats[0].Channel, sideAudience(d.Seats[0].Side), 0}, {d.Seats[1].Channel, sideAudience(d.Seats[1].Side), 1}, {d.GM, store.AudienceGM, -1}} {
+		if to.channel == "" {
+			continue
+		}
+		p := duelPost(d, to.fighter, what, n)
+		p.Channel, p.Audience = to.channel, to.audience
+		posts = append(posts, p)
+	}
+	_, err := owe(tx, posts...)
+	return err
+}
+
+func duelPost(d *store.DuelRecord, fighter int, what string, n int) store.Post {
+	p := store.Post{Guild: d.Guild, Battle: d.Battle, Kind: PostDuel, Lang: d.Lang, Turn: d.Turn}
+	p.Data, _ = json.Marshal(DuelPost{Battle: d.Battle, ID: d.ID, Fighter: fighter, What: what, N: n}) // plain data: cannot fail
+	return p
+}
+
+// owePrompts owes both fighters' prompts shown again: in each clan's
+// channel, and by DM to the players with an order sheet.
+func owePrompts(tx *store.Tx, d *store.DuelRecord) error {
+	for i, seat := range d.Seats {
+		targets := append([]string{""}, seat.Users...)
+		for _, u := range targets {
+			p := duelPost(d, i, DuelPrompt, 0)
+			p.Audience = sideAudience(seat.Side)
+			if u == "" {
+				if seat.Channel == "" {
+					continue
+				}
+				p.Channel = seat.Channel
+			} else {
+				p.User = u
+			}
+			p.Live = DuelLive(d.Guild, d.Battle, d.ID, i, u)
+			if _, err := tx.OweLive(p); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// DueDuels plays for the players of every duel whose step is past its
+// deadline (E4-Q5c): from then on the bot plays for them until they click
+// again. It returns how many duels moved.
+func (s *Service) DueDuels(now time.Time) (int, error) {
+	var guilds []string
+	if err := s.Store.View(func(tx *store.Tx) error {
+		var err error
+		guilds, err = tx.Guilds()
+		return err
+	}); err != nil {
+		return 0, err
+	}
+	moved := 0
+	for _, g := range guilds {
+		err := s.Store.Update(func(tx *store.Tx) error {
+			battles := []string{""}
+			hs, err := tx.Headers(g)
+			if err != nil {
+				return err
+			}
+			for _, h := range hs {
+				if h.Status == store.StatusResolving {
+					battles = append(battles, h.ID)
+				}
+			}
+			for _, b := range battles {
+				ds, err := tx.Duels(g, b)
+				if err != nil {
+					return err
+				}
+				for _, d := range ds {
+					if d.State.Phase == duel.PhaseDone || d.Deadline.IsZero() || now.Before(d.Deadline) {
+						continue
+					}
+					if d.State.Phase == duel.PhaseSplits {
+						for i := range d.State.Splits {
+							if d.State.Splits[i] == nil {
+								d.Absent[i] = true
+							}
+						}
+					} else if w := DuelAwaited(&d); w >= 0 {
+						d.Absent[w] = true
+					}
+					if err := s.advance(tx, &d); err != nil {
+						return err
+					}
+					moved++
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return moved, err
+		}
+	}
+	return moved, nil
+}
+
+// Dispute is /dispute (F-E4-2): the caller's d6 from a fresh seed, right on
+// 4+, owed as a post to the channel where he asked (about: what it decides,
+// worded already, or ""). It returns the roll and the seed (hex) that gives
+// it; the die is the seeded roll of key "dispute.<user>", battle "dispute",
+// turn 0.
+func (s *Service) Dispute(guild, channel, user, about, lang string) (campaign.Roll, string, error) {
+	seed := make([]byte, 32)
+	rnd := s.Rand
+	if rnd == nil {
+		rnd = rand.Reader
+	}
+	if _, err := io.ReadFull(rnd, seed); err != nil {
+		return campaign.Roll{}, "", err
+	}
+	r, err := duel.Dispute(engine.NewSeededDice(seed, "dispute", 0), "dispute."+user)
+	if err != nil {
+		return r, "", err
+	}
+	sh := hex.EncodeToString(seed)
+	key := "duel.dispute_wrong"
+	if r.Success {
+		key = "duel.dispute_right"
+	}
+	err = s.Store.Update(func(tx *store.Tx) error {
+		_, err := owe(tx, store.Post{Guild: guild, Channel: channel, Kind: PostText, Lang: lang, Key: key,
+			Args: []any{about, user, r.Die, sh}})
+		return err
+	})
+	return r, sh, err
+}
