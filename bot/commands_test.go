@@ -91,7 +91,8 @@ func TestCommandsAreBilingualAndValid(t *testing.T) {
 var gmCommands = map[string]bool{"battle": true, "aftermath": true, "turn": true, "quickbattle": true,
 	"retreat": true, "control": true, "suppress": true, "secession": true}
 
-var gmPaths = map[string]bool{"roster upload": true, "roster set": true, "roster clan": true}
+var gmPaths = map[string]bool{"roster upload": true, "roster set": true, "roster clan": true,
+	"siege assault": true, "siege relief": true, "siege phase": true}
 
 func TestCommandPermissions(t *testing.T) {
 	for _, c := range Commands() {

@@ -20,6 +20,7 @@ import (
 
 func quickSpecs() []cmdSpec {
 	armies := func(name string) optSpec { return optSpec{name: name, typ: str, required: true, complete: true} }
+	siege := optSpec{name: "siege", typ: str, required: true, complete: true}
 	return []cmdSpec{
 		{name: "quickbattle", gm: true, handle: (*Bot).quickBattle, opts: []optSpec{
 			{name: "name", typ: str, required: true},
@@ -31,6 +32,19 @@ func quickSpecs() []cmdSpec {
 		}},
 		{name: "siege", subs: []cmdSpec{
 			{name: "show", handle: (*Bot).siegeShow},
+			{name: "assault", gm: true, handle: (*Bot).siegeAssault, opts: []optSpec{siege,
+				{name: "loc", typ: flag, required: true},
+				{name: "blockade", typ: flag, required: true},
+				{name: "units", typ: str, complete: true},
+				{name: "atk_mod", typ: num, minVal: -10, maxVal: 10},
+				{name: "def_mod", typ: num, minVal: -10, maxVal: 10},
+				{name: "reason", typ: str},
+			}},
+			{name: "relief", gm: true, handle: (*Bot).siegeRelief, opts: []optSpec{siege,
+				armies("armies"),
+				{name: "join", typ: str, complete: true},
+			}},
+			{name: "phase", gm: true, handle: (*Bot).siegePhase},
 		}},
 	}
 }
@@ -51,6 +65,39 @@ func init() {
 	}
 	completers["quickbattle attacker"] = many
 	completers["quickbattle defender"] = many
+	completers["siege relief armies"] = many
+	sieges := func(b *Bot, c *call, typed string) ([]offer, error) {
+		_, all, err := b.svc.Sieges(c.i.GuildID)
+		var out []offer
+		for _, sg := range all {
+			if sg.Status == quick.Active {
+				out = append(out, offer{sg.ID, sg.Fortress.Name + " (" + sg.ID + ")"})
+			}
+		}
+		return match(out, typed), err
+	}
+	units := func(pick func(quick.Siege) []campaign.Unit) completer {
+		return func(b *Bot, c *call, typed string) ([]offer, error) {
+			_, all, err := b.svc.Sieges(c.i.GuildID)
+			head, last := "", typed
+			if i := strings.LastIndex(typed, " "); i >= 0 {
+				head, last = typed[:i+1], typed[i+1:]
+			}
+			var out []offer
+			for _, sg := range all {
+				if sg.ID == c.str("siege") {
+					for _, u := range pick(sg) {
+						out = append(out, offer{head + u.ID, unitLabel(u)})
+					}
+				}
+			}
+			return match(out, last), err
+		}
+	}
+	completers["siege assault siege"] = sieges
+	completers["siege relief siege"] = sieges
+	completers["siege assault units"] = units(func(sg quick.Siege) []campaign.Unit { return sg.Besiegers.Units })
+	completers["siege relief join"] = units(func(sg quick.Siege) []campaign.Unit { return sg.Besieged.Units })
 }
 
 // quickBattle handles /quickbattle.
@@ -60,18 +107,9 @@ func (b *Bot) quickBattle(c *call) error {
 	if f := c.str("fortified"); f != "" && f != "none" {
 		req.Fortress = quick.FortressType(f)
 	}
-	reason := c.str("reason")
-	atk, _ := c.num("atk_mod")
-	def, _ := c.num("def_mod")
-	if (atk != 0 || def != 0) && reason == "" {
-		return refuse("err.quick_reason")
-	}
-	req.AtkMod, req.DefMod = quick.Modifier{N: atk, Reason: reason}, quick.Modifier{N: def, Reason: reason}
-	if atk == 0 {
-		req.AtkMod.Reason = ""
-	}
-	if def == 0 {
-		req.DefMod.Reason = ""
+	var err error
+	if req.AtkMod, req.DefMod, err = mods(c); err != nil {
+		return err
 	}
 	rec, err := b.svc.QuickBattle(c.i.GuildID, req)
 	if err != nil {
@@ -170,4 +208,63 @@ func (b *Bot) inClans(c *call, r campaign.Roster, clans ...string) bool {
 		}
 	}
 	return false
+}
+
+// mods are the GM's dice modifiers of a command, with their one reason
+// (E3-Q1); a modifier without a reason is refused.
+func mods(c *call) (atk, def quick.Modifier, err error) {
+	reason := c.str("reason")
+	a, _ := c.num("atk_mod")
+	d, _ := c.num("def_mod")
+	if (a != 0 || d != 0) && reason == "" {
+		return atk, def, refuse("err.quick_reason")
+	}
+	if a != 0 {
+		atk = quick.Modifier{N: a, Reason: reason}
+	}
+	if d != 0 {
+		def = quick.Modifier{N: d, Reason: reason}
+	}
+	return atk, def, nil
+}
+
+// siegeAssault handles /siege assault.
+func (b *Bot) siegeAssault(c *call) error {
+	atk, def, err := mods(c)
+	if err != nil {
+		return err
+	}
+	loc, _ := c.flag("loc")
+	blockade, _ := c.flag("blockade")
+	rec, err := b.svc.Assault(c.i.GuildID, game.AssaultRequest{Siege: c.str("siege"), Units: strings.Fields(c.str("units")), LOC: loc, Blockade: blockade,
+		AtkMod: atk, DefMod: def, GMChannel: c.i.ChannelID, Locale: string(c.lang)})
+	if err != nil {
+		return err
+	}
+	b.deliverDue()
+	b.reply(c, render.T(c.lang, "qb.started", rec.Name), nil)
+	return nil
+}
+
+// siegeRelief handles /siege relief.
+func (b *Bot) siegeRelief(c *call) error {
+	rec, err := b.svc.Relief(c.i.GuildID, game.ReliefRequest{Siege: c.str("siege"), Armies: strings.Fields(c.str("armies")), Join: strings.Fields(c.str("join")),
+		GMChannel: c.i.ChannelID, Locale: string(c.lang)})
+	if err != nil {
+		return err
+	}
+	b.deliverDue()
+	b.reply(c, render.T(c.lang, "qb.started", rec.Name), nil)
+	return nil
+}
+
+// siegePhase handles /siege phase: the campaign's phase counter goes on
+// (E3-Q8): an assault waits for a phase after its siege began.
+func (b *Bot) siegePhase(c *call) error {
+	n, err := b.svc.NextPhase(c.i.GuildID)
+	if err != nil {
+		return err
+	}
+	b.reply(c, render.T(c.lang, "qb.phase", n), nil)
+	return nil
 }

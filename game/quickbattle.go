@@ -369,14 +369,18 @@ func (s *Service) DueFights(now time.Time) (int, error) {
 // finishFight resolves a fight with the choices made (the defaults for the
 // rest), rolls the leaders' risks, and writes it all to the roster.
 func (s *Service) finishFight(tx *store.Tx, guild string, rr *store.RosterRecord, rec *quick.Record) error {
-	if rec.Fought == nil {
-		return refuse("err.quick_stale")
-	}
 	choice := func(side quick.Side) quick.Choice {
 		if c := rec.Choices[side]; c != nil {
 			return *c
 		}
 		return quick.Choice{}
+	}
+	r := &rr.Roster
+	switch {
+	case rec.Storm != nil:
+		return s.finishAssault(tx, guild, rr, rec, choice(quick.Attacker).Losses, choice(quick.Defender).Losses)
+	case rec.Fought == nil:
+		return refuse("err.quick_stale")
 	}
 	out, err := rec.Fought.Resolve(choice(quick.Attacker), choice(quick.Defender))
 	if err != nil {
@@ -384,7 +388,6 @@ func (s *Service) finishFight(tx *store.Tx, guild string, rr *store.RosterRecord
 	}
 	rec.Outcome, rec.Done = &out, true
 	d := fightDice(*rec)
-	r := &rr.Roster
 	for side := range 2 {
 		for _, lr := range out.Sides[side].Risks {
 			p, _ := r.Person(lr.Leader)
@@ -397,16 +400,22 @@ func (s *Service) finishFight(tx *store.Tx, guild string, rr *store.RosterRecord
 			}
 		}
 	}
-	if out.SiegeCheck && out.Retreat != nil {
+	if rec.Relief != nil {
+		ro, err := rec.Relief.Outcome(out, nil, nil)
+		if err != nil {
+			return refuse("err.campaign", err.Error())
+		}
+		rec.ReliefOut = &ro
+		if err := tx.PutCampaign(guild, siegesKind, ro.Siege.ID, ro.Siege); err != nil {
+			return err
+		}
+	} else if out.SiegeCheck && out.Retreat != nil {
 		if err := s.openSiege(tx, guild, r, rec, out); err != nil {
 			return err
 		}
 	}
-	cr := quickRecord(r, *rec, out)
-	var dead []string
-	rr.Roster, dead = rr.Roster.ApplyRecord(cr)
-	_ = dead // deaths are told in the result; /secession is the GM's
-	return nil
+	rr.Roster, _ = rr.Roster.ApplyRecord(quickRecord(r, *rec, out.Sides, false))
+	return s.recheckSieges(tx, guild, &rr.Roster)
 }
 
 // siegesKind is the store's kind of siege records.
@@ -450,19 +459,20 @@ func (s *Service) openSiege(tx *store.Tx, guild string, r *campaign.Roster, rec 
 // lost all its figures this turn (F-E3-1 step 6), no combat detail (quick
 // battles give no E1-U1 eligibility, E1-Q15g), the leaders' wounds and
 // captures.
-func quickRecord(r *campaign.Roster, rec quick.Record, out quick.Outcome) campaign.BattleRecord {
+func quickRecord(r *campaign.Roster, rec quick.Record, sides [2]quick.SideResult, castle bool) campaign.BattleRecord {
 	br := campaign.BattleRecord{Battle: rec.ID, Name: rec.Name, Kind: string(rec.Kind)}
 	for side := range 2 {
 		f := rec.Force(quick.Side(side))
 		rs := &br.Sides[side]
-		rs.Clan, rs.Armies, rs.Result = f.Clan, f.Armies, out.Sides[side].Result
+		rs.Clan, rs.Armies, rs.Result = f.Clan, f.Armies, sides[side].Result
+		rs.CastleCaptured = castle && side == int(quick.Attacker)
 		for _, l := range f.Leaders {
 			if l.Role == quick.Commander && rs.Commander == "" {
 				rs.Commander = l.ID
 			} else {
 				rs.Generals = append(rs.Generals, l.ID)
 			}
-			ch := campaign.RecordedChar{Character: l.ID, Captured: slices.Contains(out.Sides[side].Captured, l.ID)}
+			ch := campaign.RecordedChar{Character: l.ID, Captured: slices.Contains(sides[side].Captured, l.ID)}
 			for _, res := range rec.Risks {
 				if res.Leader == l.ID {
 					ch.Wounds += b2i(res.Wounded)
@@ -475,7 +485,7 @@ func quickRecord(r *campaign.Roster, rec quick.Record, out quick.Outcome) campai
 		for _, u := range f.Units {
 			army := armyOfUnit(r, f.Armies, u.ID)
 			ru := campaign.RecordedUnit{Unit: u.ID, Army: army, Start: u.Figures, End: u.Figures}
-			if slices.Contains(out.Sides[side].Lost, u.ID) {
+			if slices.Contains(sides[side].Lost, u.ID) {
 				ru.End, ru.Lost, ru.Eliminated = 0, u.Figures, true
 			}
 			rs.StartFigures += ru.Start

@@ -59,12 +59,20 @@ func (r Record) Force(s Side) Force {
 	case r.Fought != nil:
 		return r.Fought.Battle.force(s)
 	case r.Storm != nil:
-		if s == Attacker {
-			return r.Storm.Siege.Besiegers
-		}
-		return r.Storm.Siege.Besieged
+		return r.Storm.force(s) // the storming army against the garrison
 	}
 	return Force{}
+}
+
+// Sides are the outcome's two sides, whichever kind of fight it was.
+func (r Record) Sides() [2]SideResult {
+	switch {
+	case r.Outcome != nil:
+		return r.Outcome.Sides
+	case r.Assault != nil:
+		return r.Assault.Sides
+	}
+	return [2]SideResult{}
 }
 
 // Pools are the dice of both sides.
