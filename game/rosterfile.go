@@ -29,6 +29,7 @@ package game
 //	status = "active"         # active (default) | captured | dead
 //	captor = "uesugi"         # the clan holding him, if captured
 //	province = "kai"
+//	rating = 2                # quick-battle rating 0..3 (default 1, E3-Q2)
 //
 //	[[army]]
 //	id = "takeda-main"
@@ -235,6 +236,7 @@ type (
 		Status     string   `toml:"status"`
 		Captor     string   `toml:"captor"`
 		Province   string   `toml:"province"`
+		Rating     *int     `toml:"rating"`
 	}
 	armyTOML struct {
 		ID          string     `toml:"id"`
@@ -503,13 +505,16 @@ func parseRosterTOML(name string, data []byte) (campaign.Roster, error) {
 		if err != nil {
 			return r, err
 		}
+		if c.Rating != nil && (*c.Rating < 0 || *c.Rating > 3) {
+			return r, f.fail(at(path+".rating"), "rating", *c.Rating)
+		}
 		if c.Captor != "" && c.Captor == c.Clan {
 			return r, f.fail(at(path+".captor"), "own_captor", c.Captor)
 		}
 		r.Characters = append(r.Characters, campaign.Person{
 			Character: campaign.Character{ID: c.ID, Age: age, WeakHealth: c.WeakHealth, Wounds: c.Wounds, WoundsAtTurnStart: c.Wounds},
 			Name:      c.Name, Clan: c.Clan, Female: c.Female, Traits: c.Traits, Skills: c.Skills,
-			Status: campaign.Status(status), Captor: c.Captor, Province: c.Province,
+			Status: campaign.Status(status), Captor: c.Captor, Province: c.Province, Rating: c.Rating,
 		})
 	}
 	for i, a := range raw.Army {

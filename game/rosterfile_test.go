@@ -366,3 +366,21 @@ func TestRosterFileLarge(t *testing.T) {
 		t.Errorf("a %d-byte file took %v", b.Len(), d)
 	}
 }
+
+// A character's quick-battle rating is read, checked (0-3) with its place,
+// and defaults to 1 when absent (E3-Q2).
+func TestRosterFileRating_E3_Q2(t *testing.T) {
+	base := "[[clan]]\nid = \"c\"\nname = \"C\"\n[[character]]\nid = \"p\"\nname = \"P\"\nclan = \"c\"\nage = \"mature\"\n"
+	r, err := ParseRosterFile("r.toml", []byte(base+"rating = 3\n"))
+	if err != nil || r.Characters[0].BattleRating() != 3 {
+		t.Fatalf("rating 3: %+v, %v", r.Characters, err)
+	}
+	if r, err := ParseRosterFile("r.toml", []byte(base)); err != nil || r.Characters[0].BattleRating() != 1 {
+		t.Fatalf("no rating: %+v, %v", r.Characters, err)
+	}
+	_, err = ParseRosterFile("r.toml", []byte(base+"rating = 4\n"))
+	userErr(t, err, "err.roster_file.rating")
+	if re := err.(*Refusal); re.Args[1] != 9 {
+		t.Errorf("the bad rating's line: %v", re.Args)
+	}
+}

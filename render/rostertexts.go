@@ -32,6 +32,8 @@ var rosterTexts = map[string]msg{
 		"%s, line %d, column %d: unknown unit type “%s”; it is one of: %s."},
 	"err.roster_file.figures": {"%s, строка %d, столбец %d: %d фигур — у отряда их от 0 до 99.",
 		"%s, line %d, column %d: %d figures — a unit has 0 to 99."},
+	"err.roster_file.rating": {"%s, строка %d, столбец %d: рейтинг %d — бывает от 0 до 3 (E3-Q2).",
+		"%s, line %d, column %d: rating %d — it is 0 to 3 (E3-Q2)."},
 	"err.roster_file.wounds": {"%s, строка %d, столбец %d: %d ран — у персонажа их от 0 до 3.",
 		"%s, line %d, column %d: %d wounds — a character has 0 to 3."},
 	"err.roster_file.turn": {"%s, строка %d, столбец %d: ход кампании %d — ходы считаются с 1.",
