@@ -109,6 +109,9 @@ func (b *Bot) Tick() {
 	if _, err := b.svc.DueFights(time.Now()); err != nil {
 		b.opt.Log.Printf("quick battles: %v", err)
 	}
+	if _, err := b.svc.DueDuels(time.Now()); err != nil {
+		b.opt.Log.Printf("duels: %v", err)
+	}
 	b.deliverDue()
 }
 

@@ -175,7 +175,7 @@ func commandSpecs() []cmdSpec {
 			{name: "unit", typ: str, units: true},
 			{name: "save_ammo", typ: flag},
 		}},
-	}, slices.Concat(campaignSpecs(), calcSpecs(), quickSpecs())...)
+	}, slices.Concat(campaignSpecs(), calcSpecs(), quickSpecs(), duelSpecs())...)
 }
 
 // orderChoices are the orders the engine executes, named as in the rules;

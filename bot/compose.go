@@ -70,6 +70,8 @@ func (b *Bot) compose(p store.Post) ([]message, error) {
 		return texts(render.T(l, p.Key, p.Args...)), nil
 	case game.PostAftermath:
 		return b.composeAftermath(p)
+	case game.PostDuel:
+		return b.composeDuel(p)
 	case game.PostRecord:
 		return b.composeRecord(p)
 	case game.PostFight:

@@ -141,6 +141,9 @@ func (b *Bot) dispatch(c *call) error {
 		if strings.HasPrefix(c.path, "qb:") {
 			return b.fightClick(c)
 		}
+		if strings.HasPrefix(c.path, "duel:") {
+			return b.duelClick(c)
+		}
 		if strings.HasPrefix(c.path, "sheet:") {
 			if b.ack(c) != nil {
 				return nil

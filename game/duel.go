@@ -44,7 +44,7 @@ import (
 // a seed of its own, whose hash is posted at the start and which is
 // revealed at the end.
 //
-// Custom IDs: "duel:<battle>:<id>:<fighter>:<action>[:<value>]", battle ""
+// Custom IDs: "duel:<guild>:<battle>:<id>:<fighter>:<action>[:<value>]", battle ""
 // outside a battle.
 
 // PostDuel is a duel's post (Data: DuelPost): a fighter's prompt (live), or
@@ -78,9 +78,10 @@ const (
 	DuelActEnhance = "enhance" // button: value "yes" or "no"
 )
 
-// DuelID is a component's custom ID.
-func DuelID(battle, id string, fighter int, action string, value ...string) string {
-	return strings.Join(append([]string{"duel", battle, id, strconv.Itoa(fighter), action}, value...), ":")
+// DuelID is a component's custom ID. It names the guild: a click in a DM
+// comes without one.
+func DuelID(guild, battle, id string, fighter int, action string, value ...string) string {
+	return strings.Join(append([]string{"duel", guild, battle, id, strconv.Itoa(fighter), action}, value...), ":")
 }
 
 // DuelLive is the live key of a fighter's prompt in one place: a DM to user,
@@ -321,7 +322,7 @@ func (s *Service) Duel(guild, battle, id string) (store.DuelRecord, error) {
 
 // DuelClick is one click on a duel's prompt.
 type DuelClick struct {
-	Guild  string
+	Guild  string // the guild clicked in; "" in a DM (the ID names it)
 	User   string
 	Roles  []string
 	ID     string   // the custom ID
@@ -329,19 +330,19 @@ type DuelClick struct {
 }
 
 // ParseDuelID splits a duel's custom ID.
-func ParseDuelID(id string) (battle, duelID string, fighter int, action, value string, ok bool) {
-	parts := strings.SplitN(id, ":", 6)
-	if len(parts) < 5 || parts[0] != "duel" {
-		return "", "", 0, "", "", false
+func ParseDuelID(id string) (guild, battle, duelID string, fighter int, action, value string, ok bool) {
+	parts := strings.SplitN(id, ":", 7)
+	if len(parts) < 6 || parts[0] != "duel" {
+		return "", "", "", 0, "", "", false
 	}
-	f, err := strconv.Atoi(parts[3])
+	f, err := strconv.Atoi(parts[4])
 	if err != nil || f < 0 || f > 1 {
-		return "", "", 0, "", "", false
+		return "", "", "", 0, "", "", false
 	}
-	if len(parts) == 6 {
-		value = parts[5]
+	if len(parts) == 7 {
+		value = parts[6]
 	}
-	return parts[1], parts[2], f, parts[4], value, true
+	return parts[1], parts[2], parts[3], f, parts[5], value, true
 }
 
 // mayPlay reports whether a user plays fighter i.
@@ -353,10 +354,11 @@ func mayPlay(d *store.DuelRecord, i int, user string, roles []string) bool {
 // ActDuel carries out a click on a duel's prompt in one transaction, which
 // owes both prompts shown again and the posts of what it led to.
 func (s *Service) ActDuel(c DuelClick) error {
-	battle, id, i, action, value, ok := ParseDuelID(c.ID)
-	if !ok {
+	guild, battle, id, i, action, value, ok := ParseDuelID(c.ID)
+	if !ok || c.Guild != "" && c.Guild != guild {
 		return refuse("err.duel_stale")
 	}
+	c.Guild = guild
 	if len(c.Values) > 0 {
 		value = c.Values[0]
 	}

@@ -19,7 +19,7 @@ func playDuel(t *testing.T, svc *Service, guild, battle, id string, roles [2]str
 	click := func(i int, action string, values ...string) {
 		t.Helper()
 		if err := svc.ActDuel(DuelClick{Guild: guild, User: "u" + roles[i], Roles: []string{roles[i]},
-			ID: DuelID(battle, id, i, action), Values: values}); err != nil {
+			ID: DuelID(guild, battle, id, i, action), Values: values}); err != nil {
 			t.Fatalf("fighter %d %s %v: %v", i, action, values, err)
 		}
 	}
@@ -73,13 +73,13 @@ func TestDuelOutsideABattle(t *testing.T) {
 	if d.Seats[0].Channel != "ch-uesugi" || d.Seats[1].Role != "r-takeda" || d.State.Phase != duel.PhaseSplits {
 		t.Fatalf("duel %+v", d)
 	}
-	err = svc.ActDuel(DuelClick{Guild: "g1", User: "x", Roles: []string{"r-takeda"}, ID: DuelID("", d.ID, 0, DuelActSplit), Values: []string{"2"}})
+	err = svc.ActDuel(DuelClick{Guild: "g1", User: "x", Roles: []string{"r-takeda"}, ID: DuelID("g1", "", d.ID, 0, DuelActSplit), Values: []string{"2"}})
 	userErr(t, err, "err.duel_not_yours")
 	got := playDuel(t, svc, "g1", "", d.ID, [2]string{"r-uesugi", "r-takeda"}, [2]string{"2e", "1"})
 	if !got.Applied || got.State.End == duel.EndNone {
 		t.Fatalf("not applied: %+v", got)
 	}
-	err = svc.ActDuel(DuelClick{Guild: "g1", Roles: []string{"r-takeda"}, ID: DuelID("", d.ID, 1, DuelActSplit), Values: []string{"1"}})
+	err = svc.ActDuel(DuelClick{Guild: "g1", Roles: []string{"r-takeda"}, ID: DuelID("g1", "", d.ID, 1, DuelActSplit), Values: []string{"1"}})
 	userErr(t, err, "err.duel_over")
 	r, err := svc.Roster("g1")
 	if err != nil {
@@ -104,7 +104,7 @@ func TestDuelDeadline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.ActDuel(DuelClick{Guild: "g1", Roles: []string{"r-uesugi"}, ID: DuelID("", d.ID, 0, DuelActSplit), Values: []string{"3"}}); err != nil {
+	if err := svc.ActDuel(DuelClick{Guild: "g1", Roles: []string{"r-uesugi"}, ID: DuelID("g1", "", d.ID, 0, DuelActSplit), Values: []string{"3"}}); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := svc.DueDuels(time.Now()); err != nil || n != 0 {
