@@ -580,6 +580,14 @@ func (s *Service) finishDuel(tx *store.Tx, d *store.DuelRecord) error {
 	if err != nil {
 		return err
 	}
+	if rec.Status != store.StatusResolving || rec.Turn != d.Turn {
+		// The battle moved on without it (the GM undid the turn): a
+		// record only.
+		if err := tx.PutDuel(*d); err != nil {
+			return err
+		}
+		return owePrompts(tx, d)
+	}
 	rec.State, d.Events = engine.ApplyDuel(rec.State, ids, wounds, killed, [2]bool{})
 	if err := tx.PutDuel(*d); err != nil {
 		return err
@@ -601,9 +609,6 @@ func (s *Service) finishDuel(tx *store.Tx, d *store.DuelRecord) error {
 		if o.Turn == d.Turn && !o.Applied && o.ID != d.ID {
 			return tx.PutBattle(rec) // another duel of the turn goes on
 		}
-	}
-	if rec.Status != store.StatusResolving || rec.Turn != d.Turn {
-		return tx.PutBattle(rec)
 	}
 	_, err = s.openTurn(tx, &rec, d.Turn+1, [2]engine.Infiltration{})
 	return err
