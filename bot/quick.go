@@ -1,12 +1,14 @@
 package bot
 
 import (
+	crand "crypto/rand"
 	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/campaign"
+	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/quick"
 	"github.com/gunbai/gunbai/render"
@@ -29,6 +31,14 @@ func quickSpecs() []cmdSpec {
 			{name: "atk_mod", typ: num, minVal: -10, maxVal: 10},
 			{name: "def_mod", typ: num, minVal: -10, maxVal: 10},
 			{name: "reason", typ: str},
+		}},
+		{name: "naval", gm: true, handle: (*Bot).naval, opts: []optSpec{
+			{name: "interceptor", typ: str, required: true, complete: true},
+			{name: "squadrons", typ: num, required: true, minVal: 1, maxVal: 30},
+			{name: "evacuation", typ: str, required: true, complete: true},
+			{name: "evac_squadrons", typ: num, required: true, minVal: 1, maxVal: 30},
+			{name: "admiral", typ: num, minVal: 0, maxVal: 3},
+			{name: "evac_admiral", typ: num, minVal: 0, maxVal: 3},
 		}},
 		{name: "siege", subs: []cmdSpec{
 			{name: "show", handle: (*Bot).siegeShow},
@@ -94,6 +104,8 @@ func init() {
 			return match(out, last), err
 		}
 	}
+	completers["naval interceptor"] = completers["roster show clan"]
+	completers["naval evacuation"] = completers["roster show clan"]
 	completers["siege assault siege"] = sieges
 	completers["siege relief siege"] = sieges
 	completers["siege assault units"] = units(func(sg quick.Siege) []campaign.Unit { return sg.Besiegers.Units })
@@ -266,5 +278,31 @@ func (b *Bot) siegePhase(c *call) error {
 		return err
 	}
 	b.reply(c, render.T(c.lang, "qb.phase", n), nil)
+	return nil
+}
+
+// naval handles /naval (F-E3-4, E3-Q10): an interception of a fleet
+// evacuating an army, fought as a field battle of squadrons, from a fresh
+// seed shown with the result; nothing is stored (the GM takes the squadrons
+// off the clans' records, and applies E1-R6 if the army is lost).
+func (b *Bot) naval(c *call) error {
+	fleet := func(clan, squadrons, admiral string) quick.Fleet {
+		n, _ := c.num(squadrons)
+		f := quick.Fleet{Clan: c.str(clan), Squadrons: n}
+		if r, ok := c.num(admiral); ok {
+			f.Admirals = []quick.Leader{{ID: "admiral", Name: render.T(c.lang, "qb.admiral"), Role: quick.Commander, Rating: r}}
+		}
+		return f
+	}
+	seed := make([]byte, 32)
+	if _, err := crand.Read(seed); err != nil {
+		return err
+	}
+	i := quick.Interception{ID: c.i.ID, Interceptor: fleet("interceptor", "squadrons", "admiral"), Evacuation: fleet("evacuation", "evac_squadrons", "evac_admiral")}
+	out, err := i.Resolve(engine.NewSeededDice(seed, "naval."+i.ID, 0))
+	if err != nil {
+		return refuse("err.campaign", err.Error())
+	}
+	b.reply(c, render.NavalText(c.lang, i, out, seed), nil)
 	return nil
 }

@@ -120,3 +120,19 @@ func TestSiegeAssaultAndReliefThroughDiscord(t *testing.T) {
 	}
 	t.Logf("assault: success %v; siege %s", storm.Assault.Success, sieges[0].Status)
 }
+
+// /naval (F-E3-4, E3-Q10): an interception fought as a field battle of
+// squadrons: every die shown, the squadrons lost, the army's fate (E1-R6).
+func TestNavalInterceptionThroughDiscord(t *testing.T) {
+	w := campaignWorld(t, 1)
+	r := w.slash(gm, chanGM, "naval", discordtest.StringOpt("interceptor", "uesugi"), discordtest.IntOpt("squadrons", 3),
+		discordtest.StringOpt("evacuation", "takeda"), discordtest.IntOpt("evac_squadrons", 2), discordtest.IntOpt("admiral", 1))
+	for _, want := range []string{"Перехват морской эвакуации", "uesugi: 4 кубика", "takeda: 3 кубика", "обороняющийся (+1)", "Зерно:"} {
+		if !strings.Contains(r.Content, want) {
+			t.Errorf("the interception lacks %q:\n%s", want, r.Content)
+		}
+	}
+	if !strings.Contains(r.Content, "Эвакуация прошла.") && !strings.Contains(r.Content, "армия погибает") {
+		t.Errorf("no verdict: %s", r.Content)
+	}
+}
