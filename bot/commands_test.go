@@ -88,7 +88,7 @@ func TestCommandsAreBilingualAndValid(t *testing.T) {
 // gmCommands are hidden from members without Manage Server; /roster is not
 // (a player shows his clan's roster), its GM subcommands are checked by the
 // bot (gmPaths).
-var gmCommands = map[string]bool{"battle": true, "aftermath": true, "turn": true, "quickbattle": true, "naval": true,
+var gmCommands = map[string]bool{"battle": true, "aftermath": true, "turn": true, "quickbattle": true, "naval": true, "duel": true,
 	"retreat": true, "control": true, "suppress": true, "secession": true}
 
 var gmPaths = map[string]bool{"roster upload": true, "roster set": true, "roster clan": true,

@@ -28,8 +28,8 @@ import (
 func duelSpecs() []cmdSpec {
 	return []cmdSpec{
 		{name: "duel", gm: true, handle: (*Bot).duelStart, opts: []optSpec{
-			{name: "a", typ: str, required: true},
-			{name: "b", typ: str, required: true},
+			{name: "a", typ: str, required: true, complete: true},
+			{name: "b", typ: str, required: true, complete: true},
 			{name: "kill_margin", typ: num, minVal: 5, maxVal: 6},
 		}},
 		{name: "dispute", handle: (*Bot).dispute, opts: []optSpec{

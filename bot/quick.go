@@ -104,6 +104,18 @@ func init() {
 			return match(out, last), err
 		}
 	}
+	// The duel's fighters: the roster's living, free characters.
+	characters := func(b *Bot, c *call, typed string) ([]offer, error) {
+		r, err := b.svc.Roster(c.i.GuildID)
+		var out []offer
+		for _, p := range r.Characters {
+			if p.Status == campaign.Active {
+				out = append(out, offer{p.ID, p.Name + " (" + p.ID + ")"})
+			}
+		}
+		return match(out, typed), err
+	}
+	completers["duel a"], completers["duel b"] = characters, characters
 	completers["naval interceptor"] = completers["roster show clan"]
 	completers["naval evacuation"] = completers["roster show clan"]
 	completers["siege assault siege"] = sieges
