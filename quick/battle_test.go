@@ -49,7 +49,7 @@ func TestPlan_E3_F2_F3_E3_Q1_Q2_Q3(t *testing.T) {
 	}
 }
 
-func TestHits_E3_F6_F8_TieToDefender(t *testing.T) {
+func TestHits_E3_F6_E3_F8_TieToDefender(t *testing.T) {
 	b := Battle{ID: "b", Attacker: Force{Clan: "a", Units: units("a", 2, campaign.AshigaruSpear, 6)}, Defender: Force{Clan: "d", Units: units("d", 1, campaign.AshigaruSpear, 6)}}
 	f, err := b.Fight(dice(t, map[string]int{"quick.b.atk.a1": 5, "quick.b.atk.a2": 4, "quick.b.def.d1": 6, "quick.b.def.defender": 3}))
 	if err != nil {
@@ -114,7 +114,7 @@ func TestLosses_E3_F9_E3_Q4(t *testing.T) {
 	}
 }
 
-func TestBothWipedOut_E3_F9_F10_E1_Q12(t *testing.T) {
+func TestBothWipedOut_E3_F9_E3_F10_E1_Q12(t *testing.T) {
 	// Attacker: 2 units and rating 3 = 5 dice; defender 2 units + 1 = 3.
 	atk := Force{Clan: "a", Units: units("a", 2, campaign.AshigaruSpear, 6), Leaders: []Leader{{ID: "al", Role: Commander, Rating: 3}}}
 	def := Force{Clan: "d", Units: []campaign.Unit{{ID: "d1", Type: campaign.AshigaruSpear, Figures: 4}, {ID: "d2", Type: campaign.AshigaruSpear, Figures: 9}},

@@ -8,7 +8,7 @@ import (
 	"github.com/gunbai/gunbai/campaign"
 )
 
-func TestSiege_E3_S1_S2_E3_U1_U2_E3_Q7(t *testing.T) {
+func TestSiege_E3_S1_E3_S2_E3_U1_E3_U2_E3_Q7(t *testing.T) {
 	fort := Fortress{Province: "mino", Name: "Gifu", Type: Citadel}
 	in := Force{Clan: "saito", Units: units("s", 2, campaign.AshigaruSpear, 5), Leaders: []Leader{{ID: "tatsuoki"}}}
 	if _, err := Open("x", fort, Force{Clan: "oda", Units: units("o", 3, campaign.AshigaruSpear, 5)}, in, 1, false); err == nil || !strings.Contains(err.Error(), "E3-S1") {
@@ -244,5 +244,34 @@ func TestNaval_F_E3_4_E3_Q10_E1_R6(t *testing.T) {
 	o, _ = i.Resolve(d)
 	if o.Winner != Attacker || !o.ArmyDestroyed || o.Left != [2]int{1, 0} || o.Lost != [2]int{1, 1} {
 		t.Errorf("interceptor wins %+v", o)
+	}
+}
+
+// E3-A4: units that joined the besiegers earlier in the same phase storm
+// with them and count for the dice (step 3); a unit outside the besiegers
+// does not.
+func TestAssaultJoined_E3_A4(t *testing.T) {
+	s := gifu(t, units("s", 2, campaign.AshigaruSpear, 6))
+	order := AssaultOrder{Phase: 5, Units: []string{"o1", "o2"}, LOC: true, Blockade: true}
+	before, err := s.PlanAssault(order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two more ashigaru join the besiegers in phase 5, the assault's phase.
+	s.Besiegers.Units = append(s.Besiegers.Units, units("late", 2, campaign.AshigaruSpear, 6)...)
+	order.Units = append(order.Units, "late1", "late2")
+	if err := s.CanAssault(order); err != nil {
+		t.Fatalf("the units that joined this phase may storm: %v", err)
+	}
+	after, err := s.PlanAssault(order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after[Attacker]) <= len(before[Attacker]) {
+		t.Errorf("the joined units add no dice: %d before, %d after", len(before[Attacker]), len(after[Attacker]))
+	}
+	order.Units = append(order.Units, "elsewhere")
+	if err := s.CanAssault(order); err == nil {
+		t.Error("a unit outside the besiegers stormed")
 	}
 }
