@@ -143,6 +143,9 @@ func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
 	var a *attachmentFile
 	if len(parts) == 3 {
 		a = s.attachments[parts[1]]
+		if a == nil {
+			a = s.postedFileLocked(parts[0], parts[1], parts[2]) // a file the bot posted
+		}
 	}
 	s.mu.Unlock()
 	if a == nil || parts[0] != a.channel || parts[2] != a.filename {
@@ -264,10 +267,19 @@ func (s *Server) Select(guild, channel string, m Member, customID string, values
 }
 
 func (s *Server) component(guild, channel string, m Member, customID string, ct discordgo.ComponentType, values []string) Interaction {
+	return s.componentOn(guild, channel, m, "", customID, ct, values)
+}
+
+func (s *Server) componentOn(guild, channel string, m Member, messageID, customID string, ct discordgo.ComponentType, values []string) Interaction {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p, i := s.basePayloadLocked(discordgo.InteractionMessageComponent, guild, channel, &m)
-	msg := s.findComponentMessageLocked(i.ChannelID, customID)
+	var msg *storedMessage
+	if on := s.messages[messageID]; on != nil && on.ChannelID == i.ChannelID && !on.Deleted && hasCustomID(on.Components, customID) {
+		msg = on
+	} else {
+		msg = s.findComponentMessageLocked(i.ChannelID, customID)
+	}
 	if msg == nil {
 		msg = &storedMessage{}
 		msg.ID, msg.ChannelID, msg.GuildID, msg.Time = s.NewID(), i.ChannelID, guild, time.Now()

@@ -32,7 +32,7 @@
 // path template, method, path and query parameters, the JSON body (or the
 // payload_json and file parts of a multipart body), the status and the body
 // of the answer, and its rate-limit headers. A violation is reported with
-// t.Errorf on the Server's testing.TB and recorded (Violations,
+// t.Errorf on the Server's testing.TB (or Options.Logf) and recorded (Violations,
 // Call.SpecErrors); AllowViolations keeps the record but not the error, for
 // tests that send bad requests on purpose. Validated counts what was
 // checked. Known disagreements between the description and Discord's real
@@ -68,8 +68,18 @@
 // limiting of its own (generous X-RateLimit headers are sent so discordgo
 // never sleeps; 429s happen only when a test injects them with Fail); the
 // 3 s interaction window is not enforced unless SetAckDeadline asks; no
-// MESSAGE_CREATE echo of the bot's own messages; and no CDN for the files of
-// messages: their attachment URLs point at cdn.discordapp.com, which the
-// transport refuses. Files uploaded with a command (AttachmentOpt) are
-// served, from /attachments/... on the fake's own listener.
+// MESSAGE_CREATE echo of the bot's own messages. The fake is its own CDN:
+// the files of the bot's messages and the files uploaded with a command
+// (AttachmentOpt) are served from /attachments/<channel>/<id>/<name> on its
+// listener (FilePath), where a wired session's transport sends
+// cdn.discordapp.com and media.discordapp.net.
+//
+// # Outside tests
+//
+// NewServer starts the same fake without a testing.TB (Options: the
+// address, where violations are logged), for a sandbox a person plays in:
+// Subscribe tells of every change the bot made, VisibleMessages lists what
+// one user sees in a channel (his own ephemeral answers included, nobody
+// else's), Commands what the bot registered, ComponentOn clicks a component
+// of one message, and AddToken admits a bot that reaches the fake by URL.
 package discordtest

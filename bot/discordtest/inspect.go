@@ -70,11 +70,13 @@ type Message struct {
 	// holding discordgo.Button).
 	Components []discordgo.MessageComponent
 	Files      []File
-	// InteractionID is set for interaction responses and followups.
-	InteractionID string
-	Edits         int
-	Deleted       bool
-	Time          time.Time
+	// InteractionID is set for interaction responses and followups, and
+	// InteractionUserID to the user who triggered the interaction.
+	InteractionID     string
+	InteractionUserID string
+	Edits             int
+	Deleted           bool
+	Time              time.Time
 	// Pinned: pinned in its channel (PUT .../pins/{message}), since
 	// PinnedAt.
 	Pinned   bool

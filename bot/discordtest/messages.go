@@ -78,6 +78,9 @@ func (m *storedMessage) snapshot() Message {
 	out.Embeds = append([]*discordgo.MessageEmbed(nil), m.Embeds...)
 	out.Components = append([]discordgo.MessageComponent(nil), m.Components...)
 	out.Files = append([]File(nil), m.Files...)
+	if m.interaction != nil {
+		out.InteractionUserID = m.interaction.userID
+	}
 	return out
 }
 

@@ -155,6 +155,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	// client gets the answer.
 	callIdx := len(s.calls)
 	s.calls = append(s.calls, c)
+	s.notifyLocked(&c)
 	s.mu.Unlock()
 
 	h := w.Header()

@@ -30,10 +30,10 @@ const DefaultLocale = "ru"
 // DefaultAppPermissions is the app_permissions string of built interactions.
 const DefaultAppPermissions = "2248473465835073"
 
-// Server is a fake Discord (REST + gateway) on 127.0.0.1. Create it with New;
-// all methods are safe for concurrent use.
+// Server is a fake Discord (REST + gateway) on 127.0.0.1. Create it with New
+// in tests, or NewServer elsewhere; all methods are safe for concurrent use.
 type Server struct {
-	t    testing.TB
+	t    reporter
 	srv  *httptest.Server
 	addr string // 127.0.0.1:port
 	tr   *http.Transport
@@ -88,6 +88,61 @@ type Server struct {
 	nonces            map[string]nonceRec            // author+"/"+nonce -> first message
 	members           map[string]map[string][]string // guild -> user -> role ids
 	attachments       map[string]*attachmentFile     // by id: files of built AttachmentOpt options
+	subscribers       map[chan Change]bool           // Subscribe
+}
+
+// reporter is where a Server reports what goes wrong (violations of
+// Discord's OpenAPI description, failed dispatches) and registers what
+// must run before it closes: a testing.TB for New, a logReporter for
+// NewServer.
+type reporter interface {
+	Errorf(format string, args ...any)
+	Logf(format string, args ...any)
+	Cleanup(func())
+}
+
+// Options configure a Server made with NewServer.
+type Options struct {
+	// Addr is the TCP address to listen on (default "127.0.0.1:0", a free
+	// port on loopback).
+	Addr string
+	// Logf receives the violations and failures a test would see as
+	// t.Errorf, and the summary a test logs at Close (nil: discarded).
+	Logf func(format string, args ...any)
+	// GuildID and GuildName are the default guild's (defaults: a fresh
+	// snowflake, "Test Guild"); a stable id keeps a store of the bot
+	// meaningful from one run to the next.
+	GuildID, GuildName string
+}
+
+// logReporter reports to Options.Logf; its cleanups run at Close, last
+// registered first, before the listener closes.
+type logReporter struct {
+	logf     func(format string, args ...any)
+	mu       sync.Mutex
+	cleanups []func()
+}
+
+func (r *logReporter) Errorf(format string, args ...any) { r.Logf(format, args...) }
+func (r *logReporter) Logf(format string, args ...any) {
+	if r.logf != nil {
+		r.logf(format, args...)
+	}
+}
+func (r *logReporter) Cleanup(f func()) {
+	r.mu.Lock()
+	r.cleanups = append(r.cleanups, f)
+	r.mu.Unlock()
+}
+
+func (r *logReporter) runCleanups() {
+	r.mu.Lock()
+	fs := r.cleanups
+	r.cleanups = nil
+	r.mu.Unlock()
+	for i := len(fs) - 1; i >= 0; i-- {
+		fs[i]()
+	}
 }
 
 type guildInfo struct {
@@ -105,11 +160,27 @@ type discordUser struct {
 	Bot        bool
 }
 
-// New starts a fake Discord on 127.0.0.1 and registers Close with t.Cleanup.
+// New starts a fake Discord on 127.0.0.1 and registers Close with t.Cleanup;
+// violations and failures are reported with t.Errorf.
 func New(t testing.TB) *Server {
 	t.Helper()
+	s, err := newServer(t, Options{})
+	if err != nil {
+		t.Fatalf("discordtest: %v", err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+// NewServer starts a fake Discord outside tests (see Options); Close it when
+// done. It listens on loopback unless Options.Addr says otherwise.
+func NewServer(opts Options) (*Server, error) {
+	return newServer(&logReporter{logf: opts.Logf}, opts)
+}
+
+func newServer(rep reporter, opts Options) (*Server, error) {
 	s := &Server{
-		t:                 t,
+		t:                 rep,
 		heartbeatInterval: time.Second,
 		tokens:            map[string]bool{},
 		conns:             map[*gwConn]bool{},
@@ -130,26 +201,45 @@ func New(t testing.TB) *Server {
 		nonces:            map[string]nonceRec{},
 		members:           map[string]map[string][]string{},
 		attachments:       map[string]*attachmentFile{},
+		subscribers:       map[chan Change]bool{},
 	}
 	s.upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 	s.appID = s.NewID()
 	s.botUser = discordUser{ID: s.appID, Username: "gunbai-test", Bot: true}
 	s.users[s.appID] = s.botUser
 	s.ownerID = s.NewID()
-	s.guildID = s.NewID()
+	s.guildID = opts.GuildID
+	if s.guildID == "" {
+		s.guildID = s.NewID()
+	}
 	s.chanID = s.NewID()
-	s.guilds[s.guildID] = &guildInfo{id: s.guildID, name: "Test Guild"}
+	name := opts.GuildName
+	if name == "" {
+		name = "Test Guild"
+	}
+	s.guilds[s.guildID] = &guildInfo{id: s.guildID, name: name}
 	s.guildOrder = append(s.guildOrder, s.guildID)
 	s.channels[s.chanID] = &discordgo.Channel{ID: s.chanID, GuildID: s.guildID, Name: "general", Type: discordgo.ChannelTypeGuildText}
 	s.chanGuild[s.chanID] = s.guildID
 
-	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	addr := opts.Addr
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listening on %s: %w", addr, err)
+	}
+	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/attachments/") {
 			s.serveAttachment(w, r) // the CDN, on the same listener
 			return
 		}
 		s.serveHTTP(w, r)
 	}))
+	s.srv.Listener.Close()
+	s.srv.Listener = l
+	s.srv.Start()
 	s.addr = strings.TrimPrefix(s.srv.URL, "http://")
 	dialer := &net.Dialer{Timeout: 5 * time.Second}
 	s.tr = &http.Transport{
@@ -163,18 +253,25 @@ func New(t testing.TB) *Server {
 		MaxIdleConnsPerHost: 16,
 	}
 	if _, err := spec(); err != nil {
-		t.Errorf("discordtest: %v", err)
+		rep.Errorf("discordtest: %v", err)
 	}
-	t.Cleanup(s.Close)
-	return s
+	return s, nil
 }
 
 // Close closes all gateway connections and shuts the server down. It is
-// registered with t.Cleanup by New and may be called more than once.
+// registered with t.Cleanup by New and may be called more than once; for a
+// NewServer, it first closes the sessions Wire registered.
 func (s *Server) Close() {
 	s.closeOnce.Do(func() {
+		if r, ok := s.t.(*logReporter); ok {
+			r.runCleanups()
+		}
 		s.mu.Lock()
 		s.closed = true
+		for ch := range s.subscribers {
+			close(ch)
+		}
+		s.subscribers = map[chan Change]bool{}
 		conns := make([]*gwConn, 0, len(s.conns))
 		for c := range s.conns {
 			conns = append(conns, c)
@@ -258,7 +355,8 @@ func (s *Server) Session(token string) (*discordgo.Session, error) {
 //   - the session's token becomes a valid token of the fake (REST calls
 //     and IDENTIFY with other tokens fail with 401 / close code 4004);
 //   - sess.Close is registered with t.Cleanup (it runs before the server's
-//     Close; discordgo's Close of an open session takes one second).
+//     Close; discordgo's Close of an open session takes one second); for a
+//     NewServer, Close runs it first.
 func (s *Server) Wire(sess *discordgo.Session) {
 	s.mu.Lock()
 	s.tokens[strings.TrimPrefix(sess.Token, "Bot ")] = true
