@@ -63,6 +63,9 @@ type Options struct {
 	// Serve runs the bot (nil: Serve, the sequence of `gunbai run`: the
 	// store opened, bot.Dial, Start, and Close when ctx ends).
 	Serve ServeFunc
+	// Ready, if set, is called by Run with the page's URL once it is
+	// served (else Run logs it).
+	Ready func(url string)
 }
 
 // IDs of the sandbox's guild, stable so that a store file given with
@@ -137,7 +140,11 @@ func Run(ctx context.Context, opts Options) error {
 	if err != nil {
 		return err
 	}
-	sb.log.Printf("sandbox: open %s", sb.URL())
+	if opts.Ready != nil {
+		opts.Ready(sb.URL())
+	} else {
+		sb.log.Printf("sandbox: open %s", sb.URL())
+	}
 	select {
 	case <-ctx.Done():
 	case err := <-sb.botErr:

@@ -1,6 +1,7 @@
 // Command gunbai runs the Gunbai battle bot and its offline tools.
 //
 //	gunbai run [-config FILE]                     the Discord bot (token in the config or GUNBAI_TOKEN)
+//	gunbai sandbox [-addr ADDR] [-store FILE]     play in a browser: the real bot on an embedded Discord
 //	gunbai demo [-out DIR] [-turns N]             play a built-in battle offline: PNGs and logs
 //	gunbai case [--json] FILE...                  run engine case files (engine/testdata/cases/README.md)
 //	gunbai commands [-json]                       the slash commands, as registered in Discord
@@ -47,6 +48,8 @@ func subcommands() []subcommand {
 	return []subcommand{
 		{name: "run", list: [][2]string{{"run [-config FILE]", "run the Discord bot (token in the config or GUNBAI_TOKEN)"}},
 			help: runHelp, main: runMain, flags: true},
+		{name: "sandbox", list: [][2]string{{"sandbox [-addr ADDR] [-store FILE]", "play in a browser: the real bot on an embedded Discord"}},
+			help: sandboxHelp, main: sandboxMain, flags: true},
 		{name: "demo", list: [][2]string{{"demo [-out DIR] [-turns N]", "play a built-in battle offline; writes DIR/turn-N.png and logs"}},
 			help: demoHelp, main: demoMain},
 		{name: "case", list: [][2]string{{"case [--json] FILE...", "run engine case files (see engine/testdata/cases/README.md)"}},
@@ -136,6 +139,7 @@ func usage(w io.Writer) {
 	fmt.Fprintf(&b, "  gunbai %-34s %s\n", "help [COMMAND]", "this list, or a command's usage with an example")
 	b.WriteString(`
 example:
+  gunbai sandbox     # play in a browser at http://127.0.0.1:8080/, no Discord needed
   gunbai demo        # play the built-in battle offline into out/
   gunbai run -h      # how to start the bot
 `)
