@@ -1,6 +1,7 @@
 package game
 
 import (
+	"strconv"
 	"testing"
 	"time"
 
@@ -49,5 +50,18 @@ func TestQuickBattleDeadline_E3_Q4(t *testing.T) {
 	}
 	if n, _ := svc.DueFights(now.Add(2 * CasualtyWait)); n != 0 {
 		t.Errorf("a resolved fight was resolved again (%d)", n)
+	}
+}
+
+// BenchmarkQuickBattle is /quickbattle's work: two armies' forces from the
+// roster, a fresh seed, the dice rolled, the fight stored and its three
+// messages owed, in one transaction.
+func BenchmarkQuickBattle(b *testing.B) {
+	svc := uploadedService(b)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := svc.QuickBattle("g1", QuickRequest{Name: "b" + strconv.Itoa(i), Attacker: []string{"uesugi-main"}, Defender: []string{"takeda-main"}}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
