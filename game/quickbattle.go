@@ -113,20 +113,37 @@ func (s *Service) QuickBattle(guild string, req QuickRequest) (quick.Record, err
 			return err
 		}
 		b := quick.Battle{ID: id, Kind: quick.KindQuick, Attacker: atk, Defender: def, Fortress: req.Fortress, Holder: def.Clan}
-		rec := quick.Record{ID: id, Name: strings.TrimSpace(req.Name), Kind: quick.KindQuick, Turn: r.Turn,
-			Armies: [2][]string{atk.Armies, def.Armies}, Deadline: s.now().Add(CasualtyWait), GMChannel: req.GMChannel, Locale: req.Locale}
-		if rec.Seed, err = s.drawSeed(); err != nil {
-			return err
-		}
-		fought, err := b.Fight(fightDice(rec))
+		out = quick.Record{ID: id, Name: strings.TrimSpace(req.Name), Kind: quick.KindQuick, Turn: r.Turn,
+			Armies: [2][]string{atk.Armies, def.Armies}, GMChannel: req.GMChannel, Locale: req.Locale}
+		return s.startFight(tx, guild, r, &out, fightBattle(&out, b))
+	})
+	return out, err
+}
+
+// startFight rolls a new fight: its seed drawn, its dice rolled by roll,
+// the owners' deadline set, the fight stored and its messages owed.
+func (s *Service) startFight(tx *store.Tx, guild string, r *campaign.Roster, rec *quick.Record, roll func(campaign.Dice) error) error {
+	var err error
+	if rec.Seed, err = s.drawSeed(); err != nil {
+		return err
+	}
+	if err := roll(fightDice(*rec)); err != nil {
+		return err
+	}
+	rec.Deadline = s.now().Add(CasualtyWait)
+	return s.putFight(tx, guild, r, *rec)
+}
+
+// fightBattle rolls a field battle (a quick or a relief battle) into rec.
+func fightBattle(rec *quick.Record, b quick.Battle) func(campaign.Dice) error {
+	return func(d campaign.Dice) error {
+		fought, err := b.Fight(d)
 		if err != nil {
 			return refuse("err.campaign", err.Error())
 		}
 		rec.Fought = &fought
-		out = rec
-		return s.putFight(tx, guild, r, rec)
-	})
-	return out, err
+		return nil
+	}
 }
 
 // fightID is a new fight's key: its name's, or "quick-<turn>-<n>".

@@ -92,19 +92,17 @@ func (s *Service) Assault(guild string, req AssaultRequest) (quick.Record, error
 		if err := sg.CanAssault(order); err != nil {
 			return refuse("err.siege_assault", err.Error())
 		}
-		rec := quick.Record{ID: sg.ID + "-assault-" + strconv.Itoa(r.Phase), Name: sg.Fortress.Name, Kind: quick.KindAssault,
-			Turn: r.Turn, Siege: sg.ID, Order: &order, Deadline: s.now().Add(CasualtyWait), GMChannel: req.GMChannel, Locale: req.Locale,
+		out = quick.Record{ID: sg.ID + "-assault-" + strconv.Itoa(r.Phase), Name: sg.Fortress.Name, Kind: quick.KindAssault,
+			Turn: r.Turn, Siege: sg.ID, Order: &order, GMChannel: req.GMChannel, Locale: req.Locale,
 			Armies: [2][]string{sg.Besiegers.Armies, sg.Besieged.Armies}}
-		if rec.Seed, err = s.drawSeed(); err != nil {
-			return err
-		}
-		st, err := sg.Assault(order, fightDice(rec))
-		if err != nil {
-			return refuse("err.siege_assault", err.Error())
-		}
-		rec.Storm = &st
-		out = rec
-		return s.putFight(tx, guild, r, rec)
+		return s.startFight(tx, guild, r, &out, func(d campaign.Dice) error {
+			st, err := sg.Assault(order, d)
+			if err != nil {
+				return refuse("err.siege_assault", err.Error())
+			}
+			out.Storm = &st
+			return nil
+		})
 	})
 	return out, err
 }
@@ -171,18 +169,9 @@ func (s *Service) Relief(guild string, req ReliefRequest) (quick.Record, error) 
 			return refuse("err.siege_relief", err.Error())
 		}
 		b.Defender.Mod = req.DefMod
-		rec := quick.Record{ID: relief.ID, Name: sg.Fortress.Name, Kind: quick.KindRelief, Turn: r.Turn, Siege: sg.ID, Relief: &relief,
-			Deadline: s.now().Add(CasualtyWait), GMChannel: req.GMChannel, Locale: req.Locale, Armies: [2][]string{force.Armies, sg.Besiegers.Armies}}
-		if rec.Seed, err = s.drawSeed(); err != nil {
-			return err
-		}
-		fought, err := b.Fight(fightDice(rec))
-		if err != nil {
-			return refuse("err.campaign", err.Error())
-		}
-		rec.Fought = &fought
-		out = rec
-		return s.putFight(tx, guild, r, rec)
+		out = quick.Record{ID: relief.ID, Name: sg.Fortress.Name, Kind: quick.KindRelief, Turn: r.Turn, Siege: sg.ID, Relief: &relief,
+			GMChannel: req.GMChannel, Locale: req.Locale, Armies: [2][]string{force.Armies, sg.Besiegers.Armies}}
+		return s.startFight(tx, guild, r, &out, fightBattle(&out, b))
 	})
 	return out, err
 }
