@@ -150,7 +150,7 @@ function messageNode(m) {
   if (m.interaction) {
     n.append(el('div', {class: 'reply'}, '↳ ', el('b', {text: m.interaction.name}), ' ' + tr('использует', 'used') + ' ', el('code', {text: m.interaction.label})));
   }
-  n.append(el('span', {class: 'avatar bot', text: '軍'}));
+  n.append(el('span', {class: 'avatar bot', text: 'G'}));
   const t = new Date(m.time);
   n.append(el('div', {class: 'head'}, el('span', {class: 'author', text: m.author}), el('span', {class: 'bot-tag', text: tr('БОТ', 'BOT')}),
     el('time', {datetime: m.time, text: t.toLocaleTimeString(ru() ? 'ru' : 'en', {hour: '2-digit', minute: '2-digit', second: '2-digit'})})));
