@@ -257,26 +257,33 @@ func (t *Tx) battlesBucket(guild string, create bool) (*bolt.Bucket, error) {
 	if err := checkKey("guild", guild); err != nil {
 		return nil, err
 	}
-	if !create {
-		g := t.tx.Bucket(bucketGuilds)
-		if g == nil {
+	return t.nested(create, bucketGuilds, []byte(guild), bucketBattles)
+}
+
+// nested returns the bucket at path from the file's root, creating the
+// missing ones if create; without create, nil if one is missing.
+func (t *Tx) nested(create bool, path ...[]byte) (*bolt.Bucket, error) {
+	var b *bolt.Bucket
+	for i, name := range path {
+		var err error
+		switch {
+		case create && i == 0:
+			b, err = t.tx.CreateBucketIfNotExists(name)
+		case create:
+			b, err = b.CreateBucketIfNotExists(name)
+		case i == 0:
+			b = t.tx.Bucket(name)
+		default:
+			b = b.Bucket(name)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if b == nil {
 			return nil, nil
 		}
-		gb := g.Bucket([]byte(guild))
-		if gb == nil {
-			return nil, nil
-		}
-		return gb.Bucket(bucketBattles), nil
 	}
-	g, err := t.tx.CreateBucketIfNotExists(bucketGuilds)
-	if err != nil {
-		return nil, err
-	}
-	gb, err := g.CreateBucketIfNotExists([]byte(guild))
-	if err != nil {
-		return nil, err
-	}
-	return gb.CreateBucketIfNotExists(bucketBattles)
+	return b, nil
 }
 
 // battleBucket returns the bucket of an existing battle, or a *NotFoundError.

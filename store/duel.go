@@ -70,40 +70,20 @@ type DuelRecord struct {
 }
 
 func (t *Tx) duelsBucket(guild, battle string, create bool) (*bolt.Bucket, error) {
-	var parent *bolt.Bucket
 	if battle != "" {
 		b, err := t.battleBucket(guild, battle)
 		if err != nil {
 			return nil, err
 		}
-		parent = b
-	} else {
-		if err := checkKey("guild", guild); err != nil {
-			return nil, err
-		}
 		if !create {
-			g := t.tx.Bucket(bucketGuilds)
-			if g == nil {
-				return nil, nil
-			}
-			parent = g.Bucket([]byte(guild))
-			if parent == nil {
-				return nil, nil
-			}
-		} else {
-			g, err := t.tx.CreateBucketIfNotExists(bucketGuilds)
-			if err != nil {
-				return nil, err
-			}
-			if parent, err = g.CreateBucketIfNotExists([]byte(guild)); err != nil {
-				return nil, err
-			}
+			return b.Bucket(bucketDuels), nil
 		}
+		return b.CreateBucketIfNotExists(bucketDuels)
 	}
-	if !create {
-		return parent.Bucket(bucketDuels), nil
+	if err := checkKey("guild", guild); err != nil {
+		return nil, err
 	}
-	return parent.CreateBucketIfNotExists(bucketDuels)
+	return t.nested(create, bucketGuilds, []byte(guild), bucketDuels)
 }
 
 // PutDuel stores a duel.

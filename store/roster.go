@@ -35,13 +35,13 @@ func (t *Tx) Roster(guild string) (RosterRecord, error) {
 	if err := checkKey("guild", guild); err != nil {
 		return RosterRecord{}, err
 	}
+	cb, err := t.nested(false, bucketGuilds, []byte(guild), bucketCampaign)
+	if err != nil {
+		return RosterRecord{}, err
+	}
 	var raw []byte
-	if g := t.tx.Bucket(bucketGuilds); g != nil {
-		if gb := g.Bucket([]byte(guild)); gb != nil {
-			if cb := gb.Bucket(bucketCampaign); cb != nil {
-				raw = cb.Get(keyRoster)
-			}
-		}
+	if cb != nil {
+		raw = cb.Get(keyRoster)
 	}
 	if raw == nil {
 		return RosterRecord{Roster: campaign.Roster{Turn: 1}}, nil
@@ -65,15 +65,7 @@ func (t *Tx) PutRoster(guild string, rec RosterRecord) error {
 	if err != nil {
 		return err
 	}
-	g, err := t.tx.CreateBucketIfNotExists(bucketGuilds)
-	if err != nil {
-		return err
-	}
-	gb, err := g.CreateBucketIfNotExists([]byte(guild))
-	if err != nil {
-		return err
-	}
-	cb, err := gb.CreateBucketIfNotExists(bucketCampaign)
+	cb, err := t.nested(true, bucketGuilds, []byte(guild), bucketCampaign)
 	if err != nil {
 		return err
 	}
@@ -96,34 +88,7 @@ func (t *Tx) campaignBucket(guild, kind string, create bool) (*bolt.Bucket, erro
 	if err := checkKey("campaign kind", kind); err != nil {
 		return nil, err
 	}
-	if !create {
-		g := t.tx.Bucket(bucketGuilds)
-		if g == nil {
-			return nil, nil
-		}
-		gb := g.Bucket([]byte(guild))
-		if gb == nil {
-			return nil, nil
-		}
-		cb := gb.Bucket(bucketCampaign)
-		if cb == nil {
-			return nil, nil
-		}
-		return cb.Bucket([]byte(kind)), nil
-	}
-	g, err := t.tx.CreateBucketIfNotExists(bucketGuilds)
-	if err != nil {
-		return nil, err
-	}
-	gb, err := g.CreateBucketIfNotExists([]byte(guild))
-	if err != nil {
-		return nil, err
-	}
-	cb, err := gb.CreateBucketIfNotExists(bucketCampaign)
-	if err != nil {
-		return nil, err
-	}
-	return cb.CreateBucketIfNotExists([]byte(kind))
+	return t.nested(create, bucketGuilds, []byte(guild), bucketCampaign, []byte(kind))
 }
 
 // PutCampaign writes one campaign record.
