@@ -72,18 +72,14 @@ package game
 
 import (
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
-	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/gunbai/gunbai/campaign"
 )
@@ -122,9 +118,6 @@ func ParseRosterFile(name string, data []byte) (campaign.Roster, error) {
 	}
 	return parseRosterTOML(name, data)
 }
-
-// pos is a place in a file, 1-based; a zero pos is the file as a whole.
-type pos struct{ line, col int }
 
 // fileCheck makes the refusals of one file and keeps the ids seen in it.
 type fileCheck struct {
@@ -305,592 +298,208 @@ func (f *fileCheck) tomlRefusal(data []byte, err error) error {
 	return refuse("err.roster_file.broken", f.name, strings.TrimPrefix(err.Error(), "toml: "))
 }
 
-// charColumn turns go-toml's byte column on a line into a character column,
-// as an editor counts (Cyrillic letters are two bytes each).
-func charColumn(data []byte, line, col int) int {
-	return lineIndex(data).column(line, col)
-}
-
-// lines holds where each line of a file starts, to turn byte columns into
-// character columns without reading the file from its start every time.
-type lines struct {
-	data   []byte
-	starts []int
-}
-
-func lineIndex(data []byte) lines {
-	starts := []int{0}
-	for i, c := range data {
-		if c == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return lines{data, starts}
-}
-
-// at is the line and character column of a byte offset (the parser's
-// Shape would read the file from its start for each).
-func (l lines) at(off int) pos {
-	off = min(max(off, 0), len(l.data))
-	line, _ := slices.BinarySearch(l.starts, off+1) // the first start after off
-	return pos{line, utf8.RuneCount(l.data[l.starts[line-1]:off]) + 1}
-}
-
-func (l lines) column(line, col int) int {
-	if line < 1 || line > len(l.starts) || col < 1 {
-		return col
-	}
-	start := l.starts[line-1]
-	end := min(start+col-1, len(l.data))
-	return utf8.RuneCount(l.data[start:end]) + 1
-}
-
-// tomlPositions maps the paths of the values of a decoded TOML document to
-// where they start: "turn", "clan[0].id", "army[1].unit[2].type",
-// "army[1].generals[0]"; a table of an array of tables maps to its header
-// ("army[1].unit[2]"). bot/config's valuePositions does the same for plain
-// tables only.
-func tomlPositions(data []byte) map[string]pos {
-	out := map[string]pos{}
-	var p unstable.Parser
-	p.Reset(data)
-	idx := lineIndex(data)
-	at := func(r unstable.Range) pos { return idx.at(int(r.Offset)) }
-	counts := map[string]int{} // array-of-tables path -> elements so far
-	resolve := func(parts []string) string {
-		path := ""
-		for _, part := range parts {
-			if path != "" {
-				path += "."
-			}
-			path += part
-			if n, ok := counts[path]; ok {
-				path += "[" + strconv.Itoa(n-1) + "]"
-			}
-		}
-		return path
-	}
-	keyOf := func(n *unstable.Node) ([]string, unstable.Range) {
-		var parts []string
-		var r unstable.Range
-		it := n.Key()
-		for it.Next() {
-			if len(parts) == 0 {
-				r = it.Node().Raw
-			}
-			parts = append(parts, string(it.Node().Data))
-		}
-		return parts, r
-	}
-	join := func(prefix, key string) string {
-		if prefix == "" {
-			return key
-		}
-		return prefix + "." + key
-	}
-	var value func(path string, v *unstable.Node, fallback pos)
-	value = func(path string, v *unstable.Node, fallback pos) {
-		if v.Raw.Length > 0 {
-			out[path] = at(v.Raw)
-		} else {
-			out[path] = fallback
-		}
-		switch v.Kind {
-		case unstable.Array:
-			it := v.Children()
-			for i := 0; it.Next(); i++ {
-				value(path+"["+strconv.Itoa(i)+"]", it.Node(), out[path])
-			}
-		case unstable.InlineTable:
-			it := v.Children()
-			for it.Next() {
-				if n := it.Node(); n.Kind == unstable.KeyValue {
-					parts, r := keyOf(n)
-					value(join(path, strings.Join(parts, ".")), n.Value(), at(r))
-				}
-			}
-		}
-	}
-	table := ""
-	for p.NextExpression() {
-		e := p.Expression()
-		switch e.Kind {
-		case unstable.Table:
-			parts, r := keyOf(e)
-			table = resolve(parts)
-			out[table] = at(r)
-		case unstable.ArrayTable:
-			parts, r := keyOf(e)
-			full := join(resolve(parts[:len(parts)-1]), parts[len(parts)-1])
-			counts[full]++
-			table = full + "[" + strconv.Itoa(counts[full]-1) + "]"
-			out[table] = at(r)
-		case unstable.KeyValue:
-			parts, r := keyOf(e)
-			value(join(table, strings.Join(parts, ".")), e.Value(), at(r))
-		}
-	}
-	return out
-}
-
+// parseRosterTOML reads a roster file: the turn and the subphase, then the
+// clans, the characters and the armies in that order, each checked against
+// what came before it (a character's clan, an army's leaders).
 func parseRosterTOML(name string, data []byte) (campaign.Roster, error) {
 	f := &fileCheck{name: name, ids: map[string]pos{}}
 	var raw rosterTOML
 	if err := decodeStrict(data, &raw); err != nil {
 		return campaign.Roster{}, f.tomlRefusal(data, err)
 	}
-	where := tomlPositions(data)
-	// at is where the value of path is, or else where its table starts.
-	at := func(path string) pos {
-		for {
-			if p, ok := where[path]; ok {
-				return p
-			}
-			i := strings.LastIndexAny(path, ".[")
-			if i < 0 {
-				return pos{1, 1}
-			}
-			path = path[:i]
-		}
-	}
-	var r campaign.Roster
+	t := &tomlRoster{f: f, where: tomlPositions(data)}
 	if raw.Turn != nil {
 		if *raw.Turn < 1 {
-			return r, f.fail(at("turn"), "turn", *raw.Turn)
+			return t.r, f.fail(t.at("turn"), "turn", *raw.Turn)
 		}
-		r.Turn = *raw.Turn
+		t.r.Turn = *raw.Turn
 	}
 	if raw.Subphase != nil {
-		r.Subphase = strings.TrimSpace(*raw.Subphase)
+		t.r.Subphase = strings.TrimSpace(*raw.Subphase)
 	}
-	for i, c := range raw.Clan {
+	// A refusal gives the roster read so far, as it always has.
+	if err := t.clans(raw.Clan); err != nil {
+		return t.r, err
+	}
+	if err := t.characters(raw.Character); err != nil {
+		return t.r, err
+	}
+	if err := t.armies(raw.Army); err != nil {
+		return t.r, err
+	}
+	if err := t.r.Check(); err != nil {
+		return campaign.Roster{}, refuse("err.roster_file.invalid", name, err.Error())
+	}
+	return t.r, nil
+}
+
+// tomlRoster is a roster file being read: its refusals, where its values
+// are, and the roster so far.
+type tomlRoster struct {
+	f     *fileCheck
+	where map[string]pos
+	r     campaign.Roster
+}
+
+// at is where the value of path is, or else where its table starts.
+func (t *tomlRoster) at(path string) pos {
+	for {
+		if p, ok := t.where[path]; ok {
+			return p
+		}
+		i := strings.LastIndexAny(path, ".[")
+		if i < 0 {
+			return pos{1, 1}
+		}
+		path = path[:i]
+	}
+}
+
+func (t *tomlRoster) clans(raw []clanTOML) error {
+	for i, c := range raw {
 		path := fmt.Sprintf("clan[%d]", i)
-		if err := f.id(at(path+".id"), c.ID, "id"); err != nil {
-			return r, err
+		if err := t.f.id(t.at(path+".id"), c.ID, "id"); err != nil {
+			return err
 		}
-		r.Clans = append(r.Clans, campaign.Clan{ID: c.ID, Name: c.Name, Provinces: c.Provinces, Shrine: c.Shrine})
+		t.r.Clans = append(t.r.Clans, campaign.Clan{ID: c.ID, Name: c.Name, Provinces: c.Provinces, Shrine: c.Shrine})
 	}
-	clanOf := func(path, clan string) error {
-		if clan == "" {
-			return f.fail(at(path), "missing", "clan")
-		}
-		if _, ok := r.Clan(clan); !ok {
-			return f.fail(at(path), "no_clan", clan)
-		}
-		return nil
+	return nil
+}
+
+// clanOf checks that the value at path names a clan of the file.
+func (t *tomlRoster) clanOf(path, clan string) error {
+	if clan == "" {
+		return t.f.fail(t.at(path), "missing", "clan")
 	}
-	for i, c := range raw.Character {
+	if _, ok := t.r.Clan(clan); !ok {
+		return t.f.fail(t.at(path), "no_clan", clan)
+	}
+	return nil
+}
+
+func (t *tomlRoster) characters(raw []characterTOML) error {
+	f := t.f
+	for i, c := range raw {
 		path := fmt.Sprintf("character[%d]", i)
-		if err := f.id(at(path+".id"), c.ID, "id"); err != nil {
-			return r, err
+		if err := f.id(t.at(path+".id"), c.ID, "id"); err != nil {
+			return err
 		}
-		if err := clanOf(path+".clan", c.Clan); err != nil {
-			return r, err
+		if err := t.clanOf(path+".clan", c.Clan); err != nil {
+			return err
 		}
 		age := campaign.Age(strings.ToLower(strings.TrimSpace(c.Age)))
 		if c.Age == "" {
-			return r, f.fail(at(path+".age"), "missing", "age")
+			return f.fail(t.at(path+".age"), "missing", "age")
 		}
 		if !slices.Contains(campaign.Ages, age) {
 			names := make([]string, len(campaign.Ages))
 			for i, a := range campaign.Ages {
 				names[i] = string(a)
 			}
-			return r, f.fail(at(path+".age"), "value", "age", c.Age, strings.Join(names, ", "))
+			return f.fail(t.at(path+".age"), "value", "age", c.Age, strings.Join(names, ", "))
 		}
 		if c.Wounds < 0 || c.Wounds > 3 {
-			return r, f.fail(at(path+".wounds"), "wounds", c.Wounds)
+			return f.fail(t.at(path+".wounds"), "wounds", c.Wounds)
 		}
-		status, err := f.oneOf(at(path+".status"), "status", c.Status, string(campaign.Active), statuses...)
+		status, err := f.oneOf(t.at(path+".status"), "status", c.Status, string(campaign.Active), statuses...)
 		if err != nil {
-			return r, err
+			return err
 		}
 		if c.Rating != nil && (*c.Rating < 0 || *c.Rating > 3) {
-			return r, f.fail(at(path+".rating"), "rating", *c.Rating)
+			return f.fail(t.at(path+".rating"), "rating", *c.Rating)
 		}
 		if c.Captor != "" && c.Captor == c.Clan {
-			return r, f.fail(at(path+".captor"), "own_captor", c.Captor)
+			return f.fail(t.at(path+".captor"), "own_captor", c.Captor)
 		}
-		r.Characters = append(r.Characters, campaign.Person{
+		t.r.Characters = append(t.r.Characters, campaign.Person{
 			Character: campaign.Character{ID: c.ID, Age: age, WeakHealth: c.WeakHealth, Wounds: c.Wounds, WoundsAtTurnStart: c.Wounds},
 			Name:      c.Name, Clan: c.Clan, Female: c.Female, Traits: c.Traits, Skills: c.Skills,
 			Status: campaign.Status(status), Captor: c.Captor, Province: c.Province, Rating: c.Rating,
 		})
 	}
-	for i, a := range raw.Army {
+	return nil
+}
+
+// armies reads the armies after the characters, whom their leaders name;
+// an army joins the roster only once all its units are read.
+func (t *tomlRoster) armies(raw []armyTOML) error {
+	f := t.f
+	for i, a := range raw {
 		path := fmt.Sprintf("army[%d]", i)
-		if err := f.id(at(path+".id"), a.ID, "id"); err != nil {
-			return r, err
+		if err := f.id(t.at(path+".id"), a.ID, "id"); err != nil {
+			return err
 		}
-		if err := clanOf(path+".clan", a.Clan); err != nil {
-			return r, err
+		if err := t.clanOf(path+".clan", a.Clan); err != nil {
+			return err
 		}
-		kind, err := f.oneOf(at(path+".kind"), "kind", a.Kind, string(campaign.KindArmy), armyKinds...)
+		kind, err := f.oneOf(t.at(path+".kind"), "kind", a.Kind, string(campaign.KindArmy), armyKinds...)
 		if err != nil {
-			return r, err
+			return err
 		}
-		state, err := f.oneOf(at(path+".state"), "state", a.State, string(campaign.InOrder), armyStates...)
+		state, err := f.oneOf(t.at(path+".state"), "state", a.State, string(campaign.InOrder), armyStates...)
 		if err != nil {
-			return r, err
-		}
-		leader := func(p pos, id string) error {
-			switch person, ok := r.Person(id); {
-			case !ok:
-				return f.fail(p, "no_character", id)
-			case person.Clan != a.Clan:
-				return f.fail(p, "other_clan", id, person.Clan, a.Clan)
-			}
-			return nil
+			return err
 		}
 		if a.Commander != "" {
-			if err := leader(at(path+".commander"), a.Commander); err != nil {
-				return r, err
+			if err := t.leader(t.at(path+".commander"), a.Commander, a.Clan); err != nil {
+				return err
 			}
 		}
 		for j, g := range a.Generals {
-			if err := leader(at(fmt.Sprintf("%s.generals[%d]", path, j)), g); err != nil {
-				return r, err
+			if err := t.leader(t.at(fmt.Sprintf("%s.generals[%d]", path, j)), g, a.Clan); err != nil {
+				return err
 			}
 		}
 		army := campaign.Army{ID: a.ID, Name: a.Name, Clan: a.Clan, Kind: campaign.ArmyKind(kind), Commander: a.Commander,
 			Generals: a.Generals, Province: a.Province, State: campaign.Condition(state), ForcedMarch: a.ForcedMarch, CutOff: a.CutOff}
 		for j, u := range a.Unit {
-			up := fmt.Sprintf("%s.unit[%d]", path, j)
-			if err := f.id(at(up+".id"), u.ID, "id"); err != nil {
-				return r, err
-			}
-			t, err := f.unitType(at(up+".type"), u.Type)
+			unit, err := t.unit(fmt.Sprintf("%s.unit[%d]", path, j), u)
 			if err != nil {
-				return r, err
-			}
-			if u.Figures == nil {
-				return r, f.fail(at(up), "missing", "figures")
-			}
-			if err := f.figures(at(up+".figures"), *u.Figures); err != nil {
-				return r, err
-			}
-			unit := campaign.Unit{ID: u.ID, Name: u.Name, Type: t, Figures: *u.Figures,
-				ImpetusMod: u.ImpetusMod, SteadinessMod: u.SteadinessMod, Mastery: u.Mastery}
-			for k, s := range u.Promotions {
-				pr, err := f.promotion(at(fmt.Sprintf("%s.promotions[%d]", up, k)), s)
-				if err != nil {
-					return r, err
-				}
-				unit.Promotions = append(unit.Promotions, pr)
+				return err
 			}
 			army.Units = append(army.Units, unit)
 		}
-		r.Armies = append(r.Armies, army)
-	}
-	if err := r.Check(); err != nil {
-		return campaign.Roster{}, refuse("err.roster_file.invalid", name, err.Error())
-	}
-	return r, nil
-}
-
-// The columns of an army list.
-var (
-	armyListColumns  = []string{"army", "id", "name", "type", "figures", "impetus_mod", "steadiness_mod", "mastery", "promotions", "clan", "kind", "commander"}
-	armyListRequired = []string{"army", "id", "type", "figures"}
-)
-
-func parseArmyList(name string, data []byte) (campaign.Roster, error) {
-	f := &fileCheck{name: name, ids: map[string]pos{}}
-	cr := csv.NewReader(bytes.NewReader(data))
-	cr.Comma = listSeparator(data)
-	cr.Comment = '#'
-	cr.FieldsPerRecord = -1
-	cr.TrimLeadingSpace = true
-	csvErr := func(err error) error {
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			return f.fail(pos{pe.Line, pe.Column}, "csv_syntax", pe.Err.Error())
-		}
-		return refuse("err.roster_file.broken", name, err.Error())
-	}
-	header, err := cr.Read()
-	if err == io.EOF {
-		return campaign.Roster{}, refuse("err.roster_file.csv_empty", name)
-	}
-	if err != nil {
-		return campaign.Roster{}, csvErr(err)
-	}
-	headerLine, _ := cr.FieldPos(0)
-	col := map[string]int{}
-	for i, h := range header {
-		h = strings.ToLower(strings.TrimSpace(h))
-		p := pos{headerLine, i + 1}
-		if !slices.Contains(armyListColumns, h) {
-			return campaign.Roster{}, f.fail(p, "csv_column", header[i], strings.Join(armyListColumns, ", "))
-		}
-		if _, ok := col[h]; ok {
-			return campaign.Roster{}, f.fail(p, "csv_column_twice", h)
-		}
-		col[h] = i
-	}
-	for _, c := range armyListRequired {
-		if _, ok := col[c]; !ok {
-			return campaign.Roster{}, f.fail(pos{headerLine, len(header) + 1}, "csv_no_column", c)
-		}
-	}
-	var r campaign.Roster
-	given := map[string]map[string]pos{} // army -> column -> where its clan, kind or commander was given
-	for {
-		row, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return campaign.Roster{}, csvErr(err)
-		}
-		line, _ := cr.FieldPos(0)
-		if !slices.ContainsFunc(row, func(s string) bool { return strings.TrimSpace(s) != "" }) {
-			continue // a row of empty cells, as spreadsheets write
-		}
-		if len(row) != len(header) {
-			return campaign.Roster{}, f.fail(pos{line, min(len(row), len(header)) + 1}, "csv_fields", len(row), len(header))
-		}
-		cell := func(c string) (string, pos) {
-			i, ok := col[c]
-			if !ok {
-				return "", pos{line, 1}
-			}
-			return strings.TrimSpace(row[i]), pos{line, i + 1}
-		}
-		number := func(c string) (int, error) {
-			s, p := cell(c)
-			if s == "" {
-				return 0, nil
-			}
-			n, err := strconv.Atoi(s)
-			if err != nil {
-				return 0, f.fail(p, "csv_int", c, s)
-			}
-			return n, nil
-		}
-		armyID, p := cell("army")
-		if armyID == "" {
-			return campaign.Roster{}, f.fail(p, "missing", "army")
-		}
-		army, ok := r.Army(armyID)
-		if !ok {
-			if err := f.id(p, armyID, "army"); err != nil {
-				return campaign.Roster{}, err
-			}
-			r.Armies = append(r.Armies, campaign.Army{ID: armyID})
-			army = &r.Armies[len(r.Armies)-1]
-			given[armyID] = map[string]pos{}
-		}
-		for _, c := range []string{"clan", "kind", "commander"} {
-			v, p := cell(c)
-			if v == "" {
-				continue
-			}
-			if c == "kind" {
-				if v, err = f.oneOf(p, "kind", v, "", armyKinds...); err != nil {
-					return campaign.Roster{}, err
-				}
-			}
-			field := map[string]*string{"clan": &army.Clan, "commander": &army.Commander}[c]
-			old := string(army.Kind)
-			if field != nil {
-				old = *field
-			}
-			if first, ok := given[armyID][c]; ok && old != v {
-				return campaign.Roster{}, f.fail(p, "csv_conflict", c, v, old, first.line)
-			}
-			given[armyID][c] = p
-			if field != nil {
-				*field = v
-			} else {
-				army.Kind = campaign.ArmyKind(v)
-			}
-		}
-		id, p := cell("id")
-		if err := f.id(p, id, "id"); err != nil {
-			return campaign.Roster{}, err
-		}
-		typ, p := cell("type")
-		t, err := f.unitType(p, typ)
-		if err != nil {
-			return campaign.Roster{}, err
-		}
-		figs, p := cell("figures")
-		if figs == "" {
-			return campaign.Roster{}, f.fail(p, "missing", "figures")
-		}
-		n, err := number("figures")
-		if err != nil {
-			return campaign.Roster{}, err
-		}
-		if err := f.figures(p, n); err != nil {
-			return campaign.Roster{}, err
-		}
-		unitName, _ := cell("name")
-		u := campaign.Unit{ID: id, Name: unitName, Type: t, Figures: n}
-		for _, m := range []struct {
-			c string
-			v *int
-		}{{"impetus_mod", &u.ImpetusMod}, {"steadiness_mod", &u.SteadinessMod}, {"mastery", &u.Mastery}} {
-			if *m.v, err = number(m.c); err != nil {
-				return campaign.Roster{}, err
-			}
-		}
-		promos, p := cell("promotions")
-		for _, s := range strings.FieldsFunc(promos, func(r rune) bool { return r == ' ' || r == '|' || r == ',' || r == ';' }) {
-			pr, err := f.promotion(p, s)
-			if err != nil {
-				return campaign.Roster{}, err
-			}
-			u.Promotions = append(u.Promotions, pr)
-		}
-		army.Units = append(army.Units, u)
-	}
-	return r, nil
-}
-
-// listSeparator is ';' if the header line (the first line not a comment)
-// has more semicolons than commas, else ','.
-func listSeparator(data []byte) rune {
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		t := bytes.TrimSpace(line)
-		if len(t) == 0 || t[0] == '#' {
-			continue
-		}
-		if bytes.Count(t, []byte(";")) > bytes.Count(t, []byte(",")) {
-			return ';'
-		}
-		return ','
-	}
-	return ','
-}
-
-// MergeRoster applies an upload (ParseRosterFile's result) to a campaign's
-// roster. A roster file replaces the clans it names, each whole: the clan
-// (its Discord role and channel kept), its characters and its armies; the
-// other clans stay as they are. An army list (an upload without clans)
-// replaces the units of the armies it names and adds the armies the roster
-// does not have; where it gives an army's clan, kind or commander they
-// change, the rest of the army stays. The turn and the subphase change when
-// the upload gives them. Records, aftermaths and healing marks stay. The
-// result passes Roster.Check, or the merge is refused saying what is wrong.
-func MergeRoster(old, upload campaign.Roster) (campaign.Roster, error) {
-	out := old
-	out.Clans = slices.Clone(old.Clans)
-	out.Characters = slices.Clone(old.Characters)
-	out.Armies = slices.Clone(old.Armies)
-	if upload.Turn > 0 {
-		out.Turn = upload.Turn
-	}
-	if upload.Subphase != "" {
-		out.Subphase = upload.Subphase
-	}
-	if len(upload.Clans) > 0 {
-		named := map[string]bool{}
-		for _, c := range upload.Clans {
-			named[c.ID] = true
-			if have, ok := out.Clan(c.ID); ok {
-				c.Role, c.Channel = have.Role, have.Channel
-				*have = c
-			} else {
-				out.Clans = append(out.Clans, c)
-			}
-		}
-		out.Characters = slices.DeleteFunc(out.Characters, func(p campaign.Person) bool { return named[p.Clan] })
-		out.Characters = append(out.Characters, upload.Characters...)
-		out.Armies = slices.DeleteFunc(out.Armies, func(a campaign.Army) bool { return named[a.Clan] })
-		out.Armies = append(out.Armies, upload.Armies...)
-	} else {
-		for _, a := range upload.Armies {
-			have, ok := out.Army(a.ID)
-			if !ok {
-				if a.Clan == "" {
-					return old, refuse("err.roster_merge.army_clan", a.ID)
-				}
-				if a.Kind == "" {
-					a.Kind = campaign.KindArmy
-				}
-				if a.State == "" {
-					a.State = campaign.InOrder
-				}
-				out.Armies = append(out.Armies, a)
-				continue
-			}
-			have.Units = slices.Clone(a.Units)
-			if a.Clan != "" {
-				have.Clan = a.Clan
-			}
-			if a.Kind != "" {
-				have.Kind = a.Kind
-			}
-			if a.Commander != "" {
-				have.Commander = a.Commander
-			}
-		}
-	}
-	if err := mergeCheck(&out); err != nil {
-		return old, err
-	}
-	if err := out.Check(); err != nil {
-		return old, refuse("err.roster_merge.invalid", err.Error())
-	}
-	return out, nil
-}
-
-// mergeCheck words what a merge most often breaks: an id taken by another
-// clan's character, army or unit, a reference to a clan or a character the
-// roster does not have.
-func mergeCheck(r *campaign.Roster) error {
-	seen := map[string]bool{}
-	unique := func(id string) error {
-		if seen[id] {
-			return refuse("err.roster_merge.duplicate", id)
-		}
-		seen[id] = true
-		return nil
-	}
-	for _, c := range r.Clans {
-		if err := unique(c.ID); err != nil {
-			return err
-		}
-	}
-	for _, p := range r.Characters {
-		if err := unique(p.ID); err != nil {
-			return err
-		}
-		if _, ok := r.Clan(p.Clan); !ok {
-			return refuse("err.roster_merge.character_clan", p.ID, p.Clan)
-		}
-		if _, ok := r.Clan(p.Captor); p.Captor != "" && !ok {
-			return refuse("err.roster_merge.captor", p.ID, p.Captor)
-		}
-	}
-	for _, a := range r.Armies {
-		if err := unique(a.ID); err != nil {
-			return err
-		}
-		if _, ok := r.Clan(a.Clan); !ok {
-			return refuse("err.roster_merge.army_no_clan", a.ID, a.Clan)
-		}
-		for _, id := range append([]string{a.Commander}, a.Generals...) {
-			if id == "" {
-				continue
-			}
-			if p, ok := r.Person(id); !ok || p.Clan != a.Clan {
-				return refuse("err.roster_merge.leader", a.ID, id, a.Clan)
-			}
-		}
-		for _, u := range a.Units {
-			if err := unique(u.ID); err != nil {
-				return err
-			}
-		}
+		t.r.Armies = append(t.r.Armies, army)
 	}
 	return nil
+}
+
+// leader checks that a commander or general at p is a character of the
+// army's clan.
+func (t *tomlRoster) leader(p pos, id, clan string) error {
+	switch person, ok := t.r.Person(id); {
+	case !ok:
+		return t.f.fail(p, "no_character", id)
+	case person.Clan != clan:
+		return t.f.fail(p, "other_clan", id, person.Clan, clan)
+	}
+	return nil
+}
+
+// unit reads the unit at path up ("army[1].unit[2]").
+func (t *tomlRoster) unit(up string, u unitTOML) (campaign.Unit, error) {
+	f := t.f
+	if err := f.id(t.at(up+".id"), u.ID, "id"); err != nil {
+		return campaign.Unit{}, err
+	}
+	typ, err := f.unitType(t.at(up+".type"), u.Type)
+	if err != nil {
+		return campaign.Unit{}, err
+	}
+	if u.Figures == nil {
+		return campaign.Unit{}, f.fail(t.at(up), "missing", "figures")
+	}
+	if err := f.figures(t.at(up+".figures"), *u.Figures); err != nil {
+		return campaign.Unit{}, err
+	}
+	unit := campaign.Unit{ID: u.ID, Name: u.Name, Type: typ, Figures: *u.Figures,
+		ImpetusMod: u.ImpetusMod, SteadinessMod: u.SteadinessMod, Mastery: u.Mastery}
+	for k, s := range u.Promotions {
+		pr, err := f.promotion(t.at(fmt.Sprintf("%s.promotions[%d]", up, k)), s)
+		if err != nil {
+			return campaign.Unit{}, err
+		}
+		unit.Promotions = append(unit.Promotions, pr)
+	}
+	return unit, nil
 }
