@@ -14,6 +14,32 @@ const (
 	Yamabushi        UnitType = "yamabushi" // sohei for E1 (E1-Q10)
 )
 
+// troopKeys are the grid battle's names of the unit types (the engine's
+// troop keys, engine/troops.go): the one table game, render and the roster
+// files map the two vocabularies with.
+var troopKeys = map[UnitType]string{
+	HeavyCavalry:     "heavy_cavalry",
+	LightCavalry:     "light_cavalry",
+	FootSamuraiSpear: "samurai_spear",
+	FootSamuraiBow:   "samurai_archer",
+	AshigaruSpear:    "ashigaru_spear",
+	AshigaruTeppo:    "ashigaru_teppo",
+	Yamabushi:        "yamabushi",
+}
+
+// TroopKey is the grid battle's name of the type ("" for an unknown one).
+func (t UnitType) TroopKey() string { return troopKeys[t] }
+
+// UnitTypeOfTroop is the unit type the grid battle names key.
+func UnitTypeOfTroop(key string) (UnitType, bool) {
+	for t, k := range troopKeys {
+		if k == key {
+			return t, true
+		}
+	}
+	return "", false
+}
+
 // FootSamurai says whether the type takes infantry recovery (E1-L2, E1-Q11a).
 func (t UnitType) FootSamurai() bool { return t == FootSamuraiSpear || t == FootSamuraiBow }
 

@@ -16,14 +16,9 @@ import (
 // checks RULES IV as for any battle.
 
 // troopOf is the engine's troop type of a campaign unit type.
-var troopOf = map[campaign.UnitType]engine.TroopType{
-	campaign.HeavyCavalry:     engine.HeavyCavalry,
-	campaign.LightCavalry:     engine.LightCavalry,
-	campaign.FootSamuraiSpear: engine.SamuraiSpear,
-	campaign.FootSamuraiBow:   engine.SamuraiArcher,
-	campaign.AshigaruSpear:    engine.AshigaruSpear,
-	campaign.AshigaruTeppo:    engine.AshigaruTeppo,
-	campaign.Yamabushi:        engine.Yamabushi,
+func troopOf(t campaign.UnitType) engine.TroopType {
+	tt, _ := engine.ParseTroopType(t.TroopKey()) // every UnitType has its key (campaign.troopKeys)
+	return tt
 }
 
 // deployCells are the side's own cells in the order units are put in them:
@@ -88,7 +83,7 @@ func battleFromRoster(r *campaign.Roster, armies [2]string) (engine.Battle, erro
 			if n >= len(cells)-1 {
 				return b, refuse("err.army_too_big", armyName(r, id), len(cells)-1)
 			}
-			eu := engine.Unit{ID: u.ID, Side: s, Type: troopOf[u.Type], Figures: u.Figures, Cell: cells[n], Facing: facing}
+			eu := engine.Unit{ID: u.ID, Side: s, Type: troopOf(u.Type), Figures: u.Figures, Cell: cells[n], Facing: facing}
 			eu.Ammo = eu.Stats().AmmoPerFigure * u.Figures
 			promote(&eu, u)
 			b.Units = append(b.Units, eu)
@@ -186,7 +181,7 @@ func scenarioWithArmies(r *campaign.Roster, armies [2]string, b engine.Battle) (
 		eu := &b.Units[i]
 		a, _ := r.Army(armies[eu.Side])
 		j := a.UnitIndex(eu.ID)
-		if j < 0 || troopOf[a.Units[j].Type] != eu.Type {
+		if j < 0 || troopOf(a.Units[j].Type) != eu.Type {
 			return b, refuse("err.scenario_unit", eu.ID, armyName(r, armies[eu.Side]))
 		}
 		u := a.Units[j]

@@ -153,20 +153,13 @@ func (f *fileCheck) oneOf(p pos, key, value, def string, allowed ...string) (str
 	return v, nil
 }
 
-// unitAliases are the engine's names of the types (engine/troops.go Key)
-// where they differ from the campaign's.
-var unitAliases = map[string]campaign.UnitType{
-	"samurai_spear":  campaign.FootSamuraiSpear,
-	"samurai_archer": campaign.FootSamuraiBow,
-}
-
 func (f *fileCheck) unitType(p pos, s string) (campaign.UnitType, error) {
 	v := strings.ToLower(strings.TrimSpace(s))
 	if v == "" {
 		return "", f.fail(p, "missing", "type")
 	}
-	if t, ok := unitAliases[v]; ok {
-		return t, nil
+	if t, ok := campaign.UnitTypeOfTroop(v); ok {
+		return t, nil // the grid battle's name of the type
 	}
 	if t := campaign.UnitType(v); slices.Contains(campaign.UnitTypes, t) {
 		return t, nil

@@ -274,21 +274,9 @@ func recUnitName(r *campaign.Roster, army, id string) string {
 	return id
 }
 
-// campaignTroops maps the campaign's unit types to the engine's troop types,
-// whose names the battle texts already use.
-var campaignTroops = map[campaign.UnitType]engine.TroopType{
-	campaign.HeavyCavalry:     engine.HeavyCavalry,
-	campaign.LightCavalry:     engine.LightCavalry,
-	campaign.FootSamuraiSpear: engine.SamuraiSpear,
-	campaign.FootSamuraiBow:   engine.SamuraiArcher,
-	campaign.AshigaruSpear:    engine.AshigaruSpear,
-	campaign.AshigaruTeppo:    engine.AshigaruTeppo,
-	campaign.Yamabushi:        engine.Yamabushi,
-}
-
 // UnitTypeName is the troop name of a campaign unit type ("асигару-тэппо").
 func UnitTypeName(lang Lang, t campaign.UnitType) string {
-	if tt, ok := campaignTroops[t]; ok {
+	if tt, err := engine.ParseTroopType(t.TroopKey()); err == nil {
 		return TroopName(lang, tt)
 	}
 	return string(t)

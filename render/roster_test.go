@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gunbai/gunbai/campaign"
+	"github.com/gunbai/gunbai/engine"
 )
 
 // keyDice answers campaign rolls by key, 4 for a key it does not list.
@@ -670,8 +671,8 @@ func TestRosterCatalogueKeys(t *testing.T) {
 		keys = append(keys, "camp.house."+string(s))
 	}
 	for _, k := range campaign.UnitTypes {
-		if _, ok := campaignTroops[k]; !ok {
-			t.Errorf("unit type %q has no troop name", k)
+		if _, err := engine.ParseTroopType(k.TroopKey()); err != nil {
+			t.Errorf("unit type %q has no troop name: %v", k, err)
 		}
 	}
 	for _, k := range []campaign.ArmyKind{campaign.KindSendan, campaign.KindLeaderless} {
