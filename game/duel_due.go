@@ -14,12 +14,8 @@ import (
 // deadline (E4-Q5c): from then on the bot plays for them until they click
 // again. It returns how many duels moved.
 func (s *Service) DueDuels(now time.Time) (int, error) {
-	var guilds []string
-	if err := s.Store.View(func(tx *store.Tx) error {
-		var err error
-		guilds, err = tx.Guilds()
-		return err
-	}); err != nil {
+	guilds, err := s.guilds()
+	if err != nil {
 		return 0, err
 	}
 	moved := 0

@@ -340,12 +340,8 @@ func chooseFight(rec *quick.Record, side quick.Side, action string, values []str
 // deadline, with the defaults for what is missing (E3-Q4); it returns how
 // many it resolved.
 func (s *Service) DueFights(now time.Time) (int, error) {
-	var guilds []string
-	if err := s.Store.View(func(tx *store.Tx) error {
-		var err error
-		guilds, err = tx.Guilds()
-		return err
-	}); err != nil {
+	guilds, err := s.guilds()
+	if err != nil {
 		return 0, err
 	}
 	n := 0
