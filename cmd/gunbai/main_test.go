@@ -83,8 +83,9 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// The README stands alone (no links out of the repository) and asks for the
-// permissions the bot needs, as bot.InvitePermissions says.
+// The README stands alone (no links out of the repository), asks for the
+// permissions the bot needs, as bot.InvitePermissions says, and sets up with
+// the sandbox first.
 func TestReadme(t *testing.T) {
 	data, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -98,10 +99,24 @@ func TestReadme(t *testing.T) {
 	if !strings.Contains(readme, "permission integer `"+perms+"`") || !strings.Contains(readme, "permissions="+perms) {
 		t.Errorf("README does not give the permission integer %s", perms)
 	}
-	for _, cmd := range []string{"go run ./cmd/gunbai demo", "go test -race ./...", "go test ./..."} {
+	for _, cmd := range []string{"go run ./cmd/gunbai sandbox", "go run ./cmd/gunbai demo", "go test -race ./...", "go test ./..."} {
 		if !strings.Contains(readme, cmd) {
 			t.Errorf("README lacks %q", cmd)
 		}
+	}
+	// The sandbox is the first of the two set-up commands (issue 17), the
+	// test command the second; the demo comes after them.
+	_, try, _ := strings.Cut(readme, "## Try it")
+	var block []string
+	for _, line := range strings.Split(try, "\n") {
+		if strings.HasPrefix(line, "    go ") {
+			block = append(block, strings.TrimSpace(line))
+		} else if len(block) > 0 {
+			break
+		}
+	}
+	if len(block) != 2 || !strings.HasPrefix(block[0], "go run ./cmd/gunbai sandbox") || !strings.HasPrefix(block[1], "go test -race ./...") {
+		t.Errorf("README's set-up commands are %q, want the sandbox first and the tests second", block)
 	}
 }
 

@@ -1,0 +1,478 @@
+package sandbox_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/gunbai/gunbai/sandbox"
+)
+
+// The sandbox in a real browser (issue 17): headless Chromium drives the
+// page as a person would, with the mouse and the keyboard. The GM starts
+// the battle from the message box; the North player (Russian client) and
+// the South player (English client) each ask for the order sheet with
+// /orders in their clan's channel, open it in their DMs, make the command
+// roll with its buttons, give an order with its menus and say Ready; the
+// turn resolves, and each player sees the picture of his own side in his
+// clan's channel and never the other clan's channel. A screenshot of every
+// step goes to SANDBOX_ARTIFACTS (./artifacts under CI, else a temporary
+// folder); gm-after-turn.png and north-after-turn.png are what the GM and
+// the North player see after the turn.
+func TestSandboxTurnInTheBrowser(t *testing.T) {
+	browser := findBrowser(t)
+	dir := artifactsDir(t)
+	_ = os.Remove(filepath.Join(dir, "failure.png")) // a past run's
+
+	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Minute)
+	defer cancel()
+	url := startSandbox(t, ctx)
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(browser),
+		chromedp.NoSandbox, // root in CI's containers
+		chromedp.DisableGPU,
+		chromedp.WindowSize(1400, 1000),
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	defer cancelAlloc()
+	bctx, cancelBrowser := chromedp.NewContext(allocCtx, chromedp.WithLogf(t.Logf))
+	defer cancelBrowser()
+
+	// The browser starts on bctx itself: a first action on a shorter
+	// context would stop it when that context ends.
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("starting %s: %v", browser, err)
+	}
+	p := &page{t: t, ctx: bctx, dir: dir}
+	p.do("open the page", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("textarea#box")))
+
+	// The GM starts the battle, typed in the message box of his channel;
+	// the battle's name is taken from the box's suggestions (the bot's
+	// autocomplete), as a person would find it.
+	p.as("gm", "gm")
+	p.channel("gm")
+	p.typeText("/battle start battle:")
+	suggestion := fmt.Sprintf(`#suggest li[data-value=%q]`, sandbox.BattleName)
+	p.wait("the battle among the box's suggestions", fmt.Sprintf(`!!document.querySelector('%s')`, suggestion), long)
+	p.do("take the suggestion", chromedp.Click(chromedp.CSS(suggestion), chromedp.NodeVisible))
+	p.wait("the box completed with the battle", fmt.Sprintf(`document.querySelector('textarea#box').value.includes(%q)`, "battle:"+quote(sandbox.BattleName)), long)
+	p.enter("/battle start")
+	name := sandbox.BattleName
+	opened := `channelHas(/ход 1 открыт|turn 1 is open/i)`
+	p.wait("turn 1 opened or the scouting phase in the GM channel",
+		opened+` || channelHas(/армии расставлены|armies are deployed/i)`, long)
+	if !p.eval(opened) {
+		// Kawanakajima has shinobi: the deployment turn's scouting comes
+		// first, and the GM closes it.
+		p.command(fmt.Sprintf(`/battle start battle:%s end_scouting:true`, quote(name)))
+		p.wait("turn 1 opened in the GM channel", opened, long)
+	}
+	p.shot("01-gm-start")
+
+	north := player{person: "north", channel: "север", other: "юг", unit: "n-", accepted: "Приказ принят",
+		view: `/Вид Севера|North's view/`, otherView: `/Вид Юга|South's view/`}
+	south := player{person: "south", channel: "юг", other: "север", unit: "s-", accepted: "Order accepted",
+		view: `/Вид Юга|South's view/`, otherView: `/Вид Севера|North's view/`}
+	step := 2
+	for _, pl := range []player{north, south} {
+		p.as(pl.person, pl.channel)
+		p.noChannel(pl.other)
+		p.channel(pl.channel)
+		p.command("/orders")
+		p.wait("the answer to /orders, seen by "+pl.person+" alone", `[...document.querySelectorAll('.message.ephemeral')].some(m => /Лист приказов|order sheet/i.test(m.textContent))`, long)
+		p.shot(fmt.Sprintf("%02d-%s-orders", step, pl.person))
+		step++
+
+		p.channel("dm")
+		p.wait(pl.person+"'s order sheet in his DMs", `sheetHas('button[data-custom-id*=":stake:low"]')`, long)
+		p.shot(fmt.Sprintf("%02d-%s-sheet", step, pl.person))
+		step++
+
+		// The command roll: the low stake, its rerolls declined.
+		p.press(pl.person, "stake:low")
+		p.wait(pl.person+"'s roll on his sheet", `sheet() && !sheetHas('[data-custom-id*=":stake:"]') && (sheetHas('[data-custom-id*=":reroll:"]') || sheetHas('select[data-custom-id$=":subject"]'))`, long)
+		for range 3 {
+			if !p.eval(`sheetHas('button[data-custom-id$=":reroll:accept"]')`) {
+				break
+			}
+			p.press(pl.person, "reroll:accept")
+			p.wait(pl.person+"'s roll accepted", `sheet() && !sheetHas('button[data-custom-id$=":reroll:accept"]')`, long)
+		}
+		p.wait(pl.person+"'s unit menu after the roll", `sheetHas('select[data-custom-id$=":subject"]')`, long)
+		p.shot(fmt.Sprintf("%02d-%s-roll", step, pl.person))
+		step++
+
+		// One order: a unit, its first order, then the first choice or a
+		// phase while the sheet asks for them.
+		p.choose(pl.person, "subject", pl.unit)
+		p.wait(pl.person+"'s order menu for his unit", `sheetHas('select[data-custom-id$=":pick"]')`, long)
+		p.choose(pl.person, "pick", "")
+		given := fmt.Sprintf(`sheetText().includes(%q)`, pl.accepted)
+		asks := `sheetHas('select[data-custom-id$=":choice"]') || sheetHas('button[data-custom-id*=":phase:"]')`
+		for range 4 {
+			p.wait(pl.person+"'s order given or a choice asked", given+` || `+asks, long)
+			if p.eval(given) {
+				break
+			}
+			if p.eval(`sheetHas('select[data-custom-id$=":choice"]')`) {
+				p.choose(pl.person, "choice", "")
+			} else {
+				p.press(pl.person, "phase:")
+			}
+			p.wait(pl.person+"'s sheet after a choice", `!(`+asks+`) || `+given, long)
+		}
+		p.wait(pl.person+"'s order accepted on the sheet", given, long)
+		p.shot(fmt.Sprintf("%02d-%s-order", step, pl.person))
+		step++
+
+		p.press(pl.person, "ready")
+		p.wait(pl.person+"'s side ready", `sheetHas('button[data-custom-id$=":ready"]:disabled') || sheetTurn() !== '1' || channelHas(/фаза хода 1 закончена|phase of turn 1 is over/i)`, long)
+		p.shot(fmt.Sprintf("%02d-%s-ready", step, pl.person))
+		step++
+	}
+
+	// Both ready: the turn resolves. Each clan's channel shows the picture
+	// of its own side's view (its alt text says whose), loaded; nothing of
+	// the other side's view is there, and each player's channel list lacks
+	// the other clan's channel.
+	for _, pl := range []player{north, south} {
+		p.as(pl.person, pl.channel)
+		p.noChannel(pl.other)
+		p.channel(pl.channel)
+		p.picture(pl.channel, pl.view)
+		if p.eval(fmt.Sprintf(`[...document.querySelectorAll('img.attachment')].some(i => %s.test(i.alt))`, pl.otherView)) {
+			p.fail("%s's channel shows a picture of the other side's view", pl.channel)
+		}
+		p.shot(fmt.Sprintf("%02d-%s-after-turn", step, pl.person))
+		step++
+		if pl.person == "north" {
+			p.shot("north-after-turn")
+		}
+	}
+	p.as("gm", "gm")
+	p.channel("gm")
+	p.picture("gm", `/Вид ведущего|GM's view/`)
+	p.shot(fmt.Sprintf("%02d-gm-after-turn", step))
+	p.shot("gm-after-turn")
+	if s := p.str(`(document.querySelector('#status') || {}).textContent || ''`); strings.TrimSpace(s) != "" {
+		t.Logf("#status at the end: %q", s)
+	}
+	t.Logf("screenshots in %s", dir)
+}
+
+// long is how long the page may take to show what the bot does: it draws
+// PNGs, and under the race detector on two shared cores that is slow.
+const long = 2 * time.Minute
+
+// player is a side's person on the page, his clan's channel, the channel
+// he must never see, the prefix of his units, his sheet's words for an
+// order accepted, and what the alt text of his side's pictures says (and
+// of the other side's), as JavaScript regular expressions.
+type player struct {
+	person, channel, other, unit, accepted string
+	view, otherView                        string
+}
+
+// findBrowser is the Chromium to drive: $CHROMIUM, else Debian's
+// /usr/bin/chromium or one on the PATH. Without one the test is skipped,
+// except under CI, where it fails.
+func findBrowser(t *testing.T) string {
+	t.Helper()
+	candidates := []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		candidates = []string{p}
+	}
+	for _, p := range candidates {
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	msg := fmt.Sprintf("no Chromium found (looked for %s; CHROMIUM=path names another)", strings.Join(candidates, ", "))
+	if underCI() {
+		t.Fatalf("%s: under CI the sandbox's browser test must run, and .ci/run installs Debian's chromium", msg)
+	}
+	t.Skipf("%s: the sandbox's browser test is skipped; install Debian's chromium (apt-get install chromium) to run it", msg)
+	return ""
+}
+
+// underCI: the environment says CI (CI=true, as .ci/run and CI services
+// set it).
+func underCI() bool {
+	ci := os.Getenv("CI")
+	return ci != "" && ci != "false" && ci != "0"
+}
+
+// artifactsDir is where the screenshots go: $SANDBOX_ARTIFACTS, ./artifacts
+// under CI, else a temporary folder.
+func artifactsDir(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("SANDBOX_ARTIFACTS")
+	switch {
+	case dir != "":
+	case underCI():
+		dir = "artifacts"
+	default:
+		dir = t.TempDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
+
+// startSandbox starts the sandbox on a free loopback port, stopped when
+// the test ends, and gives its page's address.
+func startSandbox(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	w := &testWriter{t: t}
+	sb, err := sandbox.Start(ctx, sandbox.Options{Addr: "127.0.0.1:0", Store: filepath.Join(t.TempDir(), "sandbox.db"), Log: log.New(w, "", log.Lmicroseconds)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := sb.Close(); err != nil {
+			t.Errorf("closing the sandbox: %v", err)
+		}
+		w.close()
+	})
+	return sb.URL()
+}
+
+// testWriter logs to the test until it closes: what comes later (a
+// goroutine still winding down) is dropped.
+type testWriter struct {
+	t      *testing.T
+	mu     sync.Mutex
+	closed bool
+}
+
+func (w *testWriter) Write(b []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.closed {
+		w.t.Log(strings.TrimRight(string(b), "\n"))
+	}
+	return len(b), nil
+}
+
+func (w *testWriter) close() {
+	w.mu.Lock()
+	w.closed = true
+	w.mu.Unlock()
+}
+
+// quote is an option value as the message box takes it: in double quotes
+// when it has a space.
+func quote(s string) string {
+	if strings.ContainsAny(s, " \t") {
+		return `"` + s + `"`
+	}
+	return s
+}
+
+// page drives the browser's one tab.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+	dir string
+}
+
+// helpers are the page-side functions the checks use: the active
+// channel's messages, the latest order sheet among them, its text.
+const helpers = `
+const messages = () => [...document.querySelectorAll('.message[data-message-id]')];
+const channelHas = re => messages().some(m => re.test(m.textContent));
+const sheet = () => messages().filter(m => m.querySelector('[data-custom-id^="sheet:"]')).pop();
+const sheetHas = sel => { const s = sheet(); return !!(s && s.querySelector(sel)); };
+const sheetTurn = () => { const s = sheet(); return s ? s.querySelector('[data-custom-id^="sheet:"]').dataset.customId.split(':')[2] : ''; };
+const sheetText = () => { const s = sheet(); if (!s) return ''; const c = s.querySelector('.content'); return (c || s).textContent; };
+`
+
+func (p *page) js(expr string) string {
+	return "(() => {" + helpers + "\nreturn (" + expr + ");})()"
+}
+
+// do runs browser actions; a failure stops the test with a screenshot.
+func (p *page) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, long)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		p.fail("%s: %v", what, err)
+	}
+}
+
+func (p *page) eval(expr string) bool {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, long)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[bool](p.js(expr)))
+	if err != nil {
+		p.fail("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+func (p *page) str(expr string) string {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, long)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](p.js(expr)))
+	if err != nil {
+		p.fail("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// wait waits until expr holds on the page, polling; what says what is
+// awaited if it never comes.
+func (p *page) wait(what, expr string, timeout time.Duration) {
+	p.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !p.eval(expr) {
+		if time.Now().After(deadline) {
+			p.fail("waited %s for %s", timeout, what)
+		}
+		time.Sleep(150 * time.Millisecond)
+	}
+}
+
+// fail stops the test with a screenshot and what the page shows.
+func (p *page) fail(format string, args ...any) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(p.ctx), 20*time.Second)
+	defer cancel()
+	if png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+		_ = os.WriteFile(filepath.Join(p.dir, "failure.png"), png, 0o644)
+	}
+	text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body ? document.body.innerText : ''`))
+	if r := []rune(text); len(r) > 4000 {
+		text = "…" + string(r[len(r)-4000:])
+	}
+	p.t.Fatalf(format+"\n(screenshot: %s)\nthe page shows:\n%s", append(args, filepath.Join(p.dir, "failure.png"), text)...)
+}
+
+// shot writes a screenshot of the page as name.png.
+func (p *page) shot(name string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, long)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.fail("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join(p.dir, name+".png"), png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// as switches to a person (gm, north, south) and waits for his channel
+// list, which has his own channel.
+func (p *page) as(person, own string) {
+	p.t.Helper()
+	sel := fmt.Sprintf(`button[data-person=%q]`, person)
+	p.do("switch to "+person, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+	p.wait(person+" active with his channels", fmt.Sprintf(`!!document.querySelector('%s.active') && !!document.querySelector('[data-channel-name=%q]')`, sel, own), long)
+}
+
+// channel opens a channel of the list (or "dm", the DMs with the bot).
+func (p *page) channel(name string) {
+	p.t.Helper()
+	sel := fmt.Sprintf(`[data-channel-name=%q]`, name)
+	p.do("open channel "+name, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+	p.wait(name+" opened", fmt.Sprintf(`!!document.querySelector('%s.active')`, sel), long)
+}
+
+// picture waits for the latest picture of the channel whose alt text
+// matches view (a JavaScript regular expression), the PNG rather than the
+// replay's GIF, scrolled into view and loaded.
+func (p *page) picture(channel, view string) {
+	p.t.Helper()
+	p.wait("the turn's picture in "+channel, fmt.Sprintf(`(() => {
+		const ims = [...document.querySelectorAll('img.attachment')].filter(i => %s.test(i.alt));
+		const im = ims.filter(i => /\.png$/i.test(i.title)).pop() || ims.pop();
+		if (!im) return false;
+		im.scrollIntoView({block: 'center'});
+		return im.complete && im.naturalWidth > 0; })()`, view), long)
+}
+
+// noChannel checks that the person on the page cannot open a channel.
+func (p *page) noChannel(name string) {
+	p.t.Helper()
+	if p.eval(fmt.Sprintf(`!!document.querySelector('[data-channel-name=%q]')`, name)) {
+		p.fail("the channel list offers %s to a person who must not see it", name)
+	}
+}
+
+// typeText types into the message box, key by key.
+func (p *page) typeText(text string) {
+	p.t.Helper()
+	p.do("type "+text, chromedp.Click(chromedp.CSS("textarea#box"), chromedp.NodeVisible),
+		chromedp.SendKeys(chromedp.CSS("textarea#box"), text))
+}
+
+// enter sends what the box holds with Enter, and waits for the box to
+// empty (the page keeps a command it could not send, and says why in
+// #status).
+func (p *page) enter(what string) {
+	p.t.Helper()
+	p.do("send "+what, chromedp.SendKeys(chromedp.CSS("textarea#box"), kb.Enter))
+	p.wait(what+" sent (the message box emptied)", `document.querySelector('textarea#box').value.trim() === ''`, long)
+}
+
+// command types a slash command in the message box and sends it.
+func (p *page) command(text string) {
+	p.t.Helper()
+	p.typeText(text)
+	p.enter(text)
+}
+
+// press clicks the button of person's sheet whose action (and value)
+// begins with action, with the mouse.
+func (p *page) press(person, action string) {
+	p.t.Helper()
+	id := p.str(fmt.Sprintf(`(() => { const s = sheet(); if (!s) return '';
+		const b = [...s.querySelectorAll('button[data-custom-id]')].find(b => !b.disabled && b.dataset.customId.split(':').slice(3).join(':').startsWith(%q));
+		return b ? b.dataset.customId : ''; })()`, action))
+	if id == "" {
+		p.fail("%s's sheet has no button %q", person, action)
+	}
+	p.do(person+" presses "+id, chromedp.Click(chromedp.CSS(fmt.Sprintf(`button[data-custom-id=%q]`, id)), chromedp.NodeVisible))
+}
+
+// choose picks, on person's sheet's menu for action, the first option
+// whose value begins with prefix: the page's native select, changed as a
+// person's pick changes it.
+func (p *page) choose(person, action, prefix string) {
+	p.t.Helper()
+	got := p.str(fmt.Sprintf(`(() => { const s = sheet(); if (!s) return '';
+		const m = [...s.querySelectorAll('select[data-custom-id]')].find(m => m.dataset.customId.split(':')[3] === %q);
+		if (!m) return '';
+		const o = [...m.options].find(o => !o.disabled && o.value !== '' && !o.value.startsWith('page:') && o.value.startsWith(%q));
+		if (!o) return '';
+		m.focus();
+		m.value = o.value;
+		m.dispatchEvent(new Event('input', {bubbles: true}));
+		m.dispatchEvent(new Event('change', {bubbles: true}));
+		return o.value + ' (' + o.textContent.trim() + ')'; })()`, action, prefix))
+	if got == "" {
+		p.fail("%s's sheet has no menu %q with an option %q…", person, action, prefix)
+	}
+	p.t.Logf("%s picks %s: %s", person, action, got)
+}
