@@ -109,6 +109,7 @@ function render() {
   $('#channel-title').textContent = cur ? (cur.dm ? '@ Gunbai' : '# ' + cur.name) : '';
   $('#channel-topic').textContent = cur ? (cur.dm ? tr('Личные сообщения', 'Direct Messages') : tr('Виден: ', 'Visible to: ') + channelRole(cur.name)) : '';
   $('#box').placeholder = cur ? tr('Написать в ', 'Message ') + (cur.dm ? '@Gunbai' : '#' + cur.name) + tr(': /команда…', ': /command…') : '';
+  $('#hint').textContent = tr('Enter: отправить · Tab: взять подсказку · ↑↓: выбрать', 'Enter: send · Tab: take the suggestion · ↑↓: choose');
   renderMessages(cur);
 }
 
