@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -9,25 +10,34 @@ import (
 
 // benchBattle is two armies of 12 units facing each other across no-man's
 // land, with 2 orders each: the size of a real battle.
-func benchBattle() (Battle, []Order) {
+func benchBattle() (Battle, []Order) { return benchBattleN(12) }
+
+// benchBattleN is benchBattle with n units a side: every 12 more stand in
+// two more rows behind the first ones, off the initial field beyond 12
+// (the field extends, D-03), so that a turn's work grows with n alone.
+func benchBattleN(n int) (Battle, []Order) {
 	types := []TroopType{AshigaruSpear, SamuraiSpear, Yamabushi, SamuraiArcher, LightCavalry, HeavyCavalry}
 	var units []Unit
 	var orders []Order
 	for side := North; side <= South; side++ {
-		for k := 0; k < 12; k++ {
-			x := k + 1
-			y := 3 - k/12
+		for k := 0; k < n; k++ {
+			x := k%12 + 1
+			block := k / 12 // which group of two rows, from the front
+			y := 3 - 2*block
 			f := S
 			if side == South {
-				y, f = 5, N
+				y, f = 5+2*block, N
 			}
 			id := side.String()[:1] + string(rune('a'+k))
+			if k >= 26 {
+				id = fmt.Sprintf("%s%d", side.String()[:1], k)
+			}
 			if k%2 == 1 {
 				// every other unit one row back, so some move in column
 				if side == North {
-					y = 2
+					y--
 				} else {
-					y = 6
+					y++
 				}
 			}
 			u := unit(id, side, types[k%len(types)], 8, Cell{x, y}.Name(), f)
@@ -133,5 +143,23 @@ func BenchmarkResolveTurn(b *testing.B) {
 		if _, _, err := ResolveTurn(battle, orders, NewSeededDice(seed, "bench", 1)); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkResolveTurnUnits is BenchmarkResolveTurn's turn with 12, 24 and
+// 48 units a side: the time per turn should grow with the units, not with
+// their square.
+func BenchmarkResolveTurnUnits(b *testing.B) {
+	for _, n := range []int{12, 24, 48} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			battle, orders := benchBattleN(n)
+			seed := []byte("bench")
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := ResolveTurn(battle, orders, NewSeededDice(seed, "bench", 1)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
