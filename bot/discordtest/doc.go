@@ -19,6 +19,14 @@
 // SlashCommand, Button, Select, ...) or DispatchRaw (any payload, e.g. a
 // fixture file).
 //
+// Sharding is served as Discord does it (shards.go): an IDENTIFY with
+// "shard": [id, count] gets READY and GUILD_CREATE for the guilds of that
+// shard only (ShardOf: (guild_id >> 22) % count), a guild's dispatches go
+// out on its shard's session only (InteractionInfo.Sessions records
+// which), a disagreeing shard count is closed with 4010 and too many
+// guilds on a shard with 4011; GET /gateway/bot recommends SetGatewayBot's
+// count and max_concurrency; DropShard and HoldShard take one shard away.
+//
 // Every REST call is recorded (Calls, UnexpectedCalls). Messages, DM
 // channels, interaction responses, application commands and roles are kept
 // and can be inspected with Messages, DMs, Responses, Original, Commands.

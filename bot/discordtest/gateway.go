@@ -34,6 +34,7 @@ type gwConn struct {
 	s       *Server
 	ws      *websocket.Conn
 	version string
+	n       int // numbers the server's connections from 1
 
 	wmu sync.Mutex // serialises writes (gorilla allows one concurrent writer)
 
@@ -47,6 +48,7 @@ type gwSession struct {
 	id      string
 	token   string
 	intents discordgo.Intent
+	shard   [2]int // [shard_id, num_shards]; [0, 1] unsharded
 	seq     atomic.Int64
 
 	// guarded by s.mu
@@ -60,6 +62,7 @@ type gwSession struct {
 	// invalid: the client closed with 1000/1001, or INVALID_SESSION (not
 	// resumable) was sent; a RESUME gets INVALID_SESSION false.
 	invalid bool
+	resumes int
 }
 
 // maxHistory bounds a session's replay buffer.
@@ -106,6 +109,8 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		ws.Close()
 		return
 	}
+	s.connSeq++
+	c.n = s.connSeq
 	s.conns[c] = true
 	s.mu.Unlock()
 	defer func() {
@@ -259,11 +264,17 @@ func (c *gwConn) identify(d json.RawMessage) bool {
 		return false
 	}
 	token := strings.TrimPrefix(id.Token, "Bot ")
+	shard := [2]int{0, 1}
+	if id.Shard != nil {
+		shard = *id.Shard
+	}
+	s.waitHeld(shard[0])
 	s.mu.Lock()
 	s.identifies = append(s.identifies, id)
 	valid := s.tokens[token]
 	disallowed := id.Intents&s.disallowedIntents != 0
-	guilds := append([]string(nil), s.guildOrder...)
+	guilds := shardGuilds(append([]string(nil), s.guildOrder...), shard)
+	code, text := s.shardCheckLocked(shard)
 	s.mu.Unlock()
 	if !valid {
 		c.close(4004, "Authentication failed.")
@@ -273,12 +284,12 @@ func (c *gwConn) identify(d json.RawMessage) bool {
 		c.close(4014, "Disallowed intent(s).")
 		return false
 	}
-	if id.Shard != nil && (id.Shard[1] < 1 || id.Shard[0] >= id.Shard[1]) {
-		c.close(4010, "Invalid shard.")
+	if code != 0 {
+		c.close(code, text)
 		return false
 	}
 
-	sess := &gwSession{id: randomHex(16), token: token, intents: id.Intents}
+	sess := &gwSession{id: randomHex(16), token: token, intents: id.Intents, shard: shard}
 	ready, err := json.Marshal(s.readyPayload(c.version, sess.id, guilds, id.Shard))
 	if err != nil {
 		panic(err)
@@ -327,6 +338,11 @@ func (c *gwConn) resume(d json.RawMessage) bool {
 	}
 	s.mu.Lock()
 	sess := s.sessions[r.SessionID]
+	s.mu.Unlock()
+	if sess != nil {
+		s.waitHeld(sess.shard[0])
+	}
+	s.mu.Lock()
 	if sess == nil || sess.invalid || sess.token != strings.TrimPrefix(r.Token, "Bot ") {
 		s.mu.Unlock()
 		// Invalid session, not resumable: the client must IDENTIFY again.
@@ -336,6 +352,7 @@ func (c *gwConn) resume(d json.RawMessage) bool {
 	if old != nil {
 		old.ready = false
 	}
+	sess.resumes++
 	sess.conn = c
 	sess.buffering = true // until the missed dispatches are replayed
 	c.sess = sess
@@ -405,9 +422,10 @@ func (s *Server) dispatchRaw(event string, payload []byte) error {
 	if !json.Valid(payload) {
 		return fmt.Errorf("payload is not valid JSON")
 	}
+	guild := guildOf(payload)
 	var targets []*gwSession
 	s.WaitFor(func() bool {
-		targets = s.dispatchTargets()
+		targets = s.dispatchTargets(guild)
 		return len(targets) > 0
 	}, 10*time.Second)
 	if len(targets) == 0 {
@@ -420,7 +438,7 @@ func (s *Server) dispatchRaw(event string, payload []byte) error {
 		return fmt.Errorf("no gateway session is ready (did the bot Open its session?)")
 	}
 	if event == "INTERACTION_CREATE" {
-		if err := s.registerInteraction(payload); err != nil {
+		if err := s.registerInteraction(payload, targets); err != nil {
 			return err
 		}
 	}
@@ -430,15 +448,16 @@ func (s *Server) dispatchRaw(event string, payload []byte) error {
 	return nil
 }
 
-// dispatchTargets returns the sessions that receive dispatches: those with
-// a ready connection, and those awaiting a RESUME (buffering).
-func (s *Server) dispatchTargets() []*gwSession {
+// dispatchTargets returns the sessions that receive the dispatches of a
+// guild ("": a DM): those of its shard with a ready connection, and those
+// awaiting a RESUME (buffering).
+func (s *Server) dispatchTargets(guild string) []*gwSession {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []*gwSession
 	for _, id := range sortedKeys(s.sessions) {
 		sess := s.sessions[id]
-		if sess.invalid {
+		if sess.invalid || !sess.receives(guild) {
 			continue
 		}
 		if sess.buffering || sess.conn != nil && sess.conn.ready && sess.conn.sess == sess {

@@ -219,11 +219,12 @@ func (s *Server) dispatchUpdate(event string, intent discordgo.Intent, payload a
 	if err != nil {
 		panic(err)
 	}
+	guild := guildOf(b)
 	for _, c := range s.readyConns() {
 		s.mu.Lock()
 		sess := c.sess
 		s.mu.Unlock()
-		if sess == nil || sess.intents&intent == 0 {
+		if sess == nil || sess.intents&intent == 0 || !sess.receives(guild) {
 			continue
 		}
 		_ = c.dispatch(sess, event, b)

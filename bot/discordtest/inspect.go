@@ -143,6 +143,10 @@ type InteractionInfo struct {
 	AckDelay time.Duration
 	// OriginalID is the id of the original response message, if any.
 	OriginalID string
+	// Sessions are the gateway sessions it was dispatched to: those of
+	// its guild's shard (ShardOf), as they were then (Conn 0: the
+	// session was away and got it on its RESUME).
+	Sessions []GatewaySession
 }
 
 // Frame is one gateway frame, sent or received by the fake.
@@ -272,7 +276,7 @@ func (s *Server) Interaction(id string) (InteractionInfo, bool) {
 		ID: rec.id, Token: rec.token, AppID: rec.appID, Type: rec.typ,
 		GuildID: rec.guildID, ChannelID: rec.channelID, UserID: rec.userID,
 		DispatchedAt: rec.dispatched, Acknowledged: rec.acked, AckType: rec.ackType,
-		OriginalID: rec.originalID,
+		OriginalID: rec.originalID, Sessions: append([]GatewaySession(nil), rec.on...),
 	}
 	if rec.acked {
 		info.AckDelay = rec.ackedAt.Sub(rec.dispatched)

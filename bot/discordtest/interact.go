@@ -19,6 +19,7 @@ type interactionRec struct {
 	userID           string
 	messageID        string // components: the message carrying the component
 	dispatched       time.Time
+	on               []GatewaySession // the sessions it was dispatched to
 	acked            bool
 	expired          bool // ExpireInteraction: the 3 s window passed
 	ackedAt          time.Time
@@ -28,8 +29,9 @@ type interactionRec struct {
 	responses        []Response
 }
 
-// registerInteraction remembers an INTERACTION_CREATE payload.
-func (s *Server) registerInteraction(payload []byte) error {
+// registerInteraction remembers an INTERACTION_CREATE payload and the
+// sessions it goes to.
+func (s *Server) registerInteraction(payload []byte, to []*gwSession) error {
 	type user struct {
 		ID         string `json:"id"`
 		Username   string `json:"username"`
@@ -70,6 +72,9 @@ func (s *Server) registerInteraction(payload []byte) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	for _, sess := range to {
+		rec.on = append(rec.on, sess.infoLocked())
+	}
 	if u != nil {
 		rec.userID = u.ID
 		if _, known := s.users[u.ID]; !known {

@@ -311,9 +311,9 @@ func (s *Server) routeLocked(c *Call) (int, any, *apiError) {
 	case at(0) == "gateway" && at(1) == "bot" && n == 2 && m == http.MethodGet:
 		return 200, map[string]any{
 			"url":    s.GatewayURL(),
-			"shards": 1,
+			"shards": s.gatewayShards,
 			"session_start_limit": map[string]any{
-				"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1,
+				"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": s.maxConcurrency,
 			},
 		}, nil
 

@@ -54,6 +54,11 @@ type Server struct {
 	closed            bool
 	heartbeatInterval time.Duration
 	disallowedIntents discordgo.Intent
+	gatewayShards     int                   // GET /gateway/bot's shards (SetGatewayBot)
+	maxConcurrency    int                   // and its max_concurrency
+	guildsPerShard    int                   // 0: defaultGuildsPerShard
+	heldShards        map[int]chan struct{} // HoldShard
+	connSeq           int                   // gateway connections so far
 	tokens            map[string]bool // bot tokens without the "Bot " prefix
 	calls             []Call
 	faults            []*faultRule
@@ -182,6 +187,8 @@ func newServer(rep reporter, opts Options) (*Server, error) {
 	s := &Server{
 		t:                 rep,
 		heartbeatInterval: time.Second,
+		gatewayShards:     1,
+		maxConcurrency:    1,
 		tokens:            map[string]bool{},
 		conns:             map[*gwConn]bool{},
 		sessions:          map[string]*gwSession{},
