@@ -59,7 +59,7 @@ type Server struct {
 	guildsPerShard    int                   // 0: defaultGuildsPerShard
 	heldShards        map[int]chan struct{} // HoldShard
 	connSeq           int                   // gateway connections so far
-	tokens            map[string]bool // bot tokens without the "Bot " prefix
+	tokens            map[string]bool       // bot tokens without the "Bot " prefix
 	calls             []Call
 	faults            []*faultRule
 	violations        []Violation
