@@ -61,7 +61,17 @@ type DiscordConfig struct {
 	// APIBase for GET /gateway and dials the websocket URL the answer
 	// names.
 	APIBase string
+	// Shards is the total number of gateway shards every gunbai process
+	// of the bot uses: AutoShards for "auto" (as many as Discord
+	// recommends, GET /gateway/bot), else a count (default 1).
+	Shards int
+	// ShardIDs are the shards this process runs, ascending (shard_ids
+	// "0-3" is 0, 1, 2, 3). Empty: all of them.
+	ShardIDs []int
 }
+
+// AutoShards is DiscordConfig.Shards for shards = "auto".
+const AutoShards = -1
 
 // DefaultAPIBase is Discord's own HTTP API, the version discordgo speaks.
 const DefaultAPIBase = defaultAPIBase
@@ -96,7 +106,7 @@ type BattleConfig struct {
 func Default() *Config {
 	return &Config{
 		Source:  "defaults",
-		Discord: DiscordConfig{APIBase: DefaultAPIBase},
+		Discord: DiscordConfig{APIBase: DefaultAPIBase, Shards: 1},
 		Store: StoreConfig{
 			Path:        "gunbai.db",
 			OpenTimeout: time.Second,

@@ -259,6 +259,7 @@ default_locale = "en"
 			Guilds:        []string{"1200000000000000001", "1200000000000000002"},
 			GMRole:        "Daimyo",
 			APIBase:       "http://127.0.0.1:8080/proxy/api/v9",
+			Shards:        1,
 		},
 		Store:  StoreConfig{Path: "/var/lib/gunbai/gunbai.db", OpenTimeout: 2500 * time.Millisecond, BackupEvery: 6 * time.Hour, BackupKeep: 28},
 		Battle: BattleConfig{TurnDeadline: 36 * time.Hour, DefaultLocale: "en"},
@@ -445,4 +446,51 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("accepted an invalid config: %v", probs)
 		}
 	})
+}
+
+// [discord] shards is "auto" or a count, shard_ids one shard or a range
+// within it; a mistake is reported with its line and column.
+func TestShardsConfig(t *testing.T) {
+	for doc, want := range map[string]DiscordConfig{
+		"":                                {Shards: 1},
+		"shards = 4":                      {Shards: 4},
+		`shards = "auto"`:                 {Shards: AutoShards},
+		"shards = 4\nshard_ids = \"0-3\"": {Shards: 4, ShardIDs: []int{0, 1, 2, 3}},
+		"shards = 4\nshard_ids = \"2\"":   {Shards: 4, ShardIDs: []int{2}},
+		"shards = 4\nshard_ids = 3":       {Shards: 4, ShardIDs: []int{3}},
+		"shards = \"auto\"\nshard_ids = \"8-15\"": {Shards: AutoShards, ShardIDs: []int{8, 9, 10, 11, 12, 13, 14, 15}},
+	} {
+		c, err := Parse("config.toml", []byte("[discord]\n"+doc+"\n"))
+		if err != nil {
+			t.Errorf("%q: %v", doc, err)
+			continue
+		}
+		if c.Discord.Shards != want.Shards || !reflect.DeepEqual(c.Discord.ShardIDs, want.ShardIDs) {
+			t.Errorf("%q: shards %d, ids %v; want %d, %v", doc, c.Discord.Shards, c.Discord.ShardIDs, want.Shards, want.ShardIDs)
+		}
+		if _, probs := fromRaw(toRaw(c)); len(probs) > 0 {
+			t.Errorf("%q does not write back: %v", doc, probs)
+		}
+	}
+	for doc, want := range map[string]struct {
+		key       string
+		line, col int
+		says      string
+	}{
+		"gm_role = \"GM\"\nshards = 0":               {"discord.shards", 3, 10, "0 shards: want from 1"},
+		"shards = \"many\"":                          {"discord.shards", 2, 10, `"many" is not a shard count`},
+		"shards = 2.5":                               {"discord.shards", 2, 10, "2.5 is not a shard count"},
+		"shards = 4\nshard_ids = \"0-4\"":            {"discord.shard_ids", 3, 13, "shard 4 of 4 shards"},
+		"shards = 4\nshard_ids = \"3-1\"":            {"discord.shard_ids", 3, 13, "the first no higher than the last"},
+		"shards = 4\nshard_ids = \"one\"":            {"discord.shard_ids", 3, 13, `"one" is not a shard or a range`},
+		"shards = 4\n\nshard_ids = [0, 1]":           {"discord.shard_ids", 4, 1, "is not a shard or a range"},
+		"shard_ids = \"1\"":                          {"discord.shard_ids", 2, 13, "shard 1 of 1 shards"},
+		"shard_ids = \"-1\"":                         {"discord.shard_ids", 2, 13, "is not a shard or a range"},
+		"shards = 4\nshard_ids = \"0-1\"\nshard = 2": {"discord.shard", 4, 1, `did you mean "discord.shards"?`},
+	} {
+		p := problems(t, "[discord]\n"+doc+"\n")
+		if len(p) != 1 || p[0].Key != want.key || p[0].Line != want.line || p[0].Column != want.col || !strings.Contains(p[0].Message, want.says) {
+			t.Errorf("%q: %v; want %s at %d:%d saying %q", doc, p, want.key, want.line, want.col, want.says)
+		}
+	}
 }

@@ -26,6 +26,10 @@ type rawDiscord struct {
 	Guilds        []string `toml:"guilds"`
 	GMRole        string   `toml:"gm_role"`
 	APIBase       string   `toml:"api_base"`
+	// Shards is "auto" or an integer, ShardIDs a string or an integer:
+	// checked by fromRaw.
+	Shards   any `toml:"shards"`
+	ShardIDs any `toml:"shard_ids"`
 }
 
 type rawStore struct {
@@ -57,6 +61,8 @@ var schema = []keyInfo{
 	{"discord.guilds", "Guilds", `an array of quoted guild IDs such as ["123456789012345678"]`},
 	{"discord.gm_role", "GMRole", "a string (a role ID or name)"},
 	{"discord.api_base", "APIBase", `a URL string such as "https://discord.com/api/v9"`},
+	{"discord.shards", "Shards", `"auto" or a shard count such as 4`},
+	{"discord.shard_ids", "ShardIDs", `a shard or a range of shards such as "0-3"`},
 	{"store", "Store", "a table"},
 	{"store.path", "Path", "a string (a file path)"},
 	{"store.open_timeout", "OpenTimeout", `a duration string such as "1s"`},
@@ -95,6 +101,8 @@ func toRaw(c *Config) rawConfig {
 			Guilds:        slices.Clone(c.Discord.Guilds),
 			GMRole:        c.Discord.GMRole,
 			APIBase:       c.Discord.APIBase,
+			Shards:        shardsRaw(c.Discord.Shards),
+			ShardIDs:      shardIDsRaw(c.Discord.ShardIDs),
 		},
 		Store: rawStore{Path: c.Store.Path, OpenTimeout: c.Store.OpenTimeout.String(),
 			BackupDir: c.Store.BackupDir, BackupEvery: c.Store.BackupEvery.String(), BackupKeep: c.Store.BackupKeep},
@@ -120,6 +128,13 @@ func fromRaw(r rawConfig) (*Config, []Problem) {
 	}
 
 	c.Discord.APIBase = apiBase(r.Discord.APIBase, "discord.api_base", bad)
+	before := len(probs)
+	c.Discord.Shards = shards(r.Discord.Shards, "discord.shards", bad)
+	count := c.Discord.Shards
+	if len(probs) > before {
+		count = AutoShards // no count to check shard_ids against
+	}
+	c.Discord.ShardIDs = shardIDs(r.Discord.ShardIDs, count, "discord.shard_ids", bad)
 	if id := c.Discord.ApplicationID; id != "" && !isSnowflake(id) {
 		bad("discord.application_id", "%q is not a Discord ID (want the digits of the application ID, e.g. \"123456789012345678\")", id)
 	}
@@ -185,6 +200,103 @@ func apiBase(s, key string, bad func(key, format string, args ...any)) string {
 		return strings.TrimRight(s, "/")
 	}
 	return s
+}
+
+// maxShards bounds a shard count: far beyond any bot's (Discord asks for a
+// shard per 1,000 guilds or so), low enough to catch a guild ID given by
+// mistake.
+const maxShards = 1 << 16
+
+// shards checks [discord] shards: "auto" or a count from 1.
+func shards(v any, key string, bad func(key, format string, args ...any)) int {
+	const want = `want "auto" (Discord's recommendation) or a shard count such as 4`
+	switch v := v.(type) {
+	case string:
+		if strings.TrimSpace(v) == "auto" {
+			return AutoShards
+		}
+		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+			return shardCount(int64(n), key, bad)
+		}
+		bad(key, "%q is not a shard count (%s)", v, want)
+	case int64:
+		return shardCount(v, key, bad)
+	default:
+		bad(key, "%v is not a shard count (%s)", v, want)
+	}
+	return 1
+}
+
+func shardCount(n int64, key string, bad func(key, format string, args ...any)) int {
+	if n < 1 || n > maxShards {
+		bad(key, "%d shards: want from 1 to %d, or \"auto\"", n, maxShards)
+		return 1
+	}
+	return int(n)
+}
+
+// shardIDs checks [discord] shard_ids: "" (all), a shard ("2", or 2) or a
+// range "first-last", within the count unless it is "auto".
+func shardIDs(v any, count int, key string, bad func(key, format string, args ...any)) []int {
+	const want = `want a shard such as "2" or a range such as "0-3", or "" for all`
+	var first, last int64
+	switch v := v.(type) {
+	case int64:
+		first, last = v, v
+	case string:
+		s := strings.TrimSpace(v)
+		if s == "" {
+			return nil
+		}
+		a, b, isRange := strings.Cut(s, "-")
+		var err1, err2 error
+		first, err1 = strconv.ParseInt(strings.TrimSpace(a), 10, 64)
+		last = first
+		if isRange {
+			last, err2 = strconv.ParseInt(strings.TrimSpace(b), 10, 64)
+		}
+		if err1 != nil || err2 != nil {
+			bad(key, "%q is not a shard or a range of shards (%s)", v, want)
+			return nil
+		}
+	default:
+		bad(key, "%v is not a shard or a range of shards (%s)", v, want)
+		return nil
+	}
+	switch {
+	case first < 0 || last < first:
+		bad(key, "%d-%d: want shards from 0 up, the first no higher than the last (%s)", first, last, want)
+		return nil
+	case count != AutoShards && last >= int64(count):
+		bad(key, "shard %d of %d shards: shards are numbered from 0 to %d", last, count, count-1)
+		return nil
+	case last >= maxShards:
+		bad(key, "shard %d: at most %d shards", last, maxShards)
+		return nil
+	}
+	out := make([]int, 0, last-first+1)
+	for i := first; i <= last; i++ {
+		out = append(out, int(i))
+	}
+	return out
+}
+
+// shardsRaw and shardIDsRaw write the shard keys back as the file has them.
+func shardsRaw(n int) any {
+	if n == AutoShards {
+		return "auto"
+	}
+	return int64(n)
+}
+
+func shardIDsRaw(ids []int) any {
+	switch len(ids) {
+	case 0:
+		return ""
+	case 1:
+		return strconv.Itoa(ids[0])
+	}
+	return strconv.Itoa(ids[0]) + "-" + strconv.Itoa(ids[len(ids)-1])
 }
 
 // duration parses a positive duration.
