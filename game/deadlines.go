@@ -30,7 +30,7 @@ func (s *Service) Reminders() ([]Reminder, error) {
 	now := s.now()
 	due := func(h store.Header) bool {
 		at := s.remindAt(h)
-		return h.Unreadable == "" && h.Status == store.StatusCommand && !h.Paused && !h.Deadline.IsZero() && h.Reminded < h.Turn &&
+		return s.owns(h.GuildID) && h.Unreadable == "" && h.Status == store.StatusCommand && !h.Paused && !h.Deadline.IsZero() && h.Reminded < h.Turn &&
 			!at.IsZero() && !now.Before(at) && now.Before(h.Deadline)
 	}
 	var out []Reminder
@@ -77,6 +77,7 @@ func (s *Service) guilds() ([]string, error) {
 		out, err = tx.Guilds()
 		return err
 	})
+	out = slices.DeleteFunc(out, func(g string) bool { return !s.owns(g) })
 	return out, err
 }
 
@@ -147,7 +148,7 @@ func (s *Service) Due() ([]Overdue, error) {
 	var due []store.Header
 	err := s.Store.View(func(tx *store.Tx) error {
 		var err error
-		due, err = headers(tx, func(h store.Header) bool { return h.Unreadable == "" && overdue(h, now) })
+		due, err = headers(tx, func(h store.Header) bool { return s.owns(h.GuildID) && h.Unreadable == "" && overdue(h, now) })
 		return err
 	})
 	if err != nil {

@@ -3,6 +3,7 @@ package game
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/gunbai/gunbai/engine"
@@ -172,7 +173,8 @@ func planChange(rec *store.BattleRecord) []store.Post {
 // owe queues posts in the transaction of the change that makes them owed.
 func owe(tx *store.Tx, posts ...store.Post) ([]uint64, error) { return tx.Owe(posts...) }
 
-// Owed lists every post still owed, in delivery order.
+// Owed lists every post still owed (of the guilds the service owns), in
+// delivery order.
 func (s *Service) Owed() ([]store.Post, error) {
 	var out []store.Post
 	err := s.Store.View(func(tx *store.Tx) error {
@@ -180,6 +182,7 @@ func (s *Service) Owed() ([]store.Post, error) {
 		out, err = tx.Outbox()
 		return err
 	})
+	out = slices.DeleteFunc(out, func(p store.Post) bool { return !s.owns(p.Guild) })
 	return out, err
 }
 

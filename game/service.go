@@ -25,7 +25,14 @@ type Service struct {
 	TurnDeadline time.Duration
 	// Now is the clock of deadlines; nil is time.Now.
 	Now func() time.Time
+	// Owns, if set, says which guilds this process handles (those of its
+	// gateway shards): the deadline walks (Due, Reminders, DueFights,
+	// DueDuels) and Owed leave the others alone. Nil: every guild.
+	Owns func(guild string) bool
 }
+
+// owns reports whether the service handles a guild (Owns).
+func (s *Service) owns(guild string) bool { return s.Owns == nil || s.Owns(guild) }
 
 func (s *Service) now() time.Time {
 	if s.Now != nil {

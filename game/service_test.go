@@ -973,3 +973,52 @@ func TestBattlesList(t *testing.T) {
 		t.Fatalf("header %+v", all[0])
 	}
 }
+
+// A service that owns some guilds only (Owns: its gateway shards') leaves
+// the others' deadlines and posts alone.
+func TestOwnsGuilds(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	svc.Now = func() time.Time { return now }
+	svc.TurnDeadline = time.Hour
+	for _, g := range []string{guild, "g2"} {
+		rec, err := svc.Create(g, CreateRequest{Name: "Срок", North: store.Clan{RoleID: "r-oda", ChannelID: "c-oda"},
+			South: store.Clan{RoleID: "r-asai", ChannelID: "c-asai"}, GMChannelID: "c-gm"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Start(g, rec.ID, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	svc.Owns = func(g string) bool { return g == "g2" }
+	owed, err := svc.Owed()
+	if err != nil || len(owed) == 0 {
+		t.Fatalf("owed %v, %v", owed, err)
+	}
+	for _, p := range owed {
+		if p.Guild != "g2" {
+			t.Fatalf("a post of guild %s is owed by the service of g2", p.Guild)
+		}
+	}
+	now = now.Add(2 * time.Hour)
+	done, err := svc.Due()
+	if err != nil || len(done) != 1 || done[0].Opened == nil && done[0].Resolved == nil {
+		t.Fatalf("due: %+v, %v", done, err)
+	}
+	if g := cmpOr(done[0]); g != "g2" {
+		t.Fatalf("resolved a deadline of guild %s", g)
+	}
+	svc.Owns = nil
+	if done, err := svc.Due(); err != nil || len(done) != 1 || cmpOr(done[0]) != guild {
+		t.Fatalf("the other guild's deadline: %+v, %v", done, err)
+	}
+}
+
+// cmpOr is the guild of what a deadline led to.
+func cmpOr(o Overdue) string {
+	if o.Opened != nil {
+		return o.Opened.Battle.GuildID
+	}
+	return o.Resolved.Battle.GuildID
+}
