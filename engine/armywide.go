@@ -62,24 +62,24 @@ func (r *resolver) followers() {
 // wheels toward the enemy edge; under General retreat a unit facing the
 // enemy edge retreats (P6), any other wheels toward it. A unit facing its own
 // edge wheels to a random side (die <unit>.wheel: 1-3 left, 4-6 right).
-func (r *resolver) armyPlan(i int, a action) []action {
+func (r *resolver) armyPlan(dst []action, i int, a action) []action {
 	u := &r.b.Units[i]
 	enemy := u.Side.EnemyEdge()
 	advance := a.order == OrderGeneralAdvance
 	switch {
 	case advance && u.Stats().Shooter && r.canShoot(i, false) && len(r.targets(i)) > 0:
 		a.kind = actShoot
-		return []action{a}
+		return append(dst, a)
 	case advance && u.Facing == enemy:
 		a.kind = actMove
-		return []action{a}
+		return append(dst, a)
 	case !advance && u.Facing == enemy:
 		a.kind, a.turnTo = actRetreat, u.Facing.Opposite()
-		return []action{a}
+		return append(dst, a)
 	}
 	if r.b.Terrain.Forest(u.Cell) {
 		r.u[i].cancelled = true // no wheeling in a forest (D-66); not cancelled for good (R-VI.4.7)
-		return nil
+		return dst
 	}
 	a.kind = actWheel
 	switch {
@@ -89,11 +89,13 @@ func (r *resolver) armyPlan(i int, a action) []action {
 		a.turnTo = u.Facing.Right()
 	default:
 		v := r.d.Roll(u.ID + ".wheel")
-		r.emit(Event{Kind: EvRoll, Rule: "D-41", Key: u.ID + ".wheel", Dice: []int{v}, Value: v})
+		dice := r.dice.take(1)
+		dice[0] = v
+		r.emit(Event{Kind: EvRoll, Rule: "D-41", Key: u.ID + ".wheel", Dice: dice, Value: v})
 		a.turnTo = u.Facing.Right()
 		if v <= 3 {
 			a.turnTo = u.Facing.Left()
 		}
 	}
-	return []action{a}
+	return append(dst, a)
 }

@@ -144,6 +144,7 @@ func (r *resolver) loseFigures(i, n int, melee bool, rule string) int {
 			r.broke(i, u.Cell) // Peasants (D-58)
 		}
 		u.Status = StatusDestroyed
+		r.left(i, u.Cell)
 		r.u[i].queue = nil
 		r.u[i].orders[2] = nil
 		// Destroyed by what took its last figures: melee, shooting, a rout
@@ -478,7 +479,7 @@ func (r *resolver) largest(fs []fighter, def *Unit) Vec {
 // Several attackers all turn to face the first direction of the retreat or
 // rout; the one already facing it occupies, else the one with most figures.
 func (r *resolver) occupy(cell Cell, alive []fighter, first Vec) {
-	if r.b.UnitAt(cell) != nil {
+	if r.unitAt(cell) != nil {
 		return // the defender is still there (it could not leave)
 	}
 	pick := 0
@@ -652,7 +653,7 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 // advanceInto moves the winner of a meeting into the cell it fought for.
 func (r *resolver) advanceInto(i int, cell Cell) {
 	u := &r.b.Units[i]
-	if u.Cell == cell || r.b.UnitAt(cell) != nil {
+	if u.Cell == cell || r.unitAt(cell) != nil {
 		return
 	}
 	from := u.Cell

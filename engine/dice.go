@@ -77,35 +77,53 @@ type SeededDice struct {
 	battle string
 	turn   int
 	counts map[string]int
+	// msg and sum are reused by every roll, so that a roll allocates
+	// nothing: a SeededDice is used by one goroutine at a time, like the
+	// resolver that rolls it.
+	msg []byte
+	sum [sha256.Size]byte
 }
 
 // NewSeededDice returns the dice of one turn of one battle.
 func NewSeededDice(seed []byte, battle string, turn int) *SeededDice {
-	return &SeededDice{mac: hmac.New(sha256.New, seed), battle: battle, turn: turn, counts: map[string]int{}}
+	return &SeededDice{
+		mac: hmac.New(sha256.New, seed), battle: battle, turn: turn,
+		// A turn rolls a few keys per unit in combat: room for a battle's
+		// worth up front saves the map's growth.
+		counts: make(map[string]int, 32),
+		msg:    make([]byte, 0, 64),
+	}
 }
 
 // Roll implements Dice.
 func (s *SeededDice) Roll(key string) int {
-	s.counts[key]++
-	return seededRoll(s.mac, s.battle, s.turn, key, s.counts[key])
+	n := s.counts[key] + 1
+	s.counts[key] = n
+	s.msg = seededMessage(s.msg[:0], s.battle, s.turn, key, n)
+	return seededDie(s.mac, s.msg, &s.sum)
 }
 
 // SeededRoll computes one die; exported so that verification recomputes rolls
 // from a published seed without replaying the turn.
 func SeededRoll(seed []byte, battle string, turn int, key string, n int) int {
-	return seededRoll(hmac.New(sha256.New, seed), battle, turn, key, n)
+	var sum [sha256.Size]byte
+	return seededDie(hmac.New(sha256.New, seed), seededMessage(nil, battle, turn, key, n), &sum)
 }
 
-func seededRoll(mac hash.Hash, battle string, turn int, key string, n int) int {
-	var buf [128]byte
-	msg := append(buf[:0], battle...)
+// seededMessage appends the message of the n-th roll of key,
+// "battle|turn|key|n", to buf.
+func seededMessage(buf []byte, battle string, turn int, key string, n int) []byte {
+	msg := append(buf, battle...)
 	msg = append(msg, '|')
 	msg = strconv.AppendInt(msg, int64(turn), 10)
 	msg = append(msg, '|')
 	msg = append(msg, key...)
 	msg = append(msg, '|')
-	msg = strconv.AppendInt(msg, int64(n), 10)
-	var sum [sha256.Size]byte
+	return strconv.AppendInt(msg, int64(n), 10)
+}
+
+// seededDie is the die of msg under mac, using sum as its scratch space.
+func seededDie(mac hash.Hash, msg []byte, sum *[sha256.Size]byte) int {
 	for round := uint32(0); ; round++ {
 		mac.Reset()
 		mac.Write(msg)

@@ -55,7 +55,7 @@ func (r *resolver) attackClass(i int) attackKind {
 		return attackNone
 	}
 	dest := FrontCell(u.Cell, r.moveDir(i))
-	e := r.b.UnitAt(dest)
+	e := r.unitAt(dest)
 	if e == nil || e.Side == u.Side {
 		return attackNone
 	}

@@ -8,7 +8,13 @@ package engine
 
 func (r *resolver) runSubStep(who []int) {
 	r.sortByCell(who)
-	acting := make(map[int]bool, len(who))
+	// acting is a set over the resolver's units, reused by every sub-step
+	// (sub-steps never nest): cleared on the way out.
+	if len(r.acting) != len(r.b.Units) {
+		r.acting = make(unitSet, len(r.b.Units))
+	}
+	acting := r.acting
+	defer clear(acting)
 	for _, i := range who {
 		acting[i] = true
 	}
@@ -49,11 +55,11 @@ func (r *resolver) pop(i int) {
 // exposedAt reports whether unit i standing at c facing f would have its
 // flank or rear in the front cell of an enemy that does not act in this
 // sub-step (R-VI.1.6, D-37). Routing enemies have no front (R-X.5.1).
-func (r *resolver) exposedAt(i int, c Cell, f Dir, acting map[int]bool) bool {
+func (r *resolver) exposedAt(i int, c Cell, f Dir, acting unitSet) bool {
 	u := &r.b.Units[i]
 	for j := range r.b.Units {
 		e := &r.b.Units[j]
-		if e.Side == u.Side || !e.Active() || e.Routing() || acting[j] || FrontCell(e.Cell, e.Facing) != c {
+		if e.Side == u.Side || !e.Active() || e.Routing() || acting.has(j) || FrontCell(e.Cell, e.Facing) != c {
 			continue
 		}
 		switch AttackSideOf(c, f, e.Cell) {
@@ -65,7 +71,7 @@ func (r *resolver) exposedAt(i int, c Cell, f Dir, acting map[int]bool) bool {
 }
 
 // wheel turns a unit 90 degrees (R-VI.2.7).
-func (r *resolver) wheel(i int, a *action, acting map[int]bool) {
+func (r *resolver) wheel(i int, a *action, acting unitSet) {
 	u := &r.b.Units[i]
 	if r.b.Terrain.Forest(u.Cell) {
 		r.cancel(i, "forest", "R-XI.3.5")
@@ -127,8 +133,8 @@ type mover struct {
 type moves struct {
 	r      *resolver
 	ms     []mover
-	byUnit map[int]int  // unit index -> index in ms
-	acting map[int]bool // the units acting in this sub-step
+	byUnit []int   // unit index -> index in ms, -1 for a unit that does not move
+	acting unitSet // the units acting in this sub-step
 }
 
 // moveAll carries out the moves, retreats and sidesteps of the units idx,
@@ -138,7 +144,7 @@ type moves struct {
 // happen together, and the fights they start (attacks and meeting
 // engagements) follow, all at once (R-VII.1.2), in a fixed order. acting is
 // every unit of the sub-step, movers or not.
-func (r *resolver) moveAll(idx []int, acting map[int]bool) {
+func (r *resolver) moveAll(idx []int, acting unitSet) {
 	s := r.newMoves(idx, acting)
 	s.slowCavalry()
 	s.dropImpassable()
@@ -155,8 +161,11 @@ func (r *resolver) moveAll(idx []int, acting map[int]bool) {
 }
 
 // newMoves finds the cell each unit of idx moves into with its head action.
-func (r *resolver) newMoves(idx []int, acting map[int]bool) *moves {
-	s := &moves{r: r, ms: make([]mover, len(idx)), byUnit: map[int]int{}, acting: acting}
+func (r *resolver) newMoves(idx []int, acting unitSet) *moves {
+	s := &moves{r: r, ms: make([]mover, len(idx)), byUnit: make([]int, len(r.b.Units)), acting: acting}
+	for i := range s.byUnit {
+		s.byUnit[i] = -1
+	}
 	for k, i := range idx {
 		u := &r.b.Units[i]
 		a := r.head(i)
@@ -165,6 +174,15 @@ func (r *resolver) newMoves(idx []int, acting map[int]bool) *moves {
 		s.byUnit[i] = k
 	}
 	return s
+}
+
+// mover is unit i's index in s.ms, or 0 if it does not move: what the map
+// this replaced answered, kept so that results stay the same.
+func (s *moves) mover(i int) int {
+	if k := s.byUnit[i]; k >= 0 {
+		return k
+	}
+	return 0
 }
 
 // drop cancels a mover's order as impossible (R-VI.1.3), once.
@@ -181,8 +199,8 @@ func (s *moves) side(m *mover) Side { return s.r.b.Units[m.i].Side }
 // leaving reports whether unit i is a mover that leaves its cell: neither
 // cancelled nor fighting.
 func (s *moves) leaving(i int) bool {
-	k, ok := s.byUnit[i]
-	return ok && !s.ms[k].out && s.ms[k].attack < 0 && s.ms[k].meet < 0
+	k := s.byUnit[i]
+	return k >= 0 && !s.ms[k].out && s.ms[k].attack < 0 && s.ms[k].meet < 0
 }
 
 // slowCavalry: a cavalry step across the river or into a forest takes the
@@ -239,7 +257,7 @@ func (s *moves) dropImpassable() {
 			s.drop(m, "impassable", rule)
 			continue
 		}
-		occ := r.b.UnitAt(m.to)
+		occ := r.unitAt(m.to)
 		attacking := m.kind == actMove && occ != nil && occ.Side != s.side(m)
 		if !attacking && r.u[m.i].queue[0].bansExposure() &&
 			r.exposedAt(m.i, m.to, r.moveDir(m.i), s.acting) {
@@ -280,7 +298,7 @@ func (s *moves) markAttacks() {
 	r := s.r
 	for k := range s.ms {
 		m := &s.ms[k]
-		if occ := r.b.UnitAt(m.to); !m.out && m.meet < 0 && m.kind == actMove && occ != nil && occ.Side != s.side(m) {
+		if occ := r.unitAt(m.to); !m.out && m.meet < 0 && m.kind == actMove && occ != nil && occ.Side != s.side(m) {
 			m.attack = r.index(occ.ID)
 		}
 	}
@@ -290,7 +308,7 @@ func (s *moves) markAttacks() {
 // the unit behind it, and an enemy found to leave turns an attack into a
 // move. Cancellations only grow, so this settles; the bound is a guard.
 func (s *moves) settle() {
-	r, ms, byUnit := s.r, s.ms, s.byUnit
+	r, ms := s.r, s.ms
 	for changed, rounds := true, 0; changed && rounds < 4*len(ms)+4; rounds++ {
 		changed = false
 		for k := range ms {
@@ -298,10 +316,10 @@ func (s *moves) settle() {
 			if m.out || m.meet >= 0 {
 				continue
 			}
-			occ := r.b.UnitAt(m.to)
-			occIdx := -1
-			if occ != nil {
-				occIdx = r.index(occ.ID)
+			occIdx := r.cellAt(m.to)
+			var occ *Unit
+			if occIdx >= 0 {
+				occ = &r.b.Units[occIdx]
 			}
 			switch {
 			case occ != nil && !s.leaving(occIdx):
@@ -317,8 +335,8 @@ func (s *moves) settle() {
 					changed = true
 				}
 				continue
-			case occ != nil && ms[byUnit[occIdx]].to == m.from && occ.Side == s.side(m) &&
-				!(m.kind == actSidestep && ms[byUnit[occIdx]].kind == actSidestep):
+			case occ != nil && ms[s.mover(occIdx)].to == m.from && occ.Side == s.side(m) &&
+				!(m.kind == actSidestep && ms[s.mover(occIdx)].kind == actSidestep):
 				s.drop(m, "swap", "R-VII.3.3")
 				changed = true
 				continue
@@ -355,8 +373,8 @@ func (s *moves) checkSidestepSwaps() {
 		if m.out || m.kind != actSidestep {
 			continue
 		}
-		if occ := r.b.UnitAt(m.to); occ != nil {
-			if n := &s.ms[s.byUnit[r.index(occ.ID)]]; n.out {
+		if occ := r.unitAt(m.to); occ != nil {
+			if n := &s.ms[s.mover(r.index(occ.ID))]; n.out {
 				s.drop(m, "swap_partner", "R-VI.2.9")
 			}
 		}
@@ -429,7 +447,7 @@ func (s *moves) fights() (defenders []int, attackers map[int][]int) {
 func (s *moves) withholdFlankedAttacks(attackers map[int][]int) {
 	r := s.r
 	for _, x := range r.flankedAttackers(s.ms, s.byUnit, attackers) {
-		k := s.byUnit[x]
+		k := s.mover(x)
 		t := s.ms[k].attack
 		attackers[t] = remove(attackers[t], x)
 		s.ms[k].attack = -1
@@ -450,7 +468,7 @@ func (s *moves) withholdFlankedMeetings(defenders []int, attackers map[int][]int
 		if m.out || m.meet < 0 || !r.flankedNow(m.i, attackers) {
 			continue
 		}
-		p := &s.ms[s.byUnit[m.meet]]
+		p := &s.ms[s.mover(m.meet)]
 		m.meet, m.out = -1, true
 		r.emit(Event{Kind: EvCancelled, Rule: "R-VII.4.2", Unit: r.b.Units[m.i].ID, Detail: "attacked"})
 		switch {
@@ -516,7 +534,7 @@ func remove(s []int, x int) []int {
 // What that leaves undecided is a ring of flank attacks: each side rolls a
 // die (<side>.priority, ties rolled again) and the higher side's attacks in
 // the ring go first, so its units attack and the other side's do not.
-func (r *resolver) flankedAttackers(ms []mover, byUnit map[int]int, attackers map[int][]int) []int {
+func (r *resolver) flankedAttackers(ms []mover, byUnit []int, attackers map[int][]int) []int {
 	flankers := map[int][]int{} // attacker -> the attackers hitting its flank or rear
 	var all []int
 	for k := range ms {
@@ -644,6 +662,16 @@ func (r *resolver) place(i int, c Cell) {
 	if r.b.Terrain.Forest(u.Cell) && !r.b.Terrain.Forest(c) {
 		u.Revealed = true
 	}
+	old := u.Cell
 	u.Cell = c
 	u.Hold = false
+	if u.Active() {
+		r.left(i, old)
+		r.entered(i, c)
+	}
 }
+
+// unitSet is a set of units by index; nil is the empty set.
+type unitSet []bool
+
+func (s unitSet) has(i int) bool { return i < len(s) && s[i] }

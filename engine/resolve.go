@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -146,9 +146,22 @@ type resolver struct {
 	fleeing int        // the unit in flight now (its break was recorded where the rout began), or -1
 	orders  []Order    // the turn's orders, as given
 
+	// Blocks the turn's small slices are carved from (chunks): the dice of
+	// each roll, each unit's orders and planned actions.
+	dice  chunks[int]
+	acts  chunks[action]
+	ords  chunks[Order]
+	plans []action // plan's scratch, copied out by beginPhase
+	// Reused by every ladder step (steps never nest): the units of a
+	// step, and those acting in a sub-step.
+	who    []int
+	acting unitSet
+
 	// frame, if set, is called at each step boundary: before an execution
 	// phase begins and after each ladder step (ResolveFrames).
 	frame func(r *resolver)
+
+	cells cellIndex // units by cell and by ID (cells.go)
 }
 
 // ResolveTurn resolves battle turn b.Turn+1 with the orders of both sides and
@@ -166,8 +179,9 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 func resolveTurn(b Battle, orders []Order, d Dice, frame func(r *resolver)) (Battle, []Event, error) {
 	turn := b.Turn + 1
 	var probs OrderErrors
+	mine := make([]Order, 0, len(orders))
 	for _, side := range []Side{North, South} {
-		var mine []Order
+		mine = mine[:0]
 		for _, o := range orders {
 			if o.Side == side {
 				mine = append(mine, o)
@@ -201,6 +215,9 @@ func (r *resolver) begin(orders []Order) {
 	r.b.Turn++
 	turn := r.b.Turn
 	r.orders = orders
+	// r.b may be a new battle in a reused resolver (Odds): its indexes are
+	// built anew on first use.
+	r.cells.built, r.cells.idsBuilt = false, false
 	if cap(r.u) >= len(r.b.Units) {
 		r.u = r.u[:len(r.b.Units)]
 		clear(r.u)
@@ -213,12 +230,14 @@ func (r *resolver) begin(orders []Order) {
 			continue // army-wide orders and declarations: armyOrders, endOfBattle
 		}
 		i := r.index(o.Unit)
-		oc := *o
-		r.u[i].orders[o.Phase] = &oc
+		oc := r.ords.one()
+		*oc = *o
+		r.u[i].orders[o.Phase] = oc
 		if o.Kind == OrderForcedMarch {
-			second := oc // its second step fills phase 2 (D-39)
+			second := r.ords.one() // its second step fills phase 2 (D-39)
+			*second = *oc
 			second.Phase = 2
-			r.u[i].orders[2] = &second
+			r.u[i].orders[2] = second
 		}
 	}
 	r.hqOverrun()
@@ -226,15 +245,6 @@ func (r *resolver) begin(orders []Order) {
 	r.armyOrders(orders)
 	r.shinobiMissions(orders)
 	r.startOfTurn()
-}
-
-func (r *resolver) index(id string) int {
-	for i := range r.b.Units {
-		if r.b.Units[i].ID == id {
-			return i
-		}
-	}
-	return -1
 }
 
 func (r *resolver) emit(e Event) {
@@ -246,9 +256,10 @@ func (r *resolver) emit(e Event) {
 
 // roll rolls n dice for key, as rule asks, and counts those >= target.
 func (r *resolver) roll(key, rule string, n, target int) (dice []int, hits int) {
-	for k := 0; k < n; k++ {
+	dice = r.dice.take(n)
+	for k := range dice {
 		v := r.d.Roll(key)
-		dice = append(dice, v)
+		dice[k] = v
 		if v >= target {
 			hits++
 		}
@@ -322,12 +333,16 @@ func (r *resolver) beginPhase(phase int) {
 		}
 		if phase == 1 && t.orders[1] == nil && t.army && !r.b.Units[i].Routing() {
 			u := &r.b.Units[i]
-			t.orders[1] = &Order{Unit: u.ID, Side: u.Side, Kind: *r.b.ArmyWide[u.Side], Class: Ordinary, Phase: 1}
+			o := r.ords.one()
+			*o = Order{Unit: u.ID, Side: u.Side, Kind: *r.b.ArmyWide[u.Side], Class: Ordinary, Phase: 1}
+			t.orders[1] = o
 		}
 		if o := t.orders[phase]; o != nil {
 			t.hadPlan = true
-			t.queue = r.plan(i, o)
-			t.planned = append([]action(nil), t.queue...)
+			// The queue is consumed as the phase goes; planned keeps the plan.
+			r.plans = r.plan(r.plans[:0], i, o)
+			t.queue = r.acts.clone(r.plans)
+			t.planned = r.acts.clone(r.plans)
 			if o.Kind == OrderWait {
 				t.waited = true
 				r.emit(Event{Kind: EvWaited, Rule: "R-VI.2.11", Unit: r.b.Units[i].ID})
@@ -344,12 +359,13 @@ func (r *resolver) runRow(row ladderRow) {
 		row.run(r)
 	} else {
 		for _, class := range []Class{Special, Ordinary} {
-			var who []int
+			who := r.who[:0]
 			for i := range r.b.Units {
 				if a := r.head(i); a != nil && a.class == class && row.match(r, i, a) {
 					who = append(who, i)
 				}
 			}
+			r.who = who
 			if len(who) > 0 {
 				r.emit(Event{Kind: EvStep, Rule: row.rule, Detail: class.String()})
 				r.runSubStep(who)
@@ -371,7 +387,7 @@ func (r *resolver) head(i int) *action {
 // plan turns an order into this phase's elementary actions: planOrder's,
 // with what depends on the turn so far: the second step of a forced march,
 // the army-wide orders, the unit a shot aims at.
-func (r *resolver) plan(i int, o *Order) []action {
+func (r *resolver) plan(dst []action, i int, o *Order) []action {
 	u := &r.b.Units[i]
 	switch o.Kind {
 	case OrderForcedMarch:
@@ -380,11 +396,11 @@ func (r *resolver) plan(i int, o *Order) []action {
 			return nil
 		}
 	case OrderGeneralAdvance, OrderGeneralRetreat:
-		return r.armyPlan(i, orderAction(o))
+		return r.armyPlan(dst, i, orderAction(o))
 	}
-	acts := planOrder(u, o)
+	acts := appendPlan(dst, u, o)
 	if o.Kind == OrderShoot || o.Kind == OrderVolley {
-		acts[0].target = r.index(o.Target)
+		acts[len(dst)].target = r.index(o.Target)
 	}
 	return acts
 }
@@ -414,19 +430,22 @@ func forcedMarchHalts(b *Battle, u *Unit) bool {
 // R-II.2.4), a small unit's turn before its move (R-II.10.5), the wheel of
 // a Hold (R-VI.3.2). Army-wide orders are not planned here (armyPlan), and
 // a shot's target is left to the caller.
-func planOrder(u *Unit, o *Order) []action {
+func planOrder(u *Unit, o *Order) []action { return appendPlan(nil, u, o) }
+
+// appendPlan appends planOrder's actions to dst.
+func appendPlan(dst []action, u *Unit, o *Order) []action {
 	st := u.Stats()
 	a := orderAction(o)
 	if a.setShields != 0 && (o.Kind == OrderWheelLeft || o.Kind == OrderWheelRight) {
 		// A Wheel that sets the shields anew need not turn the unit (R-II.9.4).
 		a.kind, a.turnTo = actWheel, u.Facing
-		return []action{a}
+		return append(dst, a)
 	}
-	one := func(k actKind, d Dir) []action { a.kind, a.turnTo = k, d; return []action{a} }
+	one := func(k actKind, d Dir) []action { a.kind, a.turnTo = k, d; return append(dst, a) }
 	if o.Kind == OrderMove && o.Facing != nil {
 		// R-II.10.5, D-43: turn to any facing and move, for one order.
 		a.kind, a.turnTo, a.turnFirst = actMove, *o.Facing, true
-		return []action{a}
+		return append(dst, a)
 	}
 	switch o.Kind {
 	case OrderMove, OrderAdvance, OrderWheelLeft, OrderWheelRight:
@@ -443,7 +462,7 @@ func planOrder(u *Unit, o *Order) []action {
 				steps = []StepKind{StepMove}
 			}
 		}
-		var out []action
+		out := dst
 		facing := u.Facing
 		for k, s := range steps {
 			b := a
@@ -468,7 +487,7 @@ func planOrder(u *Unit, o *Order) []action {
 		if o.Facing != nil && *o.Facing != u.Facing {
 			return one(actWheel, *o.Facing)
 		}
-		return nil
+		return dst
 	case OrderForcedMarch:
 		return one(actMove, u.Facing)
 	case OrderRetreat:
@@ -485,7 +504,7 @@ func planOrder(u *Unit, o *Order) []action {
 	case OrderShoot, OrderVolley:
 		return one(actShoot, u.Facing)
 	}
-	return nil // Wait
+	return dst // Wait
 }
 
 // cancel cancels unit i's order of this phase as impossible (R-VI.1.3): in
@@ -528,9 +547,10 @@ func (r *resolver) attackedAndHeld(i int) {
 	t.queue = nil
 	if r.phase == 1 {
 		if o := t.orders[1]; o != nil && !o.Kind.ArmyWide() {
-			moved := *o
+			moved := r.ords.one()
+			*moved = *o
 			moved.Phase = 2
-			t.orders[2] = &moved
+			t.orders[2] = moved
 			r.emit(Event{Kind: EvOrderMoved, Rule: "R-VII.3.4", Unit: r.b.Units[i].ID})
 		}
 		return
@@ -590,8 +610,15 @@ func cellLess(a, b Cell) bool {
 }
 
 func (r *resolver) sortByCell(idx []int) {
-	sort.SliceStable(idx, func(x, y int) bool {
-		return cellLess(r.b.Units[idx[x]].Cell, r.b.Units[idx[y]].Cell)
+	slices.SortStableFunc(idx, func(x, y int) int {
+		a, b := r.b.Units[x].Cell, r.b.Units[y].Cell
+		if cellLess(a, b) {
+			return -1
+		}
+		if cellLess(b, a) {
+			return 1
+		}
+		return 0
 	})
 }
 
@@ -600,6 +627,7 @@ func (r *resolver) sortByCell(idx []int) {
 func (r *resolver) withdraw(i int) {
 	u := &r.b.Units[i]
 	u.Status = StatusReserve
+	r.left(i, u.Cell)
 	r.u[i].orders = [3]*Order{}
 	for k := range r.b.Leaders {
 		if r.b.Leaders[k].At == u.ID {

@@ -54,7 +54,7 @@ func (r *resolver) pickAround(key, rule string, center Cell, cells []Cell) int {
 }
 
 // free reports whether a unit may step into c: on a passable cell, empty.
-func (r *resolver) free(c Cell) bool { return r.b.Passable(c) && r.b.UnitAt(c) == nil }
+func (r *resolver) free(c Cell) bool { return r.b.Passable(c) && r.unitAt(c) == nil }
 
 // exits reports whether a routing unit stepping into c leaves the battle
 // across its own back edge (D-03): under field.off_field=bounded, or in
@@ -94,7 +94,7 @@ func priorityCells(side Side, c, exclude Cell) [][]Cell {
 func (r *resolver) retreat(i int, away Vec) (Vec, bool) {
 	u := &r.b.Units[i]
 	pref := u.Cell.Add(away)
-	occ := r.b.UnitAt(pref)
+	occ := r.unitAt(pref)
 	to, ok, rule := pref, false, "R-X.1.2"
 	switch {
 	case occ != nil && occ.Side != u.Side:
@@ -202,7 +202,7 @@ func (r *resolver) fleeTo(i int, c Cell) bool {
 		r.scatter(i, "D-03")
 		return false
 	}
-	occ := r.b.UnitAt(c)
+	occ := r.unitAt(c)
 	r.place(i, c)
 	r.emit(Event{Kind: EvFled, Rule: "R-X.2.1", Unit: u.ID, From: from, To: c, Facing: u.Facing})
 	switch {
@@ -225,7 +225,7 @@ func (r *resolver) scatterCheapest(i int, c, origin Cell) {
 	for _, g := range priorityCells(u.Side, c, origin) {
 		for _, n := range g {
 			cost := 0
-			if occ := r.b.UnitAt(n); occ != nil && occ.Side != u.Side {
+			if occ := r.unitAt(n); occ != nil && occ.Side != u.Side {
 				cost = occ.Figures
 			}
 			if bestCost < 0 || cost < bestCost {
@@ -246,6 +246,7 @@ func (r *resolver) scatterCheapest(i int, c, origin Cell) {
 func (r *resolver) scatter(i int, rule string) {
 	u := &r.b.Units[i]
 	u.Status = StatusScattered
+	r.left(i, u.Cell)
 	r.u[i].queue = nil
 	for k := range r.b.Leaders {
 		if r.b.Leaders[k].At == u.ID {
@@ -319,11 +320,11 @@ func (r *resolver) faceTo(i int) (Dir, bool) {
 	if r.b.Terrain.Forest(u.Cell) {
 		return 0, false
 	}
-	if e := r.b.UnitAt(RearCell(u.Cell, u.Facing)); e != nil && e.Side != u.Side {
+	if e := r.unitAt(RearCell(u.Cell, u.Facing)); e != nil && e.Side != u.Side {
 		return 0, false
 	}
 	for _, fc := range FlankCells(u.Cell, u.Facing) {
-		e := r.b.UnitAt(fc)
+		e := r.unitAt(fc)
 		if e == nil || e.Side == u.Side || e.Routing() || FrontCell(e.Cell, e.Facing) != u.Cell {
 			continue
 		}

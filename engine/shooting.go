@@ -221,7 +221,7 @@ func (r *resolver) afterShooting(i int, shooters []int) {
 	if r.moveOrder(i) {
 		f := fighter{i: i, start: u.Figures}
 		if a := r.head(i); a != nil && a.kind == actMove {
-			if e := r.b.UnitAt(FrontCell(u.Cell, r.moveDir(i))); e != nil && e.Side != u.Side {
+			if e := r.unitAt(FrontCell(u.Cell, r.moveDir(i))); e != nil && e.Side != u.Side {
 				f.charge = chargeCounts(u, e, AttackSideOf(e.Cell, e.Facing, u.Cell) == AttackFront) && !r.b.slowsCavalry(u.Cell, e.Cell)
 				f.terrain = r.b.attackPenalty(u.Cell, e.Cell, r.b.Terrain.Hill(e.Cell))
 			}
@@ -268,7 +268,7 @@ func (r *resolver) afterShooting(i int, shooters []int) {
 // attacking reports whether unit i's pending move goes into an enemy.
 func (r *resolver) attacking(i int) bool {
 	u := &r.b.Units[i]
-	e := r.b.UnitAt(FrontCell(u.Cell, r.moveDir(i)))
+	e := r.unitAt(FrontCell(u.Cell, r.moveDir(i)))
 	return e != nil && e.Side != u.Side
 }
 

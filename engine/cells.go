@@ -1,0 +1,168 @@
+package engine
+
+import (
+	"cmp"
+	"slices"
+)
+
+// The resolver finds units by cell and by ID many times a turn. Battle.UnitAt
+// and Battle.Unit scan every unit, which makes a turn O(n²) in the units;
+// the resolver keeps its own indexes instead, built on first use and kept
+// up to date where a unit changes cell or leaves the field (place, loss of
+// its last figure, withdraw, scatter). They answer exactly what the scans
+// answer.
+
+// Marks of a cell of the grid other than a unit's index.
+const (
+	cellEmpty   = -1
+	cellCrowded = -2 // two active units at once (a moment inside a sub-step): scan
+)
+
+// cellIndex is an occupancy grid over the box of the units' cells at the
+// start of the turn, with a margin for what moves them. A cell outside the
+// box (a flight far off the field) is looked up by a scan.
+type cellIndex struct {
+	built    bool
+	x0, y0   int // the box's north-west cell
+	w, h     int
+	at       []int32 // by (y-y0)*w + (x-x0): a unit index, cellEmpty or cellCrowded
+	ids      []int32 // unit indexes sorted by ID (then index), for index
+	idsBuilt bool
+}
+
+// cellMargin is how far beyond the units' box the grid reaches: a turn
+// moves a unit a few cells (two moves, a retreat, a flight of FixBand).
+const cellMargin = 4
+
+func (r *resolver) buildCells() {
+	x := &r.cells
+	x.built = true
+	if len(r.b.Units) == 0 {
+		x.w, x.h = 0, 0
+		return
+	}
+	c0 := r.b.Units[0].Cell
+	minX, maxX, minY, maxY := c0.X, c0.X, c0.Y, c0.Y
+	for i := range r.b.Units {
+		c := r.b.Units[i].Cell
+		minX, maxX = min(minX, c.X), max(maxX, c.X)
+		minY, maxY = min(minY, c.Y), max(maxY, c.Y)
+	}
+	x.x0, x.y0 = minX-cellMargin, minY-cellMargin
+	x.w, x.h = maxX-minX+1+2*cellMargin, maxY-minY+1+2*cellMargin
+	if n := x.w * x.h; cap(x.at) >= n {
+		x.at = x.at[:n]
+	} else {
+		x.at = make([]int32, n)
+	}
+	for k := range x.at {
+		x.at[k] = cellEmpty
+	}
+	for i := range r.b.Units {
+		if u := &r.b.Units[i]; u.Active() {
+			r.entered(i, u.Cell)
+		}
+	}
+}
+
+// slot is c's place in the grid, if it has one.
+func (x *cellIndex) slot(c Cell) (int, bool) {
+	dx, dy := c.X-x.x0, c.Y-x.y0
+	if dx < 0 || dy < 0 || dx >= x.w || dy >= x.h {
+		return 0, false
+	}
+	return dy*x.w + dx, true
+}
+
+// cellAt is the index of the active unit in c (the first, as UnitAt), or -1.
+func (r *resolver) cellAt(c Cell) int {
+	if !r.cells.built {
+		r.buildCells()
+	}
+	if k, ok := r.cells.slot(c); ok && r.cells.at[k] != cellCrowded {
+		return int(r.cells.at[k])
+	}
+	return r.scanCell(c)
+}
+
+// unitAt is r.b.UnitAt(c), from the index.
+func (r *resolver) unitAt(c Cell) *Unit {
+	if i := r.cellAt(c); i >= 0 {
+		return &r.b.Units[i]
+	}
+	return nil
+}
+
+// scanCell is the first active unit in c by a scan, or -1.
+func (r *resolver) scanCell(c Cell) int {
+	for i := range r.b.Units {
+		if u := &r.b.Units[i]; u.Active() && u.Cell == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// entered records that active unit i now stands in c.
+func (r *resolver) entered(i int, c Cell) {
+	k, ok := r.cells.slot(c)
+	if !r.cells.built || !ok {
+		return
+	}
+	switch v := r.cells.at[k]; {
+	case v == cellEmpty:
+		r.cells.at[k] = int32(i)
+	case v != int32(i):
+		r.cells.at[k] = cellCrowded
+	}
+}
+
+// left records that unit i no longer stands in c: it moved, or left the
+// field.
+func (r *resolver) left(i int, c Cell) {
+	k, ok := r.cells.slot(c)
+	if !r.cells.built || !ok {
+		return
+	}
+	switch r.cells.at[k] {
+	case int32(i):
+		r.cells.at[k] = cellEmpty
+	case cellCrowded:
+		// Who is left there, if anyone: rare, so a scan.
+		r.cells.at[k] = cellEmpty
+		n := 0
+		for j := range r.b.Units {
+			if u := &r.b.Units[j]; u.Active() && u.Cell == c {
+				if n++; n == 1 {
+					r.cells.at[k] = int32(j)
+				} else {
+					r.cells.at[k] = cellCrowded
+				}
+			}
+		}
+	}
+}
+
+// index is the index of the unit with this ID (the first, as Battle.Unit),
+// or -1: a binary search over the IDs, sorted once a turn (units never join
+// or leave r.b.Units during a turn).
+func (r *resolver) index(id string) int {
+	x := &r.cells
+	if !x.idsBuilt {
+		x.idsBuilt = true
+		x.ids = x.ids[:0]
+		for i := range r.b.Units {
+			x.ids = append(x.ids, int32(i))
+		}
+		slices.SortFunc(x.ids, func(a, b int32) int {
+			return cmp.Or(cmp.Compare(r.b.Units[a].ID, r.b.Units[b].ID), cmp.Compare(a, b))
+		})
+	}
+	k, found := slices.BinarySearchFunc(x.ids, id, func(i int32, id string) int {
+		return cmp.Compare(r.b.Units[i].ID, id)
+	})
+	if !found {
+		return -1
+	}
+	return int(x.ids[k])
+}

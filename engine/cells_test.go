@@ -1,0 +1,44 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// The resolver's indexes answer what the scans answer (Battle.UnitAt,
+// Battle.Unit) at every step of random turns, over the whole box of cells
+// the units may reach.
+func TestCellIndexMatchesScans(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 4))
+	for trial := 0; trial < 150; trial++ {
+		b, orders := randomBattle(rng, 2+rng.IntN(14))
+		check := func(r *resolver) {
+			for y := -8; y <= FieldHeight+8; y++ {
+				for x := -8; x <= FieldWidth+8; x++ {
+					c := Cell{x, y}
+					if got, want := r.unitAt(c), r.b.UnitAt(c); got != want {
+						t.Fatalf("trial %d, %s: unitAt(%s) = %v, UnitAt %v", trial, r.step, c, got, want)
+					}
+				}
+			}
+			for i := range r.b.Units {
+				id := r.b.Units[i].ID
+				if got, want := r.index(id), r.b.Unit(id); &r.b.Units[got] != want {
+					t.Fatalf("trial %d: index(%s) = %d", trial, id, got)
+				}
+			}
+			if r.index("nobody") != -1 {
+				t.Fatalf("trial %d: index of an unknown unit", trial)
+			}
+		}
+		for turn := 1; turn <= 4 && b.Outcome == Ongoing; turn++ {
+			next, _, err := resolveTurn(b, orders, NewSeededDice([]byte(fmt.Sprint(trial)), "r", turn), check)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b = next
+			orders = randomOrders(rng, b)
+		}
+	}
+}
