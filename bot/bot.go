@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"log"
 	"runtime"
 	"sync"
@@ -29,14 +30,21 @@ type Options struct {
 	// now (5xx, network), doubled at each attempt up to 5 minutes; zero:
 	// 2 seconds. A rate limit waits what Discord says instead.
 	RetryBase time.Duration
+	// IdentifyPause waits between the identify buckets of the shards
+	// (IdentifyInterval); nil: time.Sleep. Tests record it instead.
+	IdentifyPause func(time.Duration)
 }
 
 // Bot answers interactions and posts results. It keeps no battle state of
 // its own: everything is read from and written to the store through the
 // game service.
 type Bot struct {
-	s      *discordgo.Session
-	svc    *game.Service
+	s *discordgo.Session // for REST: the first shard's session
+	// sessions are the gateway sessions, one per shard the process runs.
+	sessions    []*discordgo.Session
+	layout      Shards
+	concurrency int // Discord's max_concurrency of identifies
+	svc         *game.Service
 	opt    Options
 	routes map[string]route
 
@@ -54,22 +62,38 @@ type Bot struct {
 	drawing chan struct{}
 }
 
-// New wires a bot to a session; Start opens it.
+// New wires a bot to a session; Start opens it. A session with a
+// ShardCount runs that one shard (see Dial for several).
 func New(s *discordgo.Session, svc *game.Service, opt Options) *Bot {
+	layout := Shards{}
+	if s.ShardCount > 1 {
+		layout = Shards{Count: s.ShardCount, IDs: []int{s.ShardID}}
+	}
+	return newBot([]*discordgo.Session{s}, layout, 1, svc, opt)
+}
+
+func newBot(sessions []*discordgo.Session, layout Shards, concurrency int, svc *game.Service, opt Options) *Bot {
 	if opt.Log == nil {
 		opt.Log = log.Default()
 	}
-	b := &Bot{s: s, svc: svc, opt: opt, routes: routes(), failed: map[uint64]delivery{}, kicks: make(chan struct{}, 1),
+	b := &Bot{s: sessions[0], sessions: sessions, layout: layout, concurrency: concurrency,
+		svc: svc, opt: opt, routes: routes(), failed: map[uint64]delivery{}, kicks: make(chan struct{}, 1),
 		drawing: make(chan struct{}, max(1, runtime.NumCPU()-1))}
-	s.Identify.Intents = discordgo.IntentsGuilds
-	s.AddHandler(b.onReady)
-	s.AddHandler(b.onInteraction)
+	if !layout.All() && svc.Owns == nil {
+		svc.Owns = layout.Owns // the deadlines and posts of the other shards' guilds are not ours
+	}
+	for _, s := range sessions {
+		s.Identify.Intents = discordgo.IntentsGuilds
+		s.AddHandler(b.onReady)
+		s.AddHandler(b.onInteraction)
+	}
 	return b
 }
 
-// Start connects to the gateway and starts checking turn deadlines.
+// Start connects to the gateway (each shard's session, in Discord's
+// identify buckets) and starts checking turn deadlines.
 func (b *Bot) Start() error {
-	if err := b.s.Open(); err != nil {
+	if err := b.open(); err != nil {
 		return err
 	}
 	every := b.opt.TickEvery
@@ -123,9 +147,19 @@ func (b *Bot) Close() error {
 		b.stop = nil
 		b.tick.Wait()
 	}
-	err := b.s.Close()
+	// Together: discordgo's Close of an open session takes a second.
+	errs := make([]error, len(b.sessions))
+	var closing sync.WaitGroup
+	for i, s := range b.sessions {
+		closing.Add(1)
+		go func() {
+			defer closing.Done()
+			errs[i] = s.Close()
+		}()
+	}
+	closing.Wait()
 	b.wg.Wait()
-	return err
+	return errors.Join(errs...)
 }
 
 // Wait blocks until the handlers in flight are done and what they queued
@@ -164,13 +198,20 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	b.mu.Lock()
 	b.appID = app
 	b.mu.Unlock()
-	guilds := b.opt.Guilds
-	if len(guilds) == 0 {
+	var guilds []string
+	for _, g := range b.opt.Guilds {
+		if b.ownsFor(s, g) { // each shard registers its own guilds
+			guilds = append(guilds, g)
+		}
+	}
+	if len(b.opt.Guilds) == 0 {
 		// discordgo's state rewrites READY's guilds when GUILD_CREATE
 		// arrives; read them under its lock.
 		s.State.RLock()
 		for _, g := range r.Guilds {
-			guilds = append(guilds, g.ID)
+			if b.ownsFor(s, g.ID) {
+				guilds = append(guilds, g.ID)
+			}
 		}
 		s.State.RUnlock()
 	}

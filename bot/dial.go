@@ -44,6 +44,12 @@ type Conn struct {
 	// at a fake Discord with discordtest.Server.Wire. APIBase applies on
 	// top of it.
 	Wire func(*discordgo.Session)
+	// Shards is the total number of gateway shards of the bot (every
+	// process's): 0 or 1, unsharded; AutoShards, as many as Discord
+	// recommends (GET /gateway/bot).
+	Shards int
+	// ShardIDs are the shards this process runs; empty: all of them.
+	ShardIDs []int
 }
 
 // DefaultAPIBase is the base URL of Discord's HTTP API that discordgo
@@ -134,14 +140,17 @@ func (t *apiBaseTransport) under(u *url.URL) (string, bool) {
 	return rest, true
 }
 
-// Dial builds a session for c and a bot on it (New). Nothing is sent until
-// the bot's Start; Close disconnects and waits for the handlers in flight.
+// Dial builds a session for c and a bot on it (New); with c.Shards, a
+// session per shard of c.ShardIDs (AutoShards asks GET /gateway/bot now),
+// and the bot handles only the guilds of its shards: svc.Owns is set to
+// them if it is nil. Nothing else is sent until the bot's Start; Close
+// disconnects and waits for the handlers in flight.
 func Dial(c Conn, svc *game.Service, opt Options) (*Bot, error) {
-	s, err := c.session()
+	sessions, layout, concurrency, err := dialShards(c)
 	if err != nil {
 		return nil, err
 	}
-	return New(s, svc, opt), nil
+	return newBot(sessions, layout, concurrency, svc, opt), nil
 }
 
 // Registration is what RegisterCommands did in one guild.

@@ -25,7 +25,11 @@ var adjustConn func(*bot.Conn)
 
 // conn is how cfg reaches Discord with token.
 func conn(cfg *config.Config, token string) bot.Conn {
-	c := bot.Conn{Token: token, ApplicationID: cfg.Discord.ApplicationID, APIBase: cfg.Discord.APIBase}
+	c := bot.Conn{Token: token, ApplicationID: cfg.Discord.ApplicationID, APIBase: cfg.Discord.APIBase,
+		Shards: cfg.Discord.Shards, ShardIDs: cfg.Discord.ShardIDs}
+	if cfg.Discord.Shards == config.AutoShards {
+		c.Shards = bot.AutoShards
+	}
 	if adjustConn != nil {
 		adjustConn(&c)
 	}
@@ -146,6 +150,9 @@ func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logg
 	}
 	if err := b.Start(); err != nil {
 		return fmt.Errorf("connecting to Discord: %w", err)
+	}
+	if sh := b.Shards(); sh.Count > 1 {
+		logger.Printf("gateway: %s", sh)
 	}
 	logger.Printf("connected; store %s", st.Path())
 	<-ctx.Done()
