@@ -45,8 +45,8 @@ type Bot struct {
 	layout      Shards
 	concurrency int // Discord's max_concurrency of identifies
 	svc         *game.Service
-	opt    Options
-	routes map[string]route
+	opt         Options
+	routes      map[string]route
 
 	mu     sync.Mutex
 	appID  string
