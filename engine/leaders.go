@@ -50,7 +50,7 @@ func (r *resolver) inHQCell(i int) bool {
 // when it is attacked in its HQ cell, those in the HQ (R-III.2.6, D-21).
 func (r *resolver) combatLeaders(i int, attacked bool) []int {
 	u := &r.b.Units[i]
-	var out []int
+	var out []int // nil for a unit without leaders: most of them
 	hq := attacked && r.inHQCell(i)
 	for k := range r.b.Leaders {
 		l := &r.b.Leaders[k]
@@ -188,12 +188,12 @@ func (r *resolver) riskRoll(k int, rule string) int {
 // one leader: a general who did not duel, else the commander if he did not
 // (R-III.3.1, D-22). On a 1 he is wounded, unless noWound (D-22's ashigaru
 // exception, R-III.3.2).
-func (r *resolver) casualtyRoll(leaders []int, duelled map[int]bool, noWound bool) {
+func (r *resolver) casualtyRoll(leaders []int, duelled unitSet, noWound bool) {
 	pick := -1
 	for _, role := range []LeaderRole{General, Commander} {
 		for _, k := range leaders {
 			l := &r.b.Leaders[k]
-			if pick < 0 && l.Role == role && l.active() && !duelled[k] {
+			if pick < 0 && l.Role == role && l.active() && !duelled.has(k) {
 				pick = k
 			}
 		}
@@ -282,7 +282,7 @@ type participant struct {
 // left the HQ cell by then (R-III.2.6, D-21) or been scattered and sent its
 // leaders to the reserve (R-X.2.5, D-03, D-21).
 func (r *resolver) startCombat(units []int, attacked []bool) []participant {
-	ps := make([]participant, len(units))
+	ps := r.parts.take(len(units))
 	for k, i := range units {
 		ps[k] = participant{i: i, attacked: attacked[k], before: r.b.Units[i].Figures, routs: r.u[i].routs,
 			leaders: r.combatLeaders(i, attacked[k])}
@@ -300,7 +300,7 @@ func (r *resolver) endCombat(ps []participant) {
 	for _, p := range ps {
 		r.u[p.i].inCombat = false
 	}
-	leaders := make([][]int, len(ps))
+	leaders := r.leaderLists.take(len(ps))
 	for k, p := range ps {
 		leaders[k] = p.leaders
 	}
@@ -348,16 +348,16 @@ func (r *resolver) onlyAshigaruAgainst(ps []participant, i int) bool {
 // against Brawler, remaining Brawlers against generals, then commanders,
 // general against general, then the remaining eligible ones in the order
 // of the army lists (the engine makes no die roll for that pairing).
-func (r *resolver) duels(ps []participant, leaders [][]int) map[int]bool {
+func (r *resolver) duels(ps []participant, leaders [][]int) unitSet {
 	var chars [2][]int
 	for k, p := range ps {
 		s := r.b.Units[p.i].Side
 		chars[s] = append(chars[s], leaders[k]...)
 	}
-	duelled := map[int]bool{}
 	if len(chars[North]) == 0 || len(chars[South]) == 0 {
-		return duelled
+		return nil
 	}
+	duelled := make(unitSet, len(r.b.Leaders)) // by leader index
 	eligible := func(s Side, k int) bool {
 		l := &r.b.Leaders[k]
 		if !l.active() {
@@ -385,11 +385,11 @@ func (r *resolver) duels(ps []participant, leaders [][]int) map[int]bool {
 	var pairs [][2]int // North, South
 	take := func(nOK, sOK func(*Leader) bool) {
 		for _, n := range pool[North] {
-			if duelled[n] || !nOK(&r.b.Leaders[n]) {
+			if duelled.has(n) || !nOK(&r.b.Leaders[n]) {
 				continue
 			}
 			for _, s := range pool[South] {
-				if !duelled[s] && sOK(&r.b.Leaders[s]) {
+				if !duelled.has(s) && sOK(&r.b.Leaders[s]) {
 					pairs = append(pairs, [2]int{n, s})
 					duelled[n], duelled[s] = true, true
 					break

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Movement within one sub-step: every unit of the sub-step acts at the same
 // time (R-VII.1.6). Wheels and rallies cannot collide; moves, retreats and
 // sidesteps are settled together so that units may follow each other in
@@ -162,7 +164,10 @@ func (r *resolver) moveAll(idx []int, acting unitSet) {
 
 // newMoves finds the cell each unit of idx moves into with its head action.
 func (r *resolver) newMoves(idx []int, acting unitSet) *moves {
-	s := &moves{r: r, ms: make([]mover, len(idx)), byUnit: make([]int, len(r.b.Units)), acting: acting}
+	// The moves of a sub-step reuse the resolver's (sub-steps never nest).
+	s := &r.mv
+	*s = moves{r: r, ms: slices.Grow(s.ms[:0], len(idx))[:len(idx)], byUnit: slices.Grow(s.byUnit[:0], len(r.b.Units))[:len(r.b.Units)], acting: acting}
+	clear(s.ms)
 	for i := range s.byUnit {
 		s.byUnit[i] = -1
 	}

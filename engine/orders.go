@@ -346,8 +346,11 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 		forced   bool // a forced march fills both phases (D-39)
 		shields  bool // a shield order is the unit's only order (R-II.9.5)
 		withdraw bool // a unit sent to the reserve takes no other order
+		given    bool // the unit has an order
 	}
-	perUnit := map[string]*slots{}
+	// By the unit's index in the view: a slice, not a map, and walked in
+	// the units' order (sortProblems orders the problems anyway).
+	perUnit := make([]slots, len(b.Units))
 	armyGiven := false
 	leaderMoved := map[string]bool{}
 	shinobiUsed := 0
@@ -409,7 +412,11 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 			armyGiven = true
 			continue
 		}
-		u := b.Unit(o.Unit)
+		ui := unitIndex(&b, o.Unit)
+		var u *Unit
+		if ui >= 0 {
+			u = &b.Units[ui]
+		}
 		switch {
 		case u == nil:
 			add(&Problem{Code: ProbUnknownUnit, Unit: o.Unit})
@@ -425,11 +432,8 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 			add(p)
 			continue
 		}
-		s := perUnit[o.Unit]
-		if s == nil {
-			s = &slots{}
-			perUnit[o.Unit] = s
-		}
+		s := &perUnit[ui]
+		s.given = true
 		if s.phase[o.Phase] {
 			add(&Problem{Code: ProbPhaseTaken, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
 			continue
@@ -440,7 +444,11 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 		s.shields = s.shields || o.CarryShields || len(o.SetShields) > 0
 		s.withdraw = s.withdraw || o.Kind == OrderWithdraw
 	}
-	for id, s := range perUnit {
+	for k := range perUnit {
+		s, id := &perUnit[k], b.Units[k].ID
+		if !s.given {
+			continue
+		}
 		if s.forced && s.count > 1 {
 			add(&Problem{Code: ProbForcedMarchBoth, Rule: "D-39", Unit: id})
 		}
@@ -670,4 +678,15 @@ func checkLeaderMove(b *Battle, side Side, o Order, moved map[string]bool) *Prob
 		return bad("not_adjacent") // R-III.6.3
 	}
 	return nil
+}
+
+// unitIndex is the index of the unit with this ID in b (the first, as
+// Battle.Unit), or -1.
+func unitIndex(b *Battle, id string) int {
+	for i := range b.Units {
+		if b.Units[i].ID == id {
+			return i
+		}
+	}
+	return -1
 }

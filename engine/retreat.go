@@ -73,18 +73,25 @@ func (r *resolver) exits(u *Unit, c Cell) bool {
 // priorityCells lists, from cell c, the steps a retreating or fleeing unit
 // tries: toward its own edge, then sideways, then toward the enemy edge
 // (R-X.1.4, R-X.2.4), leaving out the excluded cell.
-func priorityCells(side Side, c, exclude Cell) [][]Cell {
+func priorityCells(side Side, c, exclude Cell) [3][]Cell {
 	own := side.OwnEdge()
-	groups := [][]Dir{{own}, {own.Left(), own.Right()}, {own.Opposite()}}
-	out := make([][]Cell, 0, 3)
-	for _, g := range groups {
-		var cells []Cell
+	groups := [3][]Dir{{own}, {own.Left(), own.Right()}, {own.Opposite()}}
+	// Four cells at most, in one array: the groups are slices of it. A
+	// group left empty is nil, as it was when each group was appended to.
+	var all [4]Cell
+	var out [3][]Cell
+	n := 0
+	for k, g := range groups {
+		start := n
 		for _, d := range g {
-			if n := c.Add(d.Vec()); n != exclude {
-				cells = append(cells, n)
+			if c := c.Add(d.Vec()); c != exclude {
+				all[n] = c
+				n++
 			}
 		}
-		out = append(out, cells)
+		if n > start {
+			out[k] = all[start:n:n]
+		}
 	}
 	return out
 }
