@@ -1,10 +1,5 @@
 package engine
 
-import (
-	"cmp"
-	"slices"
-)
-
 // The resolver finds units by cell and by ID many times a turn. Battle.UnitAt
 // and Battle.Unit scan every unit, which makes a turn O(n²) in the units;
 // the resolver keeps its own indexes instead, built on first use and kept
@@ -25,8 +20,8 @@ type cellIndex struct {
 	built    bool
 	x0, y0   int // the box's north-west cell
 	w, h     int
-	at       []int32 // by (y-y0)*w + (x-x0): a unit index, cellEmpty or cellCrowded
-	ids      []int32 // unit indexes sorted by ID (then index), for index
+	at       []int32          // by (y-y0)*w + (x-x0): a unit index, cellEmpty or cellCrowded
+	ids      map[string]int32 // unit index by ID (the first unit of an ID), for index
 	idsBuilt bool
 }
 
@@ -144,25 +139,25 @@ func (r *resolver) left(i int, c Cell) {
 }
 
 // index is the index of the unit with this ID (the first, as Battle.Unit),
-// or -1: a binary search over the IDs, sorted once a turn (units never join
-// or leave r.b.Units during a turn).
+// or -1, from a map built once a turn (units never join or leave r.b.Units
+// during a turn; their IDs never change).
 func (r *resolver) index(id string) int {
 	x := &r.cells
 	if !x.idsBuilt {
 		x.idsBuilt = true
-		x.ids = x.ids[:0]
-		for i := range r.b.Units {
-			x.ids = append(x.ids, int32(i))
+		if x.ids == nil {
+			x.ids = make(map[string]int32, len(r.b.Units))
+		} else {
+			clear(x.ids)
 		}
-		slices.SortFunc(x.ids, func(a, b int32) int {
-			return cmp.Or(cmp.Compare(r.b.Units[a].ID, r.b.Units[b].ID), cmp.Compare(a, b))
-		})
+		for i := range r.b.Units {
+			if _, dup := x.ids[r.b.Units[i].ID]; !dup {
+				x.ids[r.b.Units[i].ID] = int32(i)
+			}
+		}
 	}
-	k, found := slices.BinarySearchFunc(x.ids, id, func(i int32, id string) int {
-		return cmp.Compare(r.b.Units[i].ID, id)
-	})
-	if !found {
-		return -1
+	if i, ok := x.ids[id]; ok {
+		return int(i)
 	}
-	return int(x.ids[k])
+	return -1
 }

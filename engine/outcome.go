@@ -169,7 +169,8 @@ type turnFacts struct {
 // facts reads the turn's events.
 func (r *resolver) facts() turnFacts {
 	var f turnFacts
-	for _, e := range r.ev {
+	for k := range r.ev {
+		e := &r.ev[k] // events are large: no copy each
 		switch e.Kind {
 		case EvAttack, EvMeeting, EvShot:
 			f.fight = true

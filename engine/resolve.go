@@ -183,15 +183,8 @@ func ResolveTurn(b Battle, orders []Order, d Dice) (Battle, []Event, error) {
 func resolveTurn(b Battle, orders []Order, d Dice, frame func(r *resolver)) (Battle, []Event, error) {
 	turn := b.Turn + 1
 	var probs OrderErrors
-	mine := make([]Order, 0, len(orders))
 	for _, side := range []Side{North, South} {
-		mine = mine[:0]
-		for _, o := range orders {
-			if o.Side == side {
-				mine = append(mine, o)
-			}
-		}
-		probs = append(probs, Validate(b, side, turn, mine)...)
+		probs = append(probs, Validate(b, side, turn, ordersOf(orders, side))...)
 	}
 	if len(probs) > 0 {
 		return b, nil, probs
@@ -212,6 +205,35 @@ func resolveTurn(b Battle, orders []Order, d Dice, frame func(r *resolver)) (Bat
 	return r.b, r.ev, nil
 }
 
+// ordersOf is the orders of one side, in their order: a part of orders if
+// they are grouped by side (as the bot and the simulations give them), a
+// copy otherwise. Validate only reads them.
+func ordersOf(orders []Order, side Side) []Order {
+	first, last, n := -1, -1, 0
+	for k := range orders {
+		if orders[k].Side == side {
+			if first < 0 {
+				first = k
+			}
+			last = k
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	if last-first+1 == n {
+		return orders[first : last+1 : last+1]
+	}
+	mine := make([]Order, 0, n)
+	for _, o := range orders {
+		if o.Side == side {
+			mine = append(mine, o)
+		}
+	}
+	return mine
+}
+
 // begin starts turn r.b.Turn+1 with the orders, which Validate has
 // accepted: each unit's orders by phase, then what comes before phase 1
 // (the HQs overrun, the leaders' moves, the army-wide orders, the shinobi,
@@ -224,6 +246,10 @@ func (r *resolver) begin(orders []Order) {
 	// r.b may be a new battle in a reused resolver (Odds): its indexes are
 	// built anew on first use.
 	r.cells.built, r.cells.idsBuilt = false, false
+	// Room for every order's copy in one block: the orders, a forced
+	// march's second step, the army-wide order's (beginPhase) and a few
+	// orders moved to phase 2 (attackedAndHeld).
+	r.ords.reserve(len(orders) + len(r.b.Units)/2 + 4)
 	if cap(r.u) >= len(r.b.Units) {
 		r.u = r.u[:len(r.b.Units)]
 		clear(r.u)

@@ -29,6 +29,14 @@ func (c *chunks[T]) take(n int) []T {
 	return s
 }
 
+// reserve makes sure the next takes of n elements in all come from one
+// block.
+func (c *chunks[T]) reserve(n int) {
+	if len(c.free) < n {
+		c.free = make([]T, n)
+	}
+}
+
 // clone returns a copy of s carved from a block (nil if s is empty).
 func (c *chunks[T]) clone(s []T) []T {
 	out := c.take(len(s))
