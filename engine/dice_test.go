@@ -66,3 +66,13 @@ func TestSeededDice(t *testing.T) {
 		}
 	}
 }
+
+// A seeded roll allocates nothing once the dice of the turn exist (issue
+// 18: a turn rolls some 90 dice).
+func TestSeededRollAllocatesNothing(t *testing.T) {
+	d := NewSeededDice([]byte("seed"), "battle", 3)
+	d.Roll("Na.melee")
+	if n := testing.AllocsPerRun(100, func() { d.Roll("Na.melee") }); n != 0 {
+		t.Fatalf("a roll allocates %v times", n)
+	}
+}

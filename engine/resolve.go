@@ -250,6 +250,8 @@ func (r *resolver) begin(orders []Order) {
 	// march's second step, the army-wide order's (beginPhase) and a few
 	// orders moved to phase 2 (attackedAndHeld).
 	r.ords.reserve(len(orders) + len(r.b.Units)/2 + 4)
+	// Combats are few and have few participants: small blocks.
+	r.parts.size, r.leaderLists.size = 8, 8
 	if cap(r.u) >= len(r.b.Units) {
 		r.u = r.u[:len(r.b.Units)]
 		clear(r.u)

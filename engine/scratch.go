@@ -10,6 +10,7 @@ package engine
 // concurrent use.
 type chunks[T any] struct {
 	free []T
+	size int // the length of a block; 0 for chunkSize
 }
 
 // chunkSize is the length of a block: enough for a turn of a 12-unit side
@@ -22,7 +23,11 @@ func (c *chunks[T]) take(n int) []T {
 		return nil
 	}
 	if len(c.free) < n {
-		c.free = make([]T, max(chunkSize, n))
+		size := c.size
+		if size == 0 {
+			size = chunkSize
+		}
+		c.free = make([]T, max(size, n))
 	}
 	s := c.free[:n:n]
 	c.free = c.free[n:]
