@@ -186,7 +186,7 @@ type Header struct {
 	Missed   [2]int    `json:"missed,omitempty"`
 	// Unreadable, set only by Headers and Unreadable (never stored), says
 	// why this battle cannot be read, e.g. `battle "b1": written by a
-	// newer gunbai (schema 2, this one reads 1)`. Such a header has only
+	// newer gunbai (schema 3, this one reads 2)`. Such a header has only
 	// its ID, GuildID and, when known, Name: no Status, so it is never
 	// taken for a battle being fought. Tell the GM; the guild's other
 	// battles go on.
@@ -306,7 +306,8 @@ func (t *Tx) battleBucket(guild, id string) (*bolt.Bucket, error) {
 }
 
 // PutBattle creates or replaces a battle record (keyed by rec.GuildID and
-// rec.ID). It stamps UpdatedAt, and CreatedAt if the record has none.
+// rec.ID), compact (schema 2); its header stays JSON. It stamps UpdatedAt,
+// and CreatedAt if the record has none.
 func (t *Tx) PutBattle(rec BattleRecord) error {
 	if err := checkKey("guild", rec.GuildID); err != nil {
 		return err
@@ -342,7 +343,7 @@ func (t *Tx) PutBattle(rec BattleRecord) error {
 	}
 	rec.CreatedAt = rec.CreatedAt.UTC().Round(0)
 	rec.UpdatedAt = t.Now()
-	v, err := encode(rec)
+	v, err := encodeCompact(rec)
 	if err != nil {
 		return err
 	}

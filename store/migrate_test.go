@@ -5,7 +5,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -83,75 +86,199 @@ func dumpStore(tb testing.TB, s *Store) []byte {
 	return raw
 }
 
-// TestWriteV1 wrote testdata/v1.db and testdata/v1.json with the code of
-// schema 1 (run once with GUNBAI_WRITE_V1=1 before the compact encoding).
-func TestWriteV1(t *testing.T) {
-	if os.Getenv("GUNBAI_WRITE_V1") == "" {
-		t.Skip("writes testdata/v1.db with this build's encoding")
-	}
-	c := newClock()
-	s, _ := openTemp(t, Options{Clock: c.now, NoSync: true})
-	sb := twelveTurns(t)
-	sb.logs, sb.turns = sb.logs[:2], sb.turns[:2]
-	sb.final = twelve.turns[2]
-	writeSim(t, s, "1", "sekigahara", sb)
-	rec := testRecord("2", "okehazama")
-	if err := s.PutBattle(rec); err != nil {
+// v1Store copies testdata/v1.db, a store written by schema 1's code
+// (commit e3dc8d1, its TestWriteV1: three battles in two guilds, turns with
+// snapshots, orders, seeds, events, command rolls and phases), and returns
+// the copy's path and what that code read back from it (testdata/v1.json).
+func v1Store(t *testing.T) (string, []byte) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("testdata", "v1.db"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	err := s.Update(func(tx *Tx) error {
-		for _, turn := range []int{0, 1, 2} {
-			if err := tx.PutSnapshot("2", "okehazama", turn, testBattle("okehazama")); err != nil {
-				return err
-			}
-			if err := tx.PutOrders("2", "okehazama", turn, 0, testOrders(0)); err != nil {
-				return err
-			}
-			if turn < 2 {
-				if err := tx.PutEvents("2", "okehazama", turn, testEvents()); err != nil {
-					return err
+	want, err := os.ReadFile(filepath.Join("testdata", "v1.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "v1.db")
+	if err := os.WriteFile(path, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path, want
+}
+
+// encodings counts the compact and JSON values of records, snapshots and
+// phases, and says whether the store is marked as migrating and the
+// version of meta/format.
+func encodings(t *testing.T, path string) (compact, plain int, migrating bool, format int) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	count := func(raw []byte) {
+		switch {
+		case raw == nil:
+		case isCompact(raw):
+			compact++
+		default:
+			plain++
+		}
+	}
+	db.View(func(tx *bolt.Tx) error {
+		meta := tx.Bucket(bucketMeta)
+		migrating = meta.Get(keyMigrating) != nil
+		format, _ = peekVersion(meta.Get(keyFormat))
+		guilds := tx.Bucket(bucketGuilds)
+		return guilds.ForEachBucket(func(g []byte) error {
+			bs := guilds.Bucket(g).Bucket(bucketBattles)
+			return bs.ForEachBucket(func(id []byte) error {
+				b := bs.Bucket(id)
+				count(b.Get(keyRecord))
+				if ts := b.Bucket(bucketTurns); ts != nil {
+					ts.ForEachBucket(func(k []byte) error {
+						for _, key := range compactKeys {
+							count(ts.Bucket(k).Get(key))
+						}
+						return nil
+					})
 				}
-			}
-		}
-		if err := tx.PutOrders("2", "okehazama", 3, 1, nil); err != nil {
-			return err
-		}
-		draft := testRecord("2", "nagashino")
-		draft.Status, draft.Turn = StatusDraft, 0
-		return tx.PutBattle(draft)
+				return nil
+			})
+		})
 	})
+	return compact, plain, migrating, format
+}
+
+func sameDump(t *testing.T, what string, got, want []byte) {
+	t.Helper()
+	var g, w any
+	if err := json.Unmarshal(got, &g); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(want, &w); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(g, w) {
+		os.WriteFile(filepath.Join(t.TempDir(), "got.json"), got, 0o644)
+		t.Fatalf("%s: the store does not read back as schema 1 read it (%d bytes of dump, want %d)", what, len(got), len(want))
+	}
+}
+
+// A store written by schema 1 reads back the same before the migration
+// (read-only), is migrated at Open, and reads back the same after it:
+// every record, header, snapshot, order, seed, event, roll and phase.
+func TestMigrateV1(t *testing.T) {
+	path, want := v1Store(t)
+	if c, p, _, f := encodings(t, path); c != 0 || p == 0 || f != 1 {
+		t.Fatalf("testdata/v1.db: %d compact, %d JSON values, format %d", c, p, f)
+	}
+	ro, err := Open(path, Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Compacted into a fresh file, so that it is small.
-	tmp := filepath.Join(t.TempDir(), "copy.db")
-	if _, err := s.BackupFile(tmp, true); err != nil {
-		t.Fatal(err)
+	sameDump(t, "read-only, not migrated", dumpStore(t, ro), want)
+	ro.Close()
+	if c, _, _, f := encodings(t, path); c != 0 || f != 1 {
+		t.Fatal("a read-only Open migrated")
 	}
-	src, err := bolt.Open(tmp, 0o600, nil)
+
+	s, err := Open(path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer src.Close()
-	dst, err := bolt.Open(filepath.Join(t.TempDir(), "compact.db"), 0o600, nil)
+	sameDump(t, "migrated", dumpStore(t, s), want)
+	s.Close()
+	c, p, m, f := encodings(t, path)
+	if c == 0 || p != 0 || m || f != SchemaVersion {
+		t.Fatalf("after the migration: %d compact, %d JSON values, migrating %v, format %d", c, p, m, f)
+	}
+	s, err = Open(path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer dst.Close()
-	if err := bolt.Compact(dst, src, 1<<20); err != nil {
-		t.Fatal(err)
+	defer s.Close()
+	sameDump(t, "reopened", dumpStore(t, s), want)
+}
+
+// A migration stopped after its first battle leaves a store that opens
+// read-only and reads back the same (both encodings at once), and the next
+// Open finishes it.
+func TestMigrateResumes(t *testing.T) {
+	path, want := v1Store(t)
+	done := 0
+	migrateHook = func(guild, battle string) error {
+		if done == 1 {
+			return errors.New("crash")
+		}
+		done++
+		return nil
 	}
-	f, err := os.Create(filepath.Join("testdata", "v1.db"))
+	_, err := Open(path, Options{})
+	migrateHook = nil
+	if err == nil || !strings.Contains(err.Error(), "crash") {
+		t.Fatalf("Open with a crash in the migration: %v", err)
+	}
+	c, p, m, f := encodings(t, path)
+	if c == 0 || p == 0 || !m || f != SchemaVersion {
+		t.Fatalf("half migrated: %d compact, %d JSON values, migrating %v, format %d", c, p, m, f)
+	}
+	ro, err := Open(path, Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := dst.View(func(tx *bolt.Tx) error { _, err := tx.WriteTo(f); return err }); err != nil {
+	sameDump(t, "half migrated", dumpStore(t, ro), want)
+	ro.Close()
+
+	s, err := Open(path, Options{})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Close(); err != nil {
+	sameDump(t, "migration finished", dumpStore(t, s), want)
+	s.Close()
+	if c, p, m, _ := encodings(t, path); c == 0 || p != 0 || m {
+		t.Fatalf("after the second Open: %d compact, %d JSON values, migrating %v", c, p, m)
+	}
+}
+
+// A snapshot stored compact reads back as the very battle a schema 1
+// JSON envelope gave, over every turn of many sim battles.
+func TestCompactSnapshotRoundTrip(t *testing.T) {
+	s, _ := openTemp(t, Options{NoSync: true})
+	if err := s.PutBattle(testRecord("1", "b")); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join("testdata", "v1.json"), dumpStore(t, s), 0o644); err != nil {
-		t.Fatal(err)
+	battles := []engine.Battle{testBattle("b")}
+	for seed := uint64(1); seed <= 40; seed++ {
+		sb, err := playSim(seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		battles = append(battles, sb.turns...)
+		battles = append(battles, sb.final)
 	}
+	for i, b := range battles {
+		if err := s.PutSnapshot("1", "b", i, b); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Snapshot("1", "b", i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v1, _ := encode(b)
+		var want engine.Battle
+		if err := decode(v1, &want, "v1"); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("battle %d: compact snapshot reads back\n%+v\nwant\n%+v", i, got, want)
+		}
+		gj, _ := json.Marshal(got)
+		bj, _ := json.Marshal(b)
+		if string(gj) != string(bj) {
+			t.Fatalf("battle %d: JSON differs", i)
+		}
+	}
+	t.Logf("%d snapshots", len(battles))
 }

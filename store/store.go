@@ -172,6 +172,12 @@ func Open(path string, opt Options) (*Store, error) {
 		}
 		return nil, err
 	}
+	if !opt.ReadOnly {
+		if err := guard(path, s.migrate); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
 	return s, nil
 }
 
@@ -269,7 +275,7 @@ func (s *Store) checkFormat(readOnly bool) error {
 		if err != nil {
 			return err
 		}
-		v, err := encode(format{App: appName})
+		v, err := encodeVersion(format{App: appName}, SchemaVersion)
 		if err != nil {
 			return err
 		}

@@ -517,26 +517,38 @@ func TestSchemaVersion(t *testing.T) {
 	if err := s.PutBattle(testRecord("1", "b")); err != nil {
 		t.Fatal(err)
 	}
-	// The stored bytes are an envelope of version 1.
+	// The stored record is compact, of version 2; its header an envelope
+	// of version 1.
 	s.db.View(func(tx *bolt.Tx) error {
-		raw := tx.Bucket(bucketGuilds).Bucket([]byte("1")).Bucket(bucketBattles).Bucket([]byte("b")).Get(keyRecord)
-		if !bytes.HasPrefix(raw, []byte(`{"v":1,"data":{"id":"b",`)) {
-			t.Errorf("stored value = %.60s...", raw)
+		b := tx.Bucket(bucketGuilds).Bucket([]byte("1")).Bucket(bucketBattles).Bucket([]byte("b"))
+		raw := b.Get(keyRecord)
+		if v, _, ok := compactVersionOf(raw); !isCompact(raw) || !ok || v != 2 {
+			t.Errorf("stored record = %.60q...", raw)
+		}
+		if h := b.Get(keyHeader); !bytes.HasPrefix(h, []byte(`{"v":1,"data":{"id":"b",`)) {
+			t.Errorf("stored header = %.60s...", h)
 		}
 		return nil
 	})
 
-	// A value from a newer gunbai.
-	putRaw(t, s, []byte(`{"v":2,"data":{"id":"b","shape":"new"}}`), "guilds", "1", "battles", "b", "record")
+	// A compact value of a newer gunbai.
+	putRaw(t, s, []byte{compactMagic, 3, 1, 2, 3}, "guilds", "1", "battles", "b", "record")
 	_, err := s.Battle("1", "b")
 	var ve *VersionError
+	if !errors.As(err, &ve) || ve.Got != 3 || ve.Want != SchemaVersion {
+		t.Fatalf("err = %v; want a *VersionError of version 3", err)
+	}
+
+	// A JSON value from a newer gunbai.
+	putRaw(t, s, []byte(`{"v":3,"data":{"id":"b","shape":"new"}}`), "guilds", "1", "battles", "b", "record")
+	_, err = s.Battle("1", "b")
 	if !errors.As(err, &ve) || !errors.Is(err, ErrNewerVersion) {
 		t.Fatalf("err = %v; want a *VersionError", err)
 	}
-	if ve.Got != 2 || ve.Want != SchemaVersion {
+	if ve.Got != 3 || ve.Want != SchemaVersion {
 		t.Errorf("VersionError = %+v", ve)
 	}
-	for _, want := range []string{"schema version 2", "upgrade gunbai", `battle "b" record`} {
+	for _, want := range []string{"schema version 3", "upgrade gunbai", `battle "b" record`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not say %q", err, want)
 		}

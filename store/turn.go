@@ -71,16 +71,23 @@ func (t *Tx) turnBucket(guild, id string, turn int, create bool) (*bolt.Bucket, 
 	if err != nil {
 		return nil, err
 	}
+	// Turns are added in order, so their pages are filled before split.
+	ts.FillPercent = appendFill
 	return ts.CreateBucketIfNotExists(turnKey(turn))
 }
 
-// putTurnValue stores one value of a turn.
+// putTurnValue stores one value of a turn as JSON.
 func (t *Tx) putTurnValue(guild, id string, turn int, key []byte, v any) error {
+	return t.putTurnEncoded(guild, id, turn, key, v, encode)
+}
+
+// putTurnEncoded stores one value of a turn, encoded by enc.
+func (t *Tx) putTurnEncoded(guild, id string, turn int, key []byte, v any, enc func(any) ([]byte, error)) error {
 	tb, err := t.turnBucket(guild, id, turn, true)
 	if err != nil {
 		return err
 	}
-	raw, err := encode(v)
+	raw, err := enc(v)
 	if err != nil {
 		return err
 	}
@@ -104,10 +111,10 @@ func (t *Tx) getTurnValue(guild, id string, turn int, key []byte, v any, what st
 	return decode(raw, v, where(guild, id, turn, what))
 }
 
-// PutSnapshot stores the battle state before turn is resolved. The battle
-// record must exist.
+// PutSnapshot stores the battle state before turn is resolved, compact
+// (schema 2). The battle record must exist.
 func (t *Tx) PutSnapshot(guild, id string, turn int, b engine.Battle) error {
-	return t.putTurnValue(guild, id, turn, keySnapshot, b)
+	return t.putTurnEncoded(guild, id, turn, keySnapshot, b, encodeCompact)
 }
 
 // Snapshot reads the state stored by PutSnapshot.
@@ -212,9 +219,9 @@ const (
 	ChangeUnready   = "unready"
 )
 
-// PutPhase stores a turn's command phase.
+// PutPhase stores a turn's command phase, compact (schema 2).
 func (t *Tx) PutPhase(guild, id string, turn int, p CommandPhase) error {
-	return t.putTurnValue(guild, id, turn, keyPhase, p)
+	return t.putTurnEncoded(guild, id, turn, keyPhase, p, encodeCompact)
 }
 
 // Phase reads a turn's command phase; a turn that has none yet is in round

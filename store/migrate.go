@@ -1,0 +1,141 @@
+package store
+
+import (
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// The migration to schema 2 (codec.go) rewrites, once, the values that
+// schema 2 stores compact: every battle's record, and every turn's
+// snapshot and command phase. It runs at Open (not ReadOnly), one
+// transaction per battle. meta/migrating marks it under way, set with
+// meta/format's new version before the first battle and removed after the
+// last: a gunbai stopped in the middle leaves a store that opens, reads
+// both encodings, and goes on migrating at the next Open. A battle done
+// has nothing left to rewrite, so doing it again writes nothing. A value
+// that does not decode (damaged, or of a newer schema) is left as it is,
+// for reading it to say what is wrong as before.
+var keyMigrating = []byte("migrating")
+
+// migrateHook, set by tests, is called before each battle is migrated: an
+// error stops the migration there, as a crash would.
+var migrateHook func(guild, battle string) error
+
+// compactKeys are the values of a turn that schema 2 stores compact.
+var compactKeys = [][]byte{keySnapshot, keyPhase}
+
+// migrate brings the store to SchemaVersion if it is older or was left
+// half migrated.
+func (s *Store) migrate() error {
+	need := false
+	err := s.db.View(func(tx *bolt.Tx) error {
+		meta := tx.Bucket(bucketMeta)
+		if meta == nil {
+			return nil
+		}
+		v, _ := peekVersion(meta.Get(keyFormat))
+		need = v < SchemaVersion || meta.Get(keyMigrating) != nil
+		return nil
+	})
+	if err != nil || !need {
+		return err
+	}
+	err = s.db.Update(func(tx *bolt.Tx) error {
+		meta := tx.Bucket(bucketMeta)
+		if err := meta.Put(keyMigrating, []byte{SchemaVersion}); err != nil {
+			return err
+		}
+		v, err := encodeVersion(format{App: appName}, SchemaVersion)
+		if err != nil {
+			return err
+		}
+		return meta.Put(keyFormat, v)
+	})
+	if err != nil {
+		return fmt.Errorf("store: migrate to schema %d: %w", SchemaVersion, err)
+	}
+	var battles [][2]string
+	err = s.db.View(func(tx *bolt.Tx) error {
+		guilds := tx.Bucket(bucketGuilds)
+		if guilds == nil {
+			return nil
+		}
+		return guilds.ForEachBucket(func(g []byte) error {
+			bs := guilds.Bucket(g).Bucket(bucketBattles)
+			if bs == nil {
+				return nil
+			}
+			return bs.ForEachBucket(func(id []byte) error {
+				battles = append(battles, [2]string{string(g), string(id)})
+				return nil
+			})
+		})
+	})
+	if err != nil {
+		return fmt.Errorf("store: migrate to schema %d: %w", SchemaVersion, err)
+	}
+	for _, gb := range battles {
+		if migrateHook != nil {
+			if err := migrateHook(gb[0], gb[1]); err != nil {
+				return err
+			}
+		}
+		err := s.db.Update(func(tx *bolt.Tx) error {
+			b := tx.Bucket(bucketGuilds).Bucket([]byte(gb[0])).Bucket(bucketBattles).Bucket([]byte(gb[1]))
+			return migrateBattle(b)
+		})
+		if err != nil {
+			return fmt.Errorf("store: migrate battle %q of guild %q to schema %d: %w", gb[1], gb[0], SchemaVersion, err)
+		}
+	}
+	err = s.db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketMeta).Delete(keyMigrating)
+	})
+	if err != nil {
+		return fmt.Errorf("store: migrate to schema %d: %w", SchemaVersion, err)
+	}
+	return nil
+}
+
+// migrateBattle rewrites compact what schema 2 stores compact in one
+// battle's bucket b.
+func migrateBattle(b *bolt.Bucket) error {
+	if err := compactValue(b, keyRecord); err != nil {
+		return err
+	}
+	ts := b.Bucket(bucketTurns)
+	if ts == nil {
+		return nil
+	}
+	var turns [][]byte
+	if err := ts.ForEachBucket(func(k []byte) error {
+		turns = append(turns, append([]byte(nil), k...))
+		return nil
+	}); err != nil {
+		return err
+	}
+	for _, k := range turns {
+		tb := ts.Bucket(k)
+		for _, key := range compactKeys {
+			if err := compactValue(tb, key); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// compactValue rewrites the value at key compact if it is a JSON envelope
+// that decodes; the JSON data is kept byte for byte.
+func compactValue(b *bolt.Bucket, key []byte) error {
+	raw := b.Get(key)
+	if raw == nil || isCompact(raw) {
+		return nil
+	}
+	data, _, err := valueData(raw, "")
+	if err != nil {
+		return nil // read as it is, to say what is wrong
+	}
+	return b.Put(key, compactData(data))
+}
