@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -97,26 +99,65 @@ func (b *Bot) deliverDue() (next time.Time) {
 		b.opt.Log.Printf("reading the outbox: %v", err)
 		return time.Now().Add(time.Minute)
 	}
+	// Each target (a channel, a user's DMs, a live message) gets its posts
+	// in order, one after the other; different targets are independent, so
+	// a few are served at once: a turn's pictures are drawn on every core
+	// when a hundred battles fall due together.
 	now := time.Now()
-	blocked := map[string]bool{} // targets with an earlier post waiting: order per target
+	var targets []string
+	byTarget := map[string][]store.Post{}
 	for _, p := range posts {
-		if blocked[p.Target()] {
-			continue
+		t := p.Target()
+		if _, ok := byTarget[t]; !ok {
+			targets = append(targets, t)
 		}
-		if p.NotBefore.After(now) {
-			blocked[p.Target()] = true
-			next = earliest(next, p.NotBefore)
-			continue
-		}
-		if retry := b.deliver(p); !retry.IsZero() {
-			blocked[p.Target()] = true
-			next = earliest(next, retry)
-		}
+		byTarget[t] = append(byTarget[t], p)
 	}
+	var mu sync.Mutex
+	work := make(chan string)
+	var wg sync.WaitGroup
+	for range min(deliveryWorkers(), len(targets)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer b.recovered("delivery")
+			for t := range work {
+				if retry := b.deliverTarget(byTarget[t], now); !retry.IsZero() {
+					mu.Lock()
+					next = earliest(next, retry)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for _, t := range targets {
+		work <- t
+	}
+	close(work)
+	wg.Wait()
 	if !next.IsZero() {
 		b.kick() // the worker sets its timer for the post that waits
 	}
 	return next
+}
+
+// deliveryWorkers is how many targets are served at once: every core, and
+// a few more for the time spent waiting on Discord.
+func deliveryWorkers() int { return runtime.GOMAXPROCS(0) + 2 }
+
+// deliverTarget delivers one target's posts in their order, stopping at the
+// first that must wait (the rest wait behind it); it returns when to try
+// again, zero if nothing waits.
+func (b *Bot) deliverTarget(posts []store.Post, now time.Time) time.Time {
+	for _, p := range posts {
+		if p.NotBefore.After(now) {
+			return p.NotBefore
+		}
+		if retry := b.deliver(p); !retry.IsZero() {
+			return retry
+		}
+	}
+	return time.Time{}
 }
 
 func earliest(a, b time.Time) time.Time {
