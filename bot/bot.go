@@ -51,7 +51,7 @@ type Bot struct {
 	mu     sync.Mutex
 	appID  string
 	failed map[uint64]delivery // posts refused for good, for the GM's answers
-	wg     sync.WaitGroup      // handlers in flight, for a graceful Close
+	busy   inflight            // handlers in flight, for a graceful Close and Wait
 	stop   chan struct{}       // ends the deadline ticker and the worker
 	tick   sync.WaitGroup      // the deadline ticker and the worker
 
@@ -158,14 +158,55 @@ func (b *Bot) Close() error {
 		}()
 	}
 	closing.Wait()
-	b.wg.Wait()
+	b.busy.Wait()
 	return errors.Join(errs...)
+}
+
+// inflight counts the handlers at work. Unlike a sync.WaitGroup it may be
+// waited on while new handlers start: Discord delivers an event at any
+// time, a test's Wait included.
+type inflight struct {
+	mu   sync.Mutex
+	n    int
+	idle *sync.Cond
+}
+
+func (f *inflight) cond() *sync.Cond {
+	if f.idle == nil {
+		f.idle = sync.NewCond(&f.mu)
+	}
+	return f.idle
+}
+
+// Add counts a handler in.
+func (f *inflight) Add() {
+	f.mu.Lock()
+	f.n++
+	f.mu.Unlock()
+}
+
+// Done counts a handler out.
+func (f *inflight) Done() {
+	f.mu.Lock()
+	if f.n--; f.n == 0 {
+		f.cond().Broadcast()
+	}
+	f.mu.Unlock()
+}
+
+// Wait blocks until no handler is at work.
+func (f *inflight) Wait() {
+	f.mu.Lock()
+	for f.n > 0 {
+		f.cond().Wait()
+	}
+	f.mu.Unlock()
 }
 
 // Wait blocks until the handlers in flight are done and what they queued
 // is delivered, or waits for a retry (tests).
 func (b *Bot) Wait() {
-	b.wg.Wait()
+	b.busy.Wait()
 	b.deliverDue()
 }
 
@@ -185,8 +226,8 @@ func (b *Bot) recovered(what string) {
 }
 
 func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
-	b.wg.Add(1)
-	defer b.wg.Done()
+	b.busy.Add()
+	defer b.busy.Done()
 	defer b.recovered("ready")
 	app := ""
 	if r.Application != nil {

@@ -96,8 +96,8 @@ func (c *call) player() *game.Player {
 func refuse(key string, args ...any) error { return &game.Refusal{Key: key, Args: args} }
 
 func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
-	b.wg.Add(1)
-	defer b.wg.Done()
+	b.busy.Add()
+	defer b.busy.Done()
 	c := newCall(i)
 	defer func() {
 		if p := recover(); p != nil {
