@@ -8,9 +8,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
-
-	bolt "go.etcd.io/bbolt"
 
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
@@ -148,17 +145,10 @@ func TestVerifyThroughDiscord(t *testing.T) {
 
 	// North's orders of turn 1 changed in the store: /verify names it.
 	w.stop()
-	db, err := bolt.Open(w.path, 0o600, &bolt.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var k [4]byte
 	binary.BigEndian.PutUint32(k[:], 1)
-	err = db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket([]byte("guilds")).Bucket([]byte(w.guild)).Bucket([]byte("battles")).Bucket([]byte("нагасино")).Bucket([]byte("turns")).Bucket(k[:])
-		return b.Put([]byte("orders.north"), []byte(`{"v":1,"data":[]}`))
-	})
-	db.Close()
+	turn1 := [][]byte{[]byte("guilds"), []byte(w.guild), []byte("battles"), []byte("нагасино"), []byte("turns"), k[:]}
+	err := store.EditRaw(w.path, turn1, []byte("orders.north"), func([]byte) ([]byte, error) { return []byte(`[]`), nil })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,17 @@ import (
 //     same JSON data, deflated. Every other value is still a version 1
 //     envelope, unchanged; meta/format is {"v":2,...}, so a gunbai of
 //     schema 1 refuses the file at Open rather than misread it.
-const SchemaVersion = 2
+//   - 3: a turn's events are compact too (they are most of a battle's
+//     bytes), in the same compact encoding as schema 2 (its values still
+//     say version 2: the encoding did not change, only which values use
+//     it). meta/format is {"v":3,...}: it says the events were migrated,
+//     and a gunbai of schema 2, which knows nothing of that migration,
+//     refuses the file rather than half read it.
+//
+// Reads accept values of every version up to SchemaVersion in either
+// encoding, whatever the key: a store not yet migrated, or a value put
+// back as JSON by hand, reads as before.
+const SchemaVersion = 3
 
 // jsonVersion is the envelope version of the values that stay JSON.
 const jsonVersion = 1
@@ -79,7 +89,10 @@ func encodeVersion(v any, version int) ([]byte, error) {
 // the migration compresses the stored bytes without decoding them.
 // compactDict is part of the format: changing it needs a new version.
 const (
-	compactMagic   = 0x00
+	compactMagic = 0x00
+	// compactVersion is the version compact values carry: the version
+	// of their encoding (DEFLATE with compactDict), which schema 3 did
+	// not change.
 	compactVersion = 2
 )
 

@@ -6,24 +6,26 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// The migration to schema 2 (codec.go) rewrites, once, the values that
-// schema 2 stores compact: every battle's record, and every turn's
-// snapshot and command phase. It runs at Open (not ReadOnly), one
-// transaction per battle. meta/migrating marks it under way, set with
-// meta/format's new version before the first battle and removed after the
-// last: a gunbai stopped in the middle leaves a store that opens, reads
-// both encodings, and goes on migrating at the next Open. A battle done
-// has nothing left to rewrite, so doing it again writes nothing. A value
-// that does not decode (damaged, or of a newer schema) is left as it is,
-// for reading it to say what is wrong as before.
+// The migration to schema 3 (codec.go) rewrites, once, the values that
+// schema 3 stores compact and an older schema stored as JSON: every
+// battle's record, and every turn's snapshot, command phase and events
+// (a store of schema 1 has all of them as JSON, one of schema 2 only the
+// events). It runs at Open (not ReadOnly), one transaction per battle.
+// meta/migrating marks it under way, set with meta/format's new version
+// before the first battle and removed after the last: a gunbai stopped in
+// the middle leaves a store that opens, reads both encodings, and goes on
+// migrating at the next Open. A value already compact is left alone, so a
+// battle done has nothing left to rewrite and doing it again writes
+// nothing. A value that does not decode (damaged, or of a newer schema)
+// is left as it is, for reading it to say what is wrong as before.
 var keyMigrating = []byte("migrating")
 
 // migrateHook, set by tests, is called before each battle is migrated: an
 // error stops the migration there, as a crash would.
 var migrateHook func(guild, battle string) error
 
-// compactKeys are the values of a turn that schema 2 stores compact.
-var compactKeys = [][]byte{keySnapshot, keyPhase}
+// compactKeys are the values of a turn that schema 3 stores compact.
+var compactKeys = [][]byte{keySnapshot, keyPhase, keyEvents}
 
 // migrate brings the store to SchemaVersion if it is older or was left
 // half migrated.
@@ -98,7 +100,7 @@ func (s *Store) migrate() error {
 	return nil
 }
 
-// migrateBattle rewrites compact what schema 2 stores compact in one
+// migrateBattle rewrites compact what schema 3 stores compact in one
 // battle's bucket b.
 func migrateBattle(b *bolt.Bucket) error {
 	if err := compactValue(b, keyRecord); err != nil {

@@ -3,9 +3,11 @@ package store
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,8 +109,8 @@ func v1Store(t *testing.T) (string, []byte) {
 	return path, want
 }
 
-// encodings counts the compact and JSON values of records, snapshots and
-// phases, and says whether the store is marked as migrating and the
+// encodings counts the compact and JSON values of records, snapshots,
+// phases and events, and says whether the store is marked as migrating and the
 // version of meta/format.
 func encodings(t *testing.T, path string) (compact, plain int, migrating bool, format int) {
 	t.Helper()
@@ -281,4 +283,193 @@ func TestCompactSnapshotRoundTrip(t *testing.T) {
 		}
 	}
 	t.Logf("%d snapshots", len(battles))
+}
+
+// eventsEncodings counts the compact and JSON events of every turn.
+func eventsEncodings(t *testing.T, path string) (compact, plain int) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(func(tx *bolt.Tx) error {
+		return eachTurn(tx, func(tb *bolt.Bucket) error {
+			switch raw := tb.Get(keyEvents); {
+			case raw == nil:
+			case isCompact(raw):
+				compact++
+			default:
+				plain++
+			}
+			return nil
+		})
+	})
+	return compact, plain
+}
+
+// eachTurn calls fn with the bucket of every turn of every battle.
+func eachTurn(tx *bolt.Tx, fn func(tb *bolt.Bucket) error) error {
+	guilds := tx.Bucket(bucketGuilds)
+	return guilds.ForEachBucket(func(g []byte) error {
+		bs := guilds.Bucket(g).Bucket(bucketBattles)
+		return bs.ForEachBucket(func(id []byte) error {
+			ts := bs.Bucket(id).Bucket(bucketTurns)
+			if ts == nil {
+				return nil
+			}
+			return ts.ForEachBucket(func(k []byte) error { return fn(ts.Bucket(k)) })
+		})
+	})
+}
+
+// The events of testdata/v1.db, JSON there, are compact after the
+// migration and read back the very events schema 1 read (v1.json).
+func TestMigrateV1Events(t *testing.T) {
+	path, want := v1Store(t)
+	if c, p := eventsEncodings(t, path); c != 0 || p == 0 {
+		t.Fatalf("testdata/v1.db: %d compact, %d JSON events", c, p)
+	}
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := dumpStore(t, s)
+	s.Close()
+	if c, p := eventsEncodings(t, path); c == 0 || p != 0 {
+		t.Fatalf("after the migration: %d compact, %d JSON events", c, p)
+	}
+	events := func(dump []byte) []any {
+		var d map[string]struct {
+			Battles []struct {
+				Turns []struct{ Record struct{ Events any } }
+			}
+		}
+		if err := json.Unmarshal(dump, &d); err != nil {
+			t.Fatal(err)
+		}
+		var out []any
+		for _, g := range slices.Sorted(maps.Keys(d)) {
+			for _, b := range d[g].Battles {
+				for _, tr := range b.Turns {
+					out = append(out, tr.Record.Events)
+				}
+			}
+		}
+		return out
+	}
+	g, w := events(got), events(want)
+	n := 0
+	for _, e := range w {
+		if es, ok := e.([]any); ok {
+			n += len(es)
+		}
+	}
+	if n == 0 {
+		t.Fatal("testdata/v1.json has no events")
+	}
+	if !reflect.DeepEqual(g, w) {
+		t.Fatalf("the events after the migration differ from schema 1's:\n%v\nwant\n%v", g, w)
+	}
+}
+
+// schema2Store makes of testdata/v1.db a store as schema 2 left it:
+// migrated, but with its events as JSON envelopes and meta/format of
+// version 2.
+func schema2Store(t *testing.T) (string, []byte) {
+	t.Helper()
+	path, want := v1Store(t)
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.Update(func(tx *bolt.Tx) error {
+		v, err := encodeVersion(format{App: appName}, 2)
+		if err != nil {
+			return err
+		}
+		if err := tx.Bucket(bucketMeta).Put(keyFormat, v); err != nil {
+			return err
+		}
+		return eachTurn(tx, func(tb *bolt.Bucket) error {
+			raw := tb.Get(keyEvents)
+			if raw == nil {
+				return nil
+			}
+			data, _, err := valueData(raw, "events")
+			if err != nil {
+				return err
+			}
+			return tb.Put(keyEvents, append(append([]byte(`{"v":1,"data":`), data...), '}'))
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, want
+}
+
+// A store of schema 2 (events JSON, the rest compact) reads back the
+// same, is migrated at Open to schema 3 (its events compact), resumably,
+// and reads back the same after.
+func TestMigrateV2(t *testing.T) {
+	path, want := schema2Store(t)
+	if c, p := eventsEncodings(t, path); c != 0 || p == 0 {
+		t.Fatalf("the schema 2 store: %d compact, %d JSON events", c, p)
+	}
+	if _, _, m, f := encodings(t, path); m || f != 2 {
+		t.Fatalf("the schema 2 store: migrating %v, format %d", m, f)
+	}
+	ro, err := Open(path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameDump(t, "schema 2, read-only", dumpStore(t, ro), want)
+	ro.Close()
+
+	// Stopped after the first battle: some events compact, some not.
+	done := 0
+	migrateHook = func(guild, battle string) error {
+		if done == 1 {
+			return errors.New("crash")
+		}
+		done++
+		return nil
+	}
+	_, err = Open(path, Options{})
+	migrateHook = nil
+	if err == nil || !strings.Contains(err.Error(), "crash") {
+		t.Fatalf("Open with a crash in the migration: %v", err)
+	}
+	if c, p := eventsEncodings(t, path); c == 0 || p == 0 {
+		t.Fatalf("half migrated: %d compact, %d JSON events", c, p)
+	}
+	if _, _, m, f := encodings(t, path); !m || f != SchemaVersion {
+		t.Fatalf("half migrated: migrating %v, format %d", m, f)
+	}
+	ro, err = Open(path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameDump(t, "schema 2, half migrated", dumpStore(t, ro), want)
+	ro.Close()
+
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameDump(t, "schema 2, migrated", dumpStore(t, s), want)
+	s.Close()
+	if c, p := eventsEncodings(t, path); c == 0 || p != 0 {
+		t.Fatalf("after the migration: %d compact, %d JSON events", c, p)
+	}
+	if c, p, m, f := encodings(t, path); c == 0 || p != 0 || m || f != SchemaVersion {
+		t.Fatalf("after the migration: %d compact, %d JSON values, migrating %v, format %d", c, p, m, f)
+	}
 }

@@ -8,13 +8,15 @@
 // so the bot can die between any two steps and resume. Discord calls never
 // happen inside a transaction: do them before or after.
 //
-// Values are JSON wrapped in a versioned envelope {"v":1,"data":...}; a value
+// Values are JSON wrapped in a versioned envelope {"v":1,"data":...}, or
+// for the large ones (a battle's record, a turn's snapshot, command phase
+// and events) the same JSON deflated (codec.go, "compact"); a value
 // written by a newer schema is refused with a *VersionError rather than
 // misread.
 //
 // Layout of the file:
 //
-//	meta/format                                  {"v":1,"data":{"app":"gunbai"}}
+//	meta/format                                  {"v":3,"data":{"app":"gunbai"}} (SchemaVersion)
 //	guilds/<guild>/battles/<battle>/record       BattleRecord
 //	guilds/<guild>/campaign/roster               RosterRecord (roster.go)
 //	guilds/<guild>/campaign/<kind>/<id>          a quick battle, an assault, a siege (game)

@@ -532,23 +532,23 @@ func TestSchemaVersion(t *testing.T) {
 	})
 
 	// A compact value of a newer gunbai.
-	putRaw(t, s, []byte{compactMagic, 3, 1, 2, 3}, "guilds", "1", "battles", "b", "record")
+	putRaw(t, s, []byte{compactMagic, 9, 1, 2, 3}, "guilds", "1", "battles", "b", "record")
 	_, err := s.Battle("1", "b")
 	var ve *VersionError
-	if !errors.As(err, &ve) || ve.Got != 3 || ve.Want != SchemaVersion {
-		t.Fatalf("err = %v; want a *VersionError of version 3", err)
+	if !errors.As(err, &ve) || ve.Got != 9 || ve.Want != SchemaVersion {
+		t.Fatalf("err = %v; want a *VersionError of version 9", err)
 	}
 
 	// A JSON value from a newer gunbai.
-	putRaw(t, s, []byte(`{"v":3,"data":{"id":"b","shape":"new"}}`), "guilds", "1", "battles", "b", "record")
+	putRaw(t, s, []byte(`{"v":9,"data":{"id":"b","shape":"new"}}`), "guilds", "1", "battles", "b", "record")
 	_, err = s.Battle("1", "b")
 	if !errors.As(err, &ve) || !errors.Is(err, ErrNewerVersion) {
 		t.Fatalf("err = %v; want a *VersionError", err)
 	}
-	if ve.Got != 3 || ve.Want != SchemaVersion {
+	if ve.Got != 9 || ve.Want != SchemaVersion {
 		t.Errorf("VersionError = %+v", ve)
 	}
-	for _, want := range []string{"schema version 3", "upgrade gunbai", `battle "b" record`} {
+	for _, want := range []string{"schema version 9", "upgrade gunbai", `battle "b" record`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not say %q", err, want)
 		}
@@ -574,7 +574,7 @@ func TestSchemaVersion(t *testing.T) {
 	}
 
 	// A file written by a newer gunbai fails at Open.
-	putRaw(t, s, []byte(`{"v":3,"data":{"app":"gunbai"}}`), "meta", "format")
+	putRaw(t, s, []byte(`{"v":9,"data":{"app":"gunbai"}}`), "meta", "format")
 	s.Close()
 	_, err = Open(path, Options{})
 	if !errors.Is(err, ErrNewerVersion) || !strings.Contains(err.Error(), path) {

@@ -266,13 +266,13 @@ func (t *Tx) Seed(guild, id string, turn int) (Seed, error) {
 	return s, nil
 }
 
-// PutEvents stores (replacing) the events of a turn's resolution. A nil
-// slice is stored as "resolved, nothing happened".
+// PutEvents stores (replacing) the events of a turn's resolution, compact
+// (schema 3). A nil slice is stored as "resolved, nothing happened".
 func (t *Tx) PutEvents(guild, id string, turn int, events []engine.Event) error {
 	if events == nil {
 		events = []engine.Event{}
 	}
-	return t.putTurnValue(guild, id, turn, keyEvents, events)
+	return t.putTurnEncoded(guild, id, turn, keyEvents, events, encodeCompact)
 }
 
 // Events reads the events of a turn; a *NotFoundError if not resolved.

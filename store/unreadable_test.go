@@ -17,8 +17,8 @@ func TestOneUnreadableBattle(t *testing.T) {
 		}
 	}
 	// b: written whole by a newer gunbai (record and header).
-	putRaw(t, s, []byte(`{"v":3,"data":{"id":"b","shape":"new"}}`), "guilds", "g", "battles", "b", "record")
-	putRaw(t, s, []byte(`{"v":3,"data":{"id":"b","name":"Battle b"}}`), "guilds", "g", "battles", "b", "header")
+	putRaw(t, s, []byte(`{"v":9,"data":{"id":"b","shape":"new"}}`), "guilds", "g", "battles", "b", "record")
+	putRaw(t, s, []byte(`{"v":9,"data":{"id":"b","name":"Battle b"}}`), "guilds", "g", "battles", "b", "header")
 	// c: its record is of a newer schema, its header still readable.
 	putRaw(t, s, []byte(`{"v":7,"data":{}}`), "guilds", "g", "battles", "c", "record")
 	// d: its record's JSON is broken (the header is fine).
@@ -44,8 +44,8 @@ func TestOneUnreadableBattle(t *testing.T) {
 	}
 
 	wantReason := map[string]string{
-		"b": `battle "b": written by a newer gunbai (schema 3, this one reads 2)`,
-		"c": `battle "c": written by a newer gunbai (schema 7, this one reads 2)`,
+		"b": `battle "b": written by a newer gunbai (schema 9, this one reads 3)`,
+		"c": `battle "c": written by a newer gunbai (schema 7, this one reads 3)`,
 		"d": `battle "d": damaged, it does not decode (guild "g" battle "d" record: not a stored value`,
 	}
 	// Headers: a and d fine (d's damage is deep in its record, which

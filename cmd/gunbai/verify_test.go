@@ -14,8 +14,6 @@ import (
 	"testing"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/gunbai/gunbai/bot/config"
 	"github.com/gunbai/gunbai/store"
 )
@@ -101,34 +99,21 @@ func TestVerifyExportBackupOnTheDemo(t *testing.T) {
 	}
 }
 
-// tamperStore rewrites one stored value of a store file (its envelope's
-// data) with change.
+// tamperStore rewrites one stored value of a store file with change,
+// which gets the value's JSON data decoded (store.EditRaw: the value keeps
+// its encoding, compact or JSON).
 func tamperStore(t *testing.T, path string, keys []string, change func(data any) any) {
 	t.Helper()
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
+	keyPath := make([][]byte, len(keys)-1)
+	for i, k := range keys[:len(keys)-1] {
+		keyPath[i] = []byte(k)
 	}
-	defer db.Close()
-	err = db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket([]byte(keys[0]))
-		for _, k := range keys[1 : len(keys)-1] {
-			b = b.Bucket([]byte(k))
+	err := store.EditRaw(path, keyPath, []byte(keys[len(keys)-1]), func(data []byte) ([]byte, error) {
+		var d any
+		if err := json.Unmarshal(data, &d); err != nil {
+			return nil, err
 		}
-		var env struct {
-			V    int `json:"v"`
-			Data any `json:"data"`
-		}
-		key := []byte(keys[len(keys)-1])
-		if err := json.Unmarshal(b.Get(key), &env); err != nil {
-			return err
-		}
-		env.Data = change(env.Data)
-		raw, err := json.Marshal(env)
-		if err != nil {
-			return err
-		}
-		return b.Put(key, raw)
+		return json.Marshal(change(d))
 	})
 	if err != nil {
 		t.Fatal(err)

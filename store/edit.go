@@ -1,0 +1,94 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// EditRaw changes one stored value of the store file at path behind the
+// store's back, for tests that tamper with a file (and repairs by hand):
+// the value at key in the bucket reached through bucketPath (e.g.
+// "guilds", guild, "battles", battle, "turns", the 4-byte turn) is given
+// to edit as its JSON data, whatever its encoding (a JSON envelope's
+// data, or a compact value inflated), and what edit returns is written
+// back in the encoding and version the value had: a compact value stays
+// compact. edit must return valid JSON.
+//
+// The file must exist and not be held by a running gunbai (it waits
+// DefaultTimeout for the lock). It is not migrated: only the one value
+// changes.
+func EditRaw(path string, bucketPath [][]byte, key []byte, edit func(data []byte) ([]byte, error)) error {
+	if len(bucketPath) == 0 {
+		return errors.New("store: EditRaw: no bucket")
+	}
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("store: EditRaw: %w", err)
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: DefaultTimeout})
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return &LockedError{Path: path, Timeout: DefaultTimeout}
+	}
+	if err != nil {
+		return fmt.Errorf("store: EditRaw: open %s: %w", path, err)
+	}
+	defer db.Close()
+	names := make([]string, 0, len(bucketPath)+1)
+	for _, k := range append(bucketPath, key) {
+		names = append(names, fmt.Sprintf("%q", k))
+	}
+	where := strings.Join(names, "/")
+	return guard(path, func() error {
+		return db.Update(func(tx *bolt.Tx) error {
+			b := tx.Bucket(bucketPath[0])
+			for _, k := range bucketPath[1:] {
+				if b == nil {
+					break
+				}
+				b = b.Bucket(k)
+			}
+			if b == nil {
+				return fmt.Errorf("store: EditRaw: %s: no such bucket", where)
+			}
+			raw := b.Get(key)
+			if raw == nil {
+				return fmt.Errorf("store: EditRaw: %s: no such value", where)
+			}
+			out, err := editValue(raw, where, edit)
+			if err != nil {
+				return err
+			}
+			return b.Put(key, out)
+		})
+	})
+}
+
+// editValue gives the JSON data of a stored value to edit and encodes
+// what it returns as the value was encoded.
+func editValue(raw []byte, where string, edit func([]byte) ([]byte, error)) ([]byte, error) {
+	data, version, err := valueData(raw, where)
+	if err != nil {
+		return nil, fmt.Errorf("store: EditRaw: %w", err)
+	}
+	// valueData's data may alias bbolt's page (a JSON envelope): edit
+	// gets a copy it may change.
+	data, err = edit(append([]byte(nil), data...))
+	if err != nil {
+		return nil, err
+	}
+	if !json.Valid(data) {
+		return nil, fmt.Errorf("store: EditRaw: %s: the edited value is not JSON", where)
+	}
+	if isCompact(raw) {
+		return compactData(data), nil // valueData read only compactVersion
+	}
+	out := make([]byte, 0, len(data)+16)
+	out = fmt.Appendf(out, `{"v":%d,"data":`, version)
+	out = append(out, data...)
+	return append(out, '}'), nil
+}
