@@ -304,11 +304,7 @@ func (sb *Sandbox) serveCommand(w http.ResponseWriter, r *http.Request) {
 }
 
 func (sb *Sandbox) runCommand(in commandIn) (commandResult, error) {
-	p, err := sb.who(in.As)
-	if err != nil {
-		return commandResult{}, err
-	}
-	guild, ch, err := sb.place(p, in.Channel)
+	p, guild, ch, err := sb.locate(in.As, in.Channel)
 	if err != nil {
 		return commandResult{}, err
 	}
@@ -333,18 +329,23 @@ type choiceJSON struct {
 	Value any    `json:"value"`
 }
 
+// locate is who asks (a person's key) and where (his channel's name), as
+// the fake knows them.
+func (sb *Sandbox) locate(as, channel string) (p *person, guild, ch string, err error) {
+	if p, err = sb.who(as); err != nil {
+		return nil, "", "", err
+	}
+	guild, ch, err = sb.place(p, channel)
+	return p, guild, ch, err
+}
+
 func (sb *Sandbox) serveAutocomplete(w http.ResponseWriter, r *http.Request) {
 	var in commandIn
 	if err := decode(r, &in); err != nil {
 		writeErr(w, err)
 		return
 	}
-	p, err := sb.who(in.As)
-	if err != nil {
-		writeErr(w, err)
-		return
-	}
-	guild, ch, err := sb.place(p, in.Channel)
+	p, guild, ch, err := sb.locate(in.As, in.Channel)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -395,12 +396,7 @@ func (sb *Sandbox) serveComponent(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	p, err := sb.who(in.As)
-	if err != nil {
-		writeErr(w, err)
-		return
-	}
-	guild, ch, err := sb.place(p, in.Channel)
+	p, guild, ch, err := sb.locate(in.As, in.Channel)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -473,12 +469,7 @@ func (sb *Sandbox) serveModal(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	p, err := sb.who(in.As)
-	if err != nil {
-		writeErr(w, err)
-		return
-	}
-	guild, ch, err := sb.place(p, in.Channel)
+	p, guild, ch, err := sb.locate(in.As, in.Channel)
 	if err != nil {
 		writeErr(w, err)
 		return
