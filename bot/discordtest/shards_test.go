@@ -22,6 +22,9 @@ func openShard(t *testing.T, srv *discordtest.Server, id, count int) (*discordgo
 		t.Fatal(err)
 	}
 	sess.ShardID, sess.ShardCount = id, count
+	// No state: discordgo's state would update READY's guilds in place as
+	// their GUILD_CREATE arrive, while the test reads them.
+	sess.StateEnabled = false
 	ready := make(chan *discordgo.Ready, 1)
 	sess.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { ready <- r })
 	if err := sess.Open(); err != nil {
