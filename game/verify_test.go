@@ -155,18 +155,7 @@ func TestJournalSealsAtTheResolution(t *testing.T) {
 // value keeps its encoding, compact or JSON).
 func tamper(t *testing.T, path string, keys []string, change func(data any) any) {
 	t.Helper()
-	keyPath := make([][]byte, len(keys)-1)
-	for i, k := range keys[:len(keys)-1] {
-		keyPath[i] = []byte(k)
-	}
-	err := store.EditRaw(path, keyPath, []byte(keys[len(keys)-1]), func(data []byte) ([]byte, error) {
-		var d any
-		if err := json.Unmarshal(data, &d); err != nil {
-			return nil, err
-		}
-		return json.Marshal(change(d))
-	})
-	if err != nil {
+	if err := store.EditJSON(path, keys, change); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -92,3 +92,24 @@ func editValue(raw []byte, where string, edit func([]byte) ([]byte, error)) ([]b
 	out = append(out, data...)
 	return append(out, '}'), nil
 }
+
+// EditJSON is EditRaw for the tools and tests that tamper with a value by
+// its decoded JSON: keys are the bucket path and, last, the value's key;
+// change gets the value decoded (maps, slices, numbers) and returns what
+// is stored instead.
+func EditJSON(path string, keys []string, change func(data any) any) error {
+	if len(keys) < 2 {
+		return fmt.Errorf("store: EditJSON: a bucket path and a key are needed, got %q", keys)
+	}
+	bucketPath := make([][]byte, len(keys)-1)
+	for i, k := range keys[:len(keys)-1] {
+		bucketPath[i] = []byte(k)
+	}
+	return EditRaw(path, bucketPath, []byte(keys[len(keys)-1]), func(data []byte) ([]byte, error) {
+		var d any
+		if err := json.Unmarshal(data, &d); err != nil {
+			return nil, err
+		}
+		return json.Marshal(change(d))
+	})
+}
