@@ -60,6 +60,12 @@ type Bot struct {
 	// drawing holds a token per picture being drawn: at most one core
 	// fewer than the machine has, so acknowledgements never wait for one.
 	drawing chan struct{}
+	// working holds a token per handler doing its work after its
+	// acknowledgement: a burst of two hundred players runs a few handlers
+	// per core at a time (a few: some wait on Discord or the disk), so the
+	// acknowledgements of the later ones are not queued behind the store
+	// writes of the earlier ones.
+	working chan struct{}
 }
 
 // New wires a bot to a session; Start opens it. A session with a
@@ -78,7 +84,8 @@ func newBot(sessions []*discordgo.Session, layout Shards, concurrency int, svc *
 	}
 	b := &Bot{s: sessions[0], sessions: sessions, layout: layout, concurrency: concurrency,
 		svc: svc, opt: opt, routes: routes(), failed: map[uint64]delivery{}, kicks: make(chan struct{}, 1),
-		drawing: make(chan struct{}, max(1, runtime.NumCPU()-1))}
+		drawing: make(chan struct{}, max(1, runtime.NumCPU()-1)),
+		working: make(chan struct{}, 4*runtime.GOMAXPROCS(0))}
 	if !layout.All() && svc.Owns == nil {
 		svc.Owns = layout.Owns // the deadlines and posts of the other shards' guilds are not ours
 	}

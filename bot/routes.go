@@ -124,6 +124,7 @@ func (b *Bot) dispatch(c *call) error {
 		if b.ack(c) != nil {
 			return nil // nobody waits for an answer any more
 		}
+		defer b.work()()
 		if r.gm && !b.isGM(c.i) {
 			return refuse("bot.not_gm")
 		}
@@ -148,16 +149,25 @@ func (b *Bot) dispatch(c *call) error {
 			if b.ack(c) != nil {
 				return nil
 			}
+			defer b.work()()
 			return b.sheetClick(c)
 		}
 		if source, ok := strings.CutPrefix(c.path, "roll:"); ok {
 			if b.ack(c) != nil {
 				return nil
 			}
+			defer b.work()()
 			return b.reroll(c, source)
 		}
 	}
 	return refuse("bot.unknown_command", c.path)
+}
+
+// work takes a working token for a handler's work after its
+// acknowledgement and returns its release.
+func (b *Bot) work() func() {
+	b.working <- struct{}{}
+	return func() { <-b.working }
 }
 
 // reply answers an interaction with a message only its author sees: it

@@ -451,7 +451,7 @@ func (t *Tx) Headers(guild string) ([]Header, error) {
 		}
 		var h Header
 		if raw := b.Get(keyHeader); raw != nil {
-			if err := decode(raw, &h, where(guild, id, -1, "header")); err != nil {
+			if err := t.s.headers.decode(raw, &h, where(guild, id, -1, "header")); err != nil {
 				out = append(out, unreadable(guild, id, b, err))
 				return nil
 			}

@@ -77,6 +77,9 @@ type Store struct {
 	// left holding its writer lock, so the store writes no more and
 	// Close does not wait for ever.
 	broken atomic.Pointer[DamagedError]
+	// headers remembers decoded battle headers by their stored bytes: a
+	// player's every command looks for his seat among his guild's battles.
+	headers headerMemo
 }
 
 // ErrLocked is matched (errors.Is) by the error Open returns when another

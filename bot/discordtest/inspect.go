@@ -51,7 +51,10 @@ type File struct {
 	ID          string
 	Name        string
 	ContentType string
-	Data        []byte
+	// Data is the file's content: only its first bytes on a Lean server
+	// (nil in a Call's Files there), whose Size says how long it was.
+	Data []byte
+	Size int
 	// Description is the attachment's alt text, as the body's
 	// "attachments" gave it.
 	Description string
@@ -380,4 +383,12 @@ func copyCommands(in []*discordgo.ApplicationCommand) []*discordgo.ApplicationCo
 		panic(err)
 	}
 	return out
+}
+
+// size is the file's length in bytes.
+func (f File) size() int {
+	if f.Size > 0 {
+		return f.Size
+	}
+	return len(f.Data)
 }

@@ -305,10 +305,19 @@ func (s *Server) assignFileIDs(files []File, d *decoded) []File {
 	for i, f := range files {
 		f.ID = s.NewID()
 		f.Description = d.descriptions[strconv.Itoa(i)]
+		f.Size = len(f.Data)
+		if s.lean {
+			// The head is enough for the attachment's width and height.
+			f.Data = bytes.Clone(f.Data[:min(len(f.Data), leanHead)])
+		}
 		out[i] = f
 	}
 	return out
 }
+
+// leanHead is how much of a file a Lean server keeps: a PNG's or GIF's
+// header with its size.
+const leanHead = 64
 
 // maxAltText is Discord's limit on an attachment's description.
 const maxAltText = 1024
@@ -405,7 +414,7 @@ func (s *Server) messageJSONLocked(m *storedMessage) map[string]any {
 	atts := make([]any, 0, len(m.Files))
 	for _, f := range m.Files {
 		a := map[string]any{
-			"id": f.ID, "filename": f.Name, "size": len(f.Data),
+			"id": f.ID, "filename": f.Name, "size": f.size(),
 			"url":       "https://cdn.discordapp.com/attachments/" + m.ChannelID + "/" + f.ID + "/" + f.Name,
 			"proxy_url": "https://media.discordapp.net/attachments/" + m.ChannelID + "/" + f.ID + "/" + f.Name,
 		}

@@ -679,6 +679,16 @@ func (s *Server) SkipSpec() {
 	s.skipSpec = true
 }
 
+// Lean makes the server keep no request bodies and only the first bytes of
+// the files the bot uploads (Size says how long each was): for benchmarks
+// that measure the bot's memory, not the thousands of pictures the fake
+// would otherwise hold. A file so kept cannot be downloaded whole.
+func (s *Server) Lean() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lean = true
+}
+
 // AllowViolations makes OpenAPI violations recorded only (Violations),
 // not reported with t.Errorf: for tests that send invalid requests on
 // purpose.

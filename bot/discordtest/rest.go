@@ -150,6 +150,12 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c.Status = status
 	c.Response = out
+	if s.lean {
+		c.Body = nil
+		for i := range c.Files {
+			c.Files[i].Size, c.Files[i].Data = len(c.Files[i].Data), nil
+		}
+	}
 	// Recorded with the state changes it made (Responses, Messages, ...),
 	// in the same critical section; SpecErrors are added below, before the
 	// client gets the answer.

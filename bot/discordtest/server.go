@@ -65,6 +65,7 @@ type Server struct {
 	violations        []Violation
 	allowViolations   bool
 	skipSpec          bool // SkipSpec: no OpenAPI checks (benchmarks measuring the bot, not the fake)
+	lean              bool // Lean: no request bodies or file contents kept
 	validatedReqs     int
 	validatedResps    int
 	ackDeadline       time.Duration
@@ -257,7 +258,9 @@ func newServer(rep reporter, opts Options) (*Server, error) {
 			}
 			return dialer.DialContext(ctx, network, addr)
 		},
-		MaxIdleConnsPerHost: 16,
+		// Discord speaks HTTP/2, one connection for every request in flight:
+		// over HTTP/1.1 the fake keeps as many idle as a burst opens.
+		MaxIdleConnsPerHost: 256,
 	}
 	if _, err := spec(); err != nil {
 		rep.Errorf("discordtest: %v", err)
