@@ -246,10 +246,11 @@ func (r *resolver) begin(orders []Order) {
 	// r.b may be a new battle in a reused resolver (Odds): its indexes are
 	// built anew on first use.
 	r.cells.built, r.cells.idsBuilt = false, false
-	// Room for every order's copy in one block: the orders, a forced
-	// march's second step, the army-wide order's (beginPhase) and a few
-	// orders moved to phase 2 (attackedAndHeld).
-	r.ords.reserve(len(orders) + len(r.b.Units)/2 + 4)
+	// The orders as given are pointed to, not copied: the resolver never
+	// writes through an order. What it makes of its own (a forced march's
+	// second step, the army-wide orders of beginPhase, orders moved to
+	// phase 2 by attackedAndHeld) comes from small blocks.
+	r.ords.size = 8
 	// Combats are few and have few participants: small blocks.
 	r.parts.size, r.leaderLists.size = 8, 8
 	if cap(r.u) >= len(r.b.Units) {
@@ -264,12 +265,10 @@ func (r *resolver) begin(orders []Order) {
 			continue // army-wide orders and declarations: armyOrders, endOfBattle
 		}
 		i := r.index(o.Unit)
-		oc := r.ords.one()
-		*oc = *o
-		r.u[i].orders[o.Phase] = oc
+		r.u[i].orders[o.Phase] = o
 		if o.Kind == OrderForcedMarch {
 			second := r.ords.one() // its second step fills phase 2 (D-39)
-			*second = *oc
+			*second = *o
 			second.Phase = 2
 			r.u[i].orders[2] = second
 		}
