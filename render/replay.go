@@ -5,12 +5,10 @@ import (
 	"errors"
 	"image"
 	"image/color"
-	"image/draw"
 	"image/gif"
 	"math"
 	"reflect"
 	"runtime"
-	"slices"
 	"strconv"
 	"sync"
 
@@ -57,39 +55,13 @@ func ReplayGIF(frames []ReplayFrame, opt FieldOptions) ([]byte, error) {
 	if len(frames) == 0 && opt.Before == nil {
 		return nil, errors.New("render: a replay needs frames or the state before the turn")
 	}
-	shots := replayShots(frames, opt)
-	imgs := make([]*image.Paletted, len(shots))
-	// The first and the last frame give the palette its own colours; then
-	// the others are drawn, on every core, each kept only in the palette.
-	ends := []int{0, len(shots) - 1}
-	if len(shots) == 1 {
-		ends = ends[:1]
-	}
-	pics := make([]*replayPicture, len(shots))
-	var pal *gifPalette
-	err := parallel(ends, func(i int) error {
-		var err error
-		pics[i], err = shots[i].draw()
-		return err
-	})
-	if err == nil {
-		first, last := pics[0], pics[len(shots)-1]
-		pal = replayBasePalette().extend(first.field, first.strip, last.field, last.strip)
-		for _, i := range ends {
-			imgs[i], pics[i] = pal.quantize(pics[i]), nil
-		}
-		var mid []int
-		for i := 1; i < len(shots)-1; i++ {
-			mid = append(mid, i)
-		}
-		err = parallel(mid, func(i int) error {
-			pic, err := shots[i].draw()
-			if err == nil {
-				imgs[i] = pal.quantize(pic)
-			}
-			return err
-		})
-	}
+	return replayGIF(replayShots(frames, opt), nil)
+}
+
+// replayGIF draws and encodes the shots; lastField, if not nil, is the
+// last shot's field picture, drawn already (FieldAndReplay).
+func replayGIF(shots []replayShot, lastField *image.RGBA) ([]byte, error) {
+	imgs, pal, err := drawShots(shots, lastField)
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +97,56 @@ func ReplayGIF(frames []ReplayFrame, opt FieldOptions) ([]byte, error) {
 		return nil, err
 	}
 	return assembleGIF(pal.colors, w, h, blocks)
+}
+
+// drawShots draws the shots and maps them to the replay's palette. The
+// first and the last frame give the palette its own colours; then the
+// others are drawn, on every core, each kept only in the palette. A
+// frame's field picture goes back to the pool once mapped.
+func drawShots(shots []replayShot, lastField *image.RGBA) ([]*image.Paletted, *gifPalette, error) {
+	imgs := make([]*image.Paletted, len(shots))
+	ends := []int{0, len(shots) - 1}
+	if len(shots) == 1 {
+		ends = ends[:1]
+	}
+	pics := make([]*replayPicture, len(shots))
+	err := parallel(ends, func(i int) error {
+		var field *image.RGBA
+		if i == len(shots)-1 {
+			field = lastField
+		}
+		var err error
+		pics[i], err = shots[i].draw(field)
+		return err
+	})
+	if err != nil {
+		for _, pic := range pics {
+			pic.release()
+		}
+		return nil, nil, err
+	}
+	first, last := pics[0], pics[len(shots)-1]
+	pal := replayBasePalette().extend(first.field, first.strip, last.field, last.strip)
+	for _, i := range ends {
+		if pics[i] != nil {
+			imgs[i] = pal.quantize(pics[i])
+			pics[i].release()
+			pics[i] = nil
+		}
+	}
+	var mid []int
+	for i := 1; i < len(shots)-1; i++ {
+		mid = append(mid, i)
+	}
+	err = parallel(mid, func(i int) error {
+		pic, err := shots[i].draw(nil)
+		if err == nil {
+			imgs[i] = pal.quantize(pic)
+			pic.release()
+		}
+		return err
+	})
+	return imgs, pal, err
 }
 
 // gifFrameBlock is one frame of a GIF as its file holds it (its graphic
@@ -321,26 +343,39 @@ func parallel(items []int, fn func(int) error) error {
 
 // replayPicture is a frame drawn: the field picture, and the caption's
 // strip that goes in it at row split (between the title and the field).
+// pooled: the field picture is the pool's, to give back (release).
 type replayPicture struct {
 	field, strip *image.RGBA
 	split        int
+	pooled       bool
 }
 
-// draw draws the frame as the results picture, and its caption.
-func (s *replayShot) draw() (*replayPicture, error) {
+// release gives the field picture back to the pool, if it is the pool's.
+func (p *replayPicture) release() {
+	if p != nil && p.pooled {
+		canvasPool.Put(p.field)
+		p.field, p.pooled = nil, false
+	}
+}
+
+// draw draws the frame as the results picture, and its caption; field, if
+// not nil, is its field picture drawn already.
+func (s *replayShot) draw(field *image.RGBA) (*replayPicture, error) {
 	opt := s.opt
 	opt.Events, opt.Before = s.events, s.before
-	img, err := Field(s.state, opt)
-	if err != nil {
-		return nil, err
-	}
-	field, ok := img.(*image.RGBA)
-	if !ok || field.Rect.Min != (image.Point{}) {
-		field = image.NewRGBA(image.Rect(0, 0, img.Bounds().Dx(), img.Bounds().Dy()))
-		draw.Draw(field, field.Rect, img, img.Bounds().Min, draw.Src)
+	pooled := field == nil
+	if pooled {
+		dst, _ := canvasPool.Get().(*image.RGBA)
+		var err error
+		if field, err = drawField(s.state, opt, dst); err != nil {
+			return nil, err
+		}
 	}
 	f, err := newFieldFaces(cellSize(opt))
 	if err != nil {
+		if pooled {
+			canvasPool.Put(field)
+		}
 		return nil, err
 	}
 	defer f.release()
@@ -349,10 +384,10 @@ func (s *replayShot) draw() (*replayPicture, error) {
 	split := int(math.Round(l.northBase - ascent(f.side) - l.cs*0.06))
 	split = min(max(split, 0), field.Rect.Dy())
 	strip := image.NewRGBA(image.Rect(0, 0, field.Rect.Dx(), int(math.Round(l.cs*0.36))))
-	draw.Draw(strip, strip.Rect, image.NewUniform(background), image.Point{}, draw.Src)
+	fillRGBA(strip, background)
 	d := drawer{dc: gg.NewContextForRGBA(strip), l: l, f: f, b: &s.state, lang: opt.Lang}
 	d.caption(s.caption, s.count, 0, float64(strip.Rect.Dy()))
-	return &replayPicture{field: field, strip: strip, split: split}, nil
+	return &replayPicture{field: field, strip: strip, split: split, pooled: pooled}, nil
 }
 
 // caption writes a frame's caption in the strip at top, of height h, and
@@ -444,195 +479,6 @@ func deltaFrame(prev, cur *image.Paletted) *image.Paletted {
 			} else {
 				row[x] = b[x]
 			}
-		}
-	}
-	return out
-}
-
-// The replay's palette: index 0 is transparent (a frame's pixels that did
-// not change); then the map's colours, exactly, and what anti-aliasing
-// makes of them on white and on the background; greys; a colour cube; and,
-// for each replay, the colours its pictures paint most that are not there
-// yet (a terrain's shades), exactly.
-const replayTransparent = 0
-
-// gifPalette is a palette and, by 5 bits of red, green and blue, the
-// index of the nearest colour (the exact one for its own colours).
-type gifPalette struct {
-	colors color.Palette
-	lut    []uint8
-	exact  []bool // the cell's index is one of the colours in it
-}
-
-var (
-	basePaletteOnce sync.Once
-	basePalette     *gifPalette
-)
-
-// mapColors are the colours the map paints with.
-func mapColors() []color.Color {
-	return []color.Color{
-		background, white, textColor, northColor, northDark, northTint, northFaded,
-		southColor, southDark, southTint, southFaded, noMansColor, offFieldColor,
-		gridColor, borderColor, cellNameColor, hillFill, hillInk, forestFill, forestInk,
-		swampFill, swampInk, riverColor, riverHighlight, bridgeColor, bridgeInk,
-		badgeColor, commanderGold, generalSilver, starInk, woundColor, shieldWood,
-		shieldInk, lostInk, fatigueFill, fatigueInk,
-		previewInk, previewPale, attackColor, shotColor, routColor, rallyColor, ghostInk,
-		flatOver(hatchColor(engine.North), northFaded), flatOver(hatchColor(engine.South), southFaded),
-	}
-}
-
-// flatOver is c as it shows over the opaque bg.
-func flatOver(c color.Color, bg color.RGBA) color.RGBA {
-	r, g, b, a := c.RGBA()
-	mix := func(x uint32, y uint8) uint8 { return uint8((x + uint32(y)*(0xffff-a)/0xff + 0x80) >> 8) }
-	return color.RGBA{mix(r, bg.R), mix(g, bg.G), mix(b, bg.B), 0xff}
-}
-
-func replayBasePalette() *gifPalette {
-	basePaletteOnce.Do(func() {
-		p := &gifPalette{colors: color.Palette{color.RGBA{}}}
-		seen := map[color.RGBA]bool{}
-		add := func(c color.RGBA) {
-			if len(p.colors) < 216 && !seen[c] {
-				seen[c] = true
-				p.colors = append(p.colors, c)
-			}
-		}
-		var named []color.RGBA
-		for _, c := range mapColors() {
-			named = append(named, flatOver(c, background))
-		}
-		for _, c := range named {
-			add(c)
-		}
-		mid := func(a, b color.RGBA, k uint32) color.RGBA {
-			m := func(x, y uint8) uint8 { return uint8((uint32(x)*k + uint32(y)*(4-k)) / 4) }
-			return color.RGBA{m(a.R, b.R), m(a.G, b.G), m(a.B, b.B), 0xff}
-		}
-		for _, k := range []uint32{2, 1, 3} {
-			for _, c := range named {
-				add(mid(c, white, k))
-				add(mid(c, background, k))
-			}
-		}
-		for g := 0; g < 256; g += 17 {
-			add(color.RGBA{uint8(g), uint8(g), uint8(g), 0xff})
-		}
-		for _, levels := range [][]uint8{{0, 0x55, 0xaa, 0xff}, {0x33, 0x99, 0xdd}} {
-			for _, r := range levels {
-				for _, g := range levels {
-					for _, b := range levels {
-						add(color.RGBA{r, g, b, 0xff})
-					}
-				}
-			}
-		}
-		p.lut = make([]uint8, 1<<15)
-		for k := range p.lut {
-			r, g, b := (k>>10)<<3|4, (k>>5&31)<<3|4, (k&31)<<3|4
-			best, bd := 1, math.MaxInt
-			for i := 1; i < len(p.colors); i++ {
-				c := p.colors[i].(color.RGBA)
-				dr, dg, db := int(c.R)-r, int(c.G)-g, int(c.B)-b
-				if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bd {
-					best, bd = i, d
-				}
-			}
-			p.lut[k] = uint8(best)
-		}
-		p.exact = make([]bool, len(p.lut))
-		for i := len(p.colors) - 1; i >= 1; i-- { // the first named wins a shared cell
-			c := p.colors[i].(color.RGBA)
-			p.lut[lutKey(c.R, c.G, c.B)] = uint8(i)
-			p.exact[lutKey(c.R, c.G, c.B)] = true
-		}
-		basePalette = p
-	})
-	return basePalette
-}
-
-func lutKey(r, g, b uint8) int { return int(r>>3)<<10 | int(g>>3)<<5 | int(b>>3) }
-
-// extend is the palette with the colours imgs paint most (in runs of a
-// few pixels at least) that it lacks, as many as it has room for.
-func (p *gifPalette) extend(imgs ...*image.RGBA) *gifPalette {
-	count := map[color.RGBA]int{}
-	for _, img := range imgs {
-		b := img.Bounds()
-		for y := range b.Dy() {
-			row := img.Pix[y*img.Stride : y*img.Stride+4*b.Dx()]
-			run := 0
-			for x := 0; x < len(row); x += 4 {
-				run++
-				if x+4 < len(row) && row[x] == row[x+4] && row[x+1] == row[x+5] && row[x+2] == row[x+6] {
-					continue
-				}
-				if run >= 3 {
-					count[color.RGBA{row[x], row[x+1], row[x+2], 0xff}] += run
-				}
-				run = 0
-			}
-		}
-	}
-	type kv struct {
-		c color.RGBA
-		n int
-	}
-	var extra []kv
-	for c, n := range count {
-		if i := p.lut[lutKey(c.R, c.G, c.B)]; p.colors[i] != color.Color(c) && n >= 16 {
-			extra = append(extra, kv{c, n})
-		}
-	}
-	slices.SortFunc(extra, func(a, b kv) int {
-		if a.n != b.n {
-			return b.n - a.n
-		}
-		return int(lutKey(a.c.R, a.c.G, a.c.B)) - int(lutKey(b.c.R, b.c.G, b.c.B))
-	})
-	out := &gifPalette{colors: slices.Clone(p.colors), lut: slices.Clone(p.lut), exact: slices.Clone(p.exact)}
-	for _, e := range extra {
-		if len(out.colors) == 256 {
-			break
-		}
-		if k := lutKey(e.c.R, e.c.G, e.c.B); !out.exact[k] {
-			out.lut[k], out.exact[k] = uint8(len(out.colors)), true
-			out.colors = append(out.colors, e.c)
-		}
-	}
-	return out
-}
-
-// index is the palette's index for c.
-func (p *gifPalette) index(c color.RGBA) uint8 { return p.lut[lutKey(c.R, c.G, c.B)] }
-
-// quantize maps a frame, its caption's strip in its field picture, to the
-// palette, colour by colour, without dithering.
-func (p *gifPalette) quantize(pic *replayPicture) *image.Paletted {
-	f, st := pic.field, pic.strip
-	w, sh := f.Rect.Dx(), st.Rect.Dy()
-	out := image.NewPaletted(image.Rect(0, 0, w, f.Rect.Dy()+sh), p.colors)
-	lut := p.lut
-	for y := range out.Rect.Dy() {
-		var src []uint8
-		switch {
-		case y < pic.split:
-			src = f.Pix[y*f.Stride : y*f.Stride+4*w]
-		case y < pic.split+sh:
-			src = st.Pix[(y-pic.split)*st.Stride : (y-pic.split)*st.Stride+4*w]
-		default:
-			src = f.Pix[(y-sh)*f.Stride : (y-sh)*f.Stride+4*w]
-		}
-		dst := out.Pix[y*out.Stride : y*out.Stride+w]
-		last, idx := -1, uint8(0)
-		for x := range dst {
-			k := int(src[4*x]>>3)<<10 | int(src[4*x+1]>>3)<<5 | int(src[4*x+2]>>3)
-			if k != last {
-				last, idx = k, lut[k]
-			}
-			dst[x] = idx
 		}
 	}
 	return out

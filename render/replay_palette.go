@@ -1,0 +1,243 @@
+package render
+
+import (
+	"encoding/binary"
+	"image"
+	"image/color"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/gunbai/gunbai/engine"
+)
+
+// The replay's palette: index 0 is transparent (a frame's pixels that did
+// not change); then the map's colours, exactly, and what anti-aliasing
+// makes of them on white and on the background; greys; a colour cube; and,
+// for each replay, the colours its pictures paint most that are not there
+// yet (a terrain's shades), exactly.
+const replayTransparent = 0
+
+// gifPalette is a palette and, by 5 bits of red, green and blue, the
+// index of the nearest colour (the exact one for its own colours).
+type gifPalette struct {
+	colors color.Palette
+	lut    []uint8
+	// rgb is, by the same 5 bits, the colour at lut's index as a pixel
+	// reads (R, G, B in the low bytes), or noRGB if that colour is not in
+	// the cell: a pixel of that value is the palette's colour exactly.
+	rgb []uint32
+}
+
+// noRGB is no pixel's value (pixels' top byte is cleared before compare).
+const noRGB = 0xff000000
+
+var (
+	basePaletteOnce sync.Once
+	basePalette     *gifPalette
+)
+
+// mapColors are the colours the map paints with.
+func mapColors() []color.Color {
+	return []color.Color{
+		background, white, textColor, northColor, northDark, northTint, northFaded,
+		southColor, southDark, southTint, southFaded, noMansColor, offFieldColor,
+		gridColor, borderColor, cellNameColor, hillFill, hillInk, forestFill, forestInk,
+		swampFill, swampInk, riverColor, riverHighlight, bridgeColor, bridgeInk,
+		badgeColor, commanderGold, generalSilver, starInk, woundColor, shieldWood,
+		shieldInk, lostInk, fatigueFill, fatigueInk,
+		previewInk, previewPale, attackColor, shotColor, routColor, rallyColor, ghostInk,
+		flatOver(hatchColor(engine.North), northFaded), flatOver(hatchColor(engine.South), southFaded),
+	}
+}
+
+// flatOver is c as it shows over the opaque bg.
+func flatOver(c color.Color, bg color.RGBA) color.RGBA {
+	r, g, b, a := c.RGBA()
+	// 16-bit channels: an 8-bit value v is v*0x101.
+	mix := func(x uint32, y uint8) uint8 { return uint8((x + uint32(y)*(0xffff-a)/0xff + 0x80) / 0x101) }
+	return color.RGBA{mix(r, bg.R), mix(g, bg.G), mix(b, bg.B), 0xff}
+}
+
+func replayBasePalette() *gifPalette {
+	basePaletteOnce.Do(func() {
+		p := &gifPalette{colors: color.Palette{color.RGBA{}}}
+		seen := map[color.RGBA]bool{}
+		add := func(c color.RGBA) {
+			if len(p.colors) < 216 && !seen[c] {
+				seen[c] = true
+				p.colors = append(p.colors, c)
+			}
+		}
+		var named []color.RGBA
+		for _, c := range mapColors() {
+			named = append(named, flatOver(c, background))
+		}
+		for _, c := range named {
+			add(c)
+		}
+		mid := func(a, b color.RGBA, k uint32) color.RGBA {
+			m := func(x, y uint8) uint8 { return uint8((uint32(x)*k + uint32(y)*(4-k)) / 4) }
+			return color.RGBA{m(a.R, b.R), m(a.G, b.G), m(a.B, b.B), 0xff}
+		}
+		// Text and edges blend a colour with what is under it: greys for
+		// the ink on the pale ground, halves of each colour with the
+		// ground and with white, a cube for the rest. The room left is
+		// the replay's own (extend).
+		for g := 0; g < 256; g += 17 {
+			add(color.RGBA{uint8(g), uint8(g), uint8(g), 0xff})
+		}
+		for _, c := range named {
+			add(mid(c, background, 2))
+		}
+		// A counter's white text on its side's colour.
+		for _, c := range []color.RGBA{northColor, southColor, northDark, southDark} {
+			for _, k := range []uint32{1, 3} {
+				add(mid(c, white, k))
+			}
+		}
+		for _, levels := range [][]uint8{{0, 0x55, 0xaa, 0xff}} {
+			for _, r := range levels {
+				for _, g := range levels {
+					for _, b := range levels {
+						add(color.RGBA{r, g, b, 0xff})
+					}
+				}
+			}
+		}
+		for _, c := range named {
+			add(mid(c, white, 2))
+		}
+		p.lut = make([]uint8, 1<<15)
+		for k := range p.lut {
+			r, g, b := (k>>10)<<3|4, (k>>5&31)<<3|4, (k&31)<<3|4
+			best, bd := 1, math.MaxInt
+			for i := 1; i < len(p.colors); i++ {
+				c := p.colors[i].(color.RGBA)
+				dr, dg, db := int(c.R)-r, int(c.G)-g, int(c.B)-b
+				if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bd {
+					best, bd = i, d
+				}
+			}
+			p.lut[k] = uint8(best)
+		}
+		p.rgb = make([]uint32, len(p.lut))
+		for k := range p.rgb {
+			p.rgb[k] = noRGB
+		}
+		for i := len(p.colors) - 1; i >= 1; i-- { // the first named wins a shared cell
+			c := p.colors[i].(color.RGBA)
+			p.set(c, uint8(i))
+		}
+		basePalette = p
+	})
+	return basePalette
+}
+
+// set makes i the index of c's cell, exactly c.
+func (p *gifPalette) set(c color.RGBA, i uint8) {
+	k := lutKey(c.R, c.G, c.B)
+	p.lut[k], p.rgb[k] = i, pixelRGB(c)
+}
+
+func lutKey(r, g, b uint8) int { return int(r>>3)<<10 | int(g>>3)<<5 | int(b>>3) }
+
+// pixelKey is lutKey of a pixel read as pixelAt reads it.
+func pixelKey(c uint32) int { return int(c<<7&0x7c00 | c>>6&0x3e0 | c>>19&0x1f) }
+
+// pixelRGB is c as pixelAt reads it.
+func pixelRGB(c color.RGBA) uint32 { return uint32(c.R) | uint32(c.G)<<8 | uint32(c.B)<<16 }
+
+// pixelAt is the pixel of row at byte i: R, G, B in the low bytes, the
+// alpha cleared (the pictures are opaque).
+func pixelAt(row []uint8, i int) uint32 { return binary.LittleEndian.Uint32(row[i:]) &^ noRGB }
+
+// extend is the palette with the colours imgs paint most (in runs of a
+// few pixels at least) that it lacks, as many as it has room for. A run
+// of a colour the palette has exactly is passed over without counting:
+// most of the picture.
+func (p *gifPalette) extend(imgs ...*image.RGBA) *gifPalette {
+	count := map[uint32]int{}
+	for _, img := range imgs {
+		b := img.Bounds()
+		for y := range b.Dy() {
+			row := img.Pix[y*img.Stride : y*img.Stride+4*b.Dx()]
+			for x := 0; x < len(row); {
+				c := pixelAt(row, x)
+				end := x + 4
+				for end < len(row) && pixelAt(row, end) == c {
+					end += 4
+				}
+				if run := (end - x) / 4; run >= 3 && p.rgb[pixelKey(c)] != c {
+					count[c] += run
+				}
+				x = end
+			}
+		}
+	}
+	type kv struct {
+		c uint32
+		n int
+	}
+	var extra []kv
+	for c, n := range count {
+		if n >= 16 {
+			extra = append(extra, kv{c, n})
+		}
+	}
+	slices.SortFunc(extra, func(a, b kv) int {
+		if a.n != b.n {
+			return b.n - a.n
+		}
+		return pixelKey(a.c) - pixelKey(b.c)
+	})
+	out := &gifPalette{colors: slices.Clone(p.colors), lut: slices.Clone(p.lut), rgb: slices.Clone(p.rgb)}
+	for _, e := range extra {
+		if len(out.colors) == 256 {
+			break
+		}
+		if k := pixelKey(e.c); out.rgb[k] == noRGB {
+			c := color.RGBA{uint8(e.c), uint8(e.c >> 8), uint8(e.c >> 16), 0xff}
+			out.set(c, uint8(len(out.colors)))
+			out.colors = append(out.colors, c)
+		}
+	}
+	return out
+}
+
+// index is the palette's index for c.
+func (p *gifPalette) index(c color.RGBA) uint8 { return p.lut[lutKey(c.R, c.G, c.B)] }
+
+// quantize maps a frame, its caption's strip in its field picture, to the
+// palette, colour by colour, without dithering.
+func (p *gifPalette) quantize(pic *replayPicture) *image.Paletted {
+	f, st := pic.field, pic.strip
+	w, sh := f.Rect.Dx(), st.Rect.Dy()
+	out := image.NewPaletted(image.Rect(0, 0, w, f.Rect.Dy()+sh), p.colors)
+	for y := range out.Rect.Dy() {
+		var src []uint8
+		switch {
+		case y < pic.split:
+			src = f.Pix[y*f.Stride : y*f.Stride+4*w]
+		case y < pic.split+sh:
+			src = st.Pix[(y-pic.split)*st.Stride : (y-pic.split)*st.Stride+4*w]
+		default:
+			src = f.Pix[(y-sh)*f.Stride : (y-sh)*f.Stride+4*w]
+		}
+		p.quantizeRow(out.Pix[y*out.Stride:y*out.Stride+w], src)
+	}
+	return out
+}
+
+// quantizeRow maps the RGBA pixels of src to dst's indices. Neighbours
+// mostly repeat: a pixel like the one before takes its index.
+func (p *gifPalette) quantizeRow(dst, src []uint8) {
+	lut := p.lut
+	last, idx := uint32(noRGB), uint8(0)
+	for x := range dst {
+		if c := pixelAt(src, 4*x); c != last {
+			last, idx = c, lut[pixelKey(c)]
+		}
+		dst[x] = idx
+	}
+}
