@@ -336,8 +336,9 @@ const (
 func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 	// The orders are given once an HQ the enemy holds has fallen
 	// (R-III.1.6): no leader moves into it. That is a fact of the whole
-	// battle, settled before the side's view hides anything.
-	b = View(atCommandPhase(b), side)
+	// battle, settled before the side's view hides anything. Validate only
+	// reads the view: readView spares the copy.
+	b = readView(atCommandPhase(b), side)
 	var probs []*Problem
 	add := func(p *Problem) { probs = append(probs, p) }
 	type slots struct {

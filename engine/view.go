@@ -18,25 +18,55 @@ func View(b Battle, side Side) Battle {
 		}
 	}
 	v.Units = kept
-	// Leaders of hidden units are hidden with them (D-67).
 	leaders := v.Leaders[:0]
 	for _, l := range v.Leaders {
-		if l.Side == side || l.At == AtHQ || l.At == AtReserve || v.Unit(l.At) != nil {
+		if leaderShown(&v, side, &l) {
 			leaders = append(leaders, l)
 		}
 	}
 	v.Leaders = leaders
+	hideSecrets(&v, side)
+	return v
+}
+
+// hideSecrets hides from side what View hides beside units and leaders:
+// the fields of b itself, no slice it shares.
+func hideSecrets(b *Battle, side Side) {
 	// The GM tells each player only how many of his own shinobi got
 	// through (R-IV.5.1).
-	v.Shinobi[side.Enemy()] = 0
+	b.Shinobi[side.Enemy()] = 0
 	// With hq.public=false the enemy HQ shows only once found (D-19).
 	if b.Settings.HQHidden && !b.HQKnown[side] {
-		v.HQ[side.Enemy()] = NoCell
+		b.HQ[side.Enemy()] = NoCell
 	}
 	// Whether the enemy spares duellists is his own decision, learnt only
 	// when a duel shows it (R-VIII.6.5).
-	v.Spare[side.Enemy()] = false
-	return v
+	b.Spare[side.Enemy()] = false
+}
+
+// readView is View(b, side) for a caller that only reads it (Validate, at
+// every turn): when side sees every unit and leader, as it mostly does, the
+// view shares b's slices instead of copying the battle.
+func readView(b Battle, side Side) Battle {
+	for i := range b.Units {
+		if hiddenFrom(&b, side, &b.Units[i]) {
+			return View(b, side)
+		}
+	}
+	for k := range b.Leaders {
+		if !leaderShown(&b, side, &b.Leaders[k]) {
+			return View(b, side)
+		}
+	}
+	hideSecrets(&b, side)
+	return b
+}
+
+// leaderShown reports whether a leader stays in side's view of v, whose
+// hidden units are already left out: a leader of a hidden unit is hidden
+// with it (D-67).
+func leaderShown(v *Battle, side Side, l *Leader) bool {
+	return l.Side == side || l.At == AtHQ || l.At == AtReserve || v.Unit(l.At) != nil
 }
 
 // hiddenFrom reports whether side may not see unit u (R-XI.3.2, D-67): an

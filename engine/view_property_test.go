@@ -122,6 +122,16 @@ func checkView(t *testing.T, b Battle, where string) (hidden, contact, revealed 
 	for side := North; side <= South; side++ {
 		v := View(b, side)
 		at := fmt.Sprintf("%s, view of %s", where, side)
+		// Validate's readView is the same view, copied or not (Clone
+		// makes empty slices and nil ones alike).
+		if rv := readView(b, side); !reflect.DeepEqual(rv.Clone(), v.Clone()) {
+			t.Fatalf("%s: readView differs from View", at)
+		}
+		secrets := b
+		secrets.Shinobi, secrets.Spare, secrets.Settings.HQHidden = [2]int{1, 2}, [2]bool{true, true}, true
+		if rv := readView(secrets, side); !reflect.DeepEqual(rv.Clone(), View(secrets, side).Clone()) {
+			t.Fatalf("%s: readView differs from View with shinobi, spares and a hidden HQ", at)
+		}
 		if after, _ := json.Marshal(b); string(after) != string(beforeJSON) {
 			t.Fatalf("%s: View changed its input", at)
 		}
