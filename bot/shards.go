@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/store"
 )
 
 // Gateway sharding (issue 18). A guild belongs to the shard
@@ -38,19 +40,9 @@ type Shards struct {
 	IDs []int
 }
 
-// ShardOf is the shard of a guild among count shards, Discord's formula
-// (guild_id >> 22) % count; 0 if count is under 2 or the ID is not a
-// snowflake (so a post without a guild goes to shard 0, like DMs).
-func ShardOf(guild string, count int) int {
-	if count < 2 {
-		return 0
-	}
-	id, err := strconv.ParseUint(guild, 10, 64)
-	if err != nil {
-		return 0
-	}
-	return int((id >> 22) % uint64(count))
-}
+// ShardOf is the shard of a guild among count shards (store.ShardOf,
+// Discord's formula).
+func ShardOf(guild string, count int) int { return store.ShardOf(guild, count) }
 
 // All reports whether the process runs every shard.
 func (s Shards) All() bool {

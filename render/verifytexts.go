@@ -66,6 +66,12 @@ var verifyTexts = map[string]msg{
 	"verify.ok":            {"Всё сходится: %d {1:ход|хода|ходов}, %d {2:кость|кости|костей}, %d {3:печать|печати|печатей} приказов, %d {4:запись|записи|записей} журнала.", "Everything matches: %d {1:turn|turns}, %d {2:die|dice}, %d orders {3:seal|seals}, %d journal {4:entry|entries}."},
 	"export.written":       {"Выгружено битв: %d, разыгранных ходов в них: %d.", "Exported %d {1:battle|battles}, %d resolved {2:turn|turns}."},
 	"backup.written":       {"Копия %s → %s: %d байт; проверена, битв в ней: %d.", "Copied %s to %s: %d bytes; checked, battles in it: %d."},
+	"reshard.source":       {"%s (обслуживал: %s): взято %d {3:сервер|сервера|серверов}, %d {4:пост|поста|постов} к отправке, %d {5:живое сообщение|живых сообщения|живых сообщений}, %d {6:лист приказов|листа приказов|листов приказов}.", "%s (it served %s): %d {3:server|servers} taken, %d owed {4:post|posts}, %d live {5:message|messages}, %d order {6:sheet|sheets}."},
+	"reshard.served_all":   {"все серверы, без шардов", "every server, unsharded"},
+	"reshard.served":       {"шарды %s из %d", "shards %s of %d"},
+	"reshard.skipped":      {"  оставлены копии серверов, которые обслуживал другой процесс: %s", "  left behind, copies of servers another process served: %s"},
+	"reshard.dropped":      {"  %d {1:лист приказов не перенесён|листа приказов не перенесены|листов приказов не перенесены} (номер уже занят): игроки откроют новые командой /orders", "  %d order {1:sheet|sheets} not moved (the ID was taken): the players open new ones with /orders"},
+	"reshard.written":      {"Новое хранилище %s для %s: %d {3:сервер|сервера|серверов}, битв: %d. Запустите его процесс с этими шардами.", "New store %s for %s: %d {3:server|servers}, %d battles. Start its process with these shards."},
 	"backup.written_live":  {"Копия %s → %s (снята на ходу: бот работает): %d байт; проверена, битв в ней: %d.", "Copied %s to %s (taken while the bot runs): %d bytes; checked, battles in it: %d."},
 }
 

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -233,6 +234,21 @@ func shardCount(n int64, key string, bad func(key, format string, args ...any)) 
 		return 1
 	}
 	return int(n)
+}
+
+// ParseShardIDs reads shard IDs given on a command line as shard_ids is
+// written ("2", "0-3"; "" for all), among count shards.
+func ParseShardIDs(s string, count int) ([]int, error) {
+	var msg string
+	ids := shardIDs(s, count, "shard_ids", func(_, format string, args ...any) {
+		if msg == "" {
+			msg = fmt.Sprintf(format, args...)
+		}
+	})
+	if msg != "" {
+		return nil, errors.New(msg)
+	}
+	return ids, nil
 }
 
 // shardIDs checks [discord] shard_ids: "" (all), a shard ("2", or 2) or a

@@ -66,6 +66,8 @@ func subcommands() []subcommand {
 			help: exportHelp, main: exportMain, flags: true},
 		{name: "backup", list: [][2]string{{"backup [-force] STORE COPY", "copy a store, safe while the bot runs"}},
 			help: backupHelp, main: backupMain, flags: true},
+		{name: "reshard", list: [][2]string{{"reshard -shards N [-ids RANGE] NEW OLD...", "build a process's store for a new shard count from the old stores, by server"}},
+			help: reshardHelp, main: reshardMain, flags: true},
 		{name: "version", list: [][2]string{{"version", "print the version and VCS revision of this build"}},
 			help: versionHelp, main: versionMain, flags: true},
 	}

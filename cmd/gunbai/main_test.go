@@ -313,5 +313,9 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the store was not released: %v", err)
 	}
-	st.Close()
+	defer st.Close()
+	// It remembers that its process served every guild (gunbai reshard).
+	if sv, err := st.Served(); err != nil || sv.Shards != 1 || sv.IDs != nil {
+		t.Errorf("served %+v, %v; want every guild, unsharded", sv, err)
+	}
 }

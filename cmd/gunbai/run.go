@@ -151,8 +151,14 @@ func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logg
 	if err := b.Start(); err != nil {
 		return fmt.Errorf("connecting to Discord: %w", err)
 	}
-	if sh := b.Shards(); sh.Count > 1 {
+	sh := b.Shards()
+	if sh.Count > 1 {
 		logger.Printf("gateway: %s", sh)
+	}
+	// The store remembers whose guilds it holds, for gunbai reshard.
+	if err := st.SetServed(store.Served{Shards: sh.Count, IDs: sh.IDs}); err != nil {
+		b.Close()
+		return err
 	}
 	logger.Printf("connected; store %s", st.Path())
 	<-ctx.Done()
