@@ -48,13 +48,13 @@ func turnOptions(l render.Lang, tv game.TurnView) render.FieldOptions {
 func DrawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
 	opt := turnOptions(l, tv)
 	out := TurnFiles{Title: render.T(l, "bot.replay_title", tv.Name, tv.Turn)}
-	png, err := render.FieldPNG(tv.After, opt)
-	if err != nil {
-		return out, err
-	}
-	out.PNG, out.PNGAlt = png, render.AltText(l, tv.After, opt, tv.Events)
 	out.Log = render.OrdersGiven(l, audienceSides(tv.Audience), tv.Turn, tv.Orders) + render.Log(l, tv.Events)
 	if !gif {
+		png, err := render.FieldPNG(tv.After, opt)
+		if err != nil {
+			return out, err
+		}
+		out.PNG, out.PNGAlt = png, render.AltText(l, tv.After, opt, tv.Events)
 		return out, nil
 	}
 	var frames []render.ReplayFrame
@@ -68,9 +68,12 @@ func DrawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
 		}
 		frames = append(frames, render.ReplayFrame{State: f.State, Events: f.Events, Caption: render.StepCaption(l, step, f.Phase)})
 	}
-	if out.GIF, err = render.ReplayGIF(frames, opt); err != nil {
+	// The replay's last frame is the results picture: drawn once for both.
+	png, replay, err := render.FieldAndReplay(tv.After, frames, opt)
+	if err != nil {
 		return out, err
 	}
+	out.PNG, out.PNGAlt, out.GIF = png, render.AltText(l, tv.After, opt, tv.Events), replay
 	out.GIFAlt = render.T(l, "bot.replay_title", tv.Name, tv.Turn) + ". " + out.PNGAlt
 	out.GIFAlt = clip(out.GIFAlt, render.MaxAltText)
 	return out, nil

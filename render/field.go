@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"image"
 	"image/color"
 	"math"
@@ -82,12 +81,7 @@ func FieldPNG(b engine.Battle, opt FieldOptions) ([]byte, error) {
 		return nil, err
 	}
 	defer canvasPool.Put(img)
-	var buf bytes.Buffer
-	buf.Grow(len(img.Pix) / 12)
-	if err := encodePNG(&buf, img); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return encodeField(img)
 }
 
 var canvasPool sync.Pool // *image.RGBA, for FieldPNG
