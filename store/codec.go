@@ -28,11 +28,16 @@ import (
 //     it). meta/format is {"v":3,...}: it says the events were migrated,
 //     and a gunbai of schema 2, which knows nothing of that migration,
 //     refuses the file rather than half read it.
+//   - 4: a turn's values are one value of the battle's turns bucket, the
+//     bundle of its values (bundle.go), instead of a bucket per turn, so
+//     that consecutive turns share pages (a battle's file shrinks by
+//     half), and its orders and command rolls are compact too.
+//     meta/format is {"v":4,...}: a gunbai of schema 3 would find no turn.
 //
 // Reads accept values of every version up to SchemaVersion in either
 // encoding, whatever the key: a store not yet migrated, or a value put
 // back as JSON by hand, reads as before.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // jsonVersion is the envelope version of the values that stay JSON.
 const jsonVersion = 1

@@ -14,7 +14,8 @@ import (
 // EditRaw changes one stored value of the store file at path behind the
 // store's back, for tests that tamper with a file (and repairs by hand):
 // the value at key in the bucket reached through bucketPath (e.g.
-// "guilds", guild, "battles", battle, "turns", the 4-byte turn) is given
+// "guilds", guild, "battles", battle, "turns", the 4-byte turn: a turn's
+// value, whichever schema laid it out) is given
 // to edit as its JSON data, whatever its encoding (a JSON envelope's
 // data, or a compact value inflated), and what edit returns is written
 // back in the encoding and version the value had: a compact value stays
@@ -46,9 +47,18 @@ func EditRaw(path string, bucketPath [][]byte, key []byte, edit func(data []byte
 	return guard(path, func() error {
 		return db.Update(func(tx *bolt.Tx) error {
 			b := tx.Bucket(bucketPath[0])
-			for _, k := range bucketPath[1:] {
+			for i, k := range bucketPath[1:] {
 				if b == nil {
 					break
+				}
+				if raw := b.Get(k); i == len(bucketPath)-2 && isBundle(raw) {
+					// A turn's values are a bundle since schema 4: the
+					// path through the turn still reaches them.
+					out, err := editBundled(raw, key, where, edit)
+					if err != nil {
+						return err
+					}
+					return b.Put(k, out)
 				}
 				b = b.Bucket(k)
 			}
@@ -70,6 +80,23 @@ func EditRaw(path string, bucketPath [][]byte, key []byte, edit func(data []byte
 
 // editValue gives the JSON data of a stored value to edit and encodes
 // what it returns as the value was encoded.
+// editBundled edits the value name of a bundle and returns the bundle.
+func editBundled(raw, name []byte, where string, edit func([]byte) ([]byte, error)) ([]byte, error) {
+	values, err := parseBundle(raw)
+	if err != nil {
+		return nil, fmt.Errorf("store: EditRaw: %s: %w", where, err)
+	}
+	v := values.get(name)
+	if v == nil {
+		return nil, fmt.Errorf("store: EditRaw: %s: no such value", where)
+	}
+	out, err := editValue(v, where, edit)
+	if err != nil {
+		return nil, err
+	}
+	return values.with(name, out).encode(), nil
+}
+
 func editValue(raw []byte, where string, edit func([]byte) ([]byte, error)) ([]byte, error) {
 	data, version, err := valueData(raw, where)
 	if err != nil {

@@ -35,7 +35,7 @@ func rawValue(t *testing.T, path string, keys ...[]byte) []byte {
 
 // EditRaw hands a value's JSON to the edit, whatever its encoding, and
 // writes the edit back in that encoding: the events and the record stay
-// compact, the orders a JSON envelope of version 1, and the store reads
+// compact, the header a JSON envelope of version 1, and the store reads
 // the edited values.
 func TestEditRaw(t *testing.T) {
 	s, path := openTemp(t, Options{NoSync: true})
@@ -79,14 +79,30 @@ func TestEditRaw(t *testing.T) {
 		d.(map[string]any)["name"] = "Nagashino"
 		return d
 	})
-	if raw := rawValue(t, path, append(turn, keyEvents)...); !isCompact(raw) {
+	edit(battle, keyHeader, func(d any) any {
+		d.(map[string]any)["name"] = "Nagashino"
+		return d
+	})
+	// The path through the turn reaches its values, a bundle since
+	// schema 4.
+	member := func(name []byte) []byte {
+		values, err := parseBundle(rawValue(t, path, turn...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return values.get(name)
+	}
+	if raw := member(keyEvents); !isCompact(raw) {
 		t.Errorf("the edited events are no longer compact: %.40q", raw)
+	}
+	if raw := member(keyOrders(engine.North)); !isCompact(raw) {
+		t.Errorf("the edited orders are no longer compact: %.40q", raw)
 	}
 	if raw := rawValue(t, path, append(battle, keyRecord)...); !isCompact(raw) {
 		t.Errorf("the edited record is no longer compact: %.40q", raw)
 	}
-	if raw := rawValue(t, path, append(turn, keyOrders(engine.North))...); !bytes.HasPrefix(raw, []byte(`{"v":1,"data":[{`)) {
-		t.Errorf("the edited orders = %s", raw)
+	if raw := rawValue(t, path, append(battle, keyHeader)...); !bytes.HasPrefix(raw, []byte(`{"v":1,"data":{`)) {
+		t.Errorf("the edited header = %s", raw)
 	}
 
 	s, err = Open(path, Options{ReadOnly: true})
@@ -115,6 +131,9 @@ func TestEditRaw(t *testing.T) {
 		}
 		if rec.Name != "Nagashino" || rec.State.ID != "b" {
 			t.Errorf("record after the edit: %q %q", rec.Name, rec.State.ID)
+		}
+		if hs, err := tx.Headers("1"); err != nil || len(hs) != 1 || hs[0].Name != "Nagashino" {
+			t.Errorf("headers after the edit: %+v, %v", hs, err)
 		}
 		return nil
 	})

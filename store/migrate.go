@@ -1,16 +1,21 @@
 package store
 
 import (
+	"bytes"
 	"fmt"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/gunbai/gunbai/engine"
 )
 
-// The migration to schema 3 (codec.go) rewrites, once, the values that
-// schema 3 stores compact and an older schema stored as JSON: every
-// battle's record, and every turn's snapshot, command phase and events
-// (a store of schema 1 has all of them as JSON, one of schema 2 only the
-// events). It runs at Open (not ReadOnly), one transaction per battle.
+// The migration to schema 4 (codec.go) rewrites, once, the values that
+// schema 4 stores compact and an older schema stored as JSON: every
+// battle's record, and every turn's snapshot, command phase, events,
+// orders and command rolls (a store of schema 1 has all of them as JSON,
+// one of schema 2 all but the record, snapshots and phases, one of schema
+// 3 its orders and rolls), and replaces every turn's bucket by the bundle
+// of its values, one value of the battle's turns bucket. It runs at Open (not ReadOnly), one transaction per battle.
 // meta/migrating marks it under way, set with meta/format's new version
 // before the first battle and removed after the last: a gunbai stopped in
 // the middle leaves a store that opens, reads both encodings, and goes on
@@ -24,8 +29,9 @@ var keyMigrating = []byte("migrating")
 // error stops the migration there, as a crash would.
 var migrateHook func(guild, battle string) error
 
-// compactKeys are the values of a turn that schema 3 stores compact.
-var compactKeys = [][]byte{keySnapshot, keyPhase, keyEvents}
+// compactKeys are the values of a turn that schema 4 stores compact.
+var compactKeys = [][]byte{keySnapshot, keyPhase, keyEvents,
+	keyOrders(engine.North), keyOrders(engine.South), keyCommand(engine.North), keyCommand(engine.South)}
 
 // migrate brings the store to SchemaVersion if it is older or was left
 // half migrated.
@@ -100,8 +106,10 @@ func (s *Store) migrate() error {
 	return nil
 }
 
-// migrateBattle rewrites compact what schema 3 stores compact in one
-// battle's bucket b.
+// migrateBattle brings one battle's bucket b to schema 4: its record and
+// its turns' values compact where schema 4 stores them so, and every turn's
+// bucket replaced by the bundle of its values (bundle.go). A turn already
+// a bundle is left alone.
 func migrateBattle(b *bolt.Bucket) error {
 	if err := compactValue(b, keyRecord); err != nil {
 		return err
@@ -110,9 +118,10 @@ func migrateBattle(b *bolt.Bucket) error {
 	if ts == nil {
 		return nil
 	}
-	var turns [][]byte
+	ts.FillPercent = appendFill
+	var turns [][]byte // the turns' buckets of schema 3 and before
 	if err := ts.ForEachBucket(func(k []byte) error {
-		turns = append(turns, append([]byte(nil), k...))
+		turns = append(turns, bytes.Clone(k))
 		return nil
 	}); err != nil {
 		return err
@@ -121,6 +130,24 @@ func migrateBattle(b *bolt.Bucket) error {
 		tb := ts.Bucket(k)
 		for _, key := range compactKeys {
 			if err := compactValue(tb, key); err != nil {
+				return err
+			}
+		}
+		var values bundle
+		err := tb.ForEach(func(key, v []byte) error {
+			if v != nil {
+				values = values.with(bytes.Clone(key), bytes.Clone(v))
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if err := ts.DeleteBucket(k); err != nil {
+			return err
+		}
+		if len(values) > 0 {
+			if err := ts.Put(k, values.encode()); err != nil {
 				return err
 			}
 		}

@@ -1,8 +1,11 @@
 package store
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -109,9 +112,9 @@ func v1Store(t *testing.T) (string, []byte) {
 	return path, want
 }
 
-// encodings counts the compact and JSON values of records, snapshots,
-// phases and events, and says whether the store is marked as migrating and the
-// version of meta/format.
+// encodings counts the compact and JSON values of records and of the turn
+// values schema 4 stores compact, and says whether the store is marked as
+// migrating and the version of meta/format.
 func encodings(t *testing.T, path string) (compact, plain int, migrating bool, format int) {
 	t.Helper()
 	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
@@ -133,24 +136,43 @@ func encodings(t *testing.T, path string) (compact, plain int, migrating bool, f
 		migrating = meta.Get(keyMigrating) != nil
 		format, _ = peekVersion(meta.Get(keyFormat))
 		guilds := tx.Bucket(bucketGuilds)
-		return guilds.ForEachBucket(func(g []byte) error {
+		guilds.ForEachBucket(func(g []byte) error {
 			bs := guilds.Bucket(g).Bucket(bucketBattles)
 			return bs.ForEachBucket(func(id []byte) error {
-				b := bs.Bucket(id)
-				count(b.Get(keyRecord))
-				if ts := b.Bucket(bucketTurns); ts != nil {
-					ts.ForEachBucket(func(k []byte) error {
-						for _, key := range compactKeys {
-							count(ts.Bucket(k).Get(key))
-						}
-						return nil
-					})
-				}
+				count(bs.Bucket(id).Get(keyRecord))
 				return nil
 			})
 		})
+		eachTurnValue(tx, func(name, raw []byte, _ bool) {
+			if slices.ContainsFunc(compactKeys, func(c []byte) bool { return bytes.Equal(c, name) }) {
+				count(raw)
+			}
+		})
+		return nil
 	})
 	return compact, plain, migrating, format
+}
+
+// turnLayout counts the turn values kept in a bucket per turn (schema 3
+// and before) and those kept in a bundle per turn (schema 4).
+func turnLayout(t *testing.T, path string) (nested, bundled int) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(func(tx *bolt.Tx) error {
+		eachTurnValue(tx, func(_, _ []byte, inBucket bool) {
+			if inBucket {
+				nested++
+			} else {
+				bundled++
+			}
+		})
+		return nil
+	})
+	return nested, bundled
 }
 
 func sameDump(t *testing.T, what string, got, want []byte) {
@@ -195,6 +217,9 @@ func TestMigrateV1(t *testing.T) {
 	c, p, m, f := encodings(t, path)
 	if c == 0 || p != 0 || m || f != SchemaVersion {
 		t.Fatalf("after the migration: %d compact, %d JSON values, migrating %v, format %d", c, p, m, f)
+	}
+	if n, b := turnLayout(t, path); n != 0 || b == 0 {
+		t.Fatalf("after the migration: %d values in turn buckets, %d in bundles", n, b)
 	}
 	s, err = Open(path, Options{})
 	if err != nil {
@@ -294,31 +319,49 @@ func eventsEncodings(t *testing.T, path string) (compact, plain int) {
 	}
 	defer db.Close()
 	db.View(func(tx *bolt.Tx) error {
-		return eachTurn(tx, func(tb *bolt.Bucket) error {
-			switch raw := tb.Get(keyEvents); {
-			case raw == nil:
+		eachTurnValue(tx, func(name, raw []byte, _ bool) {
+			switch {
+			case !bytes.Equal(name, keyEvents):
 			case isCompact(raw):
 				compact++
 			default:
 				plain++
 			}
-			return nil
 		})
+		return nil
 	})
 	return compact, plain
 }
 
-// eachTurn calls fn with the bucket of every turn of every battle.
-func eachTurn(tx *bolt.Tx, fn func(tb *bolt.Bucket) error) error {
-	guilds := tx.Bucket(bucketGuilds)
-	return guilds.ForEachBucket(func(g []byte) error {
-		bs := guilds.Bucket(g).Bucket(bucketBattles)
-		return bs.ForEachBucket(func(id []byte) error {
-			ts := bs.Bucket(id).Bucket(bucketTurns)
-			if ts == nil {
+// eachTurnValue calls fn with every value of every turn of every battle,
+// by its name ("events"), in either layout: a bucket per turn (schema 3
+// and before, nested true) or a bundle per turn (schema 4).
+func eachTurnValue(tx *bolt.Tx, fn func(name, raw []byte, nested bool)) {
+	eachTurnsBucket(tx, func(ts *bolt.Bucket) {
+		ts.ForEach(func(k, v []byte) error {
+			if v == nil {
+				ts.Bucket(k).ForEach(func(name, raw []byte) error { fn(name, raw, true); return nil })
 				return nil
 			}
-			return ts.ForEachBucket(func(k []byte) error { return fn(ts.Bucket(k)) })
+			values, _ := parseBundle(v)
+			for _, it := range values {
+				fn(it.name, it.value, false)
+			}
+			return nil
+		})
+	})
+}
+
+// eachTurnsBucket calls fn with every battle's turns bucket.
+func eachTurnsBucket(tx *bolt.Tx, fn func(ts *bolt.Bucket)) {
+	guilds := tx.Bucket(bucketGuilds)
+	guilds.ForEachBucket(func(g []byte) error {
+		bs := guilds.Bucket(g).Bucket(bucketBattles)
+		return bs.ForEachBucket(func(id []byte) error {
+			if ts := bs.Bucket(id).Bucket(bucketTurns); ts != nil {
+				fn(ts)
+			}
+			return nil
 		})
 	})
 }
@@ -373,17 +416,12 @@ func TestMigrateV1Events(t *testing.T) {
 	}
 }
 
-// schema2Store makes of testdata/v1.db a store as schema 2 left it:
-// migrated, but with its events as JSON envelopes and meta/format of
-// version 2.
+// schema2Store makes of testdata/v1.db a store as schema 2 left it: its
+// records, snapshots and command phases compact, everything else JSON, a
+// bucket per turn, and meta/format of version 2.
 func schema2Store(t *testing.T) (string, []byte) {
 	t.Helper()
 	path, want := v1Store(t)
-	s, err := Open(path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -397,17 +435,22 @@ func schema2Store(t *testing.T) (string, []byte) {
 		if err := tx.Bucket(bucketMeta).Put(keyFormat, v); err != nil {
 			return err
 		}
-		return eachTurn(tx, func(tb *bolt.Bucket) error {
-			raw := tb.Get(keyEvents)
-			if raw == nil {
-				return nil
-			}
-			data, _, err := valueData(raw, "events")
-			if err != nil {
-				return err
-			}
-			return tb.Put(keyEvents, append(append([]byte(`{"v":1,"data":`), data...), '}'))
+		guilds := tx.Bucket(bucketGuilds)
+		guilds.ForEachBucket(func(g []byte) error {
+			bs := guilds.Bucket(g).Bucket(bucketBattles)
+			return bs.ForEachBucket(func(id []byte) error { return compactValue(bs.Bucket(id), keyRecord) })
 		})
+		eachTurnsBucket(tx, func(ts *bolt.Bucket) {
+			ts.ForEachBucket(func(k []byte) error {
+				for _, key := range [][]byte{keySnapshot, keyPhase} {
+					if e := compactValue(ts.Bucket(k), key); e != nil && err == nil {
+						err = e
+					}
+				}
+				return nil
+			})
+		})
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -471,5 +514,87 @@ func TestMigrateV2(t *testing.T) {
 	}
 	if c, p, m, f := encodings(t, path); c == 0 || p != 0 || m || f != SchemaVersion {
 		t.Fatalf("after the migration: %d compact, %d JSON values, migrating %v, format %d", c, p, m, f)
+	}
+}
+
+// v3Store copies testdata/v3.db, a store written by schema 3's code
+// (commit 2f3bed5: a 12-turn sim battle written as the bot writes one, and
+// a battle not started), and returns the copy's path and what that code
+// read back from it (testdata/v3.json.gz).
+func v3Store(t *testing.T) (string, []byte) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("testdata", "v3.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join("testdata", "v3.json.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "v3.db")
+	if err := os.WriteFile(path, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path, want
+}
+
+// A store written by schema 3 (a bucket per turn, orders and command rolls
+// JSON) reads back the same read-only, is migrated at Open (every turn's
+// bucket replaced by the bundle of its values, the orders and rolls compact),
+// resumably, and reads back the same after; the file it then grows into
+// is smaller.
+func TestMigrateV3(t *testing.T) {
+	path, want := v3Store(t)
+	if n, f := turnLayout(t, path); n == 0 || f != 0 {
+		t.Fatalf("testdata/v3.db: %d values in turn buckets, %d in bundles", n, f)
+	}
+	if c, p, m, f := encodings(t, path); c == 0 || p == 0 || m || f != 3 {
+		t.Fatalf("testdata/v3.db: %d compact, %d JSON values, migrating %v, format %d", c, p, m, f)
+	}
+	ro, err := Open(path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameDump(t, "schema 3, read-only", dumpStore(t, ro), want)
+	ro.Close()
+
+	migrateHook = func(guild, battle string) error {
+		if guild == "2" {
+			return errors.New("crash")
+		}
+		return nil
+	}
+	_, err = Open(path, Options{})
+	migrateHook = nil
+	if err == nil || !strings.Contains(err.Error(), "crash") {
+		t.Fatalf("Open with a crash in the migration: %v", err)
+	}
+	if n, f := turnLayout(t, path); n != 0 || f == 0 {
+		t.Fatalf("the battle with turns migrated first: %d values in turn buckets, %d in bundles", n, f)
+	}
+	if _, _, m, _ := encodings(t, path); !m {
+		t.Fatal("half migrated, not marked migrating")
+	}
+
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameDump(t, "schema 3, migrated", dumpStore(t, s), want)
+	s.Close()
+	if c, p, m, f := encodings(t, path); c == 0 || p != 0 || m || f != SchemaVersion {
+		t.Fatalf("after the migration: %d compact, %d JSON values, migrating %v, format %d", c, p, m, f)
+	}
+	if n, f := turnLayout(t, path); n != 0 || f == 0 {
+		t.Fatalf("after the migration: %d values in turn buckets, %d in bundles", n, f)
 	}
 }

@@ -690,8 +690,16 @@ func TestSeedIsFixedOnceSet(t *testing.T) {
 		t.Errorf("SeedHash(abc) = %s", h)
 	}
 	// A tampered hash is noticed.
-	putRaw(t, s, []byte(`{"v":1,"data":{"value":"AQIDBA==","hash":"00"}}`),
-		"guilds", "1", "battles", "b", "turns", string(turnKey(1)), "seed")
+	err = s.Update(func(tx *Tx) error {
+		ts, err := tx.turnsBucket("1", "b", 1, true)
+		if err != nil {
+			return err
+		}
+		return setTurnValue(ts, 1, keySeed, []byte(`{"v":1,"data":{"value":"AQIDBA==","hash":"00"}}`))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := s.Seed("1", "b", 1); err == nil || !strings.Contains(err.Error(), "does not match") {
 		t.Errorf("tampered hash: err = %v", err)
 	}

@@ -50,9 +50,14 @@ func checkSide(side engine.Side) error {
 	return nil
 }
 
-// turnBucket returns the bucket of one turn of an existing battle. With
-// create it is created; without, nil is returned when the turn has nothing.
-func (t *Tx) turnBucket(guild, id string, turn int, create bool) (*bolt.Bucket, error) {
+// A battle's turns are kept in its bucket "turns", a value per turn under
+// the turn's 4 bytes: the bundle of its values (bundle.go). A store of
+// schema 3 or before, not yet migrated (read-only), has a bucket there
+// instead, the turn's values its keys: it is still read, never written.
+
+// turnsBucket returns a battle's turns bucket; with create it is made,
+// without it is nil when the battle has no turn stored.
+func (t *Tx) turnsBucket(guild, id string, turn int, create bool) (*bolt.Bucket, error) {
 	if err := checkTurn(turn); err != nil {
 		return nil, err
 	}
@@ -61,11 +66,7 @@ func (t *Tx) turnBucket(guild, id string, turn int, create bool) (*bolt.Bucket, 
 		return nil, err
 	}
 	if !create {
-		ts := b.Bucket(bucketTurns)
-		if ts == nil {
-			return nil, nil
-		}
-		return ts.Bucket(turnKey(turn)), nil
+		return b.Bucket(bucketTurns), nil
 	}
 	ts, err := b.CreateBucketIfNotExists(bucketTurns)
 	if err != nil {
@@ -73,7 +74,64 @@ func (t *Tx) turnBucket(guild, id string, turn int, create bool) (*bolt.Bucket, 
 	}
 	// Turns are added in order, so their pages are filled before split.
 	ts.FillPercent = appendFill
-	return ts.CreateBucketIfNotExists(turnKey(turn))
+	return ts, nil
+}
+
+// turnValues reads the values of a turn: its bundle, or its bucket in a
+// store of schema 3 or before (old).
+func turnValues(ts *bolt.Bucket, turn int) (b bundle, old *bolt.Bucket, err error) {
+	if ts == nil {
+		return nil, nil, nil
+	}
+	if raw := ts.Get(turnKey(turn)); raw != nil {
+		b, err = parseBundle(raw)
+		return b, nil, err
+	}
+	return nil, ts.Bucket(turnKey(turn)), nil
+}
+
+// turnValue is one value of a turn as stored, nil if none.
+func turnValue(ts *bolt.Bucket, turn int, key []byte) ([]byte, error) {
+	b, old, err := turnValues(ts, turn)
+	if old != nil {
+		return old.Get(key), nil
+	}
+	return b.get(key), err
+}
+
+// turnHasValues reports whether anything is stored for the turn.
+func turnHasValues(ts *bolt.Bucket, turn int) (bool, error) {
+	b, old, err := turnValues(ts, turn)
+	if old != nil {
+		return firstKey(old) != nil, nil
+	}
+	return len(b) > 0, err
+}
+
+// setTurnValue stores (raw) or removes (nil) one value of a turn.
+func setTurnValue(ts *bolt.Bucket, turn int, key, raw []byte) error {
+	b, old, err := turnValues(ts, turn)
+	if err != nil {
+		return err
+	}
+	if old != nil {
+		// Never met in a migrated store; folded in rather than lost.
+		if err := old.ForEach(func(k, v []byte) error {
+			if v != nil {
+				b = b.with(bytes.Clone(k), bytes.Clone(v))
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		if err := ts.DeleteBucket(turnKey(turn)); err != nil {
+			return err
+		}
+	}
+	if b = b.with(key, raw); len(b) == 0 {
+		return ts.Delete(turnKey(turn))
+	}
+	return ts.Put(turnKey(turn), b.encode())
 }
 
 // putTurnValue stores one value of a turn as JSON.
@@ -83,7 +141,7 @@ func (t *Tx) putTurnValue(guild, id string, turn int, key []byte, v any) error {
 
 // putTurnEncoded stores one value of a turn, encoded by enc.
 func (t *Tx) putTurnEncoded(guild, id string, turn int, key []byte, v any, enc func(any) ([]byte, error)) error {
-	tb, err := t.turnBucket(guild, id, turn, true)
+	ts, err := t.turnsBucket(guild, id, turn, true)
 	if err != nil {
 		return err
 	}
@@ -91,19 +149,22 @@ func (t *Tx) putTurnEncoded(guild, id string, turn int, key []byte, v any, enc f
 	if err != nil {
 		return err
 	}
-	return tb.Put(key, raw)
+	if err := setTurnValue(ts, turn, key, raw); err != nil {
+		return fmt.Errorf("store: %s: %w", where(guild, id, turn, string(key)), err)
+	}
+	return nil
 }
 
 // getTurnValue reads one value of a turn into v; a missing value is a
 // *NotFoundError naming what.
 func (t *Tx) getTurnValue(guild, id string, turn int, key []byte, v any, what string) error {
-	tb, err := t.turnBucket(guild, id, turn, false)
+	ts, err := t.turnsBucket(guild, id, turn, false)
 	if err != nil {
 		return err
 	}
-	var raw []byte
-	if tb != nil {
-		raw = tb.Get(key)
+	raw, err := turnValue(ts, turn, key)
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", where(guild, id, turn, what), err)
 	}
 	if raw == nil {
 		return &NotFoundError{Guild: guild, Battle: id, Turn: turn, What: what}
@@ -126,8 +187,8 @@ func (t *Tx) Snapshot(guild, id string, turn int) (engine.Battle, error) {
 	return b, nil
 }
 
-// PutOrders stores (replacing) the sealed orders of one side for a turn. A
-// nil slice is stored as an empty submission.
+// PutOrders stores (replacing) the sealed orders of one side for a turn,
+// compact (schema 4). A nil slice is stored as an empty submission.
 func (t *Tx) PutOrders(guild, id string, turn int, side engine.Side, orders []engine.Order) error {
 	if err := checkSide(side); err != nil {
 		return err
@@ -135,7 +196,7 @@ func (t *Tx) PutOrders(guild, id string, turn int, side engine.Side, orders []en
 	if orders == nil {
 		orders = []engine.Order{}
 	}
-	return t.putTurnValue(guild, id, turn, keyOrders(side), orders)
+	return t.putTurnEncoded(guild, id, turn, keyOrders(side), orders, encodeCompact)
 }
 
 // Orders reads the orders of one side for a turn; a *NotFoundError if the
@@ -164,12 +225,13 @@ type CommandRoll struct {
 	Final   bool                 `json:"final"`
 }
 
-// PutCommand stores (replacing) one side's command roll of a turn.
+// PutCommand stores (replacing) one side's command roll of a turn, compact
+// (schema 4).
 func (t *Tx) PutCommand(guild, id string, turn int, side engine.Side, c CommandRoll) error {
 	if err := checkSide(side); err != nil {
 		return err
 	}
-	return t.putTurnValue(guild, id, turn, keyCommand(side), c)
+	return t.putTurnEncoded(guild, id, turn, keyCommand(side), c, encodeCompact)
 }
 
 // Command reads one side's command roll; a *NotFoundError if it has not rolled.
@@ -299,12 +361,16 @@ func (t *Tx) Turns(guild, id string) ([]int, error) {
 		return nil, nil
 	}
 	var out []int
-	err = ts.ForEachBucket(func(k []byte) error {
+	err = ts.ForEach(func(k, v []byte) error {
 		n, ok := parseTurnKey(k)
 		if !ok {
 			return fmt.Errorf("store: %s: bad turn key %x", where(guild, id, -1, "turns"), k)
 		}
-		if firstKey(ts.Bucket(k)) != nil {
+		has, err := turnHasValues(ts, n)
+		if err != nil {
+			return fmt.Errorf("store: %s: %w", where(guild, id, n, "turn"), err)
+		}
+		if has {
 			out = append(out, n)
 		}
 		return nil
@@ -320,11 +386,13 @@ func firstKey(b *bolt.Bucket) []byte {
 // Turn reads everything stored for one turn. A turn with nothing stored is
 // a *NotFoundError.
 func (t *Tx) Turn(guild, id string, turn int) (TurnRecord, error) {
-	tb, err := t.turnBucket(guild, id, turn, false)
+	ts, err := t.turnsBucket(guild, id, turn, false)
 	if err != nil {
 		return TurnRecord{}, err
 	}
-	if tb == nil || firstKey(tb) == nil {
+	if has, err := turnHasValues(ts, turn); err != nil {
+		return TurnRecord{}, fmt.Errorf("store: %s: %w", where(guild, id, turn, "turn"), err)
+	} else if !has {
 		return TurnRecord{}, &NotFoundError{Guild: guild, Battle: id, Turn: turn, What: "turn"}
 	}
 	r := TurnRecord{Turn: turn}

@@ -12,8 +12,8 @@ import (
 // once seen is not made again (a player who saw the dice would otherwise
 // pick his stake knowing them).
 func (t *Tx) UndoTurn(guild, id string, turn int, keepOrders bool) error {
-	tb, err := t.turnBucket(guild, id, turn, false)
-	if err != nil || tb == nil {
+	ts, err := t.turnsBucket(guild, id, turn, false)
+	if err != nil || ts == nil {
 		return err
 	}
 	keys := [][]byte{keySnapshot, keyEvents, keyPhase}
@@ -23,7 +23,7 @@ func (t *Tx) UndoTurn(guild, id string, turn int, keepOrders bool) error {
 		}
 	}
 	for _, k := range keys {
-		if err := tb.Delete(k); err != nil {
+		if err := setTurnValue(ts, turn, k, nil); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -44,8 +45,8 @@ func TestOneUnreadableBattle(t *testing.T) {
 	}
 
 	wantReason := map[string]string{
-		"b": `battle "b": written by a newer gunbai (schema 9, this one reads 3)`,
-		"c": `battle "c": written by a newer gunbai (schema 7, this one reads 3)`,
+		"b": fmt.Sprintf(`battle "b": written by a newer gunbai (schema 9, this one reads %d)`, SchemaVersion),
+		"c": fmt.Sprintf(`battle "c": written by a newer gunbai (schema 7, this one reads %d)`, SchemaVersion),
 		"d": `battle "d": damaged, it does not decode (guild "g" battle "d" record: not a stored value`,
 	}
 	// Headers: a and d fine (d's damage is deep in its record, which
