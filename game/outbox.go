@@ -218,6 +218,11 @@ func (s *Service) Delivered(id uint64) error {
 }
 
 func clearUndeliverable(tx *store.Tx, p store.Post) error {
+	// Every post delivered comes here: the header says whether the record
+	// (the battle's whole state) need be read at all.
+	if h, err := tx.Header(p.Guild, p.Battle); err != nil || !h.Undeliverable {
+		return nil
+	}
 	rec, err := tx.Battle(p.Guild, p.Battle)
 	if err != nil || rec.Undeliverable[p.Channel] == 0 {
 		return nil // a battle deleted since: nothing to clear

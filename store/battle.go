@@ -184,6 +184,11 @@ type Header struct {
 	Paused   bool      `json:"paused,omitempty"`
 	RemindAt time.Time `json:"remind_at,omitzero"`
 	Missed   [2]int    `json:"missed,omitempty"`
+	// Undeliverable: some channel of the battle is marked undeliverable
+	// (the record's Undeliverable), so a post delivered to it has a mark
+	// to clear. A header written before the flag existed says false until
+	// the battle's next change.
+	Undeliverable bool `json:"undeliverable,omitempty"`
 	// Unreadable, set only by Headers and Unreadable (never stored), says
 	// why this battle cannot be read, e.g. `battle "b1": written by a
 	// newer gunbai (schema 3, this one reads 2)`. Such a header has only
@@ -197,7 +202,7 @@ type Header struct {
 func (r *BattleRecord) Header() Header {
 	return Header{ID: r.ID, GuildID: r.GuildID, Name: r.Name, Status: r.Status, Sides: r.Sides,
 		Turn: r.Turn, Scouting: r.Scouting, Deadline: r.Deadline, Reminded: r.Reminded,
-		Paused: r.Paused, RemindAt: r.RemindAt, Missed: r.Missed}
+		Paused: r.Paused, RemindAt: r.RemindAt, Missed: r.Missed, Undeliverable: len(r.Undeliverable) > 0}
 }
 
 // Side returns the clan of one side.
@@ -368,6 +373,21 @@ func (t *Tx) Battle(guild, id string) (BattleRecord, error) {
 		return BattleRecord{}, err
 	}
 	return rec, nil
+}
+
+// Header reads one battle's header without its state; a missing battle is
+// a *NotFoundError. A battle stored before headers existed is read whole.
+func (t *Tx) Header(guild, id string) (Header, error) {
+	b, err := t.battleBucket(guild, id)
+	if err != nil {
+		return Header{}, err
+	}
+	var h Header
+	if raw := b.Get(keyHeader); raw != nil {
+		return h, t.s.headers.decode(raw, &h, where(guild, id, -1, "header"))
+	}
+	rec, err := t.Battle(guild, id)
+	return rec.Header(), err
 }
 
 // Battles reads every readable battle of a guild, ordered by battle ID. A
