@@ -1,22 +1,19 @@
 package render
 
 import (
-	"bufio"
-	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
 	"io"
-	"sync"
 )
 
 // encodePNG writes an opaque picture as a PNG (RGB, 8 bits) faster than
 // image/png: the standard encoder tries the five row filters on every row
 // and keeps the best, which costs more than drawing the field; here every
 // row takes the Up filter (the field is mostly rows like the one above),
-// deflated at BestSpeed. The file is about a tenth larger; any PNG decoder
-// reads it (the tests decode it with image/png and compare every pixel).
-// Alpha is dropped: the field is drawn opaque.
+// deflated by rowDeflater (pngdeflate.go). Any PNG decoder reads it (the
+// tests decode it with image/png and compare every pixel). Alpha is
+// dropped: the field is drawn opaque.
 func encodePNG(w io.Writer, img *image.RGBA) error {
 	b := img.Bounds()
 	width, height := b.Dx(), b.Dy()
@@ -31,30 +28,20 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 		return err
 	}
 	cw := &chunkWriter{w: w}
-	bw := bufio.NewWriterSize(cw, 64<<10)
-	zw := zlibWriters.Get().(*zlib.Writer)
-	defer zlibWriters.Put(zw)
-	zw.Reset(bw)
-	rowLen := 1 + 3*width
-	cur, prev := make([]byte, rowLen), make([]byte, rowLen)
+	zw := rowDeflaters.Get().(*rowDeflater)
+	defer rowDeflaters.Put(zw)
+	zw.reset(cw)
+	cur := make([]byte, 1+3*width+2) // the filter's room
+	cur[0] = 2                       // Up: each byte less the one above it
+	prev := make([]byte, 4*width)    // above the first row: zeros
 	for y := 0; y < height; y++ {
-		src := img.Pix[(y+b.Min.Y-img.Rect.Min.Y)*img.Stride+(b.Min.X-img.Rect.Min.X)*4:]
-		cur[0] = 2 // Up: each byte less the one above it
-		for x := 0; x < width; x++ {
-			s := src[4*x : 4*x+3 : 4*x+3]
-			p := prev[1+3*x : 1+3*x+3 : 1+3*x+3]
-			c := cur[1+3*x : 1+3*x+3 : 1+3*x+3]
-			c[0], c[1], c[2] = s[0]-p[0], s[1]-p[1], s[2]-p[2]
-			p[0], p[1], p[2] = s[0], s[1], s[2] // prev holds the raw row now
-		}
-		if _, err := zw.Write(cur); err != nil {
-			return err
-		}
+		off := (y+b.Min.Y-img.Rect.Min.Y)*img.Stride + (b.Min.X-img.Rect.Min.X)*4
+		src := img.Pix[off : off+4*width]
+		upFilter(cur[1:], src, prev)
+		zw.writeRow(cur[:1+3*width])
+		prev = src
 	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	if err := bw.Flush(); err != nil {
+	if err := zw.close(); err != nil {
 		return err
 	}
 	if err := cw.err; err != nil {
@@ -63,11 +50,25 @@ func encodePNG(w io.Writer, img *image.RGBA) error {
 	return writeChunk(w, "IEND", nil)
 }
 
-// zlibWriters keeps deflate state between pictures (it is large).
-var zlibWriters = sync.Pool{New: func() any {
-	zw, _ := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed) // a valid level: no error
-	return zw
-}}
+// upFilter sets dst to the RGB bytes of the RGBA pixels of src less those
+// of prev, the row above; dst has room for 2 bytes more. Two pixels at a
+// time, as words: most are the pixels above them.
+func upFilter(dst, src, prev []byte) {
+	const hi = 0x8080808080808080
+	x, d := 0, 0
+	for ; x+8 <= len(src) && d+8 <= len(dst); x, d = x+8, d+6 {
+		s, p := binary.LittleEndian.Uint64(src[x:]), binary.LittleEndian.Uint64(prev[x:])
+		var diff uint64
+		if s != p {
+			diff = ((s | hi) - (p &^ hi)) ^ ((s ^ ^p) & hi) // bytewise s-p
+			diff = diff&0xffffff | diff>>8&0xffffff000000   // alpha dropped
+		}
+		binary.LittleEndian.PutUint64(dst[d:], diff)
+	}
+	for ; x+3 < len(src); x, d = x+4, d+3 {
+		dst[d], dst[d+1], dst[d+2] = src[x]-prev[x], src[x+1]-prev[x+1], src[x+2]-prev[x+2]
+	}
+}
 
 // chunkWriter cuts what is written into IDAT chunks.
 type chunkWriter struct {
