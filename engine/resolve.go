@@ -193,7 +193,7 @@ func resolveTurn(b Battle, orders []Order, d Dice, frame func(r *resolver)) (Bat
 	// in the benchmarks' battles of 12 to 48 a side); room for them up
 	// front saves the copies of a growing slice, and no more room than
 	// that spares the collector.
-	r := &resolver{b: b.Clone(), d: d, ev: make([]Event, 0, 4*len(b.Units)+48), fleeing: -1, frame: frame}
+	r := getResolver(b.Clone(), d, make([]Event, 0, 4*len(b.Units)+48), frame)
 	r.begin(orders)
 	for phase := 1; phase <= 2 && !r.ended; phase++ {
 		r.runPhase(phase)
@@ -202,7 +202,9 @@ func resolveTurn(b Battle, orders []Order, d Dice, frame func(r *resolver)) (Bat
 	if !r.ended {
 		r.endOfBattle(orders)
 	}
-	return r.b, r.ev, nil
+	next, events := r.b, r.ev
+	putResolver(r)
+	return next, events, nil
 }
 
 // ordersOf is the orders of one side, in their order: a part of orders if

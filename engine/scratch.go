@@ -1,5 +1,7 @@
 package engine
 
+import "sync"
+
 // chunks hands out small slices of T carved from larger blocks, so that a
 // turn's many short-lived slices (the dice of a roll, a unit's actions, its
 // orders) cost one allocation per block instead of one each. A slice it
@@ -9,8 +11,9 @@ package engine
 // events are) after later takes. It belongs to one resolver: not for
 // concurrent use.
 type chunks[T any] struct {
-	free []T
-	size int // the length of a block; 0 for chunkSize
+	free  []T
+	block []T // the block free is carved from, for reuse
+	size  int // the length of a block; 0 for chunkSize
 }
 
 // chunkSize is the length of a block: enough for a turn of a 12-unit side
@@ -27,7 +30,8 @@ func (c *chunks[T]) take(n int) []T {
 		if size == 0 {
 			size = chunkSize
 		}
-		c.free = make([]T, max(size, n))
+		c.block = make([]T, max(size, n))
+		c.free = c.block
 	}
 	s := c.free[:n:n]
 	c.free = c.free[n:]
@@ -38,8 +42,17 @@ func (c *chunks[T]) take(n int) []T {
 // block.
 func (c *chunks[T]) reserve(n int) {
 	if len(c.free) < n {
-		c.free = make([]T, n)
+		c.block = make([]T, n)
+		c.free = c.block
 	}
+}
+
+// reuse hands the last block out again, cleared, as if new: only for
+// chunks whose slices are dropped before (a pooled resolver's own scratch,
+// never what the events keep).
+func (c *chunks[T]) reuse() {
+	clear(c.block)
+	c.free = c.block
 }
 
 // clone returns a copy of s carved from a block (nil if s is empty).
@@ -51,3 +64,36 @@ func (c *chunks[T]) clone(s []T) []T {
 
 // one returns a pointer to a new zeroed element.
 func (c *chunks[T]) one() *T { return &c.take(1)[0] }
+
+// resolvers keeps resolvers between turns for their scratch: what every
+// turn needs and none keeps (the units' turn state, the cell and ID
+// indexes, the blocks of actions, orders and participants), so that a turn
+// allocates little more than its result.
+var resolvers = sync.Pool{New: func() any { return new(resolver) }}
+
+// getResolver returns a resolver for battle b (the resolver's own copy),
+// as a new one would be, reusing a pooled one's scratch.
+func getResolver(b Battle, d Dice, ev []Event, frame func(r *resolver)) *resolver {
+	r := resolvers.Get().(*resolver)
+	old := *r
+	*r = resolver{b: b, d: d, ev: ev, fleeing: -1, frame: frame,
+		u: old.u, broken: old.broken[:0], passed: old.passed[:0],
+		acts: old.acts, ords: old.ords, parts: old.parts, leaderLists: old.leaderLists,
+		plans: old.plans[:0], who: old.who[:0], acting: old.acting,
+		mv:    moves{ms: old.mv.ms[:0], byUnit: old.mv.byUnit[:0]},
+		cells: cellIndex{at: old.cells.at, ids: old.cells.ids},
+	}
+	r.acts.reuse()
+	r.ords.reuse()
+	r.parts.reuse()
+	r.leaderLists.reuse()
+	return r
+}
+
+// putResolver returns r to the pool once its battle and events are handed
+// over, keeping nothing of the caller's: no battle, events, dice or orders.
+func putResolver(r *resolver) {
+	clear(r.u)
+	r.b, r.d, r.ev, r.frame, r.orders = Battle{}, nil, nil, nil, nil
+	resolvers.Put(r)
+}
