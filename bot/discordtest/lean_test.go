@@ -37,7 +37,7 @@ func TestLean(t *testing.T) {
 		}
 		kept := 0
 		for _, c := range srv.Calls() {
-			kept += len(c.Body)
+			kept += len(c.Body) + len(c.JSON) + len(c.Response)
 			for _, f := range c.Files {
 				kept += len(f.Data)
 			}

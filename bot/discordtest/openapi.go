@@ -679,10 +679,12 @@ func (s *Server) SkipSpec() {
 	s.skipSpec = true
 }
 
-// Lean makes the server keep no request bodies and only the first bytes of
-// the files the bot uploads (Size says how long each was): for benchmarks
-// that measure the bot's memory, not the thousands of pictures the fake
-// would otherwise hold. A file so kept cannot be downloaded whole.
+// Lean makes the server keep no request or response bodies in its Calls
+// and only the first bytes of the files the bot uploads (Size says how
+// long each was): for benchmarks that measure the bot's memory, not the
+// thousands of pictures and calls the fake would otherwise hold. A file so
+// kept cannot be downloaded whole; messages and interactions are kept as
+// always.
 func (s *Server) Lean() {
 	s.mu.Lock()
 	defer s.mu.Unlock()

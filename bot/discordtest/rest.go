@@ -150,17 +150,21 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c.Status = status
 	c.Response = out
-	if s.lean {
-		c.Body = nil
-		for i := range c.Files {
-			c.Files[i].Size, c.Files[i].Data = len(c.Files[i].Data), nil
-		}
-	}
 	// Recorded with the state changes it made (Responses, Messages, ...),
 	// in the same critical section; SpecErrors are added below, before the
 	// client gets the answer.
 	callIdx := len(s.calls)
 	s.calls = append(s.calls, c)
+	if s.lean {
+		// The call is recorded without its bytes: what it did is in the
+		// messages and interactions it changed.
+		kept := &s.calls[callIdx]
+		kept.Body, kept.JSON, kept.Response = nil, nil, nil
+		kept.Files = make([]File, len(c.Files))
+		for i, f := range c.Files {
+			kept.Files[i] = File{ID: f.ID, Name: f.Name, ContentType: f.ContentType, Size: len(f.Data), Description: f.Description}
+		}
+	}
 	s.notifyLocked(&c)
 	s.mu.Unlock()
 
