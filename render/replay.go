@@ -100,9 +100,10 @@ func replayGIF(shots []replayShot, lastField *image.RGBA) ([]byte, error) {
 }
 
 // drawShots draws the shots and maps them to the replay's palette. The
-// first and the last frame give the palette its own colours; then the
-// others are drawn, on every core, each kept only in the palette. A
-// frame's field picture goes back to the pool once mapped.
+// first and the last frame give the palette its own colours, counted as
+// they are mapped (quantizeCounting); then the others are drawn, on every
+// core, each kept only in the palette. A frame's field picture goes back
+// to the pool once mapped.
 func drawShots(shots []replayShot, lastField *image.RGBA) ([]*image.Paletted, *gifPalette, error) {
 	imgs := make([]*image.Paletted, len(shots))
 	ends := []int{0, len(shots) - 1}
@@ -125,14 +126,16 @@ func drawShots(shots []replayShot, lastField *image.RGBA) ([]*image.Paletted, *g
 		}
 		return nil, nil, err
 	}
-	first, last := pics[0], pics[len(shots)-1]
-	pal := replayBasePalette().extend(first.field, first.strip, last.field, last.strip)
+	base, count := replayBasePalette(), map[uint32]int{}
+	misses := make([][]int, len(shots))
 	for _, i := range ends {
-		if pics[i] != nil {
-			imgs[i] = pal.quantize(pics[i])
-			pics[i].release()
-			pics[i] = nil
-		}
+		imgs[i], misses[i] = base.quantizeCounting(pics[i], count)
+	}
+	pal := base.extendBy(count)
+	for _, i := range ends {
+		pal.fillMisses(imgs[i], pics[i], misses[i])
+		pics[i].release()
+		pics[i] = nil
 	}
 	var mid []int
 	for i := 1; i < len(shots)-1; i++ {

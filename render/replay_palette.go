@@ -152,29 +152,9 @@ func pixelRGB(c color.RGBA) uint32 { return uint32(c.R) | uint32(c.G)<<8 | uint3
 // alpha cleared (the pictures are opaque).
 func pixelAt(row []uint8, i int) uint32 { return binary.LittleEndian.Uint32(row[i:]) &^ noRGB }
 
-// extend is the palette with the colours imgs paint most (in runs of a
-// few pixels at least) that it lacks, as many as it has room for. A run
-// of a colour the palette has exactly is passed over without counting:
-// most of the picture.
-func (p *gifPalette) extend(imgs ...*image.RGBA) *gifPalette {
-	count := map[uint32]int{}
-	for _, img := range imgs {
-		b := img.Bounds()
-		for y := range b.Dy() {
-			row := img.Pix[y*img.Stride : y*img.Stride+4*b.Dx()]
-			for x := 0; x < len(row); {
-				c := pixelAt(row, x)
-				end := x + 4
-				for end < len(row) && pixelAt(row, end) == c {
-					end += 4
-				}
-				if run := (end - x) / 4; run >= 3 && p.rgb[pixelKey(c)] != c {
-					count[c] += run
-				}
-				x = end
-			}
-		}
-	}
+// extendBy is the palette with the colours counted (quantizeCounting)
+// that it lacks, those painted most first, as many as it has room for.
+func (p *gifPalette) extendBy(count map[uint32]int) *gifPalette {
 	type kv struct {
 		c uint32
 		n int
@@ -208,23 +188,31 @@ func (p *gifPalette) extend(imgs ...*image.RGBA) *gifPalette {
 // index is the palette's index for c.
 func (p *gifPalette) index(c color.RGBA) uint8 { return p.lut[lutKey(c.R, c.G, c.B)] }
 
+// row is row y of the frame: its field picture's, or its caption strip's.
+func (pic *replayPicture) row(y int) []uint8 {
+	f, st := pic.field, pic.strip
+	w, sh := 4*f.Rect.Dx(), st.Rect.Dy()
+	switch {
+	case y < pic.split:
+		return f.Pix[y*f.Stride : y*f.Stride+w]
+	case y < pic.split+sh:
+		return st.Pix[(y-pic.split)*st.Stride : (y-pic.split)*st.Stride+w]
+	default:
+		return f.Pix[(y-sh)*f.Stride : (y-sh)*f.Stride+w]
+	}
+}
+
+// newFrame is a paletted picture of the frame's size.
+func (p *gifPalette) newFrame(pic *replayPicture) *image.Paletted {
+	return image.NewPaletted(image.Rect(0, 0, pic.field.Rect.Dx(), pic.field.Rect.Dy()+pic.strip.Rect.Dy()), p.colors)
+}
+
 // quantize maps a frame, its caption's strip in its field picture, to the
 // palette, colour by colour, without dithering.
 func (p *gifPalette) quantize(pic *replayPicture) *image.Paletted {
-	f, st := pic.field, pic.strip
-	w, sh := f.Rect.Dx(), st.Rect.Dy()
-	out := image.NewPaletted(image.Rect(0, 0, w, f.Rect.Dy()+sh), p.colors)
+	out := p.newFrame(pic)
 	for y := range out.Rect.Dy() {
-		var src []uint8
-		switch {
-		case y < pic.split:
-			src = f.Pix[y*f.Stride : y*f.Stride+4*w]
-		case y < pic.split+sh:
-			src = st.Pix[(y-pic.split)*st.Stride : (y-pic.split)*st.Stride+4*w]
-		default:
-			src = f.Pix[(y-sh)*f.Stride : (y-sh)*f.Stride+4*w]
-		}
-		p.quantizeRow(out.Pix[y*out.Stride:y*out.Stride+w], src)
+		p.quantizeRow(out.Pix[y*out.Stride:y*out.Stride+out.Rect.Dx()], pic.row(y))
 	}
 	return out
 }
@@ -240,4 +228,62 @@ func (p *gifPalette) quantizeRow(dst, src []uint8) {
 		}
 		dst[x] = idx
 	}
+}
+
+// quantizeCounting maps a frame to the palette as quantize does where its
+// pixels are the palette's colours exactly; it leaves the others
+// replayTransparent, for fillMisses once the palette has been extended by
+// count (extendBy), and counts there the runs of 3 pixels or more of each
+// colour. It returns the rows left with such pixels. One pass over the
+// picture, where extending and then mapping would take two.
+func (p *gifPalette) quantizeCounting(pic *replayPicture, count map[uint32]int) (*image.Paletted, []int) {
+	out := p.newFrame(pic)
+	var misses []int
+	for y := range out.Rect.Dy() {
+		if p.quantizeCountingRow(out.Pix[y*out.Stride:y*out.Stride+out.Rect.Dx()], pic.row(y), count) {
+			misses = append(misses, y)
+		}
+	}
+	return out, misses
+}
+
+func (p *gifPalette) quantizeCountingRow(dst, src []uint8, count map[uint32]int) (missed bool) {
+	lut, rgb := p.lut, p.rgb
+	last, idx, run := uint32(noRGB), uint8(0), 0
+	for x := range dst {
+		c := pixelAt(src, 4*x)
+		if c == last {
+			dst[x] = idx
+			run++
+			continue
+		}
+		if run >= 3 && idx == replayTransparent {
+			count[last] += run
+		}
+		last, run = c, 1
+		if k := pixelKey(c); rgb[k] == c {
+			idx = lut[k]
+		} else {
+			idx, missed = replayTransparent, true
+		}
+		dst[x] = idx
+	}
+	if run >= 3 && idx == replayTransparent {
+		count[last] += run
+	}
+	return missed
+}
+
+// fillMisses maps the pixels quantizeCounting left, in rows, to p.
+func (p *gifPalette) fillMisses(out *image.Paletted, pic *replayPicture, rows []int) {
+	lut := p.lut
+	for _, y := range rows {
+		dst, src := out.Pix[y*out.Stride:y*out.Stride+out.Rect.Dx()], pic.row(y)
+		for x, i := range dst {
+			if i == replayTransparent {
+				dst[x] = lut[pixelKey(pixelAt(src, 4*x))]
+			}
+		}
+	}
+	out.Palette = p.colors
 }
