@@ -152,28 +152,6 @@ func drawShots(shots []replayShot, lastField *image.RGBA) ([]*image.Paletted, *g
 	return imgs, pal, err
 }
 
-// gifFrameBlock is one frame of a GIF as its file holds it (its graphic
-// control extension, image descriptor and data) for the screen w x h with
-// the global palette pal: image/gif's encoding of a GIF of that frame
-// alone, less the header, the screen's palette and the trailer.
-func gifFrameBlock(img *image.Paletted, pal color.Palette, w, h, delay int) ([]byte, error) {
-	var buf bytes.Buffer
-	g := &gif.GIF{Image: []*image.Paletted{img}, Delay: []int{delay}, Disposal: []byte{gif.DisposalNone},
-		Config: image.Config{ColorModel: pal, Width: w, Height: h}}
-	if err := gif.EncodeAll(&buf, g); err != nil {
-		return nil, err
-	}
-	b := buf.Bytes()
-	head, err := gifHeadSize(b)
-	if err != nil {
-		return nil, err
-	}
-	if len(b) < head+1 || b[len(b)-1] != 0x3b {
-		return nil, errors.New("render: unexpected GIF encoding")
-	}
-	return b[head : len(b)-1], nil
-}
-
 // gifHeadSize is the size of a GIF's header, screen descriptor and global
 // colour table.
 func gifHeadSize(b []byte) (int, error) {
