@@ -186,9 +186,12 @@ func (s *Service) Owed() ([]store.Post, error) {
 	return out, err
 }
 
-// Sent records that parts of a post have reached Discord.
+// Sent records that parts of a post have reached Discord. It and the
+// delivery's other bookkeeping (Delivered, Posted, LiveShown) commit with
+// what the other delivery workers write at the same moment (Store.Batch):
+// their functions only read and write the store.
 func (s *Service) Sent(id uint64, parts int) error {
-	return s.Store.Update(func(tx *store.Tx) error {
+	return s.Store.Batch(func(tx *store.Tx) error {
 		p, err := tx.Post(id)
 		if err != nil {
 			return err
@@ -201,7 +204,7 @@ func (s *Service) Sent(id uint64, parts int) error {
 // Delivered removes a post Discord has whole. A channel that had failed
 // for good is reachable again, and would be reported anew.
 func (s *Service) Delivered(id uint64) error {
-	return s.Store.Update(func(tx *store.Tx) error {
+	return s.Store.Batch(func(tx *store.Tx) error {
 		p, err := tx.Post(id)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil

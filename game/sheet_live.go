@@ -22,7 +22,7 @@ func (s *Service) Live(key string) (store.Live, error) {
 // LiveShown records that post id showed its live message at version (see
 // store.Tx.LiveShown).
 func (s *Service) LiveShown(id, version uint64, channel, message string) error {
-	return s.Store.Update(func(tx *store.Tx) error { return tx.LiveShown(id, version, channel, message) })
+	return s.Store.Batch(func(tx *store.Tx) error { return tx.LiveShown(id, version, channel, message) })
 }
 
 // LiveDead records that a live message can no longer be edited.

@@ -37,7 +37,7 @@ func (s *Service) Posted(p store.Post, id string) error {
 	if p.Battle == "" || p.Channel == "" {
 		return nil
 	}
-	return s.Store.Update(func(tx *store.Tx) error {
+	return s.Store.Batch(func(tx *store.Tx) error {
 		rec, err := tx.Battle(p.Guild, p.Battle)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil

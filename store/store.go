@@ -80,6 +80,7 @@ type Store struct {
 	// headers remembers decoded battle headers by their stored bytes: a
 	// player's every command looks for his seat among his guild's battles.
 	headers headerMemo
+	group   group // Batch calls waiting to commit together
 }
 
 // ErrLocked is matched (errors.Is) by the error Open returns when another
