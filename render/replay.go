@@ -127,13 +127,13 @@ func drawShots(shots []replayShot, lastField *image.RGBA) ([]*image.Paletted, *g
 		return nil, nil, err
 	}
 	base, count := replayBasePalette(), map[uint32]int{}
-	misses := make([][]int, len(shots))
+	misses := make([][]missed, len(shots))
 	for _, i := range ends {
 		imgs[i], misses[i] = base.quantizeCounting(pics[i], count)
 	}
 	pal := base.extendBy(count)
 	for _, i := range ends {
-		pal.fillMisses(imgs[i], pics[i], misses[i])
+		pal.fillMisses(imgs[i], misses[i])
 		pics[i].release()
 		pics[i] = nil
 	}

@@ -218,72 +218,98 @@ func (p *gifPalette) quantize(pic *replayPicture) *image.Paletted {
 }
 
 // quantizeRow maps the RGBA pixels of src to dst's indices. Neighbours
-// mostly repeat: a pixel like the one before takes its index.
+// mostly repeat: a pixel like the one before takes its index, two at a
+// time.
 func (p *gifPalette) quantizeRow(dst, src []uint8) {
 	lut := p.lut
 	last, idx := uint32(noRGB), uint8(0)
-	for x := range dst {
+	pair := uint64(noRGB)
+	src = src[:4*len(dst)]
+	for x := 0; x < len(dst); {
+		if x+2 <= len(dst) && binary.LittleEndian.Uint64(src[4*x:])&^pairAlpha == pair {
+			dst[x], dst[x+1] = idx, idx
+			x += 2
+			continue
+		}
 		if c := pixelAt(src, 4*x); c != last {
 			last, idx = c, lut[pixelKey(c)]
+			pair = uint64(c) | uint64(c)<<32
 		}
 		dst[x] = idx
+		x++
 	}
 }
+
+// pairAlpha is the alpha bytes of two pixels read as a word.
+const pairAlpha = 0xff000000ff000000
 
 // quantizeCounting maps a frame to the palette as quantize does where its
 // pixels are the palette's colours exactly; it leaves the others
 // replayTransparent, for fillMisses once the palette has been extended by
 // count (extendBy), and counts there the runs of 3 pixels or more of each
-// colour. It returns the rows left with such pixels. One pass over the
-// picture, where extending and then mapping would take two.
-func (p *gifPalette) quantizeCounting(pic *replayPicture, count map[uint32]int) (*image.Paletted, []int) {
+// colour. It returns those pixels, where they are and their colours. One
+// pass over the picture, where extending and then mapping would take two.
+func (p *gifPalette) quantizeCounting(pic *replayPicture, count map[uint32]int) (*image.Paletted, []missed) {
 	out := p.newFrame(pic)
-	var misses []int
+	var misses []missed
 	for y := range out.Rect.Dy() {
-		if p.quantizeCountingRow(out.Pix[y*out.Stride:y*out.Stride+out.Rect.Dx()], pic.row(y), count) {
-			misses = append(misses, y)
-		}
+		misses = p.quantizeCountingRow(out.Pix[y*out.Stride:y*out.Stride+out.Rect.Dx()], pic.row(y), y*out.Stride, count, misses)
 	}
 	return out, misses
 }
 
-func (p *gifPalette) quantizeCountingRow(dst, src []uint8, count map[uint32]int) (missed bool) {
+// missed is a pixel of a colour the palette lacks: its offset in the
+// paletted picture and its colour.
+type missed struct {
+	at int32
+	c  uint32
+}
+
+func (p *gifPalette) quantizeCountingRow(dst, src []uint8, at int, count map[uint32]int, misses []missed) []missed {
 	lut, rgb := p.lut, p.rgb
 	last, idx, run := uint32(noRGB), uint8(0), 0
-	for x := range dst {
-		c := pixelAt(src, 4*x)
-		if c == last {
-			dst[x] = idx
-			run++
+	pair := uint64(noRGB)
+	src = src[:4*len(dst)]
+	for x := 0; x < len(dst); {
+		if x+2 <= len(dst) && binary.LittleEndian.Uint64(src[4*x:])&^pairAlpha == pair {
+			dst[x], dst[x+1] = idx, idx
+			if idx == replayTransparent {
+				misses = append(misses, missed{int32(at + x), last}, missed{int32(at + x + 1), last})
+			}
+			run += 2
+			x += 2
 			continue
 		}
-		if run >= 3 && idx == replayTransparent {
-			count[last] += run
+		c := pixelAt(src, 4*x)
+		if c != last {
+			if run >= 3 && idx == replayTransparent {
+				count[last] += run
+			}
+			last, run = c, 0
+			pair = uint64(c) | uint64(c)<<32
+			if k := pixelKey(c); rgb[k] == c {
+				idx = lut[k]
+			} else {
+				idx = replayTransparent
+			}
 		}
-		last, run = c, 1
-		if k := pixelKey(c); rgb[k] == c {
-			idx = lut[k]
-		} else {
-			idx, missed = replayTransparent, true
+		if idx == replayTransparent {
+			misses = append(misses, missed{int32(at + x), c})
 		}
 		dst[x] = idx
+		run++
+		x++
 	}
 	if run >= 3 && idx == replayTransparent {
 		count[last] += run
 	}
-	return missed
+	return misses
 }
 
-// fillMisses maps the pixels quantizeCounting left, in rows, to p.
-func (p *gifPalette) fillMisses(out *image.Paletted, pic *replayPicture, rows []int) {
-	lut := p.lut
-	for _, y := range rows {
-		dst, src := out.Pix[y*out.Stride:y*out.Stride+out.Rect.Dx()], pic.row(y)
-		for x, i := range dst {
-			if i == replayTransparent {
-				dst[x] = lut[pixelKey(pixelAt(src, 4*x))]
-			}
-		}
+// fillMisses maps the pixels quantizeCounting left to p.
+func (p *gifPalette) fillMisses(out *image.Paletted, misses []missed) {
+	for _, m := range misses {
+		out.Pix[m.at] = p.lut[pixelKey(m.c)]
 	}
 	out.Palette = p.colors
 }
