@@ -390,8 +390,8 @@ func (r *resolver) combatResult(d, defStart int, fs []fighter) {
 	if r.b.Settings.RankBonusOnce && rankBonus > 1 {
 		rankBonus = 1
 	}
-	terms := &CombatTerms{Losses: r.u[d].phaseLoss, Imp: imp, Ranks: rankBonus, Rear: b2i(rear),
-		St: r.effSt(d, defStart, attMax, true), Inflicted: lAtt, Serried: r.serried(d, allFront)}
+	terms := r.newTerms(CombatTerms{Losses: r.u[d].phaseLoss, Imp: imp, Ranks: rankBonus, Rear: b2i(rear),
+		St: r.effSt(d, defStart, attMax, true), Inflicted: lAtt, Serried: r.serried(d, allFront)})
 	st := terms.St + terms.Serried
 	x := terms.Losses + imp + rankBonus + terms.Rear - st - lAtt
 	switch {
@@ -603,7 +603,7 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 			win, lose = &fb, &fa
 		default:
 			// No superiority: both stay and count as pushed back (R-VIII.4.9, D-52).
-			r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.9", Unit: ua.ID, Other: ub.ID, Detail: "no_superiority", Terms: &CombatTerms{Meeting: meet}})
+			r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.9", Unit: ua.ID, Other: ub.ID, Detail: "no_superiority", Terms: r.newTerms(CombatTerms{Meeting: meet})})
 			for _, i := range []int{a, b} {
 				r.emit(Event{Kind: EvPushedBack, Rule: "R-VIII.4.9", Unit: r.b.Units[i].ID, At: r.b.Units[i].Cell})
 				r.loseOrders(i, "pushed_back", "R-VII.3.5")
@@ -623,8 +623,8 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 	if sameCell {
 		away = lu.Cell.Sub(at)
 	}
-	terms := &CombatTerms{Losses: r.u[lose.i].phaseLoss, St: r.effSt(lose.i, lose.start, win.start, true),
-		Serried: r.serried(lose.i, true), Meeting: meet}
+	terms := r.newTerms(CombatTerms{Losses: r.u[lose.i].phaseLoss, St: r.effSt(lose.i, lose.start, win.start, true),
+		Serried: r.serried(lose.i, true), Meeting: meet})
 	if win.i != a {
 		for k := range terms.Meeting {
 			terms.Meeting[k][0], terms.Meeting[k][1] = meet[k][1], meet[k][0] // the winner's first

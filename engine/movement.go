@@ -20,7 +20,9 @@ func (r *resolver) runSubStep(who []int) {
 	for _, i := range who {
 		acting[i] = true
 	}
-	var movers, shooters []int
+	// The resolver's scratch too: neither shootOrders nor moveAll keeps
+	// them.
+	movers, shooters := r.movers[:0], r.shooters[:0]
 	for _, i := range who {
 		a := r.head(i)
 		switch a.kind {
@@ -34,6 +36,7 @@ func (r *resolver) runSubStep(who []int) {
 			movers = append(movers, i)
 		}
 	}
+	r.movers, r.shooters = movers, shooters
 	if len(shooters) > 0 {
 		r.shootOrders(shooters)
 	}

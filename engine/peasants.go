@@ -45,7 +45,7 @@ func (r *resolver) peasants() {
 	for len(r.broken) > 0 || len(r.passed) > 0 {
 		if len(r.passed) > 0 {
 			p := r.passed[0]
-			r.passed = r.passed[1:]
+			r.passed = r.passed[:copy(r.passed, r.passed[1:])]
 			if r.panics(p.unit) {
 				u := &r.b.Units[p.unit]
 				r.emit(Event{Kind: EvPanic, Rule: u.Stats().peasantsRule(), Unit: u.ID, At: u.Cell, Detail: "passed"})
@@ -53,8 +53,11 @@ func (r *resolver) peasants() {
 			}
 			continue
 		}
+		// Popped by a shift, not a reslice: the queue keeps its storage
+		// for the next appends, as a pooled resolver keeps it for the next
+		// turn. It never holds more than a few breakages.
 		br := r.broken[0]
-		r.broken = r.broken[1:]
+		r.broken = r.broken[:copy(r.broken, r.broken[1:])]
 		friend := &r.b.Units[br.unit]
 		var near []int
 		for j := range r.b.Units {

@@ -156,10 +156,13 @@ type resolver struct {
 	leaderLists chunks[[]int]
 	plans       []action // plan's scratch, copied out by beginPhase
 	// Reused by every ladder step (steps never nest): the units of a
-	// step, and those acting in a sub-step.
-	who    []int
-	acting unitSet
-	mv     moves
+	// step, those acting in a sub-step, its movers and shooters.
+	who              []int
+	acting           unitSet
+	mv               moves
+	movers, shooters []int
+	// terms: the CombatTerms of the events (newTerms), which keep them.
+	terms chunks[CombatTerms]
 
 	// frame, if set, is called at each step boundary: before an execution
 	// phase begins and after each ladder step (ResolveFrames).

@@ -72,13 +72,13 @@ func (r *resolver) exits(u *Unit, c Cell) bool {
 
 // priorityCells lists, from cell c, the steps a retreating or fleeing unit
 // tries: toward its own edge, then sideways, then toward the enemy edge
-// (R-X.1.4, R-X.2.4), leaving out the excluded cell.
-func priorityCells(side Side, c, exclude Cell) [3][]Cell {
+// (R-X.1.4, R-X.2.4), leaving out the excluded cell. The groups are slices
+// of all, the caller's array (on its stack, not the heap).
+func priorityCells(all *[4]Cell, side Side, c, exclude Cell) [3][]Cell {
 	own := side.OwnEdge()
 	groups := [3][]Dir{{own}, {own.Left(), own.Right()}, {own.Opposite()}}
 	// Four cells at most, in one array: the groups are slices of it. A
 	// group left empty is nil, as it was when each group was appended to.
-	var all [4]Cell
 	var out [3][]Cell
 	n := 0
 	for k, g := range groups {
@@ -111,7 +111,8 @@ func (r *resolver) retreat(i int, away Vec) (Vec, bool) {
 	default:
 		// R-X.1.4: a friend or a swamp is there; any free cell will do.
 		rule = "R-X.1.4"
-		for _, g := range priorityCells(u.Side, u.Cell, pref) {
+		var cells [4]Cell
+		for _, g := range priorityCells(&cells, u.Side, u.Cell, pref) {
 			var free []Cell
 			for _, c := range g {
 				if r.free(c) {
@@ -182,7 +183,8 @@ func (r *resolver) rout(i int, v Vec, origin Cell) Vec {
 // cell toward the own edge, sideways (at random if both), the enemy edge.
 func (r *resolver) fleeChoice(i int, c, origin Cell) (Cell, bool) {
 	u := &r.b.Units[i]
-	for _, g := range priorityCells(u.Side, c, origin) {
+	var cells [4]Cell
+	for _, g := range priorityCells(&cells, u.Side, c, origin) {
 		var free []Cell
 		for _, n := range g {
 			if r.free(n) || r.exits(u, n) {
@@ -229,7 +231,8 @@ func (r *resolver) fleeTo(i int, c Cell) bool {
 func (r *resolver) scatterCheapest(i int, c, origin Cell) {
 	u := &r.b.Units[i]
 	best, bestCost := NoCell, -1
-	for _, g := range priorityCells(u.Side, c, origin) {
+	var cells [4]Cell
+	for _, g := range priorityCells(&cells, u.Side, c, origin) {
 		for _, n := range g {
 			cost := 0
 			if occ := r.unitAt(n); occ != nil && occ.Side != u.Side {

@@ -65,6 +65,17 @@ func (c *chunks[T]) clone(s []T) []T {
 // one returns a pointer to a new zeroed element.
 func (c *chunks[T]) one() *T { return &c.take(1)[0] }
 
+// newTerms returns a copy of t for an event, from the turn's block of
+// terms: the events keep them, so the block is never reused.
+func (r *resolver) newTerms(t CombatTerms) *CombatTerms {
+	if r.terms.size == 0 {
+		r.terms.size = 8 // a turn decides a few combats and retreats
+	}
+	p := r.terms.one()
+	*p = t
+	return p
+}
+
 // resolvers keeps resolvers between turns for their scratch: what every
 // turn needs and none keeps (the units' turn state, the cell and ID
 // indexes, the blocks of actions, orders and participants), so that a turn
@@ -80,6 +91,7 @@ func getResolver(b Battle, d Dice, ev []Event, frame func(r *resolver)) *resolve
 		u: old.u, broken: old.broken[:0], passed: old.passed[:0],
 		acts: old.acts, ords: old.ords, parts: old.parts, leaderLists: old.leaderLists,
 		plans: old.plans[:0], who: old.who[:0], acting: old.acting,
+		movers: old.movers[:0], shooters: old.shooters[:0],
 		mv:    moves{ms: old.mv.ms[:0], byUnit: old.mv.byUnit[:0]},
 		cells: cellIndex{at: old.cells.at, ids: old.cells.ids},
 	}

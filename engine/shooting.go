@@ -230,7 +230,7 @@ func (r *resolver) afterShooting(i int, shooters []int) {
 		if t.shotLoss <= imp {
 			return
 		}
-		terms := &CombatTerms{Losses: t.shotLoss, Imp: imp}
+		terms := r.newTerms(CombatTerms{Losses: t.shotLoss, Imp: imp})
 		// R-IX.3.1, R-IX.3.2: the advance stops, unless the move takes the
 		// unit out of every shooter's reach: then it moves and stops there.
 		if a := r.head(i); a != nil && a.kind == actMove && !r.attacking(i) && !r.stillInReach(i, shooters) {
@@ -252,7 +252,7 @@ func (r *resolver) afterShooting(i int, shooters []int) {
 	keep := r.phase == 1 && t.orders[2] != nil && t.orders[2].Kind == OrderRetreat
 	kept := t.orders[2]
 	away := r.awayFromShooter(i, shooters)
-	r.emit(Event{Kind: EvPushedBack, Rule: "R-IX.2.1", Unit: u.ID, At: u.Cell, Detail: "shooting", Terms: &CombatTerms{Losses: t.shotLoss, St: st}})
+	r.emit(Event{Kind: EvPushedBack, Rule: "R-IX.2.1", Unit: u.ID, At: u.Cell, Detail: "shooting", Terms: r.newTerms(CombatTerms{Losses: t.shotLoss, St: st})})
 	origin := u.Cell
 	if _, ok := r.retreat(i, away); !ok {
 		r.rout(i, away, origin)
