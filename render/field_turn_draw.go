@@ -2,6 +2,7 @@ package render
 
 import (
 	"cmp"
+	"image"
 	"image/color"
 	"math"
 	"slices"
@@ -11,6 +12,66 @@ import (
 )
 
 // Drawing a turn's plan: where its labels go, its arrows, shots and tags.
+
+// turnLines draws the plan's lines and arrows, clipped to the drawn cells
+// (gw x gh): shots under the arrows, rings on top of their lines. Without
+// any, no clip: a clip is a mask of the whole picture.
+func (d *drawer) turnLines(p *turnPlan, gw, gh float64) {
+	if len(p.shots)+len(p.paths)+len(p.attacks)+len(p.meetings) == 0 {
+		return
+	}
+	dc, cs := d.dc, d.l.cs
+	dc.Push()
+	d.clipRect(d.l.gridX, d.l.gridY, gw, gh)
+	for _, s := range p.shots {
+		if s.from != engine.NoCell {
+			from, ring := d.shotEnds(p, s)
+			d.shotLine(from, ring, false)
+		}
+	}
+	for _, s := range p.shots {
+		_, ring := d.shotEnds(p, s)
+		d.targetRing(ring.x, ring.y, cs*0.15)
+	}
+	for _, path := range p.paths {
+		d.turnPathArrow(p, path)
+	}
+	for _, a := range p.attacks {
+		d.attackArrow(p, a)
+	}
+	for _, a := range p.attacks {
+		d.attackSwords(p, a)
+	}
+	for _, m := range p.meetings {
+		d.meetingMark(m.spot)
+	}
+	dc.ResetClip()
+	dc.Pop() // Pop keeps the clip: reset first
+}
+
+// clipRect clips d.dc to the rectangle. One of whole pixels is the mask
+// gg would rasterise for it (all in, all out), made directly.
+func (d *drawer) clipRect(x, y, w, h float64) {
+	dc := d.dc
+	whole := func(v float64) bool { return v == math.Trunc(v) }
+	if !whole(x) || !whole(y) || !whole(w) || !whole(h) || d.img == nil {
+		dc.DrawRectangle(x, y, w, h)
+		dc.Clip()
+		return
+	}
+	mask := image.NewAlpha(image.Rect(0, 0, dc.Width(), dc.Height()))
+	r := image.Rect(int(x), int(y), int(x+w), int(y+h)).Intersect(mask.Rect)
+	for row := r.Min.Y; row < r.Max.Y; row++ {
+		line := mask.Pix[row*mask.Stride+r.Min.X : row*mask.Stride+r.Max.X]
+		for i := range line {
+			line[i] = 0xff
+		}
+	}
+	if err := dc.SetMask(mask); err != nil {
+		dc.DrawRectangle(x, y, w, h)
+		dc.Clip()
+	}
+}
 
 // turn draws the turn of opt.Events over the units (see the top of
 // field_turn.go), in the drawn cells: lines and arrows clipped to them,
@@ -22,7 +83,6 @@ func (d *drawer) turn(opt FieldOptions) {
 	}
 	p := turnPlanOf(&d.l, d.b, opt.Before, opt.Events)
 	cs := d.l.cs
-	dc := d.dc
 	gw, gh := float64(d.l.maxX-d.l.minX+1)*cs, float64(d.l.maxY-d.l.minY+1)*cs
 
 	// What labels must keep clear of: the swords, the small ghosts, the
@@ -65,35 +125,7 @@ func (d *drawer) turn(opt FieldOptions) {
 			d.ghostToken(g)
 		}
 	}
-	// Lines and arrows, clipped: shots under the arrows, rings on top of
-	// their lines.
-	dc.Push()
-	dc.DrawRectangle(d.l.gridX, d.l.gridY, gw, gh)
-	dc.Clip()
-	for _, s := range p.shots {
-		if s.from != engine.NoCell {
-			from, ring := d.shotEnds(p, s)
-			d.shotLine(from, ring, false)
-		}
-	}
-	for _, s := range p.shots {
-		_, ring := d.shotEnds(p, s)
-		d.targetRing(ring.x, ring.y, cs*0.15)
-	}
-	for _, path := range p.paths {
-		d.turnPathArrow(p, path)
-	}
-	for _, a := range p.attacks {
-		d.attackArrow(p, a)
-	}
-	for _, a := range p.attacks {
-		d.attackSwords(p, a)
-	}
-	for _, m := range p.meetings {
-		d.meetingMark(m.spot)
-	}
-	dc.ResetClip()
-	dc.Pop() // Pop keeps the clip: reset first
+	d.turnLines(p, gw, gh)
 
 	// Marks with words, in drawn cells.
 	for _, g := range p.ghosts {
