@@ -48,6 +48,7 @@ func mapColors() []color.Color {
 		shieldInk, lostInk, fatigueFill, fatigueInk,
 		previewInk, previewPale, attackColor, shotColor, routColor, rallyColor, ghostInk,
 		flatOver(hatchColor(engine.North), northFaded), flatOver(hatchColor(engine.South), southFaded),
+		hillMid, hillTop, hillCrest, forestDark, forestLight, swampWater, riverBank,
 	}
 }
 
@@ -251,7 +252,7 @@ const pairAlpha = 0xff000000ff000000
 // pass over the picture, where extending and then mapping would take two.
 func (p *gifPalette) quantizeCounting(pic *replayPicture, count map[uint32]int) (*image.Paletted, []missed) {
 	out := p.newFrame(pic)
-	var misses []missed
+	misses := (*missedLists.Get().(*[]missed))[:0]
 	for y := range out.Rect.Dy() {
 		misses = p.quantizeCountingRow(out.Pix[y*out.Stride:y*out.Stride+out.Rect.Dx()], pic.row(y), y*out.Stride, count, misses)
 	}
@@ -306,10 +307,16 @@ func (p *gifPalette) quantizeCountingRow(dst, src []uint8, at int, count map[uin
 	return misses
 }
 
-// fillMisses maps the pixels quantizeCounting left to p.
+// missedLists keep the lists of quantizeCounting between frames (tens of
+// thousands of pixels: the anti-aliasing).
+var missedLists = sync.Pool{New: func() any { return new([]missed) }}
+
+// fillMisses maps the pixels quantizeCounting left to p, and gives their
+// list back.
 func (p *gifPalette) fillMisses(out *image.Paletted, misses []missed) {
 	for _, m := range misses {
 		out.Pix[m.at] = p.lut[pixelKey(m.c)]
 	}
 	out.Palette = p.colors
+	missedLists.Put(&misses)
 }
