@@ -85,7 +85,12 @@ func broken(ps ...*engine.Problem) error {
 // inBattle runs fn in one write transaction on the current record of a
 // battle. fn stores what it changes itself (the record, orders, a phase).
 func (s *Service) inBattle(guild, id string, fn func(tx *store.Tx, rec *store.BattleRecord) error) error {
-	return s.Store.Update(func(tx *store.Tx) error {
+	return inBattleBy(s.Store.Update, guild, id, fn)
+}
+
+// inBattleBy is inBattle committed by commit (Store.Update or Batch).
+func inBattleBy(commit func(func(*store.Tx) error) error, guild, id string, fn func(tx *store.Tx, rec *store.BattleRecord) error) error {
+	return commit(func(tx *store.Tx) error {
 		rec, err := tx.Battle(guild, id)
 		if err != nil {
 			return err
@@ -105,9 +110,13 @@ func (s *Service) inBattleNamed(guild, ref string, fn func(tx *store.Tx, rec *st
 	})
 }
 
-// inCommand is inBattle for a seat's battle in its command phase.
+// inCommand is inBattle for a seat's battle in its command phase. It
+// commits through Store.Batch: the players' orders, rolls and sheets come
+// a hundred at once when a clan acts together, and share their commits.
+// So fn may run more than once: it only reads and writes the store, and
+// assigns its results afresh each time.
 func (s *Service) inCommand(seat Seat, fn func(tx *store.Tx, rec *store.BattleRecord) error) error {
-	return s.inBattle(seat.Battle.GuildID, seat.Battle.ID, func(tx *store.Tx, rec *store.BattleRecord) error {
+	return inBattleBy(s.Store.Batch, seat.Battle.GuildID, seat.Battle.ID, func(tx *store.Tx, rec *store.BattleRecord) error {
 		if rec.Status != store.StatusCommand {
 			return refuse("err.not_command", rec.Name)
 		}

@@ -58,6 +58,7 @@ func (s *Service) Act(id uint64, player Player, roles func(guild string) (roles 
 		player.OnSheet = true
 		seat.Player = &player
 		err = s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
+			out = SheetDone{} // afresh, should the batch run it again
 			sh, err := tx.Sheet(id)
 			if err != nil {
 				return err
