@@ -192,11 +192,7 @@ func resolveTurn(b Battle, orders []Order, d Dice, frame func(r *resolver)) (Bat
 	if len(probs) > 0 {
 		return b, nil, probs
 	}
-	// A turn emits a few events per unit (4 or 5 a unit and some 40 more
-	// in the benchmarks' battles of 12 to 48 a side); room for them up
-	// front saves the copies of a growing slice, and no more room than
-	// that spares the collector.
-	r := getResolver(b.Clone(), d, make([]Event, 0, 4*len(b.Units)+48), frame)
+	r := getResolver(b.Clone(), d, frame)
 	r.begin(orders)
 	for phase := 1; phase <= 2 && !r.ended; phase++ {
 		r.runPhase(phase)
@@ -205,7 +201,11 @@ func resolveTurn(b Battle, orders []Order, d Dice, frame func(r *resolver)) (Bat
 	if !r.ended {
 		r.endOfBattle(orders)
 	}
-	next, events := r.b, r.ev
+	// The events were appended to the pooled resolver's buffer: the
+	// caller gets them in a slice of its own, of their exact length (how
+	// many a turn emits varies too much to guess the room up front).
+	next, events := r.b, make([]Event, len(r.ev))
+	copy(events, r.ev)
 	putResolver(r)
 	return next, events, nil
 }

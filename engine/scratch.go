@@ -84,10 +84,10 @@ var resolvers = sync.Pool{New: func() any { return new(resolver) }}
 
 // getResolver returns a resolver for battle b (the resolver's own copy),
 // as a new one would be, reusing a pooled one's scratch.
-func getResolver(b Battle, d Dice, ev []Event, frame func(r *resolver)) *resolver {
+func getResolver(b Battle, d Dice, frame func(r *resolver)) *resolver {
 	r := resolvers.Get().(*resolver)
 	old := *r
-	*r = resolver{b: b, d: d, ev: ev, fleeing: -1, frame: frame,
+	*r = resolver{b: b, d: d, ev: old.ev[:0], fleeing: -1, frame: frame,
 		u: old.u, broken: old.broken[:0], passed: old.passed[:0],
 		acts: old.acts, ords: old.ords, parts: old.parts, leaderLists: old.leaderLists,
 		plans: old.plans[:0], who: old.who[:0], acting: old.acting,
@@ -102,10 +102,12 @@ func getResolver(b Battle, d Dice, ev []Event, frame func(r *resolver)) *resolve
 	return r
 }
 
-// putResolver returns r to the pool once its battle and events are handed
-// over, keeping nothing of the caller's: no battle, events, dice or orders.
+// putResolver returns r to the pool once its battle and events are copied
+// out, keeping nothing of the caller's: no battle, events, dice or orders
+// (the event buffer is kept, cleared).
 func putResolver(r *resolver) {
 	clear(r.u)
-	r.b, r.d, r.ev, r.frame, r.orders = Battle{}, nil, nil, nil, nil
+	clear(r.ev)
+	r.b, r.d, r.ev, r.frame, r.orders = Battle{}, nil, r.ev[:0], nil, nil
 	resolvers.Put(r)
 }
