@@ -6,6 +6,7 @@ import (
 	"log"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,6 +32,8 @@ import (
 // the last post delivered, the process's RSS at the end and at its peak
 // (the fake and the test's bookkeeping included, though the fake keeps no
 // uploaded pictures: Lean), the store file's size and the CPU time used.
+// LOAD_HEAPPROFILE=FILE writes a heap profile once everything is
+// delivered, to see who holds the memory.
 func BenchmarkLoad(b *testing.B) {
 	guilds, perGuild, paced := 100, 10, 15*time.Second
 	if testing.Short() {
@@ -164,6 +167,13 @@ func runLoad(b *testing.B, guilds, perGuild int, paced time.Duration) {
 	}
 	var after syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &after)
+	if path := os.Getenv("LOAD_HEAPPROFILE"); path != "" {
+		// What is in memory once everything is delivered, by who holds it.
+		if f, err := os.Create(path); err == nil {
+			pprof.Lookup("heap").WriteTo(f, 0)
+			f.Close()
+		}
+	}
 	fi, _ := os.Stat(path)
 	slices.Sort(paceAcks)
 	slices.Sort(burst)
