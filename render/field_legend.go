@@ -1,6 +1,8 @@
 package render
 
 import (
+	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strconv"
@@ -223,8 +225,21 @@ func wrapLegend(items []legendItem, width, gap float64) [][]legendItem {
 	return lines
 }
 
-// legend draws the legend lines.
+// legend draws the legend lines, from the memo if they were drawn before
+// (field_memo.go): they are alike in most pictures.
 func (d *drawer) legend() {
+	l := &d.l
+	if len(l.legend) == 0 {
+		return
+	}
+	top, bottom := math.Floor(l.legendTop), math.Ceil(l.legendTop+float64(len(l.legend))*l.legendLineH)
+	r := image.Rect(0, int(top)-4, l.w, int(bottom)+4)
+	key := fmt.Sprint("legend ", d.lang, l.cs, l.pad, l.legendTop, l.legendLineH, l.legend)
+	d.memo(key, r, d.legendLines)
+}
+
+// legendLines draws the legend lines.
+func (d *drawer) legendLines() {
 	l := &d.l
 	cs := l.cs
 	icon := cs * 0.3

@@ -1,9 +1,12 @@
 package render
 
 import (
+	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/gunbai/gunbai/engine"
 )
@@ -24,10 +27,28 @@ func (d *drawer) units() {
 	d.banners = bannerUnits(d.opt)
 	for _, u := range activeUnits(d.b) {
 		if d.l.drawnCell(u.Cell) {
-			d.token(u)
+			// A counter is alike in most pictures of a turn (the
+			// views, the replay's frames): from the memo, if it was.
+			x, y := d.l.cellOrigin(u.Cell)
+			m := math.Ceil(d.l.cs * 0.25)
+			r := image.Rect(int(x-m), int(y-m), int(math.Ceil(x+d.l.cs+m)), int(math.Ceil(y+d.l.cs+m)))
+			d.memo(d.tokenKey(u), r, func() { d.token(u) })
 		}
 	}
 	d.hqOverUnit()
+}
+
+// tokenKey is everything a unit's counter is drawn from (token) but the
+// pixels under it.
+func (d *drawer) tokenKey(u *engine.Unit) string {
+	var sb strings.Builder
+	x, _ := d.l.cellOrigin(u.Cell)
+	fmt.Fprint(&sb, "token ", d.lang, d.l.cs, d.l.gridX, d.l.gridY, *u, d.l.labels[u.ID], d.banners[u.ID],
+		d.hiddenFromEnemy(u), d.hqCapLeft(u.Cell, x+d.l.cs))
+	for _, l := range leadersAt(d.b, u.ID, u.Side) {
+		fmt.Fprint(&sb, " ", *l)
+	}
+	return sb.String()
 }
 
 // bannerUnits are the units a banner is raised in, this turn (EvBanner)

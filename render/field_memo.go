@@ -1,0 +1,154 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"sync"
+	"sync/atomic"
+)
+
+// Parts of the field drawn again and again alike (the legend, a counter)
+// are remembered: what a part of the picture was before one was drawn on
+// it, and what it was after. When the same thing is drawn again on a part
+// that is as it was, the pixels after are copied in instead: the very
+// pixels drawing it would give, as drawing depends only on what it draws
+// (the key) and on what is under it (compared, pixel for pixel). What
+// draws beyond its part is not remembered. The memo holds only pixels that
+// some picture drew with the same key on the same pixels: a picture copies
+// from it only what it would have drawn itself, so one audience's picture
+// shows nothing of another's.
+
+// memoEntry is a part drawn: its pixels before and after, row by row.
+type memoEntry struct {
+	before, after []byte
+}
+
+// memos is the memo, by key and part; it is emptied when it holds more
+// than maxMemoBytes. Its entries are never written once stored.
+var memos = struct {
+	sync.Mutex
+	m            map[memoKey]*memoEntry
+	bytes        int
+	hits, misses atomic.Int64
+}{}
+
+type memoKey struct {
+	what string
+	r    image.Rectangle
+}
+
+const (
+	maxMemoBytes = 24 << 20
+	// memoMargin is how far around its part a drawing is checked for
+	// pixels it changed: one that does is not remembered.
+	memoMargin = 2
+)
+
+// noMemo makes every part be drawn (tests, benchmarks).
+var noMemo atomic.Bool
+
+// memo draws with draw, in d.img, what key names (everything the drawing
+// depends on but the pixels under it) in the part r, or copies it from
+// the memo.
+func (d *drawer) memo(key string, r image.Rectangle, draw func()) {
+	img := d.img
+	if img == nil || noMemo.Load() {
+		draw()
+		return
+	}
+	r = r.Intersect(img.Rect)
+	k := memoKey{key, r}
+	memos.Lock()
+	e := memos.m[k]
+	memos.Unlock()
+	if e != nil && rectEqual(img, r, e.before) {
+		memos.hits.Add(1)
+		rectCopy(img, r, e.after)
+		return
+	}
+	memos.misses.Add(1)
+	outer := r.Inset(-memoMargin).Intersect(img.Rect)
+	before := rectPixels(img, outer, nil)
+	draw()
+	if !rectEqualOutside(img, outer, r, before) {
+		return
+	}
+	storeMemo(k, &memoEntry{before: subRect(before, outer, r), after: rectPixels(img, r, nil)})
+}
+
+func storeMemo(k memoKey, e *memoEntry) {
+	n := len(e.before) + len(e.after) + len(k.what)
+	memos.Lock()
+	defer memos.Unlock()
+	if memos.m == nil || memos.bytes+n > maxMemoBytes {
+		memos.m, memos.bytes = map[memoKey]*memoEntry{}, 0
+	}
+	if _, ok := memos.m[k]; !ok {
+		memos.m[k] = e
+		memos.bytes += n
+	}
+}
+
+// rectPixels appends the pixels of the part r of img to buf, row by row.
+func rectPixels(img *image.RGBA, r image.Rectangle, buf []byte) []byte {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i := img.PixOffset(r.Min.X, y)
+		buf = append(buf, img.Pix[i:i+4*r.Dx()]...)
+	}
+	return buf
+}
+
+// subRect is the part r of pixels of the part outer, as rectPixels gives.
+func subRect(pix []byte, outer, r image.Rectangle) []byte {
+	out := make([]byte, 0, 4*r.Dx()*r.Dy())
+	w := 4 * outer.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i := (y-outer.Min.Y)*w + 4*(r.Min.X-outer.Min.X)
+		out = append(out, pix[i:i+4*r.Dx()]...)
+	}
+	return out
+}
+
+// rectEqual reports whether the part r of img has the pixels pix.
+func rectEqual(img *image.RGBA, r image.Rectangle, pix []byte) bool {
+	w := 4 * r.Dx()
+	if len(pix) != w*r.Dy() {
+		return false
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i := img.PixOffset(r.Min.X, y)
+		if !bytes.Equal(img.Pix[i:i+w], pix[(y-r.Min.Y)*w:(y-r.Min.Y+1)*w]) {
+			return false
+		}
+	}
+	return true
+}
+
+// rectEqualOutside reports whether the part outer of img has the pixels
+// pix but in its part r.
+func rectEqualOutside(img *image.RGBA, outer, r image.Rectangle, pix []byte) bool {
+	w := 4 * outer.Dx()
+	for y := outer.Min.Y; y < outer.Max.Y; y++ {
+		i := img.PixOffset(outer.Min.X, y)
+		row, was := img.Pix[i:i+w], pix[(y-outer.Min.Y)*w:(y-outer.Min.Y+1)*w]
+		if y < r.Min.Y || y >= r.Max.Y {
+			if !bytes.Equal(row, was) {
+				return false
+			}
+			continue
+		}
+		left, right := 4*(r.Min.X-outer.Min.X), 4*(r.Max.X-outer.Min.X)
+		if !bytes.Equal(row[:left], was[:left]) || !bytes.Equal(row[right:], was[right:]) {
+			return false
+		}
+	}
+	return true
+}
+
+// rectCopy sets the part r of img to the pixels pix.
+func rectCopy(img *image.RGBA, r image.Rectangle, pix []byte) {
+	w := 4 * r.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		copy(img.Pix[img.PixOffset(r.Min.X, y):], pix[(y-r.Min.Y)*w:(y-r.Min.Y+1)*w])
+	}
+}
