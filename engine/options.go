@@ -281,7 +281,7 @@ func (ob *optionsBuilder) kind(u *Unit, k OrderKind, phase int) (KindOptions, bo
 		o := Order{Unit: u.ID, Side: ob.side, Kind: k, Class: classes[0], Phase: phase, Turn: ob.turn,
 			Target: ch.Target, Facing: ch.Facing, Steps: ch.Steps,
 			CarryShields: ch.CarryShields, SetShields: ch.SetShields}
-		if checkOrder(&ob.v, u, o) == nil {
+		if checkOrder(&ob.v, u, &o) == nil {
 			choices = append(choices, ch)
 		}
 	}

@@ -356,11 +356,14 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 	leaderMoved := map[string]bool{}
 	shinobiUsed := 0
 	raised := map[string]int{} // banners raised by these orders, by name
-	for _, o := range orders {
+	// By pointer: an Order is some 180 bytes, and most checks read a few
+	// of its fields.
+	for k := range orders {
+		o := &orders[k]
 		if o.Turn != 0 && o.Turn != turn {
 			continue
 		}
-		info := orderTable[o.Kind]
+		info := &orderTable[o.Kind]
 		if !info.supported {
 			add(&Problem{Code: ProbNotSupported, Rule: info.rule, Unit: o.Unit, Arg: info.key})
 			continue
@@ -372,7 +375,7 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 			raised[o.Banner]++
 			if u := b.Unit(o.Unit); u == nil || u.Side != side || !u.Active() {
 				add(&Problem{Code: ProbUnknownUnit, Unit: o.Unit})
-			} else if p := checkBanner(&b, side, u, o); p != nil {
+			} else if p := checkBanner(&b, side, u, *o); p != nil {
 				add(p)
 			} else if raised[o.Banner] > unusedBanners(&b, side, o.Banner) {
 				add(&Problem{Code: ProbBanner, Rule: "D-26", Unit: u.ID, Arg: "none"})
@@ -386,12 +389,12 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 			}
 			switch o.Kind {
 			case OrderMoveLeader:
-				if p := checkLeaderMove(&b, side, o, leaderMoved); p != nil {
+				if p := checkLeaderMove(&b, side, *o, leaderMoved); p != nil {
 					add(p)
 				}
 			case OrderShinobi:
 				shinobiUsed++
-				if p := checkShinobi(&b, side, o, shinobiUsed); p != nil {
+				if p := checkShinobi(&b, side, *o, shinobiUsed); p != nil {
 					add(p)
 				}
 			}
@@ -468,8 +471,8 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 }
 
 // checkOrder checks one order against its unit.
-func checkOrder(b *Battle, u *Unit, o Order) *Problem {
-	info := orderTable[o.Kind]
+func checkOrder(b *Battle, u *Unit, o *Order) *Problem {
+	info := &orderTable[o.Kind]
 	st := u.Stats()
 	if u.Routing() {
 		if o.Kind != OrderRally {
@@ -582,7 +585,7 @@ func less(a, b *Problem) bool {
 // carried with a Move or Retreat (never a sidestep) into a free cell, set
 // anew with a Wheel or Rally (never a Wheel in a forest), the same number of
 // sections.
-func checkShieldOrder(b *Battle, u *Unit, o Order) *Problem {
+func checkShieldOrder(b *Battle, u *Unit, o *Order) *Problem {
 	if !o.CarryShields && len(o.SetShields) == 0 {
 		return nil
 	}
