@@ -101,9 +101,10 @@ func replayGIF(shots []replayShot, lastField *image.RGBA) ([]byte, error) {
 
 // drawShots draws the shots and maps them to the replay's palette. The
 // first and the last frame give the palette its own colours, counted as
-// they are mapped (quantizeCounting); then the others are drawn, on every
-// core, each kept only in the palette. A frame's field picture goes back
-// to the pool once mapped.
+// they are mapped (quantizeCounting; the last one's only where it is not
+// the first); then the others are drawn, on every core, each kept only in
+// the palette. A frame's field picture goes back to the pool once mapped
+// (the first's, once all are).
 func drawShots(shots []replayShot, lastField *image.RGBA) ([]*image.Paletted, *gifPalette, error) {
 	imgs := make([]*image.Paletted, len(shots))
 	ends := []int{0, len(shots) - 1}
@@ -126,17 +127,23 @@ func drawShots(shots []replayShot, lastField *image.RGBA) ([]*image.Paletted, *g
 		}
 		return nil, nil, err
 	}
+	// The other frames are mostly the first: they take its indices where
+	// they have its pixels (frameRef).
 	base, count := replayBasePalette(), map[uint32]int{}
 	misses := make([][]missed, len(shots))
+	var ref *frameRef
 	for _, i := range ends {
-		imgs[i], misses[i] = base.quantizeCounting(pics[i], count)
+		imgs[i], misses[i] = base.quantizeCounting(pics[i], count, ref)
+		ref = &frameRef{pics[0], imgs[0]}
 	}
 	pal := base.extendBy(count)
 	for _, i := range ends {
 		pal.fillMisses(imgs[i], misses[i])
-		pics[i].release()
-		pics[i] = nil
 	}
+	if last := len(shots) - 1; last > 0 {
+		pics[last].release()
+	}
+	defer pics[0].release()
 	var mid []int
 	for i := 1; i < len(shots)-1; i++ {
 		mid = append(mid, i)
@@ -144,7 +151,7 @@ func drawShots(shots []replayShot, lastField *image.RGBA) ([]*image.Paletted, *g
 	err = parallel(mid, func(i int) error {
 		pic, err := shots[i].draw(nil)
 		if err == nil {
-			imgs[i] = pal.quantize(pic)
+			imgs[i] = pal.quantize(pic, ref)
 			pic.release()
 		}
 		return err

@@ -24,7 +24,7 @@ func TestGIFFrameBlockAsImageGIF(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pics = append(pics, pal.quantize(pic))
+		pics = append(pics, pal.quantize(pic, nil))
 		pic.release()
 	}
 	w, h := max(pics[0].Rect.Dx(), pics[1].Rect.Dx()), max(pics[0].Rect.Dy(), pics[1].Rect.Dy())
@@ -84,7 +84,7 @@ func BenchmarkGIFFrameBlock(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	img := replayBasePalette().quantize(pic)
+	img := replayBasePalette().quantize(pic, nil)
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	b.Run("gifLZW", func(b *testing.B) {
 		for b.Loop() {

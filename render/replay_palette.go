@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
 	"image"
 	"image/color"
@@ -209,13 +210,57 @@ func (p *gifPalette) newFrame(pic *replayPicture) *image.Paletted {
 }
 
 // quantize maps a frame, its caption's strip in its field picture, to the
-// palette, colour by colour, without dithering.
-func (p *gifPalette) quantize(pic *replayPicture) *image.Paletted {
+// palette, colour by colour, without dithering. Where its rows are ref's
+// (see frameRef), ref's indices are copied.
+func (p *gifPalette) quantize(pic *replayPicture, ref *frameRef) *image.Paletted {
 	out := p.newFrame(pic)
 	for y := range out.Rect.Dy() {
-		p.quantizeRow(out.Pix[y*out.Stride:y*out.Stride+out.Rect.Dx()], pic.row(y))
+		dst, src := out.Pix[y*out.Stride:y*out.Stride+out.Rect.Dx()], pic.row(y)
+		lo, hi := ref.copyRow(pic, y, dst)
+		p.quantizeRow(dst[lo:hi], src[4*lo:4*hi])
 	}
 	return out
+}
+
+// frameRef is a frame mapped already, whose indices another frame takes
+// where its pixels are the same (most of them: a frame is its neighbour
+// but for what moved), without reading them again. nil: none.
+type frameRef struct {
+	pic *replayPicture
+	out *image.Paletted
+}
+
+// copyRow copies into dst the indices of row y of ref's frame where pic's
+// row is the same, but between the first pixel that differs and the last:
+// that span, [lo, hi), is returned (the whole row without ref, or if the
+// frames are not alike in size).
+func (ref *frameRef) copyRow(pic *replayPicture, y int, dst []uint8) (lo, hi int) {
+	n := len(dst)
+	if ref == nil || ref.pic.field.Rect != pic.field.Rect || ref.pic.strip.Rect != pic.strip.Rect || ref.pic.split != pic.split {
+		return 0, n
+	}
+	a, b := pic.row(y), ref.pic.row(y)
+	refRow := ref.out.Pix[y*ref.out.Stride : y*ref.out.Stride+n]
+	if bytes.Equal(a, b) {
+		copy(dst, refRow)
+		return n, n
+	}
+	for lo+2 <= n && binary.LittleEndian.Uint64(a[4*lo:]) == binary.LittleEndian.Uint64(b[4*lo:]) {
+		lo += 2
+	}
+	for lo < n && pixelAt(a, 4*lo) == pixelAt(b, 4*lo) {
+		lo++
+	}
+	hi = n
+	for hi-2 >= lo && binary.LittleEndian.Uint64(a[4*(hi-2):]) == binary.LittleEndian.Uint64(b[4*(hi-2):]) {
+		hi -= 2
+	}
+	for hi > lo && pixelAt(a, 4*(hi-1)) == pixelAt(b, 4*(hi-1)) {
+		hi--
+	}
+	copy(dst[:lo], refRow[:lo])
+	copy(dst[hi:], refRow[hi:])
+	return lo, hi
 }
 
 // quantizeRow maps the RGBA pixels of src to dst's indices. Neighbours
@@ -250,11 +295,26 @@ const pairAlpha = 0xff000000ff000000
 // count (extendBy), and counts there the runs of 3 pixels or more of each
 // colour. It returns those pixels, where they are and their colours. One
 // pass over the picture, where extending and then mapping would take two.
-func (p *gifPalette) quantizeCounting(pic *replayPicture, count map[uint32]int) (*image.Paletted, []missed) {
+// Where its rows are ref's (mapped by quantizeCounting, not yet filled),
+// ref's indices are copied and its colours not counted again.
+func (p *gifPalette) quantizeCounting(pic *replayPicture, count map[uint32]int, ref *frameRef) (*image.Paletted, []missed) {
 	out := p.newFrame(pic)
 	misses := (*missedLists.Get().(*[]missed))[:0]
 	for y := range out.Rect.Dy() {
-		misses = p.quantizeCountingRow(out.Pix[y*out.Stride:y*out.Stride+out.Rect.Dx()], pic.row(y), y*out.Stride, count, misses)
+		dst, src, at := out.Pix[y*out.Stride:y*out.Stride+out.Rect.Dx()], pic.row(y), y*out.Stride
+		lo, hi := ref.copyRow(pic, y, dst)
+		// What was copied has ref's pixels left for later: list them too.
+		for _, span := range [2][2]int{{0, lo}, {hi, len(dst)}} {
+			for x := span[0]; x < span[1]; x++ {
+				i := bytes.IndexByte(dst[x:span[1]], replayTransparent)
+				if i < 0 {
+					break
+				}
+				x += i
+				misses = append(misses, missed{int32(at + x), pixelAt(src, 4*x)})
+			}
+		}
+		misses = p.quantizeCountingRow(dst[lo:hi], src[4*lo:4*hi], at+lo, count, misses)
 	}
 	return out, misses
 }

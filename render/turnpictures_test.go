@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	"testing"
+
+	"github.com/gunbai/gunbai/engine"
 )
 
 // FieldAndReplay gives the bytes FieldPNG and ReplayGIF give, its last
@@ -33,5 +35,41 @@ func TestFieldAndReplaySameBytes(t *testing.T) {
 	}
 	if _, _, err := FieldAndReplay(after, nil, FieldOptions{}); err == nil {
 		t.Errorf("a replay of nothing is no error")
+	}
+}
+
+// BenchmarkFieldAndReplay draws a quiet turn's pictures for its three
+// audiences (the GM's view, North's, South's): the results picture and the
+// replay. cold empties the memo before each turn, as for a battle whose
+// counters were not drawn before; warm keeps it.
+func BenchmarkFieldAndReplay(b *testing.B) {
+	battle := benchBattle()
+	views := []struct {
+		b    engine.Battle
+		view View
+	}{{battle, ViewGM}, {engine.View(battle, engine.North), ViewNorth}, {engine.View(battle, engine.South), ViewSouth}}
+	for _, cold := range []bool{true, false} {
+		b.Run(map[bool]string{true: "cold", false: "warm"}[cold], func(b *testing.B) {
+			var pngBytes, gifBytes int
+			for b.Loop() {
+				if cold {
+					memos.Lock()
+					memos.m = nil
+					memos.Unlock()
+				}
+				pngBytes, gifBytes = 0, 0
+				for _, v := range views {
+					before := v.b
+					opt := FieldOptions{Lang: RU, View: v.view, Before: &before}
+					p, g, err := FieldAndReplay(v.b, []ReplayFrame{{State: v.b, Caption: "end"}}, opt)
+					if err != nil {
+						b.Fatal(err)
+					}
+					pngBytes, gifBytes = pngBytes+len(p), gifBytes+len(g)
+				}
+			}
+			b.ReportMetric(float64(pngBytes), "png-B")
+			b.ReportMetric(float64(gifBytes), "gif-B")
+		})
 	}
 }
