@@ -1,8 +1,11 @@
 package render
 
 import (
+	"fmt"
+	"image"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/gunbai/gunbai/engine"
 )
@@ -18,8 +21,17 @@ import (
 // markers draws the HQs with the leaders in each.
 func (d *drawer) markers() {
 	for s := engine.North; s <= engine.South; s++ {
-		if hqDrawn(d.b, s) && d.l.drawnCell(d.b.HQ[s]) {
-			d.hq(s, d.b.HQ[s])
+		if c := d.b.HQ[s]; hqDrawn(d.b, s) && d.l.drawnCell(c) {
+			// Alike in most pictures of a turn: from the memo, if it was.
+			x, y := d.l.cellOrigin(c)
+			m := math.Ceil(d.l.cs * 0.25)
+			r := image.Rect(int(x-m), int(y-m), int(math.Ceil(x+d.l.cs+m)), int(math.Ceil(y+d.l.cs+m)))
+			var key strings.Builder
+			fmt.Fprint(&key, "hq ", d.l.cs, d.l.gridX, d.l.gridY, s, c, d.b.HQLost[s], hqOccupied(d.b, c))
+			for _, l := range leadersAt(d.b, engine.AtHQ, s) {
+				fmt.Fprint(&key, " ", *l)
+			}
+			d.memo(key.String(), r, func() { d.hq(s, c) })
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"fmt"
+	"image"
 	"image/color"
 	"math"
 
@@ -133,7 +135,21 @@ func edgeLabel(lang Lang, s engine.Side, clans [2]string, f *fieldFaces, inner f
 }
 
 // title draws the title block and the side labels at the field's edges.
+// title draws the title block and the labels at the field's edges. What is
+// above the field is alike in the pictures of a view's turn: from the memo
+// (field_memo.go), if it was drawn.
 func (d *drawer) title() {
+	l := &d.l
+	h := &l.head
+	key := fmt.Sprint("title ", d.lang, l.cs, l.w, l.pad, l.titleBase, l.subBase, l.northBase, l.gridX, *h)
+	d.memo(key, image.Rect(0, 0, l.w, int(l.gridY)), d.titleTop)
+	xc, _ := l.cellOrigin(engine.Cell{X: 7, Y: 1})
+	d.textAt(d.f.side, h.south, xc, l.southBase, 0.5, southDark)
+}
+
+// titleTop draws the title block and "Север" above the field, at its
+// centre.
+func (d *drawer) titleTop() {
 	l := &d.l
 	h := &l.head
 	d.text(d.f.title, h.title, l.pad, l.titleBase, textColor)
@@ -151,10 +167,8 @@ func (d *drawer) title() {
 			d.tag(h.outcome, h.outcomeFill, right, l.subBase-capHeight(d.f.side)/2)
 		}
 	}
-	// "Север" above the field, "Юг" below it, at the field's centre.
 	xc, _ := l.cellOrigin(engine.Cell{X: 7, Y: 1})
 	d.textAt(d.f.side, h.north, xc, l.northBase, 0.5, northDark)
-	d.textAt(d.f.side, h.south, xc, l.southBase, 0.5, southDark)
 }
 
 // tag is white bold text on a rounded pill of colour fill, its right end
