@@ -373,7 +373,7 @@ func (s *replayShot) draw(field *image.RGBA) (*replayPicture, error) {
 	split = min(max(split, 0), field.Rect.Dy())
 	strip := image.NewRGBA(image.Rect(0, 0, field.Rect.Dx(), int(math.Round(l.cs*0.36))))
 	fillRGBA(strip, background)
-	d := drawer{dc: gg.NewContextForRGBA(strip), l: l, f: f, b: &s.state, lang: opt.Lang}
+	d := drawer{dc: gg.NewContextForRGBA(strip), img: strip, l: l, f: f, b: &s.state, lang: opt.Lang}
 	d.caption(s.caption, s.count, 0, float64(strip.Rect.Dy()))
 	return &replayPicture{field: field, strip: strip, split: split, pooled: pooled}, nil
 }
@@ -381,18 +381,14 @@ func (s *replayShot) draw(field *image.RGBA) (*replayPicture, error) {
 // caption writes a frame's caption in the strip at top, of height h, and
 // its number at the right.
 func (d *drawer) caption(text, count string, top, h float64) {
-	dc, l := d.dc, &d.l
+	l := &d.l
 	base := top + h/2 + capHeight(d.f.side)/2
 	cw := 0.0
 	if count != "" {
 		cw = measure(d.f.legend, count) + l.cs*0.2
-		dc.SetColor(cellNameColor)
-		dc.SetFontFace(d.f.legend)
-		dc.DrawStringAnchored(count, float64(l.w)-l.pad, base, 1, 0)
+		d.textAt(d.f.legend, count, float64(l.w)-l.pad, base, 1, cellNameColor)
 	}
-	dc.SetColor(previewInk)
-	dc.SetFontFace(d.f.side)
-	dc.DrawString(fitText(d.f.side, text, float64(l.w)-2*l.pad-cw), l.pad, base)
+	d.text(d.f.side, fitText(d.f.side, text, float64(l.w)-2*l.pad-cw), l.pad, base, previewInk)
 }
 
 // StepCaption is the caption of a replay's frame of ladder step step
