@@ -110,7 +110,9 @@ func drawField(b engine.Battle, opt FieldOptions, dst *image.RGBA) (*image.RGBA,
 	defer f.release()
 	l := newLayout(b, opt, f)
 	l.previewLegend(&b, opt, f)
-	img := canvas(dst, l.w, l.h)
+	// The static layer covers its part with draw.Src: the background is
+	// painted only around it.
+	img := canvasAround(dst, l.w, l.h, l.staticBounds())
 	d := drawer{dc: gg.NewContextForRGBA(img), img: img, l: l, f: f, b: &b, lang: opt.Lang, opt: &opt}
 	d.static() // zones, terrain, grid, lines, river, names: drawn once per battle
 	d.markers()
@@ -136,14 +138,40 @@ func canvas(dst *image.RGBA, w, h int) *image.RGBA {
 	return img
 }
 
+// canvasAround is canvas with only the pixels outside r painted (the rest
+// is to be painted over).
+func canvasAround(dst *image.RGBA, w, h int, r image.Rectangle) *image.RGBA {
+	n := 4 * w * h
+	if dst == nil || cap(dst.Pix) < n {
+		dst = &image.RGBA{Pix: make([]byte, n)}
+	}
+	img := &image.RGBA{Pix: dst.Pix[:n], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	r = r.Intersect(img.Rect)
+	if r.Empty() {
+		fillRGBA(img, background)
+		return img
+	}
+	fillPix(img.Pix[:r.Min.Y*img.Stride], background)
+	fillPix(img.Pix[r.Max.Y*img.Stride:], background)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		line := img.Pix[y*img.Stride : (y+1)*img.Stride]
+		fillPix(line[:4*r.Min.X], background)
+		fillPix(line[4*r.Max.X:], background)
+	}
+	return img
+}
+
 // fillRGBA paints every pixel of img with c.
-func fillRGBA(img *image.RGBA, c color.RGBA) {
-	if len(img.Pix) == 0 {
+func fillRGBA(img *image.RGBA, c color.RGBA) { fillPix(img.Pix, c) }
+
+// fillPix paints the pixels pix with c.
+func fillPix(pix []byte, c color.RGBA) {
+	if len(pix) == 0 {
 		return
 	}
-	copy(img.Pix, []byte{c.R, c.G, c.B, c.A})
-	for k := 4; k < len(img.Pix); k *= 2 {
-		copy(img.Pix[k:], img.Pix[:k])
+	copy(pix, []byte{c.R, c.G, c.B, c.A})
+	for k := 4; k < len(pix); k *= 2 {
+		copy(pix[k:], pix[:k])
 	}
 }
 
