@@ -23,8 +23,10 @@ type rowDeflater struct {
 	tokens   []uint32 // literals (< 256) and matches (matchToken)
 	litFreq  [286]uint32
 	distFreq [30]uint32
-	adler    uint32
-	err      error
+	// s1, s2 are the Adler-32 sums of the bytes written, reduced at the
+	// end of each row (64 bits: a row cannot overflow them).
+	s1, s2 uint64
+	err    error
 	// hist is what was written, the last window of it at least; shift,
 	// how much was dropped before it. table is, by a hash of four bytes,
 	// where they were last seen, plus shift (0: nowhere).
@@ -39,6 +41,7 @@ const (
 	blockTokens   = 1 << 15 // tokens a block holds before it is written
 	matchToken    = 1 << 31 // | distance<<9 | length
 	window        = 32 << 10
+	adlerMod      = 65521
 	hashBits      = 14
 	deflateWindow = 0x78 // zlib's CMF: deflate, a 32 KB window
 )
@@ -72,13 +75,12 @@ var rowDeflaters = sync.Pool{New: func() any {
 // reset starts a stream to w.
 func (z *rowDeflater) reset(w io.Writer) {
 	clear(z.table[:])
-	*z = rowDeflater{w: w, adler: 1, out: z.out[:0], tokens: z.tokens[:0], hist: z.hist[:0], table: z.table}
+	*z = rowDeflater{w: w, s1: 1, out: z.out[:0], tokens: z.tokens[:0], hist: z.hist[:0], table: z.table}
 	z.out = append(z.out, deflateWindow, 0x01) // FLEVEL 0: the fastest
 }
 
 // writeRow adds a row (its filter byte first) to the stream.
 func (z *rowDeflater) writeRow(row []byte) {
-	z.adler = adler32Update(z.adler, row)
 	start := len(z.hist)
 	if start+len(row) > cap(z.hist) && start > 2*window {
 		// Keep the window only: what a match may reach back to.
@@ -89,19 +91,33 @@ func (z *rowDeflater) writeRow(row []byte) {
 	}
 	z.hist = append(z.hist, row...)
 	h, n := z.hist, len(z.hist)
+	// The checksum is summed along: a run of zeros adds s1 to s2 for
+	// each zero, at once.
+	s1, s2 := z.s1, z.s2
 	for p := start; p < n; {
 		l, dist := z.match(h, p, start)
 		if l >= 3 {
 			z.tokens = append(z.tokens, matchToken|uint32(dist)<<9|uint32(l))
 			z.litFreq[257+int(lengthIndex[l])]++
 			z.distFreq[distCode(dist)]++
+			if dist == 1 && h[p-1] == 0 {
+				s2 += uint64(l) * s1
+			} else {
+				for _, b := range h[p : p+l] {
+					s1 += uint64(b)
+					s2 += s1
+				}
+			}
 			p += l
 			continue
 		}
 		z.tokens = append(z.tokens, uint32(h[p]))
 		z.litFreq[h[p]]++
+		s1 += uint64(h[p])
+		s2 += s1
 		p++
 	}
+	z.s1, z.s2 = s1%adlerMod, s2%adlerMod
 	if len(z.tokens) >= blockTokens {
 		z.block(false)
 	}
@@ -189,7 +205,7 @@ func (z *rowDeflater) close() error {
 			z.nbits -= 8
 		}
 	}
-	a := z.adler
+	a := uint32(z.s2)<<16 | uint32(z.s1)
 	z.out = append(z.out, byte(a>>24), byte(a>>16), byte(a>>8), byte(a))
 	z.flush()
 	return z.err
@@ -414,36 +430,4 @@ func canonicalCodes(lengths []uint8, codes []uint16) {
 		}
 		codes[s] = r
 	}
-}
-
-// adler32Update is the Adler-32 checksum a carried on over p. A run of
-// zeros adds a to b once for each zero: at once.
-func adler32Update(a uint32, p []byte) uint32 {
-	const mod, nmax = 65521, 5552 // nmax bytes keep b within 32 bits
-	s1, s2 := a&0xffff, a>>16
-	for len(p) > 0 {
-		q := p[:min(len(p), nmax)]
-		p = p[len(q):]
-		for i := 0; i < len(q); {
-			if i+8 <= len(q) && binary.LittleEndian.Uint64(q[i:]) == 0 {
-				s2 += 8 * s1
-				i += 8
-				continue
-			}
-			if q[i] == 0 {
-				j := i + 1
-				for j < len(q) && q[j] == 0 {
-					j++
-				}
-				s2 += uint32(j-i) * s1
-				i = j
-				continue
-			}
-			s1 += uint32(q[i])
-			s2 += s1
-			i++
-		}
-		s1, s2 = s1%mod, s2%mod
-	}
-	return s2<<16 | s1
 }
