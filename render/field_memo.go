@@ -67,13 +67,30 @@ func (d *drawer) memo(key string, r image.Rectangle, draw func()) {
 		return
 	}
 	memos.misses.Add(1)
-	outer := r.Inset(-memoMargin).Intersect(img.Rect)
-	before := rectPixels(img, outer, nil)
+	before := rectPixels(img, r, make([]byte, 0, 4*r.Dx()*r.Dy()))
+	ring := ringAround(img, r)
+	var was []byte
+	for _, q := range ring {
+		was = rectPixels(img, q, was)
+	}
 	draw()
-	if !rectEqualOutside(img, outer, r, before) {
+	var now []byte
+	for _, q := range ring {
+		now = rectPixels(img, q, now)
+	}
+	if !bytes.Equal(was, now) {
 		return
 	}
-	storeMemo(k, &memoEntry{before: subRect(before, outer, r), after: rectPixels(img, r, nil)})
+	storeMemo(k, &memoEntry{before: before, after: rectPixels(img, r, make([]byte, 0, len(before)))})
+}
+
+// ringAround is the parts of img within memoMargin of r, outside it.
+func ringAround(img *image.RGBA, r image.Rectangle) []image.Rectangle {
+	o := r.Inset(-memoMargin).Intersect(img.Rect)
+	return []image.Rectangle{
+		image.Rect(o.Min.X, o.Min.Y, o.Max.X, r.Min.Y), image.Rect(o.Min.X, r.Max.Y, o.Max.X, o.Max.Y),
+		image.Rect(o.Min.X, r.Min.Y, r.Min.X, r.Max.Y), image.Rect(r.Max.X, r.Min.Y, o.Max.X, r.Max.Y),
+	}
 }
 
 func storeMemo(k memoKey, e *memoEntry) {
@@ -98,17 +115,6 @@ func rectPixels(img *image.RGBA, r image.Rectangle, buf []byte) []byte {
 	return buf
 }
 
-// subRect is the part r of pixels of the part outer, as rectPixels gives.
-func subRect(pix []byte, outer, r image.Rectangle) []byte {
-	out := make([]byte, 0, 4*r.Dx()*r.Dy())
-	w := 4 * outer.Dx()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		i := (y-outer.Min.Y)*w + 4*(r.Min.X-outer.Min.X)
-		out = append(out, pix[i:i+4*r.Dx()]...)
-	}
-	return out
-}
-
 // rectEqual reports whether the part r of img has the pixels pix.
 func rectEqual(img *image.RGBA, r image.Rectangle, pix []byte) bool {
 	w := 4 * r.Dx()
@@ -118,27 +124,6 @@ func rectEqual(img *image.RGBA, r image.Rectangle, pix []byte) bool {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		i := img.PixOffset(r.Min.X, y)
 		if !bytes.Equal(img.Pix[i:i+w], pix[(y-r.Min.Y)*w:(y-r.Min.Y+1)*w]) {
-			return false
-		}
-	}
-	return true
-}
-
-// rectEqualOutside reports whether the part outer of img has the pixels
-// pix but in its part r.
-func rectEqualOutside(img *image.RGBA, outer, r image.Rectangle, pix []byte) bool {
-	w := 4 * outer.Dx()
-	for y := outer.Min.Y; y < outer.Max.Y; y++ {
-		i := img.PixOffset(outer.Min.X, y)
-		row, was := img.Pix[i:i+w], pix[(y-outer.Min.Y)*w:(y-outer.Min.Y+1)*w]
-		if y < r.Min.Y || y >= r.Max.Y {
-			if !bytes.Equal(row, was) {
-				return false
-			}
-			continue
-		}
-		left, right := 4*(r.Min.X-outer.Min.X), 4*(r.Max.X-outer.Min.X)
-		if !bytes.Equal(row[:left], was[:left]) || !bytes.Equal(row[right:], was[right:]) {
 			return false
 		}
 	}
