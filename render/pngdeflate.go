@@ -130,27 +130,14 @@ func (z *rowDeflater) writeRow(row []byte) {
 func (z *rowDeflater) match(h []byte, p, rowStart int) (length, dist int) {
 	n := min(len(h), p+maxMatch)
 	if p >= 1 && h[p] == h[p-1] {
-		c, q := h[p-1], p+1
-		if c == 0 {
-			for q+8 <= n && binary.LittleEndian.Uint64(h[q:]) == 0 {
-				q += 8
-			}
+		length, dist = commonLen(h, p, p-1, n), 1
+		if length >= 8 || p < rowStart+3 {
+			return length, dist
 		}
-		for q < n && h[q] == c {
-			q++
-		}
-		if q-p >= 8 || p < rowStart+3 {
-			return q - p, 1
-		}
-		length, dist = q-p, 1
 	}
-	if p >= 3 {
-		q := p
-		for q < n && h[q] == h[q-3] {
-			q++
-		}
-		if q-p > length {
-			length, dist = q-p, 3
+	if p >= 3 && h[p] == h[p-3] {
+		if l := commonLen(h, p, p-3, n); l > length {
+			length, dist = l, 3
 		}
 		if length >= 8 {
 			return length, dist
@@ -162,17 +149,29 @@ func (z *rowDeflater) match(h []byte, p, rowStart int) (length, dist int) {
 	k := (binary.LittleEndian.Uint32(h[p:]) * 0x1e35a7bd) >> (32 - hashBits)
 	cand := int(z.table[k]) - z.shift
 	z.table[k] = int32(p + z.shift)
-	if cand < 0 || p-cand > window || p-cand <= 3 {
+	if cand < 0 || p-cand > window || p-cand <= 3 || h[cand] != h[p] {
 		return length, dist
 	}
-	q, c := p, cand
-	for q < n && h[q] == h[c] {
-		q, c = q+1, c+1
-	}
-	if q-p > length && q-p >= 4 {
-		length, dist = q-p, p-cand
+	if l := commonLen(h, p, cand, n); l > length && l >= 4 {
+		length, dist = l, p-cand
 	}
 	return length, dist
+}
+
+// commonLen is how many bytes from a, up to n, are those from b (b < a),
+// a word at a time.
+func commonLen(h []byte, a, b, n int) int {
+	l := 0
+	for a+l+8 <= n {
+		if x := binary.LittleEndian.Uint64(h[a+l:]) ^ binary.LittleEndian.Uint64(h[b+l:]); x != 0 {
+			return l + bits.TrailingZeros64(x)/8
+		}
+		l += 8
+	}
+	for a+l < n && h[a+l] == h[b+l] {
+		l++
+	}
+	return l
 }
 
 // distCode is deflate's code of distance d; distExtra, its extra bits.
