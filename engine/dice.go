@@ -73,33 +73,45 @@ func (s *ScriptedDice) Unused() []string {
 // of key in a turn is HMAC-SHA256(seed, "battle|turn|key|n"), reduced to 1..6
 // without bias by rejecting bytes >= 252 (252 = 6*42).
 type SeededDice struct {
-	mac    hash.Hash // keyed once; Reset returns it to the keyed state
-	battle string
-	turn   int
-	counts map[string]int
-	// msg and sum are reused by every roll, so that a roll allocates
-	// nothing: a SeededDice is used by one goroutine at a time, like the
-	// resolver that rolls it.
-	msg []byte
-	sum [sha256.Size]byte
+	mac hash.Hash // keyed once; Reset returns it to the keyed state
+	// keys numbers each key rolled so far, in the order first rolled;
+	// counts[k] is how many times key number k was rolled: one map look-up
+	// a roll instead of a look-up and an update.
+	keys   map[string]int
+	counts []int
+	// prefix is "battle|turn|", the start of every message. msg and sum
+	// are reused by every roll, so that a roll allocates nothing: a
+	// SeededDice is used by one goroutine at a time, like the resolver
+	// that rolls it.
+	prefix int
+	msg    []byte
+	sum    [sha256.Size]byte
 }
 
 // NewSeededDice returns the dice of one turn of one battle.
 func NewSeededDice(seed []byte, battle string, turn int) *SeededDice {
+	msg := seededPrefix(make([]byte, 0, 64), battle, turn)
 	return &SeededDice{
-		mac: hmac.New(sha256.New, seed), battle: battle, turn: turn,
+		mac: hmac.New(sha256.New, seed),
 		// A turn rolls a few keys per unit in combat: room for a battle's
-		// worth up front saves the map's growth.
-		counts: make(map[string]int, 32),
-		msg:    make([]byte, 0, 64),
+		// worth up front saves the growth.
+		keys:   make(map[string]int, 32),
+		counts: make([]int, 0, 32),
+		prefix: len(msg),
+		msg:    msg,
 	}
 }
 
 // Roll implements Dice.
 func (s *SeededDice) Roll(key string) int {
-	n := s.counts[key] + 1
-	s.counts[key] = n
-	s.msg = seededMessage(s.msg[:0], s.battle, s.turn, key, n)
+	k, ok := s.keys[key]
+	if !ok {
+		k = len(s.counts)
+		s.keys[key] = k
+		s.counts = append(s.counts, 0)
+	}
+	s.counts[k]++
+	s.msg = appendRoll(s.msg[:s.prefix], key, s.counts[k])
 	return seededDie(s.mac, s.msg, &s.sum)
 }
 
@@ -113,11 +125,22 @@ func SeededRoll(seed []byte, battle string, turn int, key string, n int) int {
 // seededMessage appends the message of the n-th roll of key,
 // "battle|turn|key|n", to buf.
 func seededMessage(buf []byte, battle string, turn int, key string, n int) []byte {
+	return appendRoll(seededPrefix(buf, battle, turn), key, n)
+}
+
+// seededPrefix appends "battle|turn|", what the messages of a turn's rolls
+// start with.
+func seededPrefix(buf []byte, battle string, turn int) []byte {
 	msg := append(buf, battle...)
 	msg = append(msg, '|')
 	msg = strconv.AppendInt(msg, int64(turn), 10)
-	msg = append(msg, '|')
-	msg = append(msg, key...)
+	return append(msg, '|')
+}
+
+// appendRoll appends "key|n", the rest of the message of the n-th roll of
+// key.
+func appendRoll(buf []byte, key string, n int) []byte {
+	msg := append(buf, key...)
 	msg = append(msg, '|')
 	return strconv.AppendInt(msg, int64(n), 10)
 }
