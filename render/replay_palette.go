@@ -264,26 +264,33 @@ func (ref *frameRef) copyRow(pic *replayPicture, y int, dst []uint8) (lo, hi int
 }
 
 // quantizeRow maps the RGBA pixels of src to dst's indices. Neighbours
-// mostly repeat: a pixel like the one before takes its index, two at a
-// time.
+// mostly repeat: a run of one colour is found, two pixels at a time, and
+// takes the index of its first.
 func (p *gifPalette) quantizeRow(dst, src []uint8) {
 	lut := p.lut
-	last, idx := uint32(noRGB), uint8(0)
-	pair := uint64(noRGB)
 	src = src[:4*len(dst)]
 	for x := 0; x < len(dst); {
-		if x+2 <= len(dst) && binary.LittleEndian.Uint64(src[4*x:])&^pairAlpha == pair {
-			dst[x], dst[x+1] = idx, idx
-			x += 2
-			continue
+		c := pixelAt(src, 4*x)
+		end := runEnd(src, x, c)
+		idx := lut[pixelKey(c)]
+		for i := x; i < end; i++ {
+			dst[i] = idx
 		}
-		if c := pixelAt(src, 4*x); c != last {
-			last, idx = c, lut[pixelKey(c)]
-			pair = uint64(c) | uint64(c)<<32
-		}
-		dst[x] = idx
-		x++
+		x = end
 	}
+}
+
+// runEnd is where the run of pixel c from x in the row src ends.
+func runEnd(src []uint8, x int, c uint32) int {
+	n, pair := len(src)/4, uint64(c)|uint64(c)<<32
+	end := x + 1
+	for end+2 <= n && binary.LittleEndian.Uint64(src[4*end:])&^pairAlpha == pair {
+		end += 2
+	}
+	for end < n && pixelAt(src, 4*end) == c {
+		end++
+	}
+	return end
 }
 
 // pairAlpha is the alpha bytes of two pixels read as a word.
@@ -328,41 +335,25 @@ type missed struct {
 
 func (p *gifPalette) quantizeCountingRow(dst, src []uint8, at int, count map[uint32]int, misses []missed) []missed {
 	lut, rgb := p.lut, p.rgb
-	last, idx, run := uint32(noRGB), uint8(0), 0
-	pair := uint64(noRGB)
 	src = src[:4*len(dst)]
 	for x := 0; x < len(dst); {
-		if x+2 <= len(dst) && binary.LittleEndian.Uint64(src[4*x:])&^pairAlpha == pair {
-			dst[x], dst[x+1] = idx, idx
-			if idx == replayTransparent {
-				misses = append(misses, missed{int32(at + x), last}, missed{int32(at + x + 1), last})
-			}
-			run += 2
-			x += 2
-			continue
-		}
 		c := pixelAt(src, 4*x)
-		if c != last {
-			if run >= 3 && idx == replayTransparent {
-				count[last] += run
+		end := runEnd(src, x, c)
+		if k := pixelKey(c); rgb[k] == c {
+			idx := lut[k]
+			for i := x; i < end; i++ {
+				dst[i] = idx
 			}
-			last, run = c, 0
-			pair = uint64(c) | uint64(c)<<32
-			if k := pixelKey(c); rgb[k] == c {
-				idx = lut[k]
-			} else {
-				idx = replayTransparent
+		} else {
+			for i := x; i < end; i++ {
+				dst[i] = replayTransparent
+				misses = append(misses, missed{int32(at + i), c})
+			}
+			if end-x >= 3 {
+				count[c] += end - x
 			}
 		}
-		if idx == replayTransparent {
-			misses = append(misses, missed{int32(at + x), c})
-		}
-		dst[x] = idx
-		run++
-		x++
-	}
-	if run >= 3 && idx == replayTransparent {
-		count[last] += run
+		x = end
 	}
 	return misses
 }
