@@ -103,9 +103,16 @@ func Field(b engine.Battle, opt FieldOptions) (image.Image, error) {
 // drawField draws the field in dst, if it is big enough, or in a new
 // canvas.
 func drawField(b engine.Battle, opt FieldOptions, dst *image.RGBA) (*image.RGBA, error) {
+	img, _, err := drawFieldLayout(b, opt, dst)
+	return img, err
+}
+
+// drawFieldLayout is drawField, and the layout it drew to (a replay's
+// frame puts its caption by it).
+func drawFieldLayout(b engine.Battle, opt FieldOptions, dst *image.RGBA) (*image.RGBA, *layout, error) {
 	f, err := newFieldFaces(cellSize(opt))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.release()
 	l := newLayout(b, opt, f)
@@ -123,7 +130,7 @@ func drawField(b engine.Battle, opt FieldOptions, dst *image.RGBA) (*image.RGBA,
 	d.turn(opt) // the turn of opt.Events (field_turn.go)
 	d.title()
 	d.legend()
-	return img, nil
+	return img, &d.l, nil
 }
 
 // canvas is a w x h picture filled with the background: dst's pixels if

@@ -55,13 +55,13 @@ func ReplayGIF(frames []ReplayFrame, opt FieldOptions) ([]byte, error) {
 	if len(frames) == 0 && opt.Before == nil {
 		return nil, errors.New("render: a replay needs frames or the state before the turn")
 	}
-	return replayGIF(replayShots(frames, opt), nil)
+	return replayGIF(replayShots(frames, opt), nil, nil)
 }
 
 // replayGIF draws and encodes the shots; lastField, if not nil, is the
-// last shot's field picture, drawn already (FieldAndReplay).
-func replayGIF(shots []replayShot, lastField *image.RGBA) ([]byte, error) {
-	imgs, pal, err := drawShots(shots, lastField)
+// last shot's field picture, drawn already (FieldAndReplay) to lastLayout.
+func replayGIF(shots []replayShot, lastField *image.RGBA, lastLayout *layout) ([]byte, error) {
+	imgs, pal, err := drawShots(shots, lastField, lastLayout)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func replayGIF(shots []replayShot, lastField *image.RGBA) ([]byte, error) {
 // the first); then the others are drawn, on every core, each kept only in
 // the palette. A frame's field picture goes back to the pool once mapped
 // (the first's, once all are).
-func drawShots(shots []replayShot, lastField *image.RGBA) ([]*image.Paletted, *gifPalette, error) {
+func drawShots(shots []replayShot, lastField *image.RGBA, lastLayout *layout) ([]*image.Paletted, *gifPalette, error) {
 	imgs := make([]*image.Paletted, len(shots))
 	ends := []int{0, len(shots) - 1}
 	if len(shots) == 1 {
@@ -114,11 +114,12 @@ func drawShots(shots []replayShot, lastField *image.RGBA) ([]*image.Paletted, *g
 	pics := make([]*replayPicture, len(shots))
 	err := parallel(ends, func(i int) error {
 		var field *image.RGBA
-		if i == len(shots)-1 {
-			field = lastField
+		var fl *layout
+		if i == len(shots)-1 && lastField != nil {
+			field, fl = lastField, lastLayout
 		}
 		var err error
-		pics[i], err = shots[i].draw(field)
+		pics[i], err = shots[i].draw(field, fl)
 		return err
 	})
 	if err != nil {
@@ -149,7 +150,7 @@ func drawShots(shots []replayShot, lastField *image.RGBA) ([]*image.Paletted, *g
 		mid = append(mid, i)
 	}
 	err = parallel(mid, func(i int) error {
-		pic, err := shots[i].draw(nil)
+		pic, err := shots[i].draw(nil, nil)
 		if err == nil {
 			imgs[i] = pal.quantize(pic, ref)
 			pic.release()
@@ -347,15 +348,15 @@ func (p *replayPicture) release() {
 }
 
 // draw draws the frame as the results picture, and its caption; field, if
-// not nil, is its field picture drawn already.
-func (s *replayShot) draw(field *image.RGBA) (*replayPicture, error) {
+// not nil, is its field picture drawn already (to the layout fl).
+func (s *replayShot) draw(field *image.RGBA, fl *layout) (*replayPicture, error) {
 	opt := s.opt
 	opt.Events, opt.Before = s.events, s.before
 	pooled := field == nil
 	if pooled {
 		dst, _ := canvasPool.Get().(*image.RGBA)
 		var err error
-		if field, err = drawField(s.state, opt, dst); err != nil {
+		if field, fl, err = drawFieldLayout(s.state, opt, dst); err != nil {
 			return nil, err
 		}
 	}
@@ -367,7 +368,7 @@ func (s *replayShot) draw(field *image.RGBA) (*replayPicture, error) {
 		return nil, err
 	}
 	defer f.release()
-	l := newLayout(s.state, opt, f)
+	l := *fl
 	// The caption goes between the title and the field's north label.
 	split := int(math.Round(l.northBase - ascent(f.side) - l.cs*0.06))
 	split = min(max(split, 0), field.Rect.Dy())

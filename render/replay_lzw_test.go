@@ -20,7 +20,7 @@ func TestGIFFrameBlockAsImageGIF(t *testing.T) {
 	pal := replayBasePalette()
 	var pics []*image.Paletted
 	for _, i := range []int{0, 1} {
-		pic, err := shots[i].draw(nil)
+		pic, err := shots[i].draw(nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +80,7 @@ func imageGIFFrameBlock(t *testing.T, img *image.Paletted, w, h, delay int) []by
 // BenchmarkGIFFrameBlock encodes a replay's full frame.
 func BenchmarkGIFFrameBlock(b *testing.B) {
 	frames, opt := exampleReplay(RU)
-	pic, err := replayShots(frames, opt)[0].draw(nil)
+	pic, err := replayShots(frames, opt)[0].draw(nil, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

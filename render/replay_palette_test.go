@@ -13,7 +13,7 @@ func TestQuantizeWithRef(t *testing.T) {
 	shots := replayShots(frames, opt)
 	var pics []*replayPicture
 	for i := range shots {
-		pic, err := shots[i].draw(nil)
+		pic, err := shots[i].draw(nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

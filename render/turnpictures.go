@@ -19,7 +19,7 @@ func FieldAndReplay(b engine.Battle, frames []ReplayFrame, opt FieldOptions) (pn
 		return nil, nil, errors.New("render: a replay needs frames or the state before the turn")
 	}
 	dst, _ := canvasPool.Get().(*image.RGBA)
-	img, err := drawField(b, opt, dst)
+	img, l, err := drawFieldLayout(b, opt, dst)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -33,7 +33,7 @@ func FieldAndReplay(b engine.Battle, frames []ReplayFrame, opt FieldOptions) (pn
 		reflect.DeepEqual(s.events, opt.Events) && sameDrawing(s.state, b) {
 		last = img
 	}
-	if gifData, err = replayGIF(shots, last); err != nil {
+	if gifData, err = replayGIF(shots, last, l); err != nil {
 		return nil, nil, err
 	}
 	return pngData, gifData, nil
