@@ -57,11 +57,16 @@ func Play(seed uint64, policy Policy) (engine.Battle, []TurnLog, error) {
 		turn := b.Turn + 1
 		var tl TurnLog
 		tl.Turn = turn
+		var ok [2][]engine.Order
 		for _, side := range []engine.Side{engine.North, engine.South} {
 			view := b.Clone() // a policy cannot change the battle
-			ok, dropped := Valid(b, side, turn, policy.Orders(&view, side, rng))
-			tl.Orders = append(tl.Orders, ok...)
+			var dropped []engine.Order
+			ok[side], dropped = Valid(b, side, turn, policy.Orders(&view, side, rng))
 			tl.Dropped = append(tl.Dropped, dropped...)
+		}
+		// Both sides' orders in one slice of their length (nil for none).
+		if n := len(ok[engine.North]) + len(ok[engine.South]); n > 0 {
+			tl.Orders = append(append(make([]engine.Order, 0, n), ok[engine.North]...), ok[engine.South]...)
 		}
 		// The dice of a turn come from the battle's seed and the turn.
 		next, events, err := engine.ResolveTurn(b, tl.Orders, engine.NewSeededDice(key[:], b.ID, turn))
@@ -181,17 +186,19 @@ func Deploy(seed uint64) engine.Battle {
 var Scripted Policy = PolicyFunc(scripted)
 
 func scripted(b *engine.Battle, side engine.Side, rng *rand.Rand) []engine.Order {
-	var orders []engine.Order
 	if b.OfferStands(side) {
 		return []engine.Order{{Side: side, Kind: engine.OrderStopBattle, Phase: 1}}
 	}
 	if k := b.ArmyWide[side]; k != nil && *k == engine.OrderGeneralRetreat {
 		return nil // giving up: the army only retreats
 	}
-	standing := 0
+	standing, active := 0, 0
 	for i := range b.Units {
-		if u := &b.Units[i]; u.Side == side && u.Active() && !u.Routing() {
-			standing++
+		if u := &b.Units[i]; u.Side == side && u.Active() {
+			active++
+			if !u.Routing() {
+				standing++
+			}
 		}
 	}
 	if standing <= 3 && b.Turn >= 3 && rng.IntN(3) == 0 {
@@ -201,6 +208,8 @@ func scripted(b *engine.Battle, side engine.Side, rng *rand.Rand) []engine.Order
 		}
 	}
 	army := rng.IntN(6) == 0
+	// At most two orders a unit and the army's: room for them up front.
+	orders := make([]engine.Order, 0, 2*active+1)
 	if army {
 		orders = append(orders, engine.Order{Side: side, Kind: engine.OrderGeneralAdvance, Phase: 1})
 	}
@@ -209,13 +218,16 @@ func scripted(b *engine.Battle, side engine.Side, rng *rand.Rand) []engine.Order
 		if u.Side != side || !u.Active() {
 			continue
 		}
-		orders = append(orders, unitOrders(b, u, army, rng)...)
+		orders = appendUnitOrders(orders, b, u, army, rng)
+	}
+	if len(orders) == 0 {
+		return nil // no orders: nil, not the empty room
 	}
 	return orders
 }
 
-// unitOrders is what one unit is told to do.
-func unitOrders(b *engine.Battle, u *engine.Unit, army bool, rng *rand.Rand) []engine.Order {
+// appendUnitOrders appends to dst what one unit is told to do.
+func appendUnitOrders(dst []engine.Order, b *engine.Battle, u *engine.Unit, army bool, rng *rand.Rand) []engine.Order {
 	o := func(k engine.OrderKind, phase int) engine.Order {
 		c := engine.Ordinary
 		if k.Special() {
@@ -225,16 +237,16 @@ func unitOrders(b *engine.Battle, u *engine.Unit, army bool, rng *rand.Rand) []e
 	}
 	enemy := nearestEnemy(b, u)
 	if enemy == nil {
-		return nil
+		return dst
 	}
 	toward := direction(u.Cell, enemy.Cell)
 	if u.Routing() {
 		r := o(engine.OrderRally, 1)
 		r.Facing = &toward
-		return []engine.Order{r}
+		return append(dst, r)
 	}
 	if u.Figures <= 3 && rng.IntN(3) == 0 {
-		return []engine.Order{o(engine.OrderWithdraw, 1)}
+		return append(dst, o(engine.OrderWithdraw, 1))
 	}
 	st := u.Stats()
 	if st.Shooter {
@@ -245,31 +257,31 @@ func unitOrders(b *engine.Battle, u *engine.Unit, army bool, rng *rand.Rand) []e
 			}
 			s := o(k, 1)
 			s.Target = t.ID
-			return []engine.Order{s}
+			return append(dst, s)
 		}
 		if army || distance(u.Cell, enemy.Cell) <= 2 {
-			return nil // General advance, or wait for the enemy: free fire
+			return dst // General advance, or wait for the enemy: free fire
 		}
 	}
 	if army && u.Facing == u.Side.EnemyEdge() {
-		return nil // the General advance moves it
+		return dst // the General advance moves it
 	}
 	front := engine.FrontCell(u.Cell, u.Facing)
 	if u.Facing == toward {
 		if e := b.UnitAt(front); e != nil && e.Side != u.Side && st.Spearmen && e.Stats().Cavalry && rng.IntN(3) == 0 {
-			return []engine.Order{o(engine.OrderHold, 1)} // set spears against the horsemen
+			return append(dst, o(engine.OrderHold, 1)) // set spears against the horsemen
 		}
 		if !front.OnField() {
-			return nil
+			return dst
 		}
 		if e := b.UnitAt(front); e != nil && e.Side != u.Side && rng.IntN(3) == 0 {
-			return []engine.Order{o(engine.OrderAdvance, 1)} // attack at all costs
+			return append(dst, o(engine.OrderAdvance, 1)) // attack at all costs
 		}
-		orders := []engine.Order{o(engine.OrderMove, 1)}
+		dst = append(dst, o(engine.OrderMove, 1))
 		if !st.Cavalry && b.UnitAt(front) == nil && rng.IntN(2) == 0 {
-			orders = append(orders, o(engine.OrderMove, 2))
+			dst = append(dst, o(engine.OrderMove, 2))
 		}
-		return orders
+		return dst
 	}
 	wheel := engine.OrderWheelLeft
 	step := engine.StepWheelLeft
@@ -283,13 +295,13 @@ func unitOrders(b *engine.Battle, u *engine.Unit, army bool, rng *rand.Rand) []e
 		// A gallop: wheel and move for one order (R-VI.2.12).
 		m := o(engine.OrderMove, 1)
 		m.Steps = []engine.StepKind{step, engine.StepMove}
-		return []engine.Order{m}
+		return append(dst, m)
 	}
-	orders := []engine.Order{o(wheel, 1)}
+	dst = append(dst, o(wheel, 1))
 	if !st.Shooter && rng.IntN(2) == 0 {
-		orders = append(orders, o(engine.OrderMove, 2))
+		dst = append(dst, o(engine.OrderMove, 2))
 	}
-	return orders
+	return dst
 }
 
 // nearestEnemy is the enemy unit on the field closest to u (ties: the first
