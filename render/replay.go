@@ -93,6 +93,7 @@ func replayGIF(shots []replayShot, lastField *image.RGBA, lastLayout *layout) ([
 		blocks[i], err = gifFrameBlock(frame, pal.colors, w, h, delay)
 		return err
 	})
+	releaseFrames(imgs) // encoded: padPaletted and deltaFrame made their own
 	if err != nil {
 		return nil, err
 	}

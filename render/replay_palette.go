@@ -204,9 +204,30 @@ func (pic *replayPicture) row(y int) []uint8 {
 	}
 }
 
-// newFrame is a paletted picture of the frame's size.
+// newFrame is a paletted picture of the frame's size, its pixels from
+// framePool: not cleared, as mapping the frame writes every one.
 func (p *gifPalette) newFrame(pic *replayPicture) *image.Paletted {
-	return image.NewPaletted(image.Rect(0, 0, pic.field.Rect.Dx(), pic.field.Rect.Dy()+pic.strip.Rect.Dy()), p.colors)
+	w, h := pic.field.Rect.Dx(), pic.field.Rect.Dy()+pic.strip.Rect.Dy()
+	var pix []byte
+	if b, _ := framePool.Get().(*[]byte); b != nil && cap(*b) >= w*h {
+		pix = (*b)[:w*h]
+	} else {
+		pix = make([]byte, w*h)
+	}
+	return &image.Paletted{Pix: pix, Stride: w, Rect: image.Rect(0, 0, w, h), Palette: p.colors}
+}
+
+// framePool keeps the pixels of replays' frames once they are encoded
+// (releaseFrames).
+var framePool sync.Pool // *[]byte
+
+func releaseFrames(imgs []*image.Paletted) {
+	for _, img := range imgs {
+		if img != nil {
+			pix := img.Pix
+			framePool.Put(&pix)
+		}
+	}
 }
 
 // quantize maps a frame, its caption's strip in its field picture, to the
