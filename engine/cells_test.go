@@ -31,6 +31,20 @@ func TestCellIndexMatchesScans(t *testing.T) {
 			if r.index("nobody") != -1 {
 				t.Fatalf("trial %d: index of an unknown unit", trial)
 			}
+			// exposedAt, from the index, answers what its scan answers,
+			// for each unit in and around its cell, in every facing.
+			for i := range r.b.Units {
+				for dy := -2; dy <= 2; dy++ {
+					for dx := -2; dx <= 2; dx++ {
+						c := r.b.Units[i].Cell.Add(Vec{dx, dy})
+						for f := N; f <= W; f++ {
+							if got, want := r.exposedAt(i, c, f, nil), r.exposedAtScan(i, c, f, nil); got != want {
+								t.Fatalf("trial %d, %s: exposedAt(%d, %s, %v) = %v, scan %v", trial, r.step, i, c, f, got, want)
+							}
+						}
+					}
+				}
+			}
 		}
 		for turn := 1; turn <= 4 && b.Outcome == Ongoing; turn++ {
 			next, _, err := resolveTurn(b, orders, NewSeededDice([]byte(fmt.Sprint(trial)), "r", turn), check)
