@@ -11,10 +11,12 @@ import (
 // rowDeflater writes a zlib stream of the field's PNG rows, Up-filtered,
 // faster than compress/flate: such rows are runs (of zeros where a row is
 // the one above it, of a pixel's bytes along an edge) between literals
-// (anti-aliased edges, text). It finds only those runs, as matches at
-// distance 1 or 3 within a row, and codes them and the literals with
-// Huffman codes of the block's own counts, as compress/flate at BestSpeed
-// would; the stream is about as small, and any inflater reads it.
+// (anti-aliased edges, text). It looks for those runs first, as matches
+// at distance 1 or 3 measured a word at a time, then for the four bytes
+// ahead where a hash last saw them (the same counter or letter further
+// left, a row or two up), and codes matches and literals with Huffman
+// codes of the block's own counts, as compress/flate at BestSpeed would;
+// the stream is as small, and any inflater reads it.
 type rowDeflater struct {
 	w        io.Writer
 	out      []byte // compressed, not yet written
@@ -29,7 +31,8 @@ type rowDeflater struct {
 	err    error
 	// hist is what was written, the last window of it at least; shift,
 	// how much was dropped before it. table is, by a hash of four bytes,
-	// where they were last seen, plus shift (0: nowhere).
+	// where they were last seen, plus shift (a candidate is checked byte
+	// by byte: a stale or empty entry only misses).
 	hist  []byte
 	shift int
 	table *[1 << hashBits]int32
