@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"slices"
+	"strings"
+)
+
 // The resolver finds units by cell and by ID many times a turn. Battle.UnitAt
 // and Battle.Unit scan every unit, which makes a turn O(n²) in the units;
 // the resolver keeps its own indexes instead, built on first use and kept
@@ -158,6 +163,45 @@ func (r *resolver) index(id string) int {
 	}
 	if i, ok := x.ids[id]; ok {
 		return int(i)
+	}
+	return -1
+}
+
+// unitsByID finds units by ID without a scan per look-up (Validate looks
+// up every order's unit): their indexes sorted by ID, and by index among
+// equal IDs, searched by halves.
+type unitsByID struct {
+	units []Unit
+	order []int32
+}
+
+// sortUnitIDs indexes units by ID, in buf's storage if it has room.
+func sortUnitIDs(units []Unit, buf []int32) unitsByID {
+	order := buf[:0]
+	for i := range units {
+		order = append(order, int32(i))
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return strings.Compare(units[a].ID, units[b].ID) })
+	return unitsByID{units: units, order: order}
+}
+
+// index is unitIndex's answer: the index of the first unit with this ID,
+// or -1.
+func (x unitsByID) index(id string) int {
+	k, found := slices.BinarySearchFunc(x.order, id, func(i int32, id string) int { return strings.Compare(x.units[i].ID, id) })
+	if !found {
+		return -1
+	}
+	return int(x.order[k])
+}
+
+// unitIndex is the index of the unit with this ID in b (the first, as
+// Battle.Unit), or -1.
+func unitIndex(b *Battle, id string) int {
+	for i := range b.Units {
+		if b.Units[i].ID == id {
+			return i
+		}
 	}
 	return -1
 }

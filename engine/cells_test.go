@@ -56,3 +56,21 @@ func TestCellIndexMatchesScans(t *testing.T) {
 		}
 	}
 }
+
+// Validate's index by ID answers what unitIndex's scan answers: the first
+// unit of an ID, duplicates and unknown IDs included.
+func TestUnitsByIDMatchesUnitIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 5))
+	for trial := 0; trial < 200; trial++ {
+		b, _ := randomBattle(rng, 1+rng.IntN(40))
+		for k := 0; k < 3 && len(b.Units) > 1; k++ {
+			b.Units[rng.IntN(len(b.Units))].ID = b.Units[rng.IntN(len(b.Units))].ID // a duplicate
+		}
+		x := sortUnitIDs(b.Units, nil)
+		for _, id := range append([]string{"", "nobody", "zz"}, ids(b)...) {
+			if got, want := x.index(id), unitIndex(&b, id); got != want {
+				t.Fatalf("trial %d: index(%q) = %d, unitIndex %d", trial, id, got, want)
+			}
+		}
+	}
+}

@@ -352,6 +352,8 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 	// By the unit's index in the view: a slice, not a map, and walked in
 	// the units' order (sortProblems orders the problems anyway).
 	perUnit := make([]slots, len(b.Units))
+	var idBuf [64]int32
+	byID := sortUnitIDs(b.Units, idBuf[:0])
 	armyGiven := false
 	leaderMoved := map[string]bool{}
 	shinobiUsed := 0
@@ -416,7 +418,7 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 			armyGiven = true
 			continue
 		}
-		ui := unitIndex(&b, o.Unit)
+		ui := byID.index(o.Unit)
 		var u *Unit
 		if ui >= 0 {
 			u = &b.Units[ui]
@@ -682,15 +684,4 @@ func checkLeaderMove(b *Battle, side Side, o Order, moved map[string]bool) *Prob
 		return bad("not_adjacent") // R-III.6.3
 	}
 	return nil
-}
-
-// unitIndex is the index of the unit with this ID in b (the first, as
-// Battle.Unit), or -1.
-func unitIndex(b *Battle, id string) int {
-	for i := range b.Units {
-		if b.Units[i].ID == id {
-			return i
-		}
-	}
-	return -1
 }
