@@ -38,7 +38,10 @@ type memoKey struct {
 }
 
 const (
-	maxMemoBytes = 24 << 20
+	// maxMemoBytes bounds the memo: a battle's counters and legend take
+	// a few hundred KB, and the memory is the bot's (issue 18's load:
+	// 1,000 battles in 150 MB).
+	maxMemoBytes = 8 << 20
 	// memoMargin is how far around its part a drawing is checked for
 	// pixels it changed: one that does is not remembered.
 	memoMargin = 2
