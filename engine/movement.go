@@ -57,53 +57,6 @@ func (r *resolver) pop(i int) {
 	}
 }
 
-// exposedAt reports whether unit i standing at c facing f would have its
-// flank or rear in the front cell of an enemy that does not act in this
-// sub-step (R-VI.1.6, D-37). Routing enemies have no front (R-X.5.1).
-//
-// An enemy whose front cell is c stands in one of c's four neighbours: the
-// cell index gives the one active unit of each, and a scan of every unit
-// is left for a neighbour off the grid or holding two units at once.
-func (r *resolver) exposedAt(i int, c Cell, f Dir, acting unitSet) bool {
-	if !r.cells.built {
-		r.buildCells()
-	}
-	for d := N; d <= W; d++ {
-		k, ok := r.cells.slot(c.Add(d.Vec()))
-		if !ok || r.cells.at[k] == cellCrowded {
-			return r.exposedAtScan(i, c, f, acting)
-		}
-		if j := int(r.cells.at[k]); j >= 0 && r.exposes(i, j, c, f, acting) {
-			return true
-		}
-	}
-	return false
-}
-
-// exposedAtScan is exposedAt by a scan of every unit.
-func (r *resolver) exposedAtScan(i int, c Cell, f Dir, acting unitSet) bool {
-	for j := range r.b.Units {
-		if r.exposes(i, j, c, f, acting) {
-			return true
-		}
-	}
-	return false
-}
-
-// exposes reports whether unit j, an enemy of unit i with its front on c,
-// would have i's flank or rear there, i standing in c facing f.
-func (r *resolver) exposes(i, j int, c Cell, f Dir, acting unitSet) bool {
-	u, e := &r.b.Units[i], &r.b.Units[j]
-	if e.Side == u.Side || !e.Active() || e.Routing() || acting.has(j) || FrontCell(e.Cell, e.Facing) != c {
-		return false
-	}
-	switch AttackSideOf(c, f, e.Cell) {
-	case AttackLeftFlank, AttackRightFlank, AttackRear:
-		return true
-	}
-	return false
-}
-
 // wheel turns a unit 90 degrees (R-VI.2.7).
 func (r *resolver) wheel(i int, a *action, acting unitSet) {
 	u := &r.b.Units[i]
