@@ -117,11 +117,6 @@ func v1Store(t *testing.T) (string, []byte) {
 // migrating and the version of meta/format.
 func encodings(t *testing.T, path string) (compact, plain int, migrating bool, format int) {
 	t.Helper()
-	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	count := func(raw []byte) {
 		switch {
 		case raw == nil:
@@ -131,7 +126,7 @@ func encodings(t *testing.T, path string) (compact, plain int, migrating bool, f
 			plain++
 		}
 	}
-	db.View(func(tx *bolt.Tx) error {
+	viewFile(t, path, func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bucketMeta)
 		migrating = meta.Get(keyMigrating) != nil
 		format, _ = peekVersion(meta.Get(keyFormat))
@@ -157,12 +152,7 @@ func encodings(t *testing.T, path string) (compact, plain int, migrating bool, f
 // and before) and those kept in a bundle per turn (schema 4).
 func turnLayout(t *testing.T, path string) (nested, bundled int) {
 	t.Helper()
-	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.View(func(tx *bolt.Tx) error {
+	viewFile(t, path, func(tx *bolt.Tx) error {
 		eachTurnValue(tx, func(_, _ []byte, inBucket bool) {
 			if inBucket {
 				nested++
@@ -313,12 +303,7 @@ func TestCompactSnapshotRoundTrip(t *testing.T) {
 // eventsEncodings counts the compact and JSON events of every turn.
 func eventsEncodings(t *testing.T, path string) (compact, plain int) {
 	t.Helper()
-	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.View(func(tx *bolt.Tx) error {
+	viewFile(t, path, func(tx *bolt.Tx) error {
 		eachTurnValue(tx, func(name, raw []byte, _ bool) {
 			switch {
 			case !bytes.Equal(name, keyEvents):
@@ -331,6 +316,18 @@ func eventsEncodings(t *testing.T, path string) (compact, plain int) {
 		return nil
 	})
 	return compact, plain
+}
+
+// viewFile reads a closed store file with bbolt itself, behind the
+// store's back.
+func viewFile(t *testing.T, path string, fn func(tx *bolt.Tx) error) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.View(fn)
 }
 
 // eachTurnValue calls fn with every value of every turn of every battle,
