@@ -65,12 +65,19 @@ type loadGuild struct {
 	channels      [][2]string
 }
 
-func runLoad(b *testing.B, guilds, perGuild int, paced time.Duration) {
-	srv := discordtest.New(b)
+// loadStart is the load's clock when its battles are created.
+var loadStart = time.Date(1575, 6, 28, 6, 0, 0, 0, time.UTC)
+
+// setUpLoad makes the fake's guilds and the battles in a new store at
+// path, their turn 1 taking orders until a day after loadStart, and
+// returns the guilds and the service on the store.
+func setUpLoad(b *testing.B, srv *discordtest.Server, path string, guilds, perGuild int) ([]loadGuild, *game.Service, *loadClock) {
 	srv.SkipSpec() // measure the bot, not the fake's OpenAPI checks
 	srv.Lean()     // nor the thousands of pictures the fake would keep
-	path := b.TempDir() + "/load.db"
-	clock := &loadClock{now: time.Date(1575, 6, 28, 6, 0, 0, 0, time.UTC)}
+	if _, err := srv.Session("test-token"); err != nil { // the token known to the fake
+		b.Fatal(err)
+	}
+	clock := &loadClock{now: loadStart}
 	st, err := store.Open(path, store.Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -85,20 +92,13 @@ func runLoad(b *testing.B, guilds, perGuild int, paced time.Duration) {
 	for _, p := range owed {
 		svc.Delivered(p.ID)
 	}
-	sess, err := srv.Session("test-token")
-	if err != nil {
-		b.Fatal(err)
-	}
-	bt := bot.New(sess, svc, bot.Options{GMRole: "Мастер", Locale: "ru", Log: log.New(io.Discard, "", 0), RetryBase: 20 * time.Millisecond})
-	if err := bt.Start(); err != nil {
-		b.Fatal(err)
-	}
-	defer func() { bt.Close(); st.Close() }()
-	bt.Wait()
-	var before syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &before)
+	return gs, svc, clock
+}
 
-	// Orders at 1,000 a minute for a while, each player of a battle in turn.
+// driveLoad sends the orders at 1,000 a minute for paced, each player of
+// a battle in turn, then a burst of 200 at once, and returns how long each
+// waited for its acknowledgement.
+func driveLoad(b *testing.B, srv *discordtest.Server, gs []loadGuild, paced time.Duration) (paceAcks, burst []time.Duration) {
 	order := func(n int) discordtest.Interaction {
 		g := &gs[n%len(gs)]
 		k := (n / len(gs)) % len(g.players)
@@ -106,7 +106,6 @@ func runLoad(b *testing.B, guilds, perGuild int, paced time.Duration) {
 		unit := [2]string{"n-yari", "s-yari"}[side]
 		return srv.SlashCommand(g.id, g.channels[k][side], g.players[k][side], "order", discordtest.StringOpt("unit", unit), discordtest.StringOpt("order", "wait"))
 	}
-	var paceAcks []time.Duration
 	tick := time.NewTicker(time.Minute / 1000)
 	start := time.Now()
 	for n := 0; time.Since(start) < paced; n++ {
@@ -118,7 +117,6 @@ func runLoad(b *testing.B, guilds, perGuild int, paced time.Duration) {
 		paceAcks = append(paceAcks, waitAck(b, srv, id))
 	}
 	tick.Stop()
-	// A burst of 200 at once.
 	var ids []string
 	for n := range 200 {
 		id, err := srv.Interact(order(7919 * (n + 1)))
@@ -127,43 +125,93 @@ func runLoad(b *testing.B, guilds, perGuild int, paced time.Duration) {
 		}
 		ids = append(ids, id)
 	}
-	var burst []time.Duration
 	for _, id := range ids {
 		burst = append(burst, waitAck(b, srv, id))
 	}
-	bt.Wait()
+	slices.Sort(paceAcks)
+	slices.Sort(burst)
+	return paceAcks, burst
+}
 
-	// Every deadline falls due at once: the ticker resolves all the
-	// battles, and the outbox delivers every post.
+// deliverAll moves the clock past every deadline, ticks the bot, and
+// returns once the outbox is empty, with how long that took and how many
+// battles were resolved.
+func deliverAll(svc *game.Service, clock *loadClock, tick func()) (time.Duration, int, error) {
 	clock.Add(25 * time.Hour)
 	due := time.Now()
-	bt.Tick()
+	tick()
 	for {
 		owed, err := svc.Owed()
 		if err != nil {
-			b.Fatal(err)
+			return 0, 0, err
 		}
 		if len(owed) == 0 {
 			break
 		}
 		if time.Since(due) > 10*time.Minute {
-			b.Fatalf("%d posts still owed 10 minutes after the deadline", len(owed))
+			return 0, 0, fmt.Errorf("%d posts still owed 10 minutes after the deadline", len(owed))
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	delivered := time.Since(due)
-	bt.Wait()
-	hs := 0
-	for _, g := range gs {
-		all, _ := svc.Battles(g.id)
+	guilds, err := svc.Store.Guilds()
+	if err != nil {
+		return 0, 0, err
+	}
+	resolved := 0
+	for _, g := range guilds {
+		all, _ := svc.Battles(g)
 		for _, h := range all {
 			if h.Turn >= 2 {
-				hs++
+				resolved++
 			}
 		}
 	}
-	if want := guilds * perGuild; hs != want {
-		b.Errorf("%d of %d battles were resolved at their deadline", hs, want)
+	return delivered, resolved, nil
+}
+
+// reportLoad reports the figures of one run.
+func reportLoad(b *testing.B, battles int, paceAcks, burst []time.Duration, delivered time.Duration, rssKiB, peakKiB int, storePath string, cpu time.Duration) {
+	fi, _ := os.Stat(storePath)
+	b.ReportMetric(float64(battles), "battles")
+	b.ReportMetric(ms(paceAcks[len(paceAcks)/2]), "paced-p50-ms")
+	b.ReportMetric(ms(paceAcks[len(paceAcks)*99/100]), "paced-p99-ms")
+	b.ReportMetric(ms(burst[len(burst)/2]), "burst-p50-ms")
+	b.ReportMetric(ms(burst[len(burst)*99/100]), "burst-p99-ms")
+	b.ReportMetric(delivered.Seconds(), "deadline-to-delivered-s")
+	b.ReportMetric(float64(rssKiB)/1024, "RSS-MiB")
+	b.ReportMetric(float64(peakKiB)/1024, "peak-RSS-MiB")
+	b.ReportMetric(float64(fi.Size())/(1<<20), "store-MiB")
+	b.ReportMetric(cpu.Seconds(), "CPU-s")
+}
+
+func runLoad(b *testing.B, guilds, perGuild int, paced time.Duration) {
+	srv := discordtest.New(b)
+	path := b.TempDir() + "/load.db"
+	gs, svc, clock := setUpLoad(b, srv, path, guilds, perGuild)
+	sess, err := srv.Session("test-token")
+	if err != nil {
+		b.Fatal(err)
+	}
+	bt := bot.New(sess, svc, bot.Options{GMRole: "Мастер", Locale: "ru", Log: log.New(io.Discard, "", 0), RetryBase: 20 * time.Millisecond})
+	if err := bt.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer func() { bt.Close(); svc.Store.Close() }()
+	bt.Wait()
+	var before syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &before)
+	paceAcks, burst := driveLoad(b, srv, gs, paced)
+	bt.Wait()
+	// Every deadline falls due at once: the ticker resolves all the
+	// battles, and the outbox delivers every post.
+	delivered, resolved, err := deliverAll(svc, clock, bt.Tick)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bt.Wait()
+	if want := guilds * perGuild; resolved != want {
+		b.Errorf("%d of %d battles were resolved at their deadline", resolved, want)
 	}
 	var after syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &after)
@@ -174,20 +222,8 @@ func runLoad(b *testing.B, guilds, perGuild int, paced time.Duration) {
 			f.Close()
 		}
 	}
-	fi, _ := os.Stat(path)
-	slices.Sort(paceAcks)
-	slices.Sort(burst)
-	b.ReportMetric(float64(guilds*perGuild), "battles")
-	b.ReportMetric(ms(paceAcks[len(paceAcks)/2]), "paced-p50-ms")
-	b.ReportMetric(ms(paceAcks[len(paceAcks)*99/100]), "paced-p99-ms")
-	b.ReportMetric(ms(burst[len(burst)/2]), "burst-p50-ms")
-	b.ReportMetric(ms(burst[len(burst)*99/100]), "burst-p99-ms")
-	b.ReportMetric(delivered.Seconds(), "deadline-to-delivered-s")
-	b.ReportMetric(float64(procStatusKiB("VmRSS:"))/1024, "RSS-MiB")
-	b.ReportMetric(float64(procStatusKiB("VmHWM:"))/1024, "peak-RSS-MiB")
-	b.ReportMetric(float64(fi.Size())/(1<<20), "store-MiB")
-	cpu := time.Duration(after.Utime.Nano()+after.Stime.Nano()-before.Utime.Nano()-before.Stime.Nano()) * time.Nanosecond
-	b.ReportMetric(cpu.Seconds(), "CPU-s")
+	cpu := time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
+	reportLoad(b, guilds*perGuild, paceAcks, burst, delivered, procStatusKiB("self", "VmRSS:"), procStatusKiB("self", "VmHWM:"), path, cpu)
 	runtime.GC()
 }
 
@@ -202,10 +238,10 @@ func waitAck(b *testing.B, srv *discordtest.Server, id string) time.Duration {
 	return srv.Responses(id)[0].SinceDispatch
 }
 
-// procStatusKiB is a size in KiB from /proc/self/status: "VmRSS:" the
-// resident set, "VmHWM:" its peak.
-func procStatusKiB(field string) int {
-	raw, err := os.ReadFile("/proc/self/status")
+// procStatusKiB is a size in KiB from /proc/<pid>/status ("self": this
+// process): "VmRSS:" the resident set, "VmHWM:" its peak.
+func procStatusKiB(pid, field string) int {
+	raw, err := os.ReadFile("/proc/" + pid + "/status")
 	if err != nil {
 		return 0
 	}
