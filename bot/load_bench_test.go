@@ -72,8 +72,8 @@ var loadStart = time.Date(1575, 6, 28, 6, 0, 0, 0, time.UTC)
 // path, their turn 1 taking orders until a day after loadStart, and
 // returns the guilds and the service on the store.
 func setUpLoad(b *testing.B, srv *discordtest.Server, path string, guilds, perGuild int) ([]loadGuild, *game.Service, *loadClock) {
-	srv.SkipSpec() // measure the bot, not the fake's OpenAPI checks
-	srv.Lean()     // nor the thousands of pictures the fake would keep
+	srv.SkipSpec()                                       // measure the bot, not the fake's OpenAPI checks
+	srv.Lean()                                           // nor the thousands of pictures the fake would keep
 	if _, err := srv.Session("test-token"); err != nil { // the token known to the fake
 		b.Fatal(err)
 	}
