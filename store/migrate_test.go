@@ -188,22 +188,12 @@ func TestMigrateV1(t *testing.T) {
 	if c, p, _, f := encodings(t, path); c != 0 || p == 0 || f != 1 {
 		t.Fatalf("testdata/v1.db: %d compact, %d JSON values, format %d", c, p, f)
 	}
-	ro, err := Open(path, Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameDump(t, "read-only, not migrated", dumpStore(t, ro), want)
-	ro.Close()
+	sameDump(t, "read-only, not migrated", dumpFile(t, path, true), want)
 	if c, _, _, f := encodings(t, path); c != 0 || f != 1 {
 		t.Fatal("a read-only Open migrated")
 	}
 
-	s, err := Open(path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameDump(t, "migrated", dumpStore(t, s), want)
-	s.Close()
+	sameDump(t, "migrated", dumpFile(t, path, false), want)
 	c, p, m, f := encodings(t, path)
 	if c == 0 || p != 0 || m || f != SchemaVersion {
 		t.Fatalf("after the migration: %d compact, %d JSON values, migrating %v, format %d", c, p, m, f)
@@ -211,12 +201,7 @@ func TestMigrateV1(t *testing.T) {
 	if n, b := turnLayout(t, path); n != 0 || b == 0 {
 		t.Fatalf("after the migration: %d values in turn buckets, %d in bundles", n, b)
 	}
-	s, err = Open(path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	sameDump(t, "reopened", dumpStore(t, s), want)
+	sameDump(t, "reopened", dumpFile(t, path, false), want)
 }
 
 // A migration stopped after its first battle leaves a store that opens
@@ -241,19 +226,9 @@ func TestMigrateResumes(t *testing.T) {
 	if c == 0 || p == 0 || !m || f != SchemaVersion {
 		t.Fatalf("half migrated: %d compact, %d JSON values, migrating %v, format %d", c, p, m, f)
 	}
-	ro, err := Open(path, Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameDump(t, "half migrated", dumpStore(t, ro), want)
-	ro.Close()
+	sameDump(t, "half migrated", dumpFile(t, path, true), want)
 
-	s, err := Open(path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameDump(t, "migration finished", dumpStore(t, s), want)
-	s.Close()
+	sameDump(t, "migration finished", dumpFile(t, path, false), want)
 	if c, p, m, _ := encodings(t, path); c == 0 || p != 0 || m {
 		t.Fatalf("after the second Open: %d compact, %d JSON values, migrating %v", c, p, m)
 	}
@@ -316,6 +291,18 @@ func eventsEncodings(t *testing.T, path string) (compact, plain int) {
 		return nil
 	})
 	return compact, plain
+}
+
+// dumpFile opens the store file at path (read-only, or migrated at Open),
+// dumps it (dumpStore) and closes it.
+func dumpFile(t *testing.T, path string, readOnly bool) []byte {
+	t.Helper()
+	s, err := Open(path, Options{ReadOnly: readOnly})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	return dumpStore(t, s)
 }
 
 // viewFile reads a closed store file with bbolt itself, behind the
@@ -466,12 +453,7 @@ func TestMigrateV2(t *testing.T) {
 	if _, _, m, f := encodings(t, path); m || f != 2 {
 		t.Fatalf("the schema 2 store: migrating %v, format %d", m, f)
 	}
-	ro, err := Open(path, Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameDump(t, "schema 2, read-only", dumpStore(t, ro), want)
-	ro.Close()
+	sameDump(t, "schema 2, read-only", dumpFile(t, path, true), want)
 
 	// Stopped after the first battle: some events compact, some not.
 	done := 0
@@ -482,7 +464,7 @@ func TestMigrateV2(t *testing.T) {
 		done++
 		return nil
 	}
-	_, err = Open(path, Options{})
+	_, err := Open(path, Options{})
 	migrateHook = nil
 	if err == nil || !strings.Contains(err.Error(), "crash") {
 		t.Fatalf("Open with a crash in the migration: %v", err)
@@ -493,19 +475,9 @@ func TestMigrateV2(t *testing.T) {
 	if _, _, m, f := encodings(t, path); !m || f != SchemaVersion {
 		t.Fatalf("half migrated: migrating %v, format %d", m, f)
 	}
-	ro, err = Open(path, Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameDump(t, "schema 2, half migrated", dumpStore(t, ro), want)
-	ro.Close()
+	sameDump(t, "schema 2, half migrated", dumpFile(t, path, true), want)
 
-	s, err := Open(path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameDump(t, "schema 2, migrated", dumpStore(t, s), want)
-	s.Close()
+	sameDump(t, "schema 2, migrated", dumpFile(t, path, false), want)
 	if c, p := eventsEncodings(t, path); c == 0 || p != 0 {
 		t.Fatalf("after the migration: %d compact, %d JSON events", c, p)
 	}
@@ -557,12 +529,7 @@ func TestMigrateV3(t *testing.T) {
 	if c, p, m, f := encodings(t, path); c == 0 || p == 0 || m || f != 3 {
 		t.Fatalf("testdata/v3.db: %d compact, %d JSON values, migrating %v, format %d", c, p, m, f)
 	}
-	ro, err := Open(path, Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameDump(t, "schema 3, read-only", dumpStore(t, ro), want)
-	ro.Close()
+	sameDump(t, "schema 3, read-only", dumpFile(t, path, true), want)
 
 	migrateHook = func(guild, battle string) error {
 		if guild == "2" {
@@ -570,7 +537,7 @@ func TestMigrateV3(t *testing.T) {
 		}
 		return nil
 	}
-	_, err = Open(path, Options{})
+	_, err := Open(path, Options{})
 	migrateHook = nil
 	if err == nil || !strings.Contains(err.Error(), "crash") {
 		t.Fatalf("Open with a crash in the migration: %v", err)
@@ -582,12 +549,7 @@ func TestMigrateV3(t *testing.T) {
 		t.Fatal("half migrated, not marked migrating")
 	}
 
-	s, err := Open(path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameDump(t, "schema 3, migrated", dumpStore(t, s), want)
-	s.Close()
+	sameDump(t, "schema 3, migrated", dumpFile(t, path, false), want)
 	if c, p, m, f := encodings(t, path); c == 0 || p != 0 || m || f != SchemaVersion {
 		t.Fatalf("after the migration: %d compact, %d JSON values, migrating %v, format %d", c, p, m, f)
 	}
