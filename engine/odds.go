@@ -2,7 +2,9 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"strings"
 )
 
 // ErrNoCombat is Odds' answer for an order that starts no combat the side
@@ -29,7 +31,24 @@ func (k CombatKind) String() string {
 	return "melee"
 }
 
+// CombatKinds lists every combat kind, in order.
+func CombatKinds() []CombatKind { return []CombatKind{CombatMelee, CombatShot} }
+
 func (k CombatKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads melee or shot, so that odds stored as JSON (a
+// sheet's note) read back as the kind of combat they were.
+func (k *CombatKind) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "melee":
+		*k = CombatMelee
+	case "shot":
+		*k = CombatShot
+	default:
+		return fmt.Errorf("unknown combat kind %q (want melee or shot)", b)
+	}
+	return nil
+}
 
 // CombatOutcome is how the combat an order starts ends, as the rules name
 // it. A melee's outcome is the defender's fate, or, if it held its cell,
@@ -77,6 +96,28 @@ var combatOutcomeNames = [numCombatOutcomes]string{
 func (o CombatOutcome) String() string { return combatOutcomeNames[o] }
 
 func (o CombatOutcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads an outcome's name, so that odds stored as JSON read
+// back as the outcomes they were (not every one as the first).
+func (o *CombatOutcome) UnmarshalText(b []byte) error {
+	v, err := ParseCombatOutcome(string(b))
+	if err != nil {
+		return err
+	}
+	*o = v
+	return nil
+}
+
+// ParseCombatOutcome reads an outcome's name: defender_destroyed, ...,
+// target_held.
+func ParseCombatOutcome(s string) (CombatOutcome, error) {
+	for i, n := range combatOutcomeNames {
+		if n == s {
+			return CombatOutcome(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown combat outcome %q (want one of %s)", s, strings.Join(combatOutcomeNames[:], ", "))
+}
 
 // CombatOutcomes lists every combat outcome, in order.
 func CombatOutcomes() []CombatOutcome {
