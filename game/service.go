@@ -46,7 +46,7 @@ func (s *Service) now() time.Time {
 // render.Refusal words it in the reader's language.
 type Refusal struct {
 	Key      string
-	Args     []any
+	Args     store.Args // whole numbers read back from a sheet's note as ints
 	Problems []*engine.Problem
 }
 

@@ -47,7 +47,7 @@ type Post struct {
 	// Key and Args are a catalogue text (kind text). Args are strings and
 	// whole numbers only.
 	Key  string `json:"key,omitempty"`
-	Args []any  `json:"args,omitempty"`
+	Args Args   `json:"args,omitempty"`
 	// Data is what a kind needs beyond that (a scout report, a roll...).
 	Data json.RawMessage `json:"data,omitempty"`
 	// Reply lets the worker tell a player in his interaction's followup
@@ -194,11 +194,26 @@ func decodePost(k, v []byte) (Post, error) {
 	if err := decode(v, &p, fmt.Sprintf("outbox post %d", binary.BigEndian.Uint64(k))); err != nil {
 		return p, err
 	}
-	// JSON gives numbers back as float64; the texts' %d wants ints.
-	for i, a := range p.Args {
-		if f, ok := a.(float64); ok && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
-			p.Args[i] = int(f)
+	return p, nil
+}
+
+// Args are a catalogue text's arguments, kept as JSON (a post's, a sheet's
+// refusal): strings and whole numbers. JSON gives every number back as a
+// float64, which the texts' %d would print as %!d(float64=3): a whole
+// number reads back as the int it was.
+type Args []any
+
+// UnmarshalJSON reads the arguments, whole numbers as ints.
+func (a *Args) UnmarshalJSON(b []byte) error {
+	var raw []any
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	for i, v := range raw {
+		if f, ok := v.(float64); ok && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+			raw[i] = int(f)
 		}
 	}
-	return p, nil
+	*a = raw
+	return nil
 }
