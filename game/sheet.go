@@ -244,7 +244,11 @@ func (s *Service) Sheet(id uint64, turn int) (SheetState, error) {
 func sheetState(tx *store.Tx, rec *store.BattleRecord, sh store.Sheet, turn int) (SheetState, error) {
 	out := SheetState{Sheet: sh, Name: rec.Name, Status: rec.Status, Turn: turn, Side: sh.Side}
 	if len(sh.Note) > 0 {
-		_ = json.Unmarshal(sh.Note, &out.Note) // a note is only words: a bad one is left out
+		// A note is only words: a bad one is left out whole, not half read
+		// (json.Unmarshal fills what it can and says so after).
+		if err := json.Unmarshal(sh.Note, &out.Note); err != nil {
+			out.Note = SheetNote{}
+		}
 	}
 	out.Closed = turn != rec.Turn || rec.Status != store.StatusCommand
 	out.View = engine.View(rec.State, sh.Side)
