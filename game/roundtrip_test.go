@@ -476,7 +476,8 @@ func TestEveryTypeRoundTrips(t *testing.T) {
 	lists := map[reflect.Type][]any{}
 	for _, l := range [][]any{
 		anys(engine.CombatOutcomes()), anys(engine.CombatKinds()), anys(engine.OrderKinds()), anys(engine.TroopTypes()),
-		anys(engine.Statuses()), anys(engine.Outcomes()), anys(engine.Dirs()),
+		anys(engine.Statuses()), anys(engine.Outcomes()), anys(engine.Dirs()), anys(engine.EventKinds()),
+		anys(campaign.Ages), anys(campaign.UnitTypes), anys(store.Statuses),
 	} {
 		lists[reflect.TypeOf(l[0])] = l
 	}
