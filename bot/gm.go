@@ -17,13 +17,16 @@ import (
 func (b *Bot) battleCreate(c *call) error {
 	req := game.CreateRequest{
 		Name:             c.str("name"),
-		North:            store.Clan{RoleID: c.str("north_role"), ChannelID: c.str("north_channel"), OrderRole: c.str("north_orders")},
-		South:            store.Clan{RoleID: c.str("south_role"), ChannelID: c.str("south_channel"), OrderRole: c.str("south_orders")},
+		North: store.Clan{RoleID: c.str("north_role"), ChannelID: c.str("north_channel"), OrderRole: c.str("north_orders"),
+			Lang: c.str("north_lang")},
+		South: store.Clan{RoleID: c.str("south_role"), ChannelID: c.str("south_channel"), OrderRole: c.str("south_orders"),
+			Lang: c.str("south_lang")},
 		GMChannelID:      c.str("gm_channel"),
 		SpectatorChannel: c.str("spectator_channel"),
 		Scenario:         c.str("scenario"),
 		Armies:           [2]string{c.str("north_army"), c.str("south_army")},
-		Locale:           b.battleLocale(),
+		Locale:           b.serverLocale(c),
+		GMLang:           string(c.lang),
 	}
 	if err := b.checkChannels(c.i.GuildID, req.North, req.South, req.GMChannelID); err != nil {
 		return err
@@ -32,7 +35,11 @@ func (b *Bot) battleCreate(c *call) error {
 	if err != nil {
 		return err
 	}
-	b.reply(c, render.T(c.lang, "bot.created", rec.Name, rec.ID), nil)
+	langs := make([]any, 0, 3)
+	for _, a := range []string{store.AudienceNorth, store.AudienceSouth, store.AudienceGM} {
+		langs = append(langs, render.T(c.lang, "lang."+rec.LangOf(a)))
+	}
+	b.reply(c, render.T(c.lang, "bot.created", rec.Name, rec.ID)+"\n"+render.T(c.lang, "bot.created_langs", langs...), nil)
 	b.deliverDue()
 	return nil
 }

@@ -86,11 +86,11 @@ func channelOf(rec *store.BattleRecord, audience string) string {
 	return rec.GMChannelID
 }
 
-// post is a post of kind about rec to an audience, in the battle's
-// language.
+// post is a post of kind about rec to an audience, in the language of the
+// audience's channel (a clan's own, the GM's).
 func post(rec *store.BattleRecord, audience, kind string, data any) store.Post {
 	p := store.Post{Guild: rec.GuildID, Battle: rec.ID, Channel: channelOf(rec, audience), Audience: audience,
-		Kind: kind, Lang: rec.Locale, Turn: rec.Turn}
+		Kind: kind, Lang: rec.LangOf(audience), Turn: rec.Turn}
 	if data != nil {
 		p.Data, _ = json.Marshal(data) // plain data types: cannot fail
 	}

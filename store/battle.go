@@ -71,6 +71,9 @@ type Clan struct {
 	// Army, when set, is the roster army the side fights with: the battle
 	// was built from it and is written back to it when it finishes.
 	Army string `json:"army,omitempty"`
+	// Lang is the language of the clan's channel posts ("ru", "en"; empty:
+	// the battle's Locale): each clan reads its own language (issue 24).
+	Lang string `json:"lang,omitempty"`
 }
 
 // BattleRecord is one battle: who fights, where it is posted, where it is
@@ -95,6 +98,8 @@ type BattleRecord struct {
 	Reminded int `json:"reminded,omitempty"`
 	// Locale is the language of the battle's channel posts ("ru", "en").
 	Locale string `json:"locale,omitempty"`
+	// GMLang is the language of the GM channel's posts (empty: Locale).
+	GMLang string `json:"gm_lang,omitempty"`
 	// Deadline closes the current command phase: then the turn is
 	// resolved with the orders given so far. Zero: no deadline.
 	Deadline time.Time `json:"deadline,omitzero"`
@@ -203,6 +208,25 @@ func (r *BattleRecord) Header() Header {
 	return Header{ID: r.ID, GuildID: r.GuildID, Name: r.Name, Status: r.Status, Sides: r.Sides,
 		Turn: r.Turn, Scouting: r.Scouting, Deadline: r.Deadline, Reminded: r.Reminded,
 		Paused: r.Paused, RemindAt: r.RemindAt, Missed: r.Missed, Undeliverable: len(r.Undeliverable) > 0}
+}
+
+// LangOf is the language of an audience's posts: a clan's own, the GM's,
+// or (the spectators, and a battle from before languages per clan) the
+// battle's Locale.
+func (r *BattleRecord) LangOf(audience string) string {
+	l := ""
+	switch audience {
+	case AudienceNorth:
+		l = r.Sides[engine.North].Lang
+	case AudienceSouth:
+		l = r.Sides[engine.South].Lang
+	case AudienceGM:
+		l = r.GMLang
+	}
+	if l == "" {
+		return r.Locale
+	}
+	return l
 }
 
 // Side returns the clan of one side.
