@@ -16,7 +16,7 @@ import (
 // channel, and the GM's channel, all named by the GM and checked first.
 func (b *Bot) battleCreate(c *call) error {
 	req := game.CreateRequest{
-		Name:             c.str("name"),
+		Name: c.str("name"),
 		North: store.Clan{RoleID: c.str("north_role"), ChannelID: c.str("north_channel"), OrderRole: c.str("north_orders"),
 			Lang: c.str("north_lang")},
 		South: store.Clan{RoleID: c.str("south_role"), ChannelID: c.str("south_channel"), OrderRole: c.str("south_orders"),
