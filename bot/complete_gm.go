@@ -371,6 +371,9 @@ func (b *Bot) completeSetKey(c *call, typed string) ([]offer, error) {
 		rec = &r
 	}
 	for _, ps := range game.PostSettings(rec) {
+		if ps.Key == game.TurnDeadlineKey || ps.Key == game.RemindBeforeKey {
+			continue // the clock's keys are offered with their lengths (clock.go)
+		}
 		name := render.T(c.lang, "complete.setting", ps.Key, ps.Now)
 		if rec == nil {
 			name = ps.Key

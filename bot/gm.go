@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
@@ -169,6 +170,10 @@ func battlesText(lang render.Lang, all []store.Header) string {
 			continue
 		}
 		line := render.T(lang, "battles.line", h.Name, render.T(lang, "lifecycle."+string(h.Status)), h.Turn)
+		if h.Status == store.StatusFinished {
+			byGM := h.EndedBy == game.EndedByGM || h.EndedBy == "" && h.Outcome == engine.Ongoing
+			line = render.T(lang, "battles.line_over", h.Name, render.EndHead(lang, byGM, h.Resolved, h.Outcome, ""))
+		}
 		if h.Scouting {
 			line += ", " + render.T(lang, "lifecycle.scouting")
 		}

@@ -200,11 +200,8 @@ func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
 		if rec.Status == store.StatusFinished {
 			return refuse("err.finished", rec.Name)
 		}
-		rec.Status = store.StatusFinished
-		last := rec.Turn - 1 // the turn being ordered was not resolved
-		if _, err := tx.Events(rec.GuildID, rec.ID, rec.Turn); err == nil {
-			last = rec.Turn
-		}
+		rec.Status, rec.EndedBy = store.StatusFinished, EndedByGM
+		last := rec.State.Turn // the turn being ordered, if any, was not resolved
 		if err := writeBack(tx, rec, last); err != nil {
 			return err
 		}
@@ -218,7 +215,7 @@ func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
 		if err := closeSheets(tx, rec, rec.Turn); err != nil {
 			return err
 		}
-		posts := append(text(rec, audiences, "bot.announce_finished", rec.Name), reveal(rec, last)...)
+		posts := append(over(rec, last), reveal(rec, last)...)
 		_, err := owe(tx, posts...)
 		return err
 	})

@@ -136,12 +136,19 @@ func resolved(rec *store.BattleRecord, res Resolved) []store.Post {
 	if rec.Status != store.StatusFinished {
 		return out // the next turn's opening follows (openTurn)
 	}
+	return append(append(out, over(rec, res.Turn)...), reveal(rec, res.Turn)...)
+}
+
+// over are the posts of a battle's end to every channel: how and when it
+// ended, the losses and the leaders' fates (composed from its Ending).
+func over(rec *store.BattleRecord, last int) []store.Post {
+	var out []store.Post
 	for _, a := range audiences {
-		p := post(rec, a, PostOver, res.After.Outcome)
-		p.Turn = res.Turn
+		p := post(rec, a, PostOver, rec.State.Outcome)
+		p.Turn = last
 		out = append(out, p)
 	}
-	return append(out, reveal(rec, res.Turn)...)
+	return out
 }
 
 // reveal are the posts of the end of a battle to both clans: how it really

@@ -85,6 +85,7 @@ var botTexts = map[string]msg{
 	"battles.none":                 {"На этом сервере битв нет.", "There are no battles on this server."},
 	"battles.header":               {"Битвы:", "Battles:"},
 	"battles.line":                 {"• %s — %s, ход %d", "• %s — %s, turn %d"},
+	"battles.line_over":            {"• %s — %s", "• %s — %s"},
 	"battles.more":                 {"… и ещё %d (сначала идущие битвы).", "… and %d more (battles being fought come first)."},
 	"battles.deadline":             {"срок %s", "due %s"},
 	"lifecycle.draft":              {"готовится", "being prepared"},

@@ -164,6 +164,9 @@ type BattleRecord struct {
 	// PinRefused are the channels where the battle's status message could
 	// not be pinned (the GM was told once, with the first).
 	PinRefused []string `json:"pin_refused,omitempty"`
+	// EndedBy is, once the battle is finished, who ended it: "rules" or
+	// "gm" (game's EndedByRules, EndedByGM); empty before it was kept.
+	EndedBy string `json:"ended_by,omitempty"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards
@@ -194,6 +197,11 @@ type Header struct {
 	// to clear. A header written before the flag existed says false until
 	// the battle's next change.
 	Undeliverable bool `json:"undeliverable,omitempty"`
+	// Resolved is the last turn resolved (State.Turn); Outcome and EndedBy
+	// the record's, for a finished battle's line in /battle list.
+	Resolved int            `json:"resolved,omitempty"`
+	Outcome  engine.Outcome `json:"outcome,omitempty"`
+	EndedBy  string         `json:"ended_by,omitempty"`
 	// Unreadable, set only by Headers and Unreadable (never stored), says
 	// why this battle cannot be read, e.g. `battle "b1": written by a
 	// newer gunbai (schema 3, this one reads 2)`. Such a header has only
@@ -207,7 +215,8 @@ type Header struct {
 func (r *BattleRecord) Header() Header {
 	return Header{ID: r.ID, GuildID: r.GuildID, Name: r.Name, Status: r.Status, Sides: r.Sides,
 		Turn: r.Turn, Scouting: r.Scouting, Deadline: r.Deadline, Reminded: r.Reminded,
-		Paused: r.Paused, RemindAt: r.RemindAt, Missed: r.Missed, Undeliverable: len(r.Undeliverable) > 0}
+		Paused: r.Paused, RemindAt: r.RemindAt, Missed: r.Missed, Undeliverable: len(r.Undeliverable) > 0,
+		Resolved: r.State.Turn, Outcome: r.State.Outcome, EndedBy: r.EndedBy}
 }
 
 // LangOf is the language of an audience's posts: a clan's own, the GM's,
