@@ -40,6 +40,7 @@ func campaignSpecs() []cmdSpec {
 				{name: "clan", typ: str, required: true, complete: true},
 				{name: "role", typ: discordgo.ApplicationCommandOptionRole, required: true},
 				{name: "channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
+				{name: "lang", typ: str, choices: []string{"ru", "en"}},
 			}},
 		}},
 		{name: "aftermath", gm: true, handle: (*Bot).aftermath, opts: []optSpec{army,
@@ -132,7 +133,7 @@ func (b *Bot) rosterSet(c *call) error {
 // rosterClan handles /roster clan: a clan's role and channel.
 func (b *Bot) rosterClan(c *call) error {
 	role, channel := optID(c, "role"), optID(c, "channel")
-	cl, err := b.svc.BindClan(c.i.GuildID, c.str("clan"), role, channel)
+	cl, err := b.svc.BindClan(c.i.GuildID, c.str("clan"), role, channel, c.str("lang"))
 	if err != nil {
 		return err
 	}

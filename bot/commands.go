@@ -80,6 +80,8 @@ func commandSpecs() []cmdSpec {
 				{name: "scenario", typ: str, complete: true},
 				{name: "north_army", typ: str, complete: true},
 				{name: "south_army", typ: str, complete: true},
+				{name: "north_lang", typ: str, choices: []string{"ru", "en"}},
+				{name: "south_lang", typ: str, choices: []string{"ru", "en"}},
 			}},
 			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{battle,
 				{name: "end_scouting", typ: flag},

@@ -365,6 +365,21 @@ func (b *Bot) gmSettings(c *call) (engine.Settings, bool) {
 func (b *Bot) completeSetKey(c *call, typed string) ([]offer, error) {
 	cur, known := b.gmSettings(c)
 	var out []offer
+	// The settings of the battle's posts and clock (game's), then the rules'.
+	var rec *store.BattleRecord
+	if r, err := b.gmBattle(c, func(s store.Status) bool { return s != store.StatusFinished }); err == nil {
+		rec = &r
+	}
+	for _, ps := range game.PostSettings(rec) {
+		if ps.Key == game.TurnDeadlineKey || ps.Key == game.RemindBeforeKey {
+			continue // the clock's keys are offered with their lengths (clock.go)
+		}
+		name := render.T(c.lang, "complete.setting", ps.Key, ps.Now)
+		if rec == nil {
+			name = ps.Key
+		}
+		out = append(out, offer{ps.Key, name})
+	}
 	for _, info := range engine.SettingKeys() {
 		if _, ok := settingInfo(info.Key); !ok {
 			continue
@@ -386,6 +401,16 @@ func (b *Bot) completeSetKey(c *call, typed string) ([]offer, error) {
 // game.SetSetting accepts (Settings.Set, and honoured by the engine).
 func (b *Bot) completeSetValue(c *call, typed string) ([]offer, error) {
 	key := c.str("key")
+	for _, ps := range game.PostSettings(nil) {
+		if ps.Key != key {
+			continue
+		}
+		var out []offer
+		for _, v := range ps.Values {
+			out = append(out, offer{v, v})
+		}
+		return match(out, typed), nil
+	}
 	info, ok := settingInfo(key)
 	if !ok {
 		return nil, nil

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -85,15 +86,11 @@ func (b *Bot) compose(p store.Post) ([]message, error) {
 	case game.PostTurn:
 		return b.composeTurn(p)
 	case game.PostOver:
-		var o engine.Outcome
-		if err := json.Unmarshal(p.Data, &o); err != nil {
-			return nil, err
-		}
-		rec, err := b.svc.Store.Battle(p.Guild, p.Battle)
+		lines, err := b.endLines(l, p.Guild, p.Battle)
 		if err != nil {
 			return nil, err
 		}
-		return texts(render.T(l, "bot.battle_over", rec.Name, render.OutcomeName(l, o))), nil
+		return texts(strings.Join(lines, "\n")), nil
 	case game.PostPlanChange:
 		return b.composePlanChange(p)
 	case game.PostScout:
@@ -239,4 +236,18 @@ var channelNeeds = []struct {
 	{discordgo.PermissionViewChannel, "perm.view_channel"},
 	{discordgo.PermissionSendMessages, "perm.send_messages"},
 	{discordgo.PermissionAttachFiles, "perm.attach_files"},
+}
+
+// endLines tell how a finished battle ended (game.Ending): when and how,
+// each side's losses and its leaders' fates.
+func (b *Bot) endLines(l render.Lang, guild, battle string) ([]string, error) {
+	rec, err := b.svc.Store.Battle(guild, battle)
+	if err != nil {
+		return nil, err
+	}
+	e, ok, err := b.svc.Ending(guild, battle)
+	if err != nil || !ok {
+		return nil, cmp.Or(err, fmt.Errorf("battle %s is not over", battle))
+	}
+	return render.EndLines(l, rec.Name, e.By == game.EndedByGM, e.Turn, e.Outcome, e.Rule, e.Sides, e.Leaders), nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
@@ -16,14 +17,17 @@ import (
 // channel, and the GM's channel, all named by the GM and checked first.
 func (b *Bot) battleCreate(c *call) error {
 	req := game.CreateRequest{
-		Name:             c.str("name"),
-		North:            store.Clan{RoleID: c.str("north_role"), ChannelID: c.str("north_channel"), OrderRole: c.str("north_orders")},
-		South:            store.Clan{RoleID: c.str("south_role"), ChannelID: c.str("south_channel"), OrderRole: c.str("south_orders")},
+		Name: c.str("name"),
+		North: store.Clan{RoleID: c.str("north_role"), ChannelID: c.str("north_channel"), OrderRole: c.str("north_orders"),
+			Lang: c.str("north_lang")},
+		South: store.Clan{RoleID: c.str("south_role"), ChannelID: c.str("south_channel"), OrderRole: c.str("south_orders"),
+			Lang: c.str("south_lang")},
 		GMChannelID:      c.str("gm_channel"),
 		SpectatorChannel: c.str("spectator_channel"),
 		Scenario:         c.str("scenario"),
 		Armies:           [2]string{c.str("north_army"), c.str("south_army")},
-		Locale:           b.battleLocale(),
+		Locale:           b.serverLocale(c),
+		GMLang:           string(c.lang),
 	}
 	if err := b.checkChannels(c.i.GuildID, req.North, req.South, req.GMChannelID); err != nil {
 		return err
@@ -32,7 +36,11 @@ func (b *Bot) battleCreate(c *call) error {
 	if err != nil {
 		return err
 	}
-	b.reply(c, render.T(c.lang, "bot.created", rec.Name, rec.ID), nil)
+	langs := make([]any, 0, 3)
+	for _, a := range []string{store.AudienceNorth, store.AudienceSouth, store.AudienceGM} {
+		langs = append(langs, render.T(c.lang, "lang."+rec.LangOf(a)))
+	}
+	b.reply(c, render.T(c.lang, "bot.created", rec.Name, rec.ID)+"\n"+render.T(c.lang, "bot.created_langs", langs...), nil)
 	b.deliverDue()
 	return nil
 }
@@ -162,6 +170,10 @@ func battlesText(lang render.Lang, all []store.Header) string {
 			continue
 		}
 		line := render.T(lang, "battles.line", h.Name, render.T(lang, "lifecycle."+string(h.Status)), h.Turn)
+		if h.Status == store.StatusFinished {
+			byGM := h.EndedBy == game.EndedByGM || h.EndedBy == "" && h.Outcome == engine.Ongoing
+			line = render.T(lang, "battles.line_over", h.Name, render.EndHead(lang, byGM, h.Resolved, h.Outcome, ""))
+		}
 		if h.Scouting {
 			line += ", " + render.T(lang, "lifecycle.scouting")
 		}

@@ -36,7 +36,7 @@ func TestBattlesList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := fmt.Sprintf("Battles:\n• Анэгава 1570 — taking orders, turn 1, due <t:%d:R>\n• Ямадзаки — finished, turn 0", op.Battle.Deadline.Unix())
+	want := fmt.Sprintf("Battles:\n• Анэгава 1570 — taking orders, turn 1, due <t:%d:R>\n• Ямадзаки — ended by the GM before its first turn", op.Battle.Deadline.Unix())
 	if got := battlesText(render.EN, all); got != want {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}

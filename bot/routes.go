@@ -292,6 +292,19 @@ func (b *Bot) isGM(i *discordgo.InteractionCreate) bool {
 }
 
 // battleLocale is the language of a new battle's channel posts.
+// serverLocale is the language a battle created by c speaks where nobody
+// chose one: the server's preferred locale (Server Settings > Community)
+// when the server set one, else the config's default_locale. Discord
+// gives every server that never chose one "en-US", so that value says
+// nothing of the server's players: it falls back to the config, Russian
+// unless the host said otherwise.
+func (b *Bot) serverLocale(c *call) string {
+	if gl := c.i.GuildLocale; gl != nil && *gl != "" && *gl != discordgo.EnglishUS {
+		return string(render.LangFromLocale(string(*gl)))
+	}
+	return b.battleLocale()
+}
+
 func (b *Bot) battleLocale() string {
 	if b.opt.Locale == "" {
 		return string(render.RU)

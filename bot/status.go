@@ -39,7 +39,9 @@ func statusText(l render.Lang, v game.StatusView) string {
 	var where string
 	switch {
 	case v.Status == store.StatusFinished:
-		where = render.T(l, "bstatus.finished", v.Turn, render.OutcomeName(l, v.Outcome))
+		if e := v.End; e != nil {
+			where = render.EndHead(l, e.By == game.EndedByGM, e.Turn, e.Outcome, e.Rule)
+		}
 	case v.Scouting:
 		where = render.T(l, "bstatus.scouting")
 	case v.Status == store.StatusCommand && v.Round > 0:
@@ -50,6 +52,9 @@ func statusText(l render.Lang, v game.StatusView) string {
 		where = render.T(l, "bstatus.deployment")
 	}
 	lines := []string{render.T(l, "bstatus.title", v.Name, where)}
+	if e := v.End; e != nil { // the end told whole: when, how, losses, leaders
+		lines = render.EndLines(l, v.Name, e.By == game.EndedByGM, e.Turn, e.Outcome, e.Rule, e.Sides, e.Leaders)
+	}
 	open := v.Status == store.StatusCommand || v.Scouting
 	if open || v.Paused {
 		switch {

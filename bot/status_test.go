@@ -137,7 +137,7 @@ func TestStatusMessageEditedInPlace(t *testing.T) {
 	}
 	// The battle's end: the status says so, still in its one message.
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("finish", discordtest.StringOpt("battle", "Микатагахара")))
-	if m := statusOf(t, w, chanOda); m.ID != ids[chanOda] || !strings.Contains(m.Content, "окончена после хода 3") || strings.Contains(m.Content, "Срок приказов") {
+	if m := statusOf(t, w, chanOda); m.ID != ids[chanOda] || !strings.Contains(m.Content, "окончена мастером после хода 2") || strings.Contains(m.Content, "Срок приказов") {
 		t.Fatalf("the status at the end: %q", m.Content)
 	}
 }

@@ -210,8 +210,12 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 	if err != nil {
 		return nil, err
 	}
+	end, err := b.endLines(l, p.Guild, p.Battle)
+	if err != nil {
+		return nil, err
+	}
 	m := message{
-		content: render.T(l, "bot.reveal", last.Name),
+		content: strings.Join(append(end, render.T(l, "bot.reveal_how")), "\n"),
 		file:    turnFile(fmt.Sprintf("turn-%d.gm.png", p.Turn), "image/png", f.PNG),
 		alt:     f.PNGAlt,
 		more: []picture{{turnFile("battle.gm.gif", "image/gif", story),

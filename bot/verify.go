@@ -146,7 +146,12 @@ func ReportText(l render.Lang, header string, r game.Report) string {
 	lines := []string{header}
 	var turns, dice, seals, entries int
 	for _, bc := range r.Battles {
-		lines = append(lines, render.T(l, "verify.battle", bc.Name, bc.ID, render.T(l, "lifecycle."+string(bc.Status)), bc.Turn))
+		if e := bc.End; e != nil {
+			lines = append(lines, render.T(l, "verify.battle_over", bc.Name, bc.ID,
+				render.EndHead(l, e.By == game.EndedByGM, e.Turn, e.Outcome, e.Rule)))
+		} else {
+			lines = append(lines, render.T(l, "verify.battle", bc.Name, bc.ID, render.T(l, "lifecycle."+string(bc.Status)), bc.Turn))
+		}
 		switch {
 		case bc.Entries == 0:
 			lines = append(lines, render.T(l, "verify.journal_none"))

@@ -41,6 +41,9 @@ type Clan struct {
 	Channel   string   `json:"channel,omitempty"` // Discord channel ID where its results go
 	Provinces []string `json:"provinces,omitempty"`
 	Shrine    string   `json:"shrine,omitempty"` // the province with the clan's shrine (E1-K2)
+	// Lang is the language its channel's posts speak ("ru", "en"; empty:
+	// the server's).
+	Lang string `json:"lang,omitempty"`
 }
 
 // ArmyKind is an army, a sendan or the leaderless group of a retreat (E1-R4).

@@ -30,7 +30,7 @@ func uploadedService(t testing.TB) *Service {
 		}
 	}
 	for _, c := range []string{"uesugi", "takeda"} {
-		if _, err := svc.BindClan("g1", c, "r-"+c, "ch-"+c); err != nil {
+		if _, err := svc.BindClan("g1", c, "r-"+c, "ch-"+c, ""); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -18,7 +18,12 @@ type CreateRequest struct {
 	South       store.Clan
 	GMChannelID string
 	Scenario    string // empty: the first built-in one
-	Locale      string // of the battle's channel posts
+	// Locale is the server's language: of the spectators' posts, and of a
+	// clan's whose language neither the GM (Clan.Lang) nor the roster
+	// (campaign.Clan.Lang) gives. GMLang is the GM channel's (empty:
+	// Locale).
+	Locale string
+	GMLang string
 	// SpectatorChannel, if any, gets the GM's view later (spectators.delay)
 	// and the reveal at the end.
 	SpectatorChannel string
@@ -91,7 +96,7 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 	rec := store.BattleRecord{
 		ID: id, GuildID: guild, Name: strings.TrimSpace(req.Name), Status: store.StatusDeployment,
 		Sides: [2]store.Clan{req.North, req.South}, GMChannelID: req.GMChannelID, SpectatorChannel: req.SpectatorChannel,
-		State: state, Locale: req.Locale,
+		State: state, Locale: req.Locale, GMLang: req.GMLang,
 	}
 	rec.State.ID = id
 	err := s.Store.Update(func(tx *store.Tx) error {
@@ -120,6 +125,9 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 					return refuse("err.clan_busy", b.Name)
 				}
 			}
+		}
+		if err := clanLangs(tx, &rec); err != nil {
+			return err
 		}
 		if err := tx.PutBattle(rec); err != nil {
 			return err
@@ -192,11 +200,8 @@ func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
 		if rec.Status == store.StatusFinished {
 			return refuse("err.finished", rec.Name)
 		}
-		rec.Status = store.StatusFinished
-		last := rec.Turn - 1 // the turn being ordered was not resolved
-		if _, err := tx.Events(rec.GuildID, rec.ID, rec.Turn); err == nil {
-			last = rec.Turn
-		}
+		rec.Status, rec.EndedBy = store.StatusFinished, EndedByGM
+		last := rec.State.Turn // the turn being ordered, if any, was not resolved
 		if err := writeBack(tx, rec, last); err != nil {
 			return err
 		}
@@ -210,7 +215,7 @@ func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
 		if err := closeSheets(tx, rec, rec.Turn); err != nil {
 			return err
 		}
-		posts := append(text(rec, audiences, "bot.announce_finished", rec.Name), reveal(rec, last)...)
+		posts := append(over(rec, last), reveal(rec, last)...)
 		_, err := owe(tx, posts...)
 		return err
 	})
@@ -335,4 +340,34 @@ func (s *Service) Fix(guild, ref, who, field, value string) (Fixed, error) {
 		return err
 	})
 	return out, err
+}
+
+// clanLangs settles the language of each clan's channel at creation, so
+// that a later change of the server's or the roster's leaves a battle's
+// language as it began: the GM's choice, else the roster clan's bound to
+// the side's role, else the server's (Locale). The GM's channel speaks the
+// GM's language.
+func clanLangs(tx *store.Tx, rec *store.BattleRecord) error {
+	if rec.GMLang == "" {
+		rec.GMLang = rec.Locale
+	}
+	rr, err := tx.Roster(rec.GuildID)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	for i := range rec.Sides {
+		c := &rec.Sides[i]
+		if c.Lang != "" {
+			continue
+		}
+		for _, rc := range rr.Roster.Clans {
+			if rc.Role != "" && rc.Role == c.RoleID && rc.Lang != "" {
+				c.Lang = rc.Lang
+			}
+		}
+		if c.Lang == "" {
+			c.Lang = rec.Locale
+		}
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/gunbai/gunbai/store"
 )
@@ -39,6 +40,31 @@ var battleSettings = []battleSettingRow{
 			rec.SpectatorDelay = n
 			return nil
 		}},
+	// Each channel's language (issue 24): north.lang, south.lang, gm.lang.
+	langSetting(store.AudienceNorth), langSetting(store.AudienceSouth), langSetting(store.AudienceGM),
+}
+
+// langSetting is the setting of the language an audience's channel posts
+// in, from the next post on.
+func langSetting(audience string) battleSettingRow {
+	at := func(rec *store.BattleRecord) *string {
+		switch audience {
+		case store.AudienceNorth:
+			return &rec.Sides[0].Lang
+		case store.AudienceSouth:
+			return &rec.Sides[1].Lang
+		}
+		return &rec.GMLang
+	}
+	return battleSettingRow{key: audience + ".lang", values: "ru, en",
+		get: func(rec *store.BattleRecord) string { return rec.LangOf(audience) },
+		set: func(rec *store.BattleRecord, v string) error {
+			if v != "ru" && v != "en" {
+				return errBadValue
+			}
+			*at(rec) = v
+			return nil
+		}}
 }
 
 // battleSetting finds a battle's setting by key.
@@ -66,4 +92,32 @@ func parseOnOff(v string) (bool, error) {
 		return false, nil
 	}
 	return false, errBadValue
+}
+
+// PostSetting is a battle's setting of its posts or clock, as the GM's
+// completion offers it: its key, the values it takes (as the refusal of a
+// bad one names them) and, of a battle, its value now.
+type PostSetting struct {
+	Key    string
+	Values []string
+	Now    string
+}
+
+// PostSettings lists the battle's settings of its posts and clock (rec nil:
+// no battle, no value now).
+func PostSettings(rec *store.BattleRecord) []PostSetting {
+	out := make([]PostSetting, 0, len(battleSettings))
+	for _, bs := range battleSettings {
+		ps := PostSetting{Key: bs.key}
+		for _, v := range strings.Split(bs.values, ", ") {
+			if !strings.Contains(v, "-") { // a range such as 0-99 is typed
+				ps.Values = append(ps.Values, v)
+			}
+		}
+		if rec != nil {
+			ps.Now = bs.get(rec)
+		}
+		out = append(out, ps)
+	}
+	return out
 }

@@ -78,7 +78,7 @@ func campaignDice(rec *store.RosterRecord) *engine.SeededDice {
 
 // BindClan ties a roster clan to the Discord role of its players and the
 // channel its results go to; another clan bound to that role loses it.
-func (s *Service) BindClan(guild, clan, role, channel string) (campaign.Clan, error) {
+func (s *Service) BindClan(guild, clan, role, channel, lang string) (campaign.Clan, error) {
 	var out campaign.Clan
 	err := s.inRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
 		c, ok := rec.Roster.Clan(clan)
@@ -91,6 +91,9 @@ func (s *Service) BindClan(guild, clan, role, channel string) (campaign.Clan, er
 			}
 		}
 		c.Role, c.Channel = role, channel
+		if lang != "" {
+			c.Lang = lang
+		}
 		out = *c
 		return nil
 	})

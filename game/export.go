@@ -57,8 +57,10 @@ type BattleExport struct {
 	// Turn is the turn the battle is at.
 	Turn  int            `json:"turn"`
 	Clans BySide[string] `json:"clans"`
-	// Outcome, once the battle is over.
+	// Outcome, once the battle is over, and End how it ended (by the
+	// rules or the GM, after which turn, the losses and the leaders' fates).
 	Outcome string       `json:"outcome,omitempty"`
+	End     *Ending      `json:"end,omitempty"`
 	Turns   []TurnExport `json:"turns"`
 	// Open is the turn opened and not resolved, if one is.
 	Open *OpenTurn `json:"open,omitempty"`
@@ -137,6 +139,11 @@ func exportBattle(tx *store.Tx, rec *store.BattleRecord, whole bool) (BattleExpo
 		Clans: BySide[string]{rec.Sides[engine.North].Name, rec.Sides[engine.South].Name}, Turns: []TurnExport{}}
 	if rec.Status == store.StatusFinished {
 		b.Outcome = rec.State.Outcome.String()
+		e, err := endingOf(tx, rec)
+		if err != nil {
+			return b, err
+		}
+		b.End = &e
 	}
 	turns, err := tx.Turns(rec.GuildID, rec.ID)
 	if err != nil {
@@ -149,7 +156,9 @@ func exportBattle(tx *store.Tx, rec *store.BattleRecord, whole bool) (BattleExpo
 		}
 		if resolved {
 			b.Turns = append(b.Turns, t)
-		} else if t.SeedHash != "" && turn >= rec.Turn && b.Open == nil {
+		} else if t.SeedHash != "" && turn >= rec.Turn && b.Open == nil && rec.Status != store.StatusFinished {
+			// A finished battle has no turn under way: the one the GM
+			// ended it in was never resolved, and its seed stays secret.
 			b.Open = &OpenTurn{Turn: turn, SeedHash: t.SeedHash}
 		}
 	}

@@ -86,11 +86,11 @@ func channelOf(rec *store.BattleRecord, audience string) string {
 	return rec.GMChannelID
 }
 
-// post is a post of kind about rec to an audience, in the battle's
-// language.
+// post is a post of kind about rec to an audience, in the language of the
+// audience's channel (a clan's own, the GM's).
 func post(rec *store.BattleRecord, audience, kind string, data any) store.Post {
 	p := store.Post{Guild: rec.GuildID, Battle: rec.ID, Channel: channelOf(rec, audience), Audience: audience,
-		Kind: kind, Lang: rec.Locale, Turn: rec.Turn}
+		Kind: kind, Lang: rec.LangOf(audience), Turn: rec.Turn}
 	if data != nil {
 		p.Data, _ = json.Marshal(data) // plain data types: cannot fail
 	}
@@ -136,12 +136,19 @@ func resolved(rec *store.BattleRecord, res Resolved) []store.Post {
 	if rec.Status != store.StatusFinished {
 		return out // the next turn's opening follows (openTurn)
 	}
+	return append(append(out, over(rec, res.Turn)...), reveal(rec, res.Turn)...)
+}
+
+// over are the posts of a battle's end to every channel: how and when it
+// ended, the losses and the leaders' fates (composed from its Ending).
+func over(rec *store.BattleRecord, last int) []store.Post {
+	var out []store.Post
 	for _, a := range audiences {
-		p := post(rec, a, PostOver, res.After.Outcome)
-		p.Turn = res.Turn
+		p := post(rec, a, PostOver, rec.State.Outcome)
+		p.Turn = last
 		out = append(out, p)
 	}
-	return append(out, reveal(rec, res.Turn)...)
+	return out
 }
 
 // reveal are the posts of the end of a battle to both clans: how it really

@@ -15,6 +15,7 @@ package game
 //	name = "Такэда"
 //	provinces = ["kai", "shinano"]
 //	shrine = "kai"
+//	lang = "ru"               # optional: its channel's language, ru | en
 //
 //	[[character]]
 //	id = "shingen"            # unique among all ids of the roster
@@ -208,6 +209,7 @@ type (
 		Name      string   `toml:"name"`
 		Provinces []string `toml:"provinces"`
 		Shrine    string   `toml:"shrine"`
+		Lang      string   `toml:"lang"`
 	}
 	characterTOML struct {
 		ID         string   `toml:"id"`
@@ -354,7 +356,7 @@ func (t *tomlRoster) clans(raw []clanTOML) error {
 		if err := t.f.id(t.at(path+".id"), c.ID, "id"); err != nil {
 			return err
 		}
-		t.r.Clans = append(t.r.Clans, campaign.Clan{ID: c.ID, Name: c.Name, Provinces: c.Provinces, Shrine: c.Shrine})
+		t.r.Clans = append(t.r.Clans, campaign.Clan{ID: c.ID, Name: c.Name, Provinces: c.Provinces, Shrine: c.Shrine, Lang: c.Lang})
 	}
 	return nil
 }

@@ -109,7 +109,7 @@ func (s *Service) OpenRoleSheets(guild, battle string, side engine.Side, turn in
 			return nil // that phase is over
 		}
 		for _, u := range users {
-			sh, err := openSheet(tx, rec, side, Player{User: u, Lang: rec.Locale})
+			sh, err := openSheet(tx, rec, side, Player{User: u, Lang: rec.LangOf(sideAudience(side))})
 			if err != nil {
 				return err
 			}

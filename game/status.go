@@ -69,6 +69,8 @@ type StatusView struct {
 	ReadyBy [2]string
 	Missed  [2]int
 	Outcome engine.Outcome
+	// End is how a finished battle ended.
+	End *Ending
 	// Head is the journal's head hash.
 	Head string
 }
@@ -87,6 +89,13 @@ func (s *Service) Status(guild, battle, audience string) (StatusView, error) {
 		out.Outcome = rec.State.Outcome
 		if out.Head, err = tx.JournalHead(guild, battle); err != nil {
 			return err
+		}
+		if rec.Status == store.StatusFinished {
+			e, err := endingOf(tx, &rec)
+			if err != nil {
+				return err
+			}
+			out.End = &e
 		}
 		if rec.Scouting {
 			out.Ready = rec.ScoutsDone

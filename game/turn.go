@@ -173,7 +173,7 @@ func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, err
 	out := Resolved{Turn: turn, Before: before, After: next, Events: events, Seed: seed.Value}
 	over := next.Outcome != engine.Ongoing || turn >= next.Settings.LastTurn()
 	if over {
-		rec.Status = store.StatusFinished
+		rec.Status, rec.EndedBy = store.StatusFinished, EndedByRules
 		if err := journalFinished(tx, &rec, next.Outcome.String()); err != nil {
 			return out, err
 		}

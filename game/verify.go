@@ -48,6 +48,8 @@ type BattleCheck struct {
 	Kept  bool
 	Turns []TurnCheck
 	Open  *OpenTurn
+	// End is how the battle ended, if it did (the export's).
+	End *Ending
 }
 
 // TurnCheck is what was checked of one resolved turn.
@@ -176,7 +178,7 @@ func (s *Service) ResolvedTurns(guild, battle string) ([]int, error) {
 // turn (only that turn if only is not 0).
 func verifyBattle(b BattleExport, only int) (BattleCheck, *Mismatch) {
 	bc := BattleCheck{Guild: b.Guild, ID: b.ID, Name: b.Name, Status: b.Status, Turn: b.Turn,
-		Entries: len(b.Journal), All: b.Entries, Cut: b.Cut, Open: b.Open}
+		Entries: len(b.Journal), All: b.Entries, Cut: b.Cut, Open: b.Open, End: b.End}
 	bad := func(turn int, key string, args ...any) *Mismatch {
 		return &Mismatch{Battle: b.ID, Name: b.Name, Turn: turn, Event: -1, Key: key, Args: args}
 	}

@@ -2,7 +2,6 @@ package game
 
 import (
 	"encoding/json"
-	"errors"
 
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/engine"
@@ -21,26 +20,10 @@ func writeBack(tx *store.Tx, rec *store.BattleRecord, last int) error {
 		return nil
 	}
 	rec.WrittenBack = true
-	start := rec.State
-	var turns [][]engine.Event
-	for t := 1; t <= last; t++ {
-		if t == 1 {
-			snap, err := tx.Snapshot(rec.GuildID, rec.ID, 1)
-			if err != nil {
-				return err
-			}
-			start = snap
-		}
-		evs, err := tx.Events(rec.GuildID, rec.ID, t)
-		if errors.Is(err, store.ErrNotFound) {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		turns = append(turns, evs)
+	er, _, err := battleRecord(tx, rec, last)
+	if err != nil {
+		return err
 	}
-	er := engine.Record(start, turns, rec.State)
 	rr, err := tx.Roster(rec.GuildID)
 	if err != nil {
 		return err

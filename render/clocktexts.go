@@ -42,7 +42,6 @@ var clockTexts = map[string]msg{
 	"bstatus.plan_change":    {"ход %d, смена планов", "turn %d, plan change"},
 	"bstatus.scouting":       {"расстановка, разведка синоби", "deployment, shinobi scouting"},
 	"bstatus.deployment":     {"расстановка", "deployment"},
-	"bstatus.finished":       {"окончена после хода %d: %s", "over after turn %d: %s"},
 	"bstatus.deadline":       {"Срок приказов: %s (%s).", "Orders are due: %s (%s)."},
 	"bstatus.no_deadline":    {"Срока нет: ход рассчитывается, когда обе стороны готовы или по решению мастера.", "No deadline: the turn is resolved when both sides are ready, or by the GM."},
 	"bstatus.paused":         {"Часы остановлены мастером; когда пойдут, до срока останется %s.", "The GM has stopped the clock; when it runs again %s will be left."},

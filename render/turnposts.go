@@ -18,6 +18,7 @@ var turnPostTexts = map[string]msg{
 	"bot.replay_title":         {"%s — ход %d по шагам", "%s — turn %d step by step"},
 	"bot.log_title":            {"%s — журнал хода %d", "%s — the log of turn %d"},
 	"bot.reveal":               {"Битва «%s» окончена. Как всё было на самом деле: поле мастера после последнего хода и вся битва по ходам.", "Battle “%s” is over. How it really went: the GM's field after the last turn, and the whole battle turn by turn."},
+	"bot.reveal_how":           {"Как всё было на самом деле: поле мастера после последнего хода и вся битва по ходам.", "How it really went: the GM's field after the last turn, and the whole battle turn by turn."},
 	"bot.reveal_turn":          {"Ход %d", "Turn %d"},
 	"bot.reveal_start":         {"Расстановка", "Deployment"},
 	"setting.post.replay":      {"анимация хода вместе с его итогами (on/off)", "the turn's animation posted with its results (on/off)"},

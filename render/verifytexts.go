@@ -56,6 +56,7 @@ var verifyTexts = map[string]msg{
 	"verify.source_live":   {"Проверено хранилище %s (копия, снятая на ходу: бот работает): %d {2:битва|битвы|битв}.", "Checked the store %s (a copy taken while the bot runs): %d {2:battle|battles}."},
 	"verify.source_export": {"Проверена выгрузка %s: %d {2:битва|битвы|битв}.", "Checked the export %s: %d {2:battle|battles}."},
 	"verify.battle":        {"Битва «%s» (%s): %s, ход %d.", "Battle “%s” (%s): %s, turn %d."},
+	"verify.battle_over":   {"Битва «%s» (%s): %s.", "Battle “%s” (%s): %s."},
 	"verify.journal":       {"  журнал: %d {1:запись|записи|записей}, цепочка цела, вершина %s", "  journal: %d {1:entry|entries}, the chain holds, head %s"},
 	"verify.journal_cut":   {"  журнал: %d из %d записей (дальше тайны идущего хода), цепочка цела, последняя %s", "  journal: %d of %d entries (the rest are the secrets of the turn under way), the chain holds, the last %s"},
 	"verify.journal_none":  {"  журнала нет (битва старше журнала): ходы проверены только пересчётом", "  no journal (the battle is older than the journal): its turns are checked by resolving them again only"},

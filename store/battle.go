@@ -71,6 +71,9 @@ type Clan struct {
 	// Army, when set, is the roster army the side fights with: the battle
 	// was built from it and is written back to it when it finishes.
 	Army string `json:"army,omitempty"`
+	// Lang is the language of the clan's channel posts ("ru", "en"; empty:
+	// the battle's Locale): each clan reads its own language (issue 24).
+	Lang string `json:"lang,omitempty"`
 }
 
 // BattleRecord is one battle: who fights, where it is posted, where it is
@@ -95,6 +98,8 @@ type BattleRecord struct {
 	Reminded int `json:"reminded,omitempty"`
 	// Locale is the language of the battle's channel posts ("ru", "en").
 	Locale string `json:"locale,omitempty"`
+	// GMLang is the language of the GM channel's posts (empty: Locale).
+	GMLang string `json:"gm_lang,omitempty"`
 	// Deadline closes the current command phase: then the turn is
 	// resolved with the orders given so far. Zero: no deadline.
 	Deadline time.Time `json:"deadline,omitzero"`
@@ -159,6 +164,9 @@ type BattleRecord struct {
 	// PinRefused are the channels where the battle's status message could
 	// not be pinned (the GM was told once, with the first).
 	PinRefused []string `json:"pin_refused,omitempty"`
+	// EndedBy is, once the battle is finished, who ended it: "rules" or
+	// "gm" (game's EndedByRules, EndedByGM); empty before it was kept.
+	EndedBy string `json:"ended_by,omitempty"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards
@@ -189,6 +197,11 @@ type Header struct {
 	// to clear. A header written before the flag existed says false until
 	// the battle's next change.
 	Undeliverable bool `json:"undeliverable,omitempty"`
+	// Resolved is the last turn resolved (State.Turn); Outcome and EndedBy
+	// the record's, for a finished battle's line in /battle list.
+	Resolved int            `json:"resolved,omitempty"`
+	Outcome  engine.Outcome `json:"outcome,omitempty"`
+	EndedBy  string         `json:"ended_by,omitempty"`
 	// Unreadable, set only by Headers and Unreadable (never stored), says
 	// why this battle cannot be read, e.g. `battle "b1": written by a
 	// newer gunbai (schema 3, this one reads 2)`. Such a header has only
@@ -202,7 +215,27 @@ type Header struct {
 func (r *BattleRecord) Header() Header {
 	return Header{ID: r.ID, GuildID: r.GuildID, Name: r.Name, Status: r.Status, Sides: r.Sides,
 		Turn: r.Turn, Scouting: r.Scouting, Deadline: r.Deadline, Reminded: r.Reminded,
-		Paused: r.Paused, RemindAt: r.RemindAt, Missed: r.Missed, Undeliverable: len(r.Undeliverable) > 0}
+		Paused: r.Paused, RemindAt: r.RemindAt, Missed: r.Missed, Undeliverable: len(r.Undeliverable) > 0,
+		Resolved: r.State.Turn, Outcome: r.State.Outcome, EndedBy: r.EndedBy}
+}
+
+// LangOf is the language of an audience's posts: a clan's own, the GM's,
+// or (the spectators, and a battle from before languages per clan) the
+// battle's Locale.
+func (r *BattleRecord) LangOf(audience string) string {
+	l := ""
+	switch audience {
+	case AudienceNorth:
+		l = r.Sides[engine.North].Lang
+	case AudienceSouth:
+		l = r.Sides[engine.South].Lang
+	case AudienceGM:
+		l = r.GMLang
+	}
+	if l == "" {
+		return r.Locale
+	}
+	return l
 }
 
 // Side returns the clan of one side.

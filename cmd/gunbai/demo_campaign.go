@@ -37,7 +37,7 @@ func setUpCampaign(svc *game.Service) error {
 		return err
 	}
 	for side, clan := range demoClans {
-		if _, err := svc.BindClan(demoGuild, clan, demoRoles[side], "demo-"+clan); err != nil {
+		if _, err := svc.BindClan(demoGuild, clan, demoRoles[side], "demo-"+clan, ""); err != nil {
 			return err
 		}
 	}
