@@ -51,14 +51,20 @@ func backupMain(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	l, ok := parseLang("backup", *lang, stderr)
+	if !ok {
+		return 2
+	}
 	if len(pos) != 2 {
 		fmt.Fprint(stderr, "gunbai backup: want STORE COPY\n\n"+backupHelp())
 		return 2
 	}
-	text, err := backup(render.LangFromLocale(*lang), pos[0], pos[1], *force)
+	if _, err := os.Stat(pos[0]); err != nil {
+		return fail(stderr, "backup", l, err)
+	}
+	text, err := backup(l, pos[0], pos[1], *force)
 	if err != nil {
-		fmt.Fprintln(stderr, "gunbai backup:", err)
-		return 1
+		return fail(stderr, "backup", l, err)
 	}
 	fmt.Fprintln(stdout, text)
 	return 0
