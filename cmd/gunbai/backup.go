@@ -29,7 +29,7 @@ moment, while the bot may go on running: through a bbolt read transaction
 taken beside the running bot without its lock. The copy is written to a
 temporary file beside COPY, synced, renamed into place and opened to check
 it. An existing COPY is refused unless -force. The copy is a store: gunbai
-verify, export and why read it, and README.md says how to restore it.
+verify, export and why read it, and docs/operations.md says how to restore it.
 
 examples:
   gunbai backup gunbai.db backups/gunbai-2026-12-01.db
