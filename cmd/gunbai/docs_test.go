@@ -33,7 +33,7 @@ func markdownFiles(t *testing.T) []string {
 		rel, _ := filepath.Rel(repoRoot, d)
 		files = append(files, filepath.ToSlash(rel))
 	}
-	for _, want := range []string{"docs/players.md", "docs/gm.md", "docs/operations.md", "docs/developers.md", "docs/rules.en.md", "docs/rules.ru.md"} {
+	for _, want := range []string{"docs/players.md", "docs/players.ru.md", "docs/gm.md", "docs/operations.md", "docs/developers.md", "docs/rules.en.md", "docs/rules.ru.md"} {
 		if !slices.Contains(files, want) {
 			t.Errorf("%s is missing", want)
 		}
@@ -176,10 +176,15 @@ func TestDocsSay(t *testing.T) {
 			t.Errorf("%s says something is kept outside this repository", f)
 		}
 	}
-	players := readRepo(t, "docs/players.md")
-	for _, topic := range []string{"## Your turn in four steps", "## What the roll, the stakes and the rerolls mean", "## What the orders mean", "## What the phases mean"} {
-		if !strings.Contains(players, topic) {
-			t.Errorf("docs/players.md lacks %q", topic)
+	for file, topics := range map[string][]string{
+		"docs/players.md":    {"## Your turn in four steps", "## What the roll, the stakes and the rerolls mean", "## What the orders mean", "## What the phases mean"},
+		"docs/players.ru.md": {"## Ход в четыре шага", "## Порог, бросок и перебросы", "## Что значат приказы", "## Что значат фазы"},
+	} {
+		s := readRepo(t, file)
+		for _, topic := range topics {
+			if !strings.Contains(s, topic) {
+				t.Errorf("%s lacks %q", file, topic)
+			}
 		}
 	}
 }

@@ -1,19 +1,19 @@
 // Command gunbai runs the Gunbai battle bot and its offline tools.
 //
-//	gunbai run [-config FILE]                     the Discord bot (token in the config or GUNBAI_TOKEN)
-//	gunbai sandbox [-addr ADDR] [-store FILE]     play in a browser: the real bot on an embedded Discord
-//	gunbai demo [-out DIR] [-turns N]             play a built-in battle offline: PNGs and logs
-//	gunbai case [--json] FILE...                  run engine case files (engine/testdata/cases/README.md)
-//	gunbai commands [-json]                       the slash commands, as registered in Discord
-//	gunbai commands -register [-config FILE]      register them in the configured guilds
-//	gunbai why [-lang ru|en] STORE BATTLE TURN UNIT   what happened to a unit in a turn (the GM's /why)
-//	gunbai verify [-lang ru|en] FILE                  recompute every die of a store or an export, check its journal
-//	gunbai export [-lang ru|en] STORE [BATTLE]        battles as JSON for gunbai verify (the turn under way left out)
-//	gunbai backup [-force] [-lang ru|en] STORE COPY   a hot copy of a store, safe while the bot runs
-//	gunbai reshard -shards N [-ids RANGE] NEW OLD...  a store for a new shard count, from the old ones
-//	gunbai rules [-lang ru|en] [ID]                   the rulebook, whole, or one rule or decision
-//	gunbai version                                the version and VCS revision of this build
-//	gunbai help [COMMAND]                         this list, or one command's usage
+//	gunbai run [-config FILE]                          the Discord bot (token in the config or GUNBAI_TOKEN)
+//	gunbai sandbox [-addr ADDR] [-store FILE]          play in a browser: the real bot on an embedded Discord
+//	gunbai demo [-out DIR] [-turns N]                  play a built-in battle offline: PNGs and logs
+//	gunbai case [--json] FILE...                       run engine case files (engine/testdata/cases/README.md)
+//	gunbai commands [-json]                            the slash commands, as registered in Discord
+//	gunbai commands -register [-config FILE]           register them in the configured guilds
+//	gunbai why [-lang ru|en] STORE BATTLE TURN UNIT    what happened to a unit in a turn (the GM's /why)
+//	gunbai verify [-lang ru|en] FILE                   recompute every die of a store or an export, check its journal
+//	gunbai export [-lang ru|en] STORE [BATTLE]         battles as JSON for gunbai verify (the turn under way left out)
+//	gunbai backup [-force] [-lang ru|en] STORE COPY    a hot copy of a store, safe while the bot runs
+//	gunbai reshard -shards N [-ids RANGE] NEW OLD...   a store for a new shard count, from the old ones
+//	gunbai rules [-lang ru|en] [ID]                    the rulebook, whole, or one rule or decision
+//	gunbai version                                     the version and VCS revision of this build
+//	gunbai help [COMMAND]                              this list, or one command's usage
 //
 // Every command's -h prints its usage with an example.
 package main
