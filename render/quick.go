@@ -330,7 +330,7 @@ var quickTexts = map[string]msg{
 	"qb.started":                        {"Быстрая битва «%s» брошена: выбор потерь — в каналах кланов.", "The quick battle “%s” is rolled: the clans choose their losses in their channels."},
 
 	"cmd.quickbattle.name":                         {"быстрая-битва", "quickbattle"},
-	"cmd.quickbattle.desc":                         {"Быстрая битва армий ростера на кубиках (сид 003)", "A quick battle of roster armies on dice pools (seed 003)"},
+	"cmd.quickbattle.desc":                         {"Быстрая битва армий ростера на кубиках", "A quick battle of roster armies on dice pools"},
 	"cmd.quickbattle.opt.name.name":                {"название", "name"},
 	"cmd.quickbattle.opt.name.desc":                {"Название битвы", "The battle's name"},
 	"cmd.quickbattle.opt.attacker.name":            {"атакующий", "attacker"},

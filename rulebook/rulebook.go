@@ -36,6 +36,13 @@ type Rule struct {
 	// original names it: «VIII. Бой, п. 4) Результат боя, 4.1) (отряд
 	// оборонялся), абзац 4». For decisions it names the points they settle.
 	Place string
+	// Section is the English title of the rule's subsection in RULES.md
+	// ("Combat result"); empty for decisions.
+	Section string
+	// FullEN and FullRU are the whole texts, of which EN and RU are the
+	// summaries that fit a Discord message; the same as EN and RU where
+	// those were not cut short.
+	FullEN, FullRU string
 }
 
 // Text returns the summary in the language of a Discord locale: Russian for
@@ -45,6 +52,15 @@ func (r Rule) Text(locale string) string {
 		return r.RU
 	}
 	return r.EN
+}
+
+// Full returns the whole text in the language of a locale, as the
+// reference in docs/ and gunbai rules give it.
+func (r Rule) Full(locale string) string {
+	if strings.HasPrefix(strings.ToLower(locale), "ru") {
+		return r.FullRU
+	}
+	return r.FullEN
 }
 
 type book struct {
@@ -69,10 +85,12 @@ func get() *book {
 	return loaded
 }
 
-// parse reads the data file: lines "id\tplace\tkind\tsection\ten\tru",
-// where kind says how the Russian text was found (exact, part, derived,
-// xref, written, translation) and section is the English title of the
-// rule's subsection in RULES.md, used by Search; lines that start with '#'
+// parse reads the data file: lines
+// "id\tplace\tkind\tsection\ten\tru\ten_full\tru_full", where kind says
+// how the Russian text was found (exact, part, derived, xref, written,
+// translation), section is the English title of the rule's subsection in
+// RULES.md, used by Search, and en_full and ru_full are the whole texts
+// where en and ru were cut short (else empty); lines that start with '#'
 // are comments.
 func parse(data string) (*book, error) {
 	b := &book{byID: map[string]int{}}
@@ -81,10 +99,16 @@ func parse(data string) (*book, error) {
 			continue
 		}
 		f := strings.Split(ln, "\t")
-		if len(f) != 6 {
-			return nil, fmt.Errorf("line %d: %d fields, want 6", n+1, len(f))
+		if len(f) != 8 {
+			return nil, fmt.Errorf("line %d: %d fields, want 8", n+1, len(f))
 		}
-		r := Rule{ID: f[0], Place: f[1], EN: f[4], RU: f[5]}
+		r := Rule{ID: f[0], Place: f[1], Section: f[3], EN: f[4], RU: f[5], FullEN: f[6], FullRU: f[7]}
+		if r.FullEN == "" {
+			r.FullEN = r.EN
+		}
+		if r.FullRU == "" {
+			r.FullRU = r.RU
+		}
 		if _, dup := b.byID[r.ID]; dup {
 			return nil, fmt.Errorf("line %d: %s twice", n+1, r.ID)
 		}

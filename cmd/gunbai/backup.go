@@ -29,7 +29,7 @@ moment, while the bot may go on running: through a bbolt read transaction
 taken beside the running bot without its lock. The copy is written to a
 temporary file beside COPY, synced, renamed into place and opened to check
 it. An existing COPY is refused unless -force. The copy is a store: gunbai
-verify, export and why read it, and README.md says how to restore it.
+verify, export and why read it, and docs/operations.md says how to restore it.
 
 examples:
   gunbai backup gunbai.db backups/gunbai-2026-12-01.db
@@ -51,14 +51,20 @@ func backupMain(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	l, ok := parseLang("backup", *lang, stderr)
+	if !ok {
+		return 2
+	}
 	if len(pos) != 2 {
 		fmt.Fprint(stderr, "gunbai backup: want STORE COPY\n\n"+backupHelp())
 		return 2
 	}
-	text, err := backup(render.LangFromLocale(*lang), pos[0], pos[1], *force)
+	if _, err := os.Stat(pos[0]); err != nil {
+		return fail(stderr, "backup", l, err)
+	}
+	text, err := backup(l, pos[0], pos[1], *force)
 	if err != nil {
-		fmt.Fprintln(stderr, "gunbai backup:", err)
-		return 1
+		return fail(stderr, "backup", l, err)
 	}
 	fmt.Fprintln(stdout, text)
 	return 0

@@ -1,17 +1,19 @@
 // Command gunbai runs the Gunbai battle bot and its offline tools.
 //
-//	gunbai run [-config FILE]                     the Discord bot (token in the config or GUNBAI_TOKEN)
-//	gunbai sandbox [-addr ADDR] [-store FILE]     play in a browser: the real bot on an embedded Discord
-//	gunbai demo [-out DIR] [-turns N]             play a built-in battle offline: PNGs and logs
-//	gunbai case [--json] FILE...                  run engine case files (engine/testdata/cases/README.md)
-//	gunbai commands [-json]                       the slash commands, as registered in Discord
-//	gunbai commands -register [-config FILE]      register them in the configured guilds
-//	gunbai why STORE BATTLE TURN UNIT             what happened to a unit in a turn (the GM's /why)
-//	gunbai verify FILE                            recompute every die of a store or an export, check its journal
-//	gunbai export STORE [BATTLE]                  battles as JSON for gunbai verify (the turn under way left out)
-//	gunbai backup [-force] STORE COPY             a hot copy of a store, safe while the bot runs
-//	gunbai version                                the version and VCS revision of this build
-//	gunbai help [COMMAND]                         this list, or one command's usage
+//	gunbai run [-config FILE]                          the Discord bot (token in the config or GUNBAI_TOKEN)
+//	gunbai sandbox [-addr ADDR] [-store FILE]          play in a browser: the real bot on an embedded Discord
+//	gunbai demo [-out DIR] [-turns N]                  play a built-in battle offline: PNGs and logs
+//	gunbai case [--json] FILE...                       run engine case files (engine/testdata/cases/README.md)
+//	gunbai commands [-json]                            the slash commands, as registered in Discord
+//	gunbai commands -register [-config FILE]           register them in the configured guilds
+//	gunbai why [-lang ru|en] STORE BATTLE TURN UNIT    what happened to a unit in a turn (the GM's /why)
+//	gunbai verify [-lang ru|en] FILE                   recompute every die of a store or an export, check its journal
+//	gunbai export [-lang ru|en] STORE [BATTLE]         battles as JSON for gunbai verify (the turn under way left out)
+//	gunbai backup [-force] [-lang ru|en] STORE COPY    a hot copy of a store, safe while the bot runs
+//	gunbai reshard -shards N [-ids RANGE] NEW OLD...   a store for a new shard count, from the old ones
+//	gunbai rules [-lang ru|en] [ID]                    the rulebook, whole, or one rule or decision
+//	gunbai version                                     the version and VCS revision of this build
+//	gunbai help [COMMAND]                              this list, or one command's usage
 //
 // Every command's -h prints its usage with an example.
 package main
@@ -62,12 +64,14 @@ func subcommands() []subcommand {
 			help: whyHelp, main: whyMain, flags: true},
 		{name: "verify", list: [][2]string{{"verify [-lang ru|en] FILE", "recompute every die of a store, backup or export; check its journal"}},
 			help: verifyHelp, main: verifyMain, flags: true},
-		{name: "export", list: [][2]string{{"export STORE [BATTLE]", "write battles as JSON for gunbai verify (the turn under way left out)"}},
+		{name: "export", list: [][2]string{{"export [-lang ru|en] STORE [BATTLE]", "write battles as JSON for gunbai verify (the turn under way left out)"}},
 			help: exportHelp, main: exportMain, flags: true},
-		{name: "backup", list: [][2]string{{"backup [-force] STORE COPY", "copy a store, safe while the bot runs"}},
+		{name: "backup", list: [][2]string{{"backup [-force] [-lang ru|en] STORE COPY", "copy a store, safe while the bot runs"}},
 			help: backupHelp, main: backupMain, flags: true},
-		{name: "reshard", list: [][2]string{{"reshard -shards N [-ids RANGE] NEW OLD...", "build a process's store for a new shard count from the old stores, by server"}},
+		{name: "reshard", list: [][2]string{{"reshard -shards N [-ids RANGE] [-lang ru|en] NEW OLD...", "build a process's store for a new shard count from the old stores, by server"}},
 			help: reshardHelp, main: reshardMain, flags: true},
+		{name: "rules", list: [][2]string{{"rules [-lang ru|en] [ID]", "print the rulebook, every rule and decision, or one of them"}},
+			help: rulesHelp, main: rulesMain, flags: true},
 		{name: "version", list: [][2]string{{"version", "print the version and VCS revision of this build"}},
 			help: versionHelp, main: versionMain, flags: true},
 	}
@@ -89,7 +93,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
-		if len(args) > 1 {
+		// "gunbai help -h" and "gunbai help help" are the list itself.
+		if len(args) > 1 && !wantsHelp(args[1:2]) && args[1] != "help" {
 			c, ok := find(args[1])
 			if !ok {
 				fmt.Fprintf(stderr, "gunbai help: unknown command %q\n", args[1])
@@ -133,16 +138,25 @@ func wantsHelp(args []string) bool {
 func usage(w io.Writer) {
 	var b strings.Builder
 	b.WriteString("usage:\n")
+	line := func(syn, what string) {
+		if len(syn) > 34 {
+			// A long synopsis on a line of its own, what it does below.
+			fmt.Fprintf(&b, "  gunbai %s\n  %-41s %s\n", syn, "", what)
+			return
+		}
+		fmt.Fprintf(&b, "  gunbai %-34s %s\n", syn, what)
+	}
 	for _, c := range subcommands() {
 		for _, l := range c.list {
-			fmt.Fprintf(&b, "  gunbai %-34s %s\n", l[0], l[1])
+			line(l[0], l[1])
 		}
 	}
-	fmt.Fprintf(&b, "  gunbai %-34s %s\n", "help [COMMAND]", "this list, or a command's usage with an example")
+	line("help [COMMAND]", "this list, or a command's usage with an example")
 	b.WriteString(`
 example:
   gunbai sandbox     # play in a browser at http://127.0.0.1:8080/, no Discord needed
   gunbai demo        # play the built-in battle offline into out/
+  gunbai rules       # the rules, every rule and decision (-lang en: in English)
   gunbai run -h      # how to start the bot
 `)
 	fmt.Fprint(w, b.String())

@@ -63,10 +63,13 @@ func reshardMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gunbai reshard: -ids:", err)
 		return 2
 	}
-	text, err := reshard(render.LangFromLocale(*lang), store.Served{Shards: *count, IDs: shardIDs}, pos[0], pos[1:])
+	l, ok := parseLang("reshard", *lang, stderr)
+	if !ok {
+		return 2
+	}
+	text, err := reshard(l, store.Served{Shards: *count, IDs: shardIDs}, pos[0], pos[1:])
 	if err != nil {
-		fmt.Fprintln(stderr, "gunbai reshard:", err)
-		return 1
+		return fail(stderr, "reshard", l, err)
 	}
 	fmt.Fprintln(stdout, text)
 	return 0

@@ -43,6 +43,10 @@ taken beside it.
 examples:
   gunbai verify gunbai.db
   gunbai verify -lang en gunbai-anegawa-1570-turn-7.json
+
+flags:
+  -lang ru|en
+    	language of the report and of the errors (default "ru")
 `
 }
 
@@ -58,9 +62,16 @@ is left out but for its seed's hash, and the journal stops before its
 secrets. The store is opened read-only; while the bot runs, from a
 consistent copy taken beside it. What was exported is said on stderr.
 
+A BATTLE the store does not hold is an error that lists the battles it
+holds.
+
 examples:
   gunbai export gunbai.db > all.json
-  gunbai export gunbai.db anegawa-1570 > anegawa.json
+  gunbai export -lang en gunbai.db anegawa-1570 > anegawa.json
+
+flags:
+  -lang ru|en
+    	language of what is said on stderr, errors included (default "ru")
 `
 }
 
@@ -90,15 +101,17 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	l, ok := parseLang("verify", *lang, stderr)
+	if !ok {
+		return 2
+	}
 	if len(pos) != 1 {
 		fmt.Fprint(stderr, "gunbai verify: want one FILE\n\n"+verifyHelp())
 		return 2
 	}
-	l := render.LangFromLocale(*lang)
 	header, r, err := verifyFile(l, pos[0])
 	if err != nil {
-		fmt.Fprintln(stderr, "gunbai verify:", err)
-		return 1
+		return fail(stderr, "verify", l, err)
 	}
 	fmt.Fprintln(stdout, bot.ReportText(l, header, r))
 	if r.Mismatch != nil {
@@ -184,6 +197,10 @@ func exportMain(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	l, ok := parseLang("export", *lang, stderr)
+	if !ok {
+		return 2
+	}
 	if len(pos) < 1 || len(pos) > 2 {
 		fmt.Fprint(stderr, "gunbai export: want STORE [BATTLE]\n\n"+exportHelp())
 		return 2
@@ -192,32 +209,32 @@ func exportMain(args []string, stdout, stderr io.Writer) int {
 	if len(pos) == 2 {
 		ref = pos[1]
 	}
+	if _, err := os.Stat(pos[0]); err != nil {
+		return fail(stderr, "export", l, err)
+	}
 	st, _, done, err := store.OpenLive(pos[0], store.Options{Timeout: liveTimeout})
 	if err != nil {
-		fmt.Fprintln(stderr, "gunbai export:", err)
-		return 1
+		return fail(stderr, "export", l, err)
 	}
 	defer done()
 	x, err := game.ExportStore(st, ref, time.Now())
 	if errors.Is(err, game.ErrNoBattle) {
-		err = fmt.Errorf("no battle %q in %s", ref, pos[0])
+		err = noBattle(l, st, pos[0], ref)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "gunbai export:", err)
-		return 1
+		return fail(stderr, "export", l, err)
 	}
 	out, err := json.MarshalIndent(x, "", " ")
 	if err == nil {
 		_, err = stdout.Write(append(out, '\n'))
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "gunbai export:", err)
-		return 1
+		return fail(stderr, "export", l, err)
 	}
 	turns := 0
 	for _, b := range x.Battles {
 		turns += len(b.Turns)
 	}
-	fmt.Fprintln(stderr, render.T(render.LangFromLocale(*lang), "export.written", len(x.Battles), turns))
+	fmt.Fprintln(stderr, render.T(l, "export.written", len(x.Battles), turns))
 	return 0
 }

@@ -80,7 +80,7 @@ func TestVerifyExportBackupOnTheDemo(t *testing.T) {
 	if code, out, _ := gunbai("verify", "-lang", "en", bad); code != 1 || !strings.Contains(out, "MISMATCH — battle “Битва при Каванакадзиме (демо)” ("+demoBattle+"), turn 1: the seed 00") {
 		t.Fatalf("verify a changed export: %d %q", code, out)
 	}
-	if code, _, errs := gunbai("export", db, "nowhere"); code != 1 || !strings.Contains(errs, `no battle "nowhere"`) {
+	if code, _, errs := gunbai("export", db, "nowhere"); code != 1 || !strings.Contains(errs, `битвы "nowhere" нет`) {
 		t.Fatalf("export of no battle: %d %q", code, errs)
 	}
 

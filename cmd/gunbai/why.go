@@ -1,10 +1,13 @@
 package main
 
 import (
-	"flag"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
@@ -20,53 +23,59 @@ by step with the rules, from the whole battle: the events of that unit
 under their phase and step headings, as the turn's log words them. STORE is
 the bot's store file (opened read-only; stop the bot first, or copy the
 file), BATTLE the battle's key or name. Players ask the bot with /why, and
-see only what their side saw.
+see only what their side saw. A battle, turn or unit that is not there is
+an error (exit status 1) that names the ones that are.
 
-example:
+examples:
   gunbai why gunbai.db anegawa 3 n-yari
   gunbai why -lang en gunbai.db "Анэгава 1570" 3 s-teppo
+
+flags:
+  -lang ru|en
+    	language of the answer and of the errors (default "ru")
 `
 }
 
 func whyMain(args []string, stdout, stderr io.Writer) int {
 	flags := newFlags("why", stderr)
 	lang := flags.String("lang", string(render.RU), "language of the answer: ru or en")
-	// Positional arguments: parseFlags refuses them, so parse here.
-	switch err := flags.Parse(args); {
-	case err == flag.ErrHelp:
-		fmt.Fprint(stdout, whyHelp())
-		return 0
-	case err != nil:
-		fmt.Fprintf(stderr, "%s(gunbai why -h for help)\n", firstLine(whyHelp()))
+	pos, code, ok := parseArgs(flags, args, whyHelp, stdout, stderr)
+	if !ok {
+		return code
+	}
+	l, ok := parseLang("why", *lang, stderr)
+	if !ok {
 		return 2
 	}
-	if flags.NArg() != 4 {
+	if len(pos) != 4 {
 		fmt.Fprint(stderr, "gunbai why: want STORE BATTLE TURN UNIT\n\n"+whyHelp())
 		return 2
 	}
-	path, ref, unit := flags.Arg(0), flags.Arg(1), flags.Arg(3)
-	turn, err := strconv.Atoi(flags.Arg(2))
+	path, ref, unit := pos[0], pos[1], pos[3]
+	turn, err := strconv.Atoi(pos[2])
 	if err != nil || turn < 1 {
-		fmt.Fprintf(stderr, "gunbai why: TURN must be a turn number, not %q\n", flags.Arg(2))
+		fmt.Fprintf(stderr, "gunbai why: %s\n", render.T(l, "cli.why_turn_bad", pos[2]))
 		return 2
+	}
+	if _, err := os.Stat(path); err != nil {
+		return fail(stderr, "why", l, err)
 	}
 	st, err := store.Open(path, store.Options{ReadOnly: true})
 	if err != nil {
-		fmt.Fprintln(stderr, "gunbai why:", err)
-		return 1
+		return fail(stderr, "why", l, err)
 	}
 	defer st.Close()
-	text, err := whyText(st, render.LangFromLocale(*lang), ref, turn, unit)
+	text, err := whyText(st, l, ref, turn, unit)
 	if err != nil {
-		fmt.Fprintln(stderr, "gunbai why:", err)
-		return 1
+		return fail(stderr, "why", l, err)
 	}
 	fmt.Fprintln(stdout, text)
 	return 0
 }
 
 // whyText finds the battle in any guild of the store and words what
-// happened to the unit in that turn.
+// happened to the unit in that turn. A battle, a turn or a unit that is
+// not there is an error naming those that are.
 func whyText(st *store.Store, lang render.Lang, ref string, turn int, unit string) (string, error) {
 	guilds, err := st.Guilds()
 	if err != nil {
@@ -79,16 +88,46 @@ func whyText(st *store.Store, lang render.Lang, ref string, turn int, unit strin
 		if err != nil {
 			continue
 		}
+		last := game.LastResolved(&rec)
+		if turn > last {
+			if last < 1 {
+				return "", errors.New(render.T(lang, "cli.why_no_turns", rec.Name, turn))
+			}
+			turns := "1"
+			if last > 1 {
+				turns = "1–" + strconv.Itoa(last)
+			}
+			return "", errors.New(render.T(lang, "cli.why_turn", rec.Name, turn, turns))
+		}
 		tp, err := svc.PostedTurn(g, rec.ID, turn)
 		if err != nil {
-			return "", fmt.Errorf("battle %s, turn %d: %w", rec.ID, turn, err)
+			return "", fmt.Errorf("%s, %d: %w", rec.ID, turn, err)
+		}
+		if ids := pieces(tp.Before, tp.After); !slices.Contains(ids, unit) {
+			return "", errors.New(render.T(lang, "cli.why_unit", rec.Name, unit, strings.Join(ids, ", ")))
 		}
 		events := engine.EventsOf(tp.Events, unit)
 		text := render.T(lang, "bot.why_header", rec.Name, turn, unit)
 		if len(events) == 0 {
-			return text + "\n" + render.T(lang, "bot.why_nothing"), nil
+			return text + "\n" + render.T(lang, "cli.why_nothing"), nil
 		}
 		return text + "\n" + render.Log(lang, events), nil
 	}
-	return "", fmt.Errorf("no battle %q in %s", ref, st.Path())
+	return "", noBattle(lang, st, st.Path(), ref)
+}
+
+// pieces lists the IDs of the units and leaders of a turn's positions,
+// sorted, each once.
+func pieces(bs ...engine.Battle) []string {
+	var ids []string
+	for _, b := range bs {
+		for _, u := range b.Units {
+			ids = append(ids, u.ID)
+		}
+		for _, ld := range b.Leaders {
+			ids = append(ids, ld.ID)
+		}
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
 }

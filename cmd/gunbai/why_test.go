@@ -28,11 +28,11 @@ func TestWhyCommand(t *testing.T) {
 		t.Fatalf("why in English: %d %q", code, out.String())
 	}
 	errb.Reset()
-	if code := run([]string{"why", db, demoBattle, "9", "n-yari"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "turn 9") {
+	if code := run([]string{"why", db, demoBattle, "9", "n-yari"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "ход 9 не разыгран; разыгранные ходы: 1–2") {
 		t.Fatalf("a turn not played: %d %q", code, errb.String())
 	}
 	errb.Reset()
-	if code := run([]string{"why", db, "nope", "1", "n-yari"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "no battle") {
+	if code := run([]string{"why", db, "nope", "1", "n-yari"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), `битвы "nope" нет`) {
 		t.Fatalf("no such battle: %d %q", code, errb.String())
 	}
 	if code := run([]string{"why", db}, &out, &errb); code != 2 {

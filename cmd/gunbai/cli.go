@@ -1,0 +1,68 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/store"
+)
+
+// The language of a command's output (issue 24, item 9): its -lang, for
+// its report and its errors alike.
+
+// parseLang reads a -lang value: "ru" or "en" (or a locale such as
+// "en-US"). Anything else is refused, in both languages, since the
+// command cannot know which one its user reads.
+func parseLang(name, value string, stderr io.Writer) (render.Lang, bool) {
+	v := strings.ToLower(strings.TrimSpace(value))
+	if v == "ru" || strings.HasPrefix(v, "ru-") || v == "en" || strings.HasPrefix(v, "en-") {
+		return render.LangFromLocale(v), true
+	}
+	fmt.Fprintf(stderr, "gunbai %s: %s\ngunbai %s: %s\n", name, render.T(render.RU, "cli.lang_bad", value), name, render.T(render.EN, "cli.lang_bad", value))
+	return "", false
+}
+
+// errText words an error for a command's user in his language: a file
+// that does not exist is said so; other errors keep their own words.
+func errText(l render.Lang, err error) string {
+	var pe *fs.PathError
+	if errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe) {
+		return render.T(l, "cli.no_file", pe.Path)
+	}
+	return err.Error()
+}
+
+// fail prints a command's error in its language and returns exit status 1.
+func fail(stderr io.Writer, name string, l render.Lang, err error) int {
+	fmt.Fprintf(stderr, "gunbai %s: %s\n", name, errText(l, err))
+	return 1
+}
+
+// noBattle is the error for a battle named that a store does not hold: it
+// lists the battles the store does hold, by key and name, so that the
+// next try can be right.
+func noBattle(l render.Lang, st *store.Store, path, ref string) error {
+	var items []string
+	guilds, err := st.Guilds()
+	if err == nil {
+		for _, g := range guilds {
+			recs, err := st.Battles(g)
+			if err != nil {
+				continue
+			}
+			for _, r := range recs {
+				items = append(items, render.T(l, "cli.battle_item", r.ID, r.Name))
+			}
+		}
+	}
+	sort.Strings(items)
+	if len(items) == 0 {
+		return errors.New(render.T(l, "cli.no_battle_empty", ref, path))
+	}
+	return errors.New(render.T(l, "cli.no_battle", ref, path, strings.Join(items, ", ")))
+}
