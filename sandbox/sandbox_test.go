@@ -30,6 +30,11 @@ func startSandbox(t *testing.T) *Sandbox {
 		if err := sb.Close(); err != nil {
 			t.Error(err)
 		}
+		// The fake logs the broken texts it saw (discordtest's scan);
+		// here they fail the test.
+		for _, p := range sb.srv.TextProblems() {
+			t.Errorf("a broken text: %s", p)
+		}
 	})
 	return sb
 }
