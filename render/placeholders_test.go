@@ -221,6 +221,8 @@ var keyCalls = []struct {
 }{
 	{"", "render.T", 1, "", 0},
 	{"render", "T", 1, "", 0},
+	{"", "render.Count", 1, "count.", 0},
+	{"render", "Count", 1, "count.", 0},
 	{"bot", "tr", 1, "", 0},
 	{"bot", "refuse", 0, "", 0},
 	{"game", "refuse", 0, "", 0},
