@@ -35,7 +35,7 @@ func LangFromLocale(locale string) Lang {
 func T(lang Lang, key string, args ...any) string {
 	m, ok := catalogue[key]
 	if !ok {
-		return textFailed(lang, key, ErrUnknownKey, T(lang, "text.unavailable"))
+		return textFailed(key, ErrUnknownKey, T(lang, "text.unavailable"))
 	}
 	s := m.ru
 	if lang == EN && m.en != "" {
@@ -45,7 +45,7 @@ func T(lang Lang, key string, args ...any) string {
 		s = m.en
 	}
 	if n := placesOf(key); len(args) != n {
-		return textFailed(lang, key, fmt.Errorf("%d arguments for %d places", len(args), n), format(lang, key, s, fitArgs(args, n)))
+		return textFailed(key, fmt.Errorf("%d arguments for %d places", len(args), n), format(lang, key, s, fitArgs(args, n)))
 	}
 	return format(lang, key, s, args)
 }

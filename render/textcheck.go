@@ -46,7 +46,7 @@ func logTextErrorOnce(key string, err error) {
 var underTest = testing.Testing()
 
 // textFailed reports a text's problem and returns its fallback.
-func textFailed(lang Lang, key string, err error, fallback string) string {
+func textFailed(key string, err error, fallback string) string {
 	if h := OnTextError; h != nil {
 		h(key, err)
 	}
