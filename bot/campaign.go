@@ -318,7 +318,7 @@ func promotionOptions(l render.Lang, a *campaign.Army, am campaign.Aftermath) []
 		}
 		for _, k := range campaign.PromotionOptions(a.Units[i]) {
 			v := uid + "|" + string(k)
-			out = append(out, discordgo.SelectMenuOption{Label: clip(unitLabel(a.Units[i])+": "+render.T(l, "campaign.promo."+string(k)), 100), Value: v,
+			out = append(out, discordgo.SelectMenuOption{Label: clip(unitLabel(a.Units[i])+": "+render.PromotionName(l, k), 100), Value: v,
 				Default: slices.Contains(am.Picks, campaign.Pick{UnitID: uid, Kind: k})})
 		}
 	}

@@ -291,13 +291,7 @@ func (b *Bot) completeBanner(c *call, typed string) ([]offer, error) {
 		if len(units) == 0 {
 			continue
 		}
-		title := render.T(c.lang, "complete.banner."+bo.Banner)
-		if title == "complete.banner."+bo.Banner {
-			title = bo.Banner
-		} else {
-			title = bo.Banner + " — " + title
-		}
-		out = append(out, offer{bo.Banner, render.T(c.lang, "complete.banner", title, strings.Join(units, ", "))})
+		out = append(out, offer{bo.Banner, render.T(c.lang, "complete.banner", render.BannerTitle(c.lang, bo.Banner), strings.Join(units, ", "))})
 	}
 	return match(out, typed), nil
 }

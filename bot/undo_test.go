@@ -45,7 +45,7 @@ func TestUndoThroughDiscord(t *testing.T) {
 	}
 	w.b.Wait()
 	told := contentOf(w.srv.Messages(chanAsai)[n:])
-	if !strings.Contains(told, "вернул битву") || !strings.Contains(told, firstHash) {
+	if !strings.Contains(told, "вернул битву «Нагасино» к началу хода 1: ход отменён") || !strings.Contains(told, firstHash) {
 		t.Fatalf("South is not told, or the turn's seed hash changed: %q (published %s)", told, firstHash)
 	}
 	if m, _ := w.srv.Message(results.ID); !strings.HasPrefix(m.Content, "**[Отменено мастером") {

@@ -109,11 +109,20 @@ func (s *Service) Undo(guild, ref string, turn int, keepOrders bool, by string) 
 			Detail: fmt.Sprintf("back to the start of turn %d (turns %d-%d undone); orders of turn %d %s", turn, turn, max(last, turn), turn, orders)}); err != nil {
 			return err
 		}
-		key := "bot.undone_cleared"
-		if keepOrders {
-			key = "bot.undone_kept"
+		// Turns turn..last are taken back: a range when there are
+		// several, else the one turn (the current one, or the last
+		// resolved when the battle had finished on it).
+		var posts []store.Post
+		switch {
+		case last > turn && keepOrders:
+			posts = text(rec, audiences, "bot.undone_kept", rec.Name, turn, turn, last)
+		case last > turn:
+			posts = text(rec, audiences, "bot.undone_cleared", rec.Name, turn, turn, last)
+		case keepOrders:
+			posts = text(rec, audiences, "bot.undone_kept_one", rec.Name, turn)
+		default:
+			posts = text(rec, audiences, "bot.undone_cleared_one", rec.Name, turn)
 		}
-		posts := text(rec, audiences, key, rec.Name, turn, max(last, turn))
 		if len(replaced) > 0 {
 			p := post(rec, store.AudienceGM, PostReplaced, Replaced{Messages: replaced})
 			p.Turn = turn

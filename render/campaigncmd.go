@@ -94,6 +94,7 @@ var campaignCmdTexts = map[string]msg{
 	"err.roster_check":         {"Ростер не сходится: %s. Ничего не изменено.", "The roster does not add up: %s. Nothing was changed."},
 	"err.roster_no_clan":       {"В ростере нет клана «%s».", "The roster has no clan “%s”."},
 	"err.roster_no_army":       {"В ростере нет армии «%s».", "The roster has no army “%s”."},
+	"err.scenario_unit":        {"Отряда %s сценария нет в армии «%s» (или он там другого рода войск): сценарий и армия не подходят друг к другу.", "The scenario's unit %s is not in the army “%s” (or is of another troop type there): the scenario and the army do not fit."},
 	"err.roster_no_target":     {"В ростере нет ничего с ID «%s».", "Nothing in the roster has the ID “%s”."},
 	"err.roster_no_field":      {"Поля «%s» у «%s» нет; есть: %s.", "No field “%s” on “%s”; it has: %s."},
 	"err.roster_value":         {"%s: «%s» не подходит; можно: %s.", "%s: “%s” will not do; one of: %s."},

@@ -1,11 +1,14 @@
 package render
 
 // msg is one text in both languages. Both must have the same fmt verbs in
-// the same order (catalogue_test.go checks it).
+// the same order (TestPlaceholders checks it).
 type msg struct{ ru, en string }
 
 // catalogue holds every user-visible text of the package, by key.
 var catalogue = map[string]msg{
+	// The fallback of a text that is missing (textcheck.go).
+	"text.unavailable": {"(текст недоступен)", "(text unavailable)"},
+
 	// Sides.
 	"side.north": {"Север", "North"},
 	"side.south": {"Юг", "South"},

@@ -47,3 +47,12 @@ func init() {
 		catalogue[k] = v
 	}
 }
+
+// BannerTitle is how a scenario's banner is offered: its id, and the
+// catalogue's name for it when there is one ("complete.banner.<id>").
+func BannerTitle(lang Lang, banner string) string {
+	if key := "complete.banner." + banner; has(key) {
+		return banner + " — " + T(lang, key)
+	}
+	return banner
+}

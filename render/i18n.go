@@ -28,16 +28,14 @@ func LangFromLocale(locale string) Lang {
 	return RU
 }
 
-// T returns the catalogue text for key in lang, formatted with args when
-// there are any. A missing key gives the key itself (and the arguments), so a
-// forgotten text is visible but never breaks the output.
+// T returns the catalogue text for key in lang, formatted with args. The
+// arguments must fill the text's places exactly and the key must exist;
+// otherwise OnTextError is told and a readable fallback is returned
+// (textcheck.go), never fmt's "%!d(MISSING)" or the bare key.
 func T(lang Lang, key string, args ...any) string {
 	m, ok := catalogue[key]
 	if !ok {
-		if len(args) == 0 {
-			return key
-		}
-		return key + " " + strings.TrimSuffix(fmt.Sprintln(args...), "\n")
+		return textFailed(key, ErrUnknownKey, T(lang, "text.unavailable"))
 	}
 	s := m.ru
 	if lang == EN && m.en != "" {
@@ -46,7 +44,15 @@ func T(lang Lang, key string, args ...any) string {
 	if s == "" {
 		s = m.en
 	}
-	if len(args) == 0 {
+	if n := placesOf(key); len(args) != n {
+		return textFailed(key, fmt.Errorf("%d arguments for %d places", len(args), n), format(lang, key, s, fitArgs(args, n)))
+	}
+	return format(lang, key, s, args)
+}
+
+// format writes text s of key with args, which fill its places.
+func format(lang Lang, key, s string, args []any) string {
+	if len(args) == 0 && !strings.Contains(s, "%") {
 		return s
 	}
 	if isCounted(key) {

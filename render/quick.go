@@ -58,11 +58,11 @@ func FightCard(lang Lang, r campaign.Roster, rec quick.Record) Card {
 				Value: clip(fightOutcomeText(lang, r, rec, quick.Side(side)), MaxCardFieldValue)})
 		}
 		if o.SiegeCheck {
-			key := "qb.siege_no"
+			value := T(lang, "qb.siege_no")
 			if rec.OpenedSiege != "" {
-				key = "qb.siege_opened"
+				value = T(lang, "qb.siege_opened", rec.OpenedSiege)
 			}
-			c.Fields = append(c.Fields, CardField{Name: T(lang, "qb.siege"), Value: T(lang, key, rec.OpenedSiege)})
+			c.Fields = append(c.Fields, CardField{Name: T(lang, "qb.siege"), Value: value})
 		}
 		if o.Retreat != nil {
 			var lines []string

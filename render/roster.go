@@ -293,6 +293,9 @@ func resultName(lang Lang, res campaign.Result) string {
 	return string(res)
 }
 
+// PromotionName is the name of a unit's upgrade (E1-U3).
+func PromotionName(lang Lang, p campaign.Promotion) string { return promoName(lang, p) }
+
 func promoName(lang Lang, p campaign.Promotion) string {
 	key := "camp.promo." + string(p)
 	if has(key) {

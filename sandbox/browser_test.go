@@ -80,6 +80,11 @@ func TestSandboxTurnInTheBrowser(t *testing.T) {
 		p.wait("turn 1 opened in the GM channel", opened, long)
 	}
 	p.shot("01-gm-start")
+	p.markupRendered()
+	// The battle's announcement names the sides by their roles: shown
+	// as @role, as Discord shows <@&id>.
+	p.wait("the sides' roles shown as @names in the GM channel", `[...document.querySelectorAll('.message .mention')].some(e => e.textContent === '@Уэсуги')`, long)
+	p.noRawMarkup("gm")
 
 	north := player{person: "north", channel: "север", other: "юг", unit: "n-", accepted: "Приказ принят",
 		view: `/Вид Севера|North's view/`, otherView: `/Вид Юга|South's view/`}
@@ -152,6 +157,7 @@ func TestSandboxTurnInTheBrowser(t *testing.T) {
 		p.noChannel(pl.other)
 		p.channel(pl.channel)
 		p.picture(pl.channel, pl.view)
+		p.noRawMarkup(pl.channel)
 		if p.eval(fmt.Sprintf(`[...document.querySelectorAll('img.attachment')].some(i => %s.test(i.alt))`, pl.otherView)) {
 			p.fail("%s's channel shows a picture of the other side's view", pl.channel)
 		}
@@ -164,6 +170,7 @@ func TestSandboxTurnInTheBrowser(t *testing.T) {
 	p.as("gm", "gm")
 	p.channel("gm")
 	p.picture("gm", `/Вид ведущего|GM's view/`)
+	p.noRawMarkup("gm")
 	p.shot(fmt.Sprintf("%02d-gm-after-turn", step))
 	p.shot("gm-after-turn")
 	if s := p.str(`(document.querySelector('#status') || {}).textContent || ''`); strings.TrimSpace(s) != "" {
@@ -266,7 +273,13 @@ func (w *testWriter) Write(b []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if !w.closed {
-		w.t.Log(strings.TrimRight(string(b), "\n"))
+		line := strings.TrimRight(string(b), "\n")
+		if strings.Contains(line, "discordtest: a broken text") {
+			// The fake's scan of what the bot sent (bot/discordtest).
+			w.t.Error(line)
+		} else {
+			w.t.Log(line)
+		}
 	}
 	return len(b), nil
 }
@@ -475,4 +488,41 @@ func (p *page) choose(person, action, prefix string) {
 		p.fail("%s's sheet has no menu %q with an option %q…", person, action, prefix)
 	}
 	p.t.Logf("%s picks %s: %s", person, action, got)
+}
+
+// noRawMarkup fails if any message of the open channel shows Discord's
+// markup as text (<t:…>, <@…>, <@&…>, <#…>) or a stray **, which Discord
+// would have rendered.
+func (p *page) noRawMarkup(channel string) {
+	p.t.Helper()
+	raw := p.str(`messages().map(m => [...m.querySelectorAll('.content')].map(c => c.textContent).join('\n'))
+		.filter(t => /<(t:-?\d|@[!&]?\d|#\d)|\*\*/.test(t)).join('\n---\n')`)
+	if raw != "" {
+		p.fail("raw markup in %s's messages:\n%s", channel, raw)
+	}
+}
+
+// markupRendered checks the page's Discord markup against what Discord
+// shows: mentions by name, timestamps as dates in the reader's locale,
+// markdown, and everything else escaped.
+func (p *page) markupRendered() {
+	p.t.Helper()
+	got := p.str(`(() => {
+		const d = document.createElement('div');
+		d.innerHTML = markdown("**Ход 1** до <t:1796250765:D> (<t:1796250765:R>) — <@1300000000000000032>, <@!1300000000000000033>, <@&1300000000000000012> в <#1300000000000000022>: ` + "`<@1>`" + ` <img src=x onerror=alert(1)>\n- первый\n> цитата\n## Итог\n-# мелко *курсив*");
+		const q = s => d.querySelector(s) ? d.querySelector(s).textContent : '';
+		return JSON.stringify({text: d.textContent, b: q('b'), i: q('i'), code: q('code'), li: q('.li'), quote: q('blockquote'), h: q('.h2'), sub: q('.sub'),
+			mentions: [...d.querySelectorAll('.mention')].map(e => e.textContent).join(' '), times: d.querySelectorAll('.timestamp').length,
+			tags: [...d.querySelectorAll('*')].map(e => e.tagName.toLowerCase()).filter(t => !['b', 'i', 'code', 'span', 'div', 'blockquote'].includes(t)).join(' ')});
+	})()`)
+	for _, want := range []string{`"b":"Ход 1"`, `"i":"курсив"`, `"code":"<@1>"`, `"li":"• первый"`, `"quote":"цитата"`, `"h":"Итог"`,
+		`"mentions":"@Кагэтора (Уэсуги) @Harunobu (Takeda) @Уэсуги #север"`, `"times":2`, `"tags":""`} {
+		if !strings.Contains(got, want) {
+			p.fail("the page's markdown: %s lacks %s", got, want)
+		}
+	}
+	// The GM reads Russian: the date is Russian (2 декабря 2026 г.).
+	if !strings.Contains(got, "2026") || !strings.Contains(got, "декабр") || strings.Contains(got, "<t:") || strings.Contains(got, "<@&") || strings.Contains(got, "<@13") || strings.Contains(got, "<#") {
+		p.fail("the page's timestamps: %s", got)
+	}
 }

@@ -98,6 +98,17 @@ type channel struct {
 
 var channels = []channel{{chanGM, "gm", roleGM}, {chanN, "север", roleN}, {chanS, "юг", roleS}}
 
+// roles are the guild's roles.
+func roles() []*discordgo.Role {
+	return []*discordgo.Role{
+		{ID: guildID, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
+		{ID: roleGM, Name: "Мастер", Position: 3},
+		{ID: roleN, Name: "Уэсуги", Position: 2, Color: 0x3b82f6},
+		{ID: roleS, Name: "Такэда", Position: 1, Color: 0xdc2626},
+		{ID: roleBot, Name: "Gunbai", Position: 4, Permissions: bot.InvitePermissions},
+	}
+}
+
 func people() []*person {
 	mk := func(key, id, user, name, roleName, role, locale, ch string) *person {
 		return &person{Key: key, Name: name, Role: roleName, Locale: locale, UserID: id, channel: ch,
@@ -276,13 +287,7 @@ func isLoopback(addr string) (bool, error) {
 // to: each channel hidden from @everyone, open to its role and the bot.
 func (sb *Sandbox) setUpGuild() {
 	s := sb.srv
-	s.SetRoles(guildID, []*discordgo.Role{
-		{ID: guildID, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
-		{ID: roleGM, Name: "Мастер", Position: 3},
-		{ID: roleN, Name: "Уэсуги", Position: 2, Color: 0x3b82f6},
-		{ID: roleS, Name: "Такэда", Position: 1, Color: 0xdc2626},
-		{ID: roleBot, Name: "Gunbai", Position: 4, Permissions: bot.InvitePermissions},
-	})
+	s.SetRoles(guildID, roles())
 	s.SetMemberRoles(guildID, s.AppID(), roleBot)
 	for i, ch := range channels {
 		s.SetChannel(&discordgo.Channel{ID: ch.ID, GuildID: guildID, Type: discordgo.ChannelTypeGuildText, Name: ch.Name, Position: i,

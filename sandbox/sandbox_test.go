@@ -30,6 +30,11 @@ func startSandbox(t *testing.T) *Sandbox {
 		if err := sb.Close(); err != nil {
 			t.Error(err)
 		}
+		// The fake logs the broken texts it saw (discordtest's scan);
+		// here they fail the test.
+		for _, p := range sb.srv.TextProblems() {
+			t.Errorf("a broken text: %s", p)
+		}
 	})
 	return sb
 }
@@ -116,6 +121,13 @@ func TestSandbox(t *testing.T) {
 	}
 	if st := getState(t, sb, "south"); st.channel("юг") == nil || st.channel("север") != nil {
 		t.Fatalf("south sees %+v", st.Channels)
+	}
+	// The page has the names of what the bot mentions: <@&id> is shown
+	// as @Уэсуги, <#id> as #север, <@id> as the person's display name,
+	// even for a channel the reader does not see.
+	if n := north.Names; n.Roles[roleN] != "Уэсуги" || n.Roles[roleS] != "Такэда" || n.Channels[chanS] != "юг" ||
+		n.Users["1300000000000000033"] != "Harunobu (Takeda)" || n.Users[sb.srv.AppID()] != "Gunbai" {
+		t.Fatalf("names on the page: %+v", n)
 	}
 
 	// The registered commands are served, with their Russian names.

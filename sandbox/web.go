@@ -82,6 +82,30 @@ type stateJSON struct {
 	Person   *person       `json:"person"`
 	People   []*person     `json:"people"`
 	Channels []channelJSON `json:"channels"`
+	Names    namesJSON     `json:"names"`
+}
+
+// namesJSON are the names the page shows for mentions, as Discord does:
+// <@id> as @display name, <@&id> as @role, <#id> as #channel (by id).
+type namesJSON struct {
+	Users    map[string]string `json:"users"`
+	Roles    map[string]string `json:"roles"`
+	Channels map[string]string `json:"channels"`
+}
+
+// names are the guild's users, roles and channels by id.
+func (sb *Sandbox) names() namesJSON {
+	n := namesJSON{Users: map[string]string{sb.srv.AppID(): "Gunbai"}, Roles: map[string]string{}, Channels: map[string]string{}}
+	for _, p := range sb.people {
+		n.Users[p.UserID] = p.Name
+	}
+	for _, r := range roles() {
+		n.Roles[r.ID] = strings.TrimPrefix(r.Name, "@")
+	}
+	for _, ch := range channels {
+		n.Channels[ch.ID] = ch.Name
+	}
+	return n
 }
 
 type channelJSON struct {
@@ -147,7 +171,7 @@ func (sb *Sandbox) serveState(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	st := stateJSON{Guild: "Gunbai sandbox", Person: p, People: sb.people}
+	st := stateJSON{Guild: "Gunbai sandbox", Person: p, People: sb.people, Names: sb.names()}
 	for _, ch := range sb.visible(p) {
 		ch.Messages = []messageJSON{}
 		if ch.ID != "" {

@@ -182,6 +182,15 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Content-Type", "application/json")
 	}
 
+	if sp != nil && c.JSON != nil && status < 300 && c.Method != http.MethodGet {
+		// Skipped with the spec (SkipSpec), for the same reason.
+		if ps := scanTexts(c.Method, c.Route, c.JSON); len(ps) > 0 {
+			s.mu.Lock()
+			s.textProblems = append(s.textProblems, ps...)
+			s.mu.Unlock()
+		}
+	}
+
 	var respChecked bool
 	if sp != nil {
 		reqErrs := len(check.errs)

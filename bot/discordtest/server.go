@@ -63,6 +63,7 @@ type Server struct {
 	calls             []Call
 	faults            []*faultRule
 	violations        []Violation
+	textProblems      []TextProblem // textscan.go
 	allowViolations   bool
 	skipSpec          bool // SkipSpec: no OpenAPI checks (benchmarks measuring the bot, not the fake)
 	lean              bool // Lean: no request bodies or file contents kept
@@ -293,6 +294,13 @@ func (s *Server) Close() {
 		s.srv.Close()
 		s.wg.Wait()
 		s.tr.CloseIdleConnections()
+		for i, p := range s.TextProblems() {
+			if i == 20 {
+				s.t.Errorf("discordtest: %d more broken texts", len(s.TextProblems())-i)
+				break
+			}
+			s.t.Errorf("discordtest: a broken text: %s", p)
+		}
 		reqs, resps := s.Validated()
 		treqs, tresps := TotalValidated()
 		s.t.Logf("discordtest: %d requests and %d responses validated against Discord's OpenAPI description, %d violations "+

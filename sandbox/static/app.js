@@ -246,12 +246,56 @@ function componentNodes(m, c) {
 }
 
 // A light Discord markdown: code blocks, inline code, bold, italics,
-// underline, strikethrough, spoilers, quotes, headings, subtext, links.
+// underline, strikethrough, spoilers, quotes, headings, subtext, lists,
+// links, and Discord's mentions and timestamps. Everything is escaped
+// first: only the tags made here reach the page.
 function esc(s) { return s.replace(/[&<>"']/g, ch => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[ch])); }
+
+// Mentions and timestamps as Discord shows them (in message content,
+// embed descriptions and field values): <@id> and <@!id> as @name, <@&id>
+// as @role, <#id> as #channel, <t:unix:style> as a date and time in the
+// reader's locale (R: relative). s is already escaped.
+function mentions(s) {
+  const names = (S.state && S.state.names) || {};
+  const name = (kind, id, unknown) => (names[kind] || {})[id] || unknown;
+  return s
+    .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, t, style) => timestamp(+t, style || 'f'))
+    .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => mention('@' + name('roles', id, tr('неизвестная-роль', 'unknown-role'))))
+    .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => mention('@' + name('users', id, tr('неизвестный', 'unknown-user'))))
+    .replace(/&lt;#(\d+)&gt;/g, (_, id) => mention('#' + name('channels', id, tr('неизвестный-канал', 'unknown'))));
+}
+function mention(text) { return '<span class="mention">' + esc(text) + '</span>'; }
+
+// Discord's timestamp styles: t 16:20, T 16:20:30, d 20.04.2021, D 20
+// April 2021, f D with t, F f with the weekday, R "in 2 hours".
+const tsStyles = {
+  t: {hour: '2-digit', minute: '2-digit'},
+  T: {hour: '2-digit', minute: '2-digit', second: '2-digit'},
+  d: {year: 'numeric', month: '2-digit', day: '2-digit'},
+  D: {year: 'numeric', month: 'long', day: 'numeric'},
+  f: {year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit'},
+  F: {weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit'},
+};
+function timestamp(unix, style) {
+  const locale = (S.state && S.state.person.locale) || 'ru';
+  const date = new Date(unix * 1000);
+  const full = date.toLocaleString(locale, tsStyles.F);
+  let text;
+  if (style === 'R') {
+    const secs = (date.getTime() - Date.now()) / 1000;
+    const units = [['year', 31536000], ['month', 2592000], ['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]];
+    const [unit, size] = units.find(([, size]) => Math.abs(secs) >= size) || units[units.length - 1];
+    text = new Intl.RelativeTimeFormat(locale, {numeric: 'auto'}).format(Math.round(secs / size), unit);
+  } else {
+    text = date.toLocaleString(locale, tsStyles[style] || tsStyles.f);
+  }
+  return '<span class="timestamp" title="' + esc(full) + '">' + esc(text) + '</span>';
+}
+
 function inline(s) {
   const codes = [];
   s = s.replace(/`([^`\n]+)`/g, (_, c) => { codes.push(c); return '\u0000' + (codes.length - 1) + '\u0000'; });
-  s = esc(s)
+  s = mentions(esc(s))
     .replace(/\*\*(.+?)\*\*/g, '<b>$1</b>')
     .replace(/__(.+?)__/g, '<u>$1</u>')
     .replace(/(^|[^*])\*([^*\n]+)\*/g, '$1<i>$2</i>')
@@ -271,9 +315,10 @@ function markdown(text) {
       if ((m = line.match(/^>\s?(.*)$/))) return '<blockquote>' + inline(m[1]) + '</blockquote>';
       if ((m = line.match(/^-#\s+(.*)$/))) return '<span class="sub">' + inline(m[1]) + '</span>';
       if ((m = line.match(/^(#{1,3})\s+(.*)$/))) return `<span class="h${m[1].length}">` + inline(m[2]) + '</span>';
+      if ((m = line.match(/^(\s*)[-*]\s+(.*)$/))) return `<div class="li" style="padding-left:${1 + m[1].length / 2}em">• ` + inline(m[2]) + '</div>';
       return inline(line);
     });
-    out.push(lines.join('\n').replace(/<\/blockquote>\n/g, '</blockquote>'));
+    out.push(lines.join('\n').replace(/(<\/blockquote>|<\/div>)\n/g, '$1'));
   });
   return out.join('');
 }
