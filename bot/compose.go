@@ -90,7 +90,7 @@ func (b *Bot) compose(p store.Post) ([]message, error) {
 		if err != nil {
 			return nil, err
 		}
-		return texts(strings.Join(lines, "\n")), nil
+		return withRead(texts(strings.Join(lines, "\n")), readEnd, p), nil
 	case game.PostPlanChange:
 		return b.composePlanChange(p)
 	case game.PostScout:
@@ -186,7 +186,7 @@ func (b *Bot) composeTurn(p store.Post) ([]message, error) {
 	if f.GIF != nil {
 		head.more = []picture{{turnFile("turn-"+strconv.Itoa(p.Turn)+".gif", "image/gif", f.GIF), f.GIFAlt}}
 	}
-	return append([]message{head}, texts(f.Log)...), nil
+	return withRead(append([]message{head}, texts(f.Log)...), readTurn, p), nil
 }
 
 // composePlanChange: the round's announcement and, to a clan, what its

@@ -12,7 +12,7 @@ import (
 
 // readable is everything a channel's reader reads of its messages: the
 // texts, the embeds, the buttons' and menus' labels and the pictures' alt
-// texts.
+// texts (the read-again button aside, bilingual by design).
 func readable(msgs []discordtest.Message) string {
 	var b strings.Builder
 	for _, m := range msgs {
@@ -31,7 +31,9 @@ func readable(msgs []discordtest.Message) string {
 				for _, x := range row.Components {
 					switch x := x.(type) {
 					case *discordgo.Button:
-						b.WriteString(x.Label + "\n")
+						if !strings.HasPrefix(x.CustomID, "read:") { // bilingual on purpose: it offers the other language
+							b.WriteString(x.Label + "\n")
+						}
 					case *discordgo.SelectMenu:
 						b.WriteString(x.Placeholder + "\n")
 						for _, o := range x.Options {
@@ -94,6 +96,38 @@ func TestClanLanguage(t *testing.T) {
 	// clan reads it in English.
 	if r := w.slash(asai, chanAsai, "log", discordtest.IntOpt("turn", 1)); !r.Ephemeral || cyrillic(r.Content) != "" {
 		t.Fatalf("/log in the player's language: %+v", r)
+	}
+
+	// A North player whose client speaks English reads his Russian
+	// channel's turn log and status in English, on a button under each,
+	// answered to him alone.
+	odaEN := discordtest.Member{UserID: "700000000000000012", Username: "katsuie", Roles: []string{roleOda}, Locale: "en-US"}
+	for _, want := range []string{"read:turn:1:anegawa", "read:status:"} {
+		id := ""
+		for _, m := range w.srv.Messages(chanOda) {
+			for _, c := range m.Components {
+				if row, ok := c.(*discordgo.ActionsRow); ok {
+					for _, x := range row.Components {
+						if b, ok := x.(*discordgo.Button); ok && strings.HasPrefix(b.CustomID, want) {
+							id = b.CustomID
+							if cyrillic(b.Label) == "" || !strings.Contains(b.Label, "In my language") {
+								t.Errorf("the button's label: %q", b.Label)
+							}
+						}
+					}
+				}
+			}
+		}
+		if id == "" {
+			t.Fatalf("no %s button in the North's channel", want)
+		}
+		r := w.do(w.srv.Button(w.guild, chanOda, odaEN, id))
+		if !r.Ephemeral || r.Content == "" || cyrillic(r.Content) != "" {
+			t.Fatalf("%s for an English reader: %+v", id, r)
+		}
+		if want == "read:turn:1:anegawa" && (!strings.Contains(r.Content, "North — the orders given") || strings.Contains(r.Content, "South — the orders given")) {
+			t.Fatalf("the turn read again is not the North's view: %q", r.Content)
+		}
 	}
 
 	// The GM switches the South to Russian: its next posts are Russian.

@@ -152,6 +152,20 @@ func (b *Bot) dispatch(c *call) error {
 			defer b.work()()
 			return b.sheetClick(c)
 		}
+		if rest, ok := strings.CutPrefix(c.path, readPrefix); ok {
+			// A new answer to the clicker alone, not an update of the
+			// message clicked.
+			if err := b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
+			}); err != nil {
+				b.opt.Log.Printf("deferring %s: %v", c.i.ID, err)
+				return nil
+			}
+			c.answered, c.deferred = true, true
+			defer b.work()()
+			return b.readClick(c, rest)
+		}
 		if source, ok := strings.CutPrefix(c.path, "roll:"); ok {
 			if b.ack(c) != nil {
 				return nil

@@ -29,7 +29,7 @@ func (b *Bot) composeStatus(p store.Post) ([]message, error) {
 		return nil, err
 	}
 	none := &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
-	return []message{{content: statusText(render.Lang(p.Lang), v), mentions: none}}, nil
+	return withRead([]message{{content: statusText(render.Lang(p.Lang), v), mentions: none}}, readStatus, p), nil
 }
 
 // statusText words a battle's status: where it stands, its clock, each

@@ -76,6 +76,9 @@ func oweAftermath(tx *store.Tx, guild string, clan campaign.Clan, gmChannel, loc
 		p := store.Post{Guild: guild, Channel: channel, Audience: store.AudienceGM, Kind: PostAftermath, Lang: locale, Live: key}
 		if !gm {
 			p.Audience = store.AudienceNorth // a clan's view; the side does not matter outside a battle
+			if clan.Lang != "" {
+				p.Lang = clan.Lang // the clan's channel speaks the clan's language
+			}
 		}
 		p.Data, _ = json.Marshal(AftermathRef{Army: am.Army, Turn: am.Turn, GM: gm}) // plain data: cannot fail
 		if _, err := tx.OweLive(p); err != nil {

@@ -9,7 +9,8 @@
 // #север and #юг, each visible only to its role and to the bot, and three
 // members: the GM and the North player on Russian clients, the South player
 // on an English one. When the bot is up, the GM creates a battle from the
-// built-in scenario "kawanakajima" with /battle create, sent through the
+// built-in scenario "kawanakajima" with /battle create (the South's channel
+// in English, its player's language), sent through the
 // fake as any command of the page is.
 //
 // The page (static/) talks to a JSON API under /sandbox/: state, events
@@ -328,12 +329,14 @@ func (sb *Sandbox) waitBot() error {
 // createBattle has the GM create the battle of the sandbox.
 func (sb *Sandbox) createBattle() error {
 	gm := sb.person("gm")
-	text := "/battle create name:" + BattleName + " north_role:@Уэсуги north_channel:#север south_role:@Такэда south_channel:#юг gm_channel:#gm scenario:kawanakajima"
+	text := "/battle create name:" + BattleName + " north_role:@Уэсуги north_channel:#север south_role:@Такэда south_channel:#юг gm_channel:#gm scenario:kawanakajima south_lang:en"
 	i := sb.srv.SlashCommand(guildID, chanGM, gm.member, "battle", discordtest.Subcommand("create",
 		discordtest.StringOpt("name", BattleName),
 		discordtest.RoleOpt("north_role", roleN), discordtest.ChannelOpt("north_channel", chanN),
 		discordtest.RoleOpt("south_role", roleS), discordtest.ChannelOpt("south_channel", chanS),
-		discordtest.ChannelOpt("gm_channel", chanGM), discordtest.StringOpt("scenario", "kawanakajima")))
+		discordtest.ChannelOpt("gm_channel", chanGM), discordtest.StringOpt("scenario", "kawanakajima"),
+		// The South's player speaks English: his clan's channel does too.
+		discordtest.StringOpt("south_lang", "en")))
 	id, err := sb.dispatch(gm, text, i)
 	if err != nil {
 		return fmt.Errorf("sandbox: /battle create: %w", err)
