@@ -872,6 +872,9 @@ func generate(rulesMD, rulesRU string) (tsv, review string, err error) {
 				errs = append(errs, e.id+": no translation in testdata/decisions_ru.txt")
 				continue
 			}
+			if strings.HasSuffix(ruFull, "…") {
+				errs = append(errs, e.id+": the translation in testdata/decisions_ru.txt is cut short, not the whole decision")
+			}
 			place = decisionPlace(e.title, subs)
 			kind = "translation"
 		} else {
