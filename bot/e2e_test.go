@@ -655,27 +655,50 @@ func TestUnitAutocompleteThroughDiscord(t *testing.T) {
 }
 
 // /battle fix: only the GM; the side concerned and the GM channel are told,
-// the enemy is not.
+// the enemy is not; the fix is told as a sentence in each reader's
+// language, and a refused value is answered with the values allowed.
 func TestGMFixThroughDiscord(t *testing.T) {
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
 	w.create("Нагасино")
-	fix := func(m discordtest.Member, value string) discordtest.Response {
+	gmEN := discordtest.Member{UserID: "700000000000000009", Username: "gm-en", Roles: []string{roleGM}, Locale: "en-US"}
+	fix := func(m discordtest.Member, who, field, value string) discordtest.Response {
 		return w.slash(m, chanGM, "battle", discordtest.Subcommand("fix", discordtest.StringOpt("battle", "Нагасино"),
-			discordtest.StringOpt("who", "n-uma"), discordtest.StringOpt("field", "figures"), discordtest.StringOpt("value", value)))
+			discordtest.StringOpt("who", who), discordtest.StringOpt("field", field), discordtest.StringOpt("value", value)))
 	}
-	if r := fix(oda, "4"); r.Content != "Эта команда только для мастера." {
+	if r := fix(oda, "n-uma", "figures", "4"); r.Content != "Эта команда только для мастера." {
 		t.Fatalf("a player fixed the battle: %+v", r)
 	}
-	if r := fix(gm, "17"); !strings.Contains(r.Content, "«17»") {
+	if r := fix(gm, "n-uma", "figures", "17"); !strings.Contains(r.Content, "«17»") || !strings.Contains(r.Content, "Можно: от 1 до 16.") {
 		t.Fatalf("a bad value: %+v", r)
 	}
-	if r := fix(gm, "4"); !strings.Contains(r.Content, "Мастер поправил битву «Нагасино»: n-uma.figures = 4") {
+	if r := fix(gmEN, "n-uma", "figures", "0"); !strings.Contains(r.Content, "Allowed: 1 to 16.") {
+		t.Fatalf("a bad value in English: %+v", r)
+	}
+	if r := fix(gmEN, "n-uma", "status", "fleeing"); !strings.Contains(r.Content, "Allowed: ok (in good order), routing (routing), destroyed (destroyed), reserve (in the reserve), scattered (scattered).") {
+		t.Fatalf("a bad status in English: %+v", r)
+	}
+	if r := fix(gm, "north", "hq", "D12"); !strings.Contains(r.Content, "Можно: none (без ставки) или клетка своих зон расстановки: A") {
+		t.Fatalf("an HQ in the enemy's zones: %+v", r)
+	}
+	if r := fix(gm, "n-uma", "figures", "4"); !strings.Contains(r.Content, "Мастер исправил битву «Нагасино»: у отряда n-uma теперь 4 фигуры.") {
 		t.Fatalf("fix: %+v", r)
 	}
-	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), "n-uma.figures = 4") || strings.Contains(contentOf(w.srv.Messages(chanAsai)), "n-uma") {
-		t.Fatal("the fix went to the wrong channels")
+	if r := fix(gmEN, "n-uma", "fatigued", "true"); !strings.Contains(r.Content, "The GM corrected battle “Нагасино”: unit n-uma is now fatigued.") {
+		t.Fatalf("fix in English: %+v", r)
+	}
+	odaCh, asaiCh, gmCh := contentOf(w.srv.Messages(chanOda)), contentOf(w.srv.Messages(chanAsai)), contentOf(w.srv.Messages(chanGM))
+	for _, want := range []string{"Мастер исправил битву «Нагасино»: у отряда n-uma теперь 4 фигуры.", "Мастер исправил битву «Нагасино»: отряд n-uma теперь утомлён."} {
+		if !strings.Contains(odaCh, want) || !strings.Contains(gmCh, want) {
+			t.Fatalf("the fix was not told as %q:\n%s\n%s", want, odaCh, gmCh)
+		}
+	}
+	if strings.Contains(odaCh, "n-uma.figures") || strings.Contains(asaiCh, "n-uma") {
+		t.Fatal("the fix went to the wrong channels, or as an assignment")
+	}
+	if r := w.slash(asai, chanAsai, "deploy", discordtest.StringOpt("unit", "n-uma"), discordtest.StringOpt("facing", "S")); strings.Contains(r.Content, "4 figures") {
+		t.Fatalf("the enemy learnt of the fix: %+v", r)
 	}
 	if r := w.slash(oda, chanOda, "deploy", discordtest.StringOpt("unit", "n-uma"), discordtest.StringOpt("facing", "S")); !strings.Contains(r.Content, "n-uma — лёгкая конница, 4 фигуры") {
 		t.Fatalf("units after the fix: %+v", r)
