@@ -662,7 +662,6 @@ func TestGMFixThroughDiscord(t *testing.T) {
 	w.start()
 	defer w.stop()
 	w.create("Нагасино")
-	gmEN := discordtest.Member{UserID: "700000000000000009", Username: "gm-en", Roles: []string{roleGM}, Locale: "en-US"}
 	fix := func(m discordtest.Member, who, field, value string) discordtest.Response {
 		return w.slash(m, chanGM, "battle", discordtest.Subcommand("fix", discordtest.StringOpt("battle", "Нагасино"),
 			discordtest.StringOpt("who", who), discordtest.StringOpt("field", field), discordtest.StringOpt("value", value)))

@@ -124,4 +124,10 @@ var whyTexts = map[string]msg{
 	"cmd.why.desc":          {"Что было с отрядом в прошлом ходу, шаг за шагом, с правилами", "What happened to a unit last turn, step by step, with the rules"},
 	"cmd.why.opt.unit.name": {"отряд", "unit"},
 	"cmd.why.opt.unit.desc": {"Отряд, который видела ваша сторона", "A unit your side could see"},
+
+	"cmd.why.opt.battle.name": {"битва", "battle"},
+	"cmd.why.opt.battle.desc": {"Битва (для мастера, если идёт не одна)", "The battle (for the GM, when more than one is fought)"},
+	"bot.why_header_gm":       {"Битва «%s», ход %d — что было с %s (всё, что видит мастер):", "Battle “%s”, turn %d — what happened to %s (all of it, as the GM sees it):"},
+	"err.why_unit_gm":         {"Отряда «%s» в битве «%s» не было.", "There was no unit “%s” in battle “%s”."},
+	"err.why_which":           {"О какой битве? Назовите её: /почему битва:…", "Which battle? Name it: /why battle:…"},
 }
