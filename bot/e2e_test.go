@@ -593,11 +593,16 @@ func TestScoutingThroughDiscord(t *testing.T) {
 	if r := w.slash(asai, chanAsai, "scout", discordtest.StringOpt("swap", "s-yari s-yumi")); !strings.Contains(r.Content, "Swap noted") {
 		t.Fatalf("swap: %+v", r)
 	}
-	w.slash(oda, chanOda, "scout", discordtest.BoolOpt("done", true))
+	// The done answer says what happened and what comes next.
+	if r := w.slash(oda, chanOda, "scout", discordtest.BoolOpt("done", true)); r.Content != "Ваша сторона закончила разведку: больше разведать клетки или сделать обмен нельзя. Ход 1 откроется, когда закончит и противник, по сроку фазы или по решению мастера; тогда делайте командный бросок (/бросок) и отдавайте приказы (/приказ)." {
+		t.Fatalf("north done: %q", r.Content)
+	}
 	if strings.Contains(contentOf(w.srv.Messages(chanOda)), "ход 1 открыт") {
 		t.Fatal("turn 1 opened with one side still scouting")
 	}
-	w.slash(asai, chanAsai, "scout", discordtest.BoolOpt("done", true))
+	if r := w.slash(asai, chanAsai, "scout", discordtest.BoolOpt("done", true)); r.Content != "Your side has finished scouting, and so has the enemy: the swaps are made and turn 1 is open — make your command roll (/roll) and give orders (/order)." {
+		t.Fatalf("south done, the last: %q", r.Content)
+	}
 	north := contentOf(w.srv.Messages(chanOda))
 	if !strings.Contains(north, "ход 1 открыт") {
 		t.Fatalf("turn 1 did not open: %q", north)
@@ -607,6 +612,26 @@ func TestScoutingThroughDiscord(t *testing.T) {
 			t.Fatalf("the north channel learnt %q: %q", secret, north)
 		}
 	}
+}
+
+// /battle start end_scouting:true at deployment starts the battle and
+// ends its scouting at once: the infiltration told, no scouting phase,
+// turn 1 open, in one command.
+func TestStartEndingScoutingAtOnce(t *testing.T) {
+	w := sekigaharaWorld(t)
+	defer w.stop()
+	r := w.slash(gmEN, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара"), discordtest.BoolOpt("end_scouting", true)))
+	if !strings.Contains(r.Content, "Battle “Сэкигахара” has started.") {
+		t.Fatalf("start ending the scouting: %q", r.Content)
+	}
+	north := contentOf(w.srv.Messages(chanOda))
+	if !strings.Contains(north, "из 1 синоби в тыл врага проник 1") || !strings.Contains(north, "ход 1 открыт") || strings.Contains(north, "армии расставлены") {
+		t.Fatalf("north channel: %q", north)
+	}
+	if r := w.slash(oda, chanOda, "scout", discordtest.StringOpt("cells", "B21 B22")); !strings.Contains(r.Content, "не в фазе разведки") {
+		t.Fatalf("a scout after the scouting: %q", r.Content)
+	}
+	w.roll(oda, chanOda)
 }
 
 // sekigaharaWorld runs a bot that knows the GM scenario of

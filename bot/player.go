@@ -290,7 +290,10 @@ func (b *Bot) scout(c *call) error {
 	if sc.Swap != "" {
 		lines = append(lines, render.T(c.lang, "bot.swap_set", sc.Swap))
 	}
-	if sc.Done {
+	switch {
+	case sc.Done && sc.Next != nil:
+		lines = append(lines, render.T(c.lang, "bot.scouts_done_open"))
+	case sc.Done:
 		lines = append(lines, render.T(c.lang, "bot.scouts_done"))
 	}
 	b.reply(c, strings.Join(lines, "\n"), nil)
