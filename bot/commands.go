@@ -168,6 +168,7 @@ func commandSpecs() []cmdSpec {
 		}},
 		{name: "why", handle: (*Bot).why, opts: []optSpec{
 			{name: "unit", typ: str, required: true, units: true},
+			{name: "battle", typ: str, complete: true},
 		}},
 		{name: "orders", handle: (*Bot).orders, opts: []optSpec{
 			{name: "cancel", typ: str, units: true},

@@ -78,6 +78,7 @@ var completers = map[string]completer{
 		return out, nil
 	},
 	"why unit":      (*Bot).completeWhy,
+	"why battle":    (*Bot).completeVerifyBattle,
 	"odds unit":     (*Bot).completeOwnUnit,
 	"odds target":   (*Bot).completeTarget,
 	"orders cancel": (*Bot).completeCancel,
@@ -341,6 +342,13 @@ func (b *Bot) completeOwnUnit(c *call, typed string) ([]offer, error) {
 
 // completeWhy offers any unit the side can see, its own first.
 func (b *Bot) completeWhy(c *call, typed string) ([]offer, error) {
+	if b.isGM(c.i) {
+		rec, err := b.whyBattle(c)
+		if err != nil {
+			return nil, err
+		}
+		return match(append(unitOffers(c.lang, &rec.State, engine.North), unitOffers(c.lang, &rec.State, engine.South)...), typed), nil
+	}
 	seat, view, err := b.seatView(c, b.svc.AnySeat)
 	if err != nil {
 		return nil, err

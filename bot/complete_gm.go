@@ -311,6 +311,49 @@ func fixCurrent(b *engine.Battle, who, field string) string {
 	return ""
 }
 
+// fixAllowed says what values a field of who takes, for a refused fix: a
+// range of numbers, the values with their meaning, or the places; "" when
+// who has no such field.
+func fixAllowed(l render.Lang, b *engine.Battle, who, field string) string {
+	vs := fixCandidates(b, who, field)
+	var what string
+	switch field {
+	case "cell":
+		what = render.T(l, "fix.allowed.cell", engine.FixBand)
+	case "figures", "ammo", "wounds", "messengers", "shinobi":
+		if len(vs) == 0 {
+			return ""
+		}
+		from, _ := strconv.Atoi(vs[0])
+		to, _ := strconv.Atoi(vs[len(vs)-1])
+		what = render.T(l, "fix.allowed.range", from, to)
+	case "hq":
+		if len(vs) < 2 {
+			return ""
+		}
+		what = render.T(l, "fix.allowed.hq", strings.Join(vs[1:], ", "))
+	case "at":
+		if len(vs) <= 2 {
+			what = render.T(l, "fix.allowed.at.none")
+		} else {
+			what = render.T(l, "fix.allowed.at", strings.Join(vs[2:], ", "))
+		}
+	default:
+		var parts []string
+		for _, v := range vs {
+			if g := fixGloss(l, field, v); g != "" {
+				v += " (" + g + ")"
+			}
+			parts = append(parts, v)
+		}
+		if len(parts) == 0 {
+			return ""
+		}
+		what = strings.Join(parts, ", ")
+	}
+	return render.T(l, "fix.allowed", what)
+}
+
 // fixGloss says in words what a value of a field means; "" when the value
 // says it itself (a number, a cell, a unit).
 func fixGloss(l render.Lang, field, v string) string {

@@ -69,6 +69,12 @@ func (b *Bot) compose(p store.Post) ([]message, error) {
 	switch p.Kind {
 	case game.PostText:
 		return texts(render.T(l, p.Key, p.Args...)), nil
+	case game.PostFix:
+		var n game.FixNote
+		if err := json.Unmarshal(p.Data, &n); err != nil {
+			return nil, err
+		}
+		return texts(render.FixNotice(l, n.Battle, n.Kind, n.Who, n.Field, n.Value)), nil
 	case game.PostAftermath:
 		return b.composeAftermath(p)
 	case game.PostDuel:

@@ -593,11 +593,16 @@ func TestScoutingThroughDiscord(t *testing.T) {
 	if r := w.slash(asai, chanAsai, "scout", discordtest.StringOpt("swap", "s-yari s-yumi")); !strings.Contains(r.Content, "Swap noted") {
 		t.Fatalf("swap: %+v", r)
 	}
-	w.slash(oda, chanOda, "scout", discordtest.BoolOpt("done", true))
+	// The done answer says what happened and what comes next.
+	if r := w.slash(oda, chanOda, "scout", discordtest.BoolOpt("done", true)); r.Content != "Ваша сторона закончила разведку: больше разведать клетки или сделать обмен нельзя. Ход 1 откроется, когда закончит и противник, по сроку фазы или по решению мастера; тогда делайте командный бросок (/бросок) и отдавайте приказы (/приказ)." {
+		t.Fatalf("north done: %q", r.Content)
+	}
 	if strings.Contains(contentOf(w.srv.Messages(chanOda)), "ход 1 открыт") {
 		t.Fatal("turn 1 opened with one side still scouting")
 	}
-	w.slash(asai, chanAsai, "scout", discordtest.BoolOpt("done", true))
+	if r := w.slash(asai, chanAsai, "scout", discordtest.BoolOpt("done", true)); r.Content != "Your side has finished scouting, and so has the enemy: the swaps are made and turn 1 is open — make your command roll (/roll) and give orders (/order)." {
+		t.Fatalf("south done, the last: %q", r.Content)
+	}
 	north := contentOf(w.srv.Messages(chanOda))
 	if !strings.Contains(north, "ход 1 открыт") {
 		t.Fatalf("turn 1 did not open: %q", north)
@@ -607,6 +612,26 @@ func TestScoutingThroughDiscord(t *testing.T) {
 			t.Fatalf("the north channel learnt %q: %q", secret, north)
 		}
 	}
+}
+
+// /battle start end_scouting:true at deployment starts the battle and
+// ends its scouting at once: the infiltration told, no scouting phase,
+// turn 1 open, in one command.
+func TestStartEndingScoutingAtOnce(t *testing.T) {
+	w := sekigaharaWorld(t)
+	defer w.stop()
+	r := w.slash(gmEN, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара"), discordtest.BoolOpt("end_scouting", true)))
+	if !strings.Contains(r.Content, "Battle “Сэкигахара” has started.") {
+		t.Fatalf("start ending the scouting: %q", r.Content)
+	}
+	north := contentOf(w.srv.Messages(chanOda))
+	if !strings.Contains(north, "из 1 синоби в тыл врага проник 1") || !strings.Contains(north, "ход 1 открыт") || strings.Contains(north, "армии расставлены") {
+		t.Fatalf("north channel: %q", north)
+	}
+	if r := w.slash(oda, chanOda, "scout", discordtest.StringOpt("cells", "B21 B22")); !strings.Contains(r.Content, "не в фазе разведки") {
+		t.Fatalf("a scout after the scouting: %q", r.Content)
+	}
+	w.roll(oda, chanOda)
 }
 
 // sekigaharaWorld runs a bot that knows the GM scenario of
@@ -655,27 +680,49 @@ func TestUnitAutocompleteThroughDiscord(t *testing.T) {
 }
 
 // /battle fix: only the GM; the side concerned and the GM channel are told,
-// the enemy is not.
+// the enemy is not; the fix is told as a sentence in each reader's
+// language, and a refused value is answered with the values allowed.
 func TestGMFixThroughDiscord(t *testing.T) {
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
 	w.create("Нагасино")
-	fix := func(m discordtest.Member, value string) discordtest.Response {
+	fix := func(m discordtest.Member, who, field, value string) discordtest.Response {
 		return w.slash(m, chanGM, "battle", discordtest.Subcommand("fix", discordtest.StringOpt("battle", "Нагасино"),
-			discordtest.StringOpt("who", "n-uma"), discordtest.StringOpt("field", "figures"), discordtest.StringOpt("value", value)))
+			discordtest.StringOpt("who", who), discordtest.StringOpt("field", field), discordtest.StringOpt("value", value)))
 	}
-	if r := fix(oda, "4"); r.Content != "Эта команда только для мастера." {
+	if r := fix(oda, "n-uma", "figures", "4"); r.Content != "Эта команда только для мастера." {
 		t.Fatalf("a player fixed the battle: %+v", r)
 	}
-	if r := fix(gm, "17"); !strings.Contains(r.Content, "«17»") {
+	if r := fix(gm, "n-uma", "figures", "17"); !strings.Contains(r.Content, "«17»") || !strings.Contains(r.Content, "Можно: от 1 до 16.") {
 		t.Fatalf("a bad value: %+v", r)
 	}
-	if r := fix(gm, "4"); !strings.Contains(r.Content, "Мастер поправил битву «Нагасино»: n-uma.figures = 4") {
+	if r := fix(gmEN, "n-uma", "figures", "0"); !strings.Contains(r.Content, "Allowed: 1 to 16.") {
+		t.Fatalf("a bad value in English: %+v", r)
+	}
+	if r := fix(gmEN, "n-uma", "status", "fleeing"); !strings.Contains(r.Content, "Allowed: ok (in good order), routing (routing), destroyed (destroyed), reserve (in the reserve), scattered (scattered).") {
+		t.Fatalf("a bad status in English: %+v", r)
+	}
+	if r := fix(gm, "north", "hq", "D12"); !strings.Contains(r.Content, "Можно: none (без ставки) или клетка своих зон расстановки: A") {
+		t.Fatalf("an HQ in the enemy's zones: %+v", r)
+	}
+	if r := fix(gm, "n-uma", "figures", "4"); !strings.Contains(r.Content, "Мастер исправил битву «Нагасино»: у отряда n-uma теперь 4 фигуры.") {
 		t.Fatalf("fix: %+v", r)
 	}
-	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), "n-uma.figures = 4") || strings.Contains(contentOf(w.srv.Messages(chanAsai)), "n-uma") {
-		t.Fatal("the fix went to the wrong channels")
+	if r := fix(gmEN, "n-uma", "fatigued", "true"); !strings.Contains(r.Content, "The GM corrected battle “Нагасино”: unit n-uma is now fatigued.") {
+		t.Fatalf("fix in English: %+v", r)
+	}
+	odaCh, asaiCh, gmCh := contentOf(w.srv.Messages(chanOda)), contentOf(w.srv.Messages(chanAsai)), contentOf(w.srv.Messages(chanGM))
+	for _, want := range []string{"Мастер исправил битву «Нагасино»: у отряда n-uma теперь 4 фигуры.", "Мастер исправил битву «Нагасино»: отряд n-uma теперь утомлён."} {
+		if !strings.Contains(odaCh, want) || !strings.Contains(gmCh, want) {
+			t.Fatalf("the fix was not told as %q:\n%s\n%s", want, odaCh, gmCh)
+		}
+	}
+	if strings.Contains(odaCh, "n-uma.figures") || strings.Contains(asaiCh, "n-uma") {
+		t.Fatal("the fix went to the wrong channels, or as an assignment")
+	}
+	if r := w.slash(asai, chanAsai, "deploy", discordtest.StringOpt("unit", "n-uma"), discordtest.StringOpt("facing", "S")); strings.Contains(r.Content, "4 figures") {
+		t.Fatalf("the enemy learnt of the fix: %+v", r)
 	}
 	if r := w.slash(oda, chanOda, "deploy", discordtest.StringOpt("unit", "n-uma"), discordtest.StringOpt("facing", "S")); !strings.Contains(r.Content, "n-uma — лёгкая конница, 4 фигуры") {
 		t.Fatalf("units after the fix: %+v", r)

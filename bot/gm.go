@@ -2,7 +2,9 @@ package bot
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gunbai/gunbai/engine"
@@ -115,11 +117,22 @@ func (b *Bot) battleShow(c *call) error {
 func (b *Bot) battleFix(c *call) error {
 	who, field, value := c.str("who"), c.str("field"), c.str("value")
 	fx, err := b.svc.Fix(c.i.GuildID, c.str("battle"), who, field, value)
+	var r *game.Refusal
+	if errors.As(err, &r) && slices.ContainsFunc(r.Problems, func(p *engine.Problem) bool { return p.Code == engine.ProbFixValue }) {
+		// The refusal says what the field takes.
+		if rec, rerr := b.svc.Battle(c.i.GuildID, c.str("battle")); rerr == nil {
+			if allowed := fixAllowed(c.lang, &rec.State, who, field); allowed != "" {
+				b.reply(c, b.errorText(c.lang, err)+"\n"+allowed, nil)
+				return nil
+			}
+		}
+	}
 	if err != nil {
 		return err
 	}
 	b.deliverDue()
-	b.reply(c, render.T(c.lang, "bot.fixed", fx.Battle.Name, who, field, value)+"\n"+b.postStatus(string(c.lang), fx.Posts), nil)
+	n := fx.Note
+	b.reply(c, render.FixNotice(c.lang, n.Battle, n.Kind, n.Who, n.Field, n.Value)+"\n"+b.postStatus(string(c.lang), fx.Posts), nil)
 	return nil
 }
 

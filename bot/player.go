@@ -10,6 +10,7 @@ import (
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/store"
 )
 
 // The players' commands. Every answer is ephemeral: a player's orders and
@@ -289,7 +290,10 @@ func (b *Bot) scout(c *call) error {
 	if sc.Swap != "" {
 		lines = append(lines, render.T(c.lang, "bot.swap_set", sc.Swap))
 	}
-	if sc.Done {
+	switch {
+	case sc.Done && sc.Next != nil:
+		lines = append(lines, render.T(c.lang, "bot.scouts_done_open"))
+	case sc.Done:
 		lines = append(lines, render.T(c.lang, "bot.scouts_done"))
 	}
 	b.reply(c, strings.Join(lines, "\n"), nil)
@@ -313,16 +317,32 @@ func (b *Bot) field(c *call) error {
 
 // why handles /why: what happened to a unit last turn, step by step with
 // its rules, from the side's own view only (game.Why).
+// The GM is answered from his own view, of the battle he names or the one
+// being fought.
 func (b *Bot) why(c *call) error {
-	seat, err := b.seat(c, b.svc.AnySeat)
-	if err != nil {
-		return err
+	var w game.Why
+	if b.isGM(c.i) {
+		rec, err := b.whyBattle(c)
+		if err != nil {
+			return err
+		}
+		if w, err = b.svc.WhyGM(rec.GuildID, rec.ID, c.str("unit")); err != nil {
+			return err
+		}
+	} else {
+		seat, err := b.seat(c, b.svc.AnySeat)
+		if err != nil {
+			return err
+		}
+		if w, err = b.svc.Why(seat, c.str("unit")); err != nil {
+			return err
+		}
 	}
-	w, err := b.svc.Why(seat, c.str("unit"))
-	if err != nil {
-		return err
+	header := "bot.why_header"
+	if w.GM {
+		header = "bot.why_header_gm"
 	}
-	text := render.T(c.lang, "bot.why_header", w.Battle.Name, w.Turn, w.Unit)
+	text := render.T(c.lang, header, w.Battle.Name, w.Turn, w.Unit)
 	if len(w.Events) == 0 {
 		text += "\n" + render.T(c.lang, "bot.why_nothing")
 	} else {
@@ -330,4 +350,21 @@ func (b *Bot) why(c *call) error {
 	}
 	b.reply(c, text, nil)
 	return nil
+}
+
+// whyBattle is the battle the GM's /why is about: the one he names, else
+// the one battle taking orders, else the one battle past its deployment.
+func (b *Bot) whyBattle(c *call) (store.BattleRecord, error) {
+	if c.str("battle") != "" {
+		return b.svc.Battle(c.i.GuildID, c.str("battle"))
+	}
+	for _, accepts := range []func(store.Status) bool{
+		func(s store.Status) bool { return s == store.StatusCommand },
+		func(s store.Status) bool { return s != store.StatusDeployment },
+	} {
+		if rec, err := b.gmBattle(c, accepts); err == nil {
+			return rec, nil
+		}
+	}
+	return store.BattleRecord{}, refuse("err.why_which")
 }

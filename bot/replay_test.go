@@ -42,8 +42,12 @@ func TestReplayThroughDiscord(t *testing.T) {
 		t.Fatalf("/replay's GIF: %v", err)
 	}
 	r = w.slash(oda, chanOda, "field", discordtest.IntOpt("turn", 1))
-	if len(r.Files) != 1 || r.Files[0].Description == "" {
+	if len(r.Files) != 1 || r.Files[0].Description == "" || r.Content != "Нагасино — поле после хода 1" {
 		t.Fatalf("/field turn:1: %+v", r)
+	}
+	// Titled as the picture it is, not as a log, in each reader's language.
+	if r := w.slash(asai, chanAsai, "field", discordtest.IntOpt("turn", 1)); r.Content != "Нагасино — the field after turn 1" {
+		t.Fatalf("/field turn:1 in English: %q", r.Content)
 	}
 	if _, err := png.Decode(bytes.NewReader(r.Files[0].Data)); err != nil {
 		t.Fatalf("/field turn:1's picture: %v", err)

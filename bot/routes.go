@@ -87,7 +87,7 @@ func (c *call) player() *game.Player {
 	if c.i.Member == nil || c.i.Member.User == nil {
 		return nil
 	}
-	return &game.Player{User: c.i.Member.User.ID, Lang: string(c.lang),
+	return &game.Player{User: c.i.Member.User.ID, Lang: string(c.lang), Name: displayName(c.i.Member, c.i.Member.User),
 		Reply: &store.Reply{AppID: c.i.AppID, Token: c.i.Token}}
 }
 

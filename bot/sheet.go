@@ -395,7 +395,9 @@ func (b *Bot) sheetClick(c *call) error {
 	return nil
 }
 
-// displayName is how a member is named in his clan's summary.
+// displayName is how a member is named where the bot names him (his
+// clan's summary, who said ready), as Discord shows him: his nickname in
+// the guild, else his display name, else his username.
 func displayName(m *discordgo.Member, u *discordgo.User) string {
 	switch {
 	case m != nil && m.Nick != "":

@@ -80,7 +80,7 @@ func TestStatusMessageEditedInPlace(t *testing.T) {
 	w.roll(oda, chanOda)
 	w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move"), discordtest.IntOpt("phase", 1))
 	w.slash(oda, chanOda, "orders", discordtest.BoolOpt("ready", true))
-	if m := statusOf(t, w, chanOda); !strings.Contains(m.Content, "Север (<@&"+roleOda+">): готов (<@"+oda.UserID+">)") || !strings.Contains(m.Content, "Юг (<@&"+roleAsai+">): ещё не готов") {
+	if m := statusOf(t, w, chanOda); !strings.Contains(m.Content, "Север (<@&"+roleOda+">): готов ("+oda.Username+")") || !strings.Contains(m.Content, "Юг (<@&"+roleAsai+">): ещё не готов") {
 		t.Fatalf("North's status after its ready: %q", m.Content)
 	}
 	south := statusOf(t, w, chanAsai)

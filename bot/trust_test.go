@@ -303,3 +303,33 @@ func TestGatewayFaultsBotKeepsAnsweringFault(t *testing.T) {
 		}
 	}
 }
+
+// Where the bot names a player (his clan's summary of its orders, who said
+// ready), it names him as Discord shows him: his nickname in the guild,
+// else his display name, never his username when he has either.
+func TestPlayersNamedAsDiscordShowsThem(t *testing.T) {
+	w := startedWorld(t)
+	defer w.stop()
+	nick := discordtest.Member{UserID: "700000000000000012", Username: "nobunaga_1534", GlobalName: "Nobunaga", Nick: "Ода Нобунага", Roles: []string{roleOda}, Locale: "ru"}
+	global := discordtest.Member{UserID: "700000000000000013", Username: "azai_n", GlobalName: "Azai Nagamasa", Roles: []string{roleAsai}, Locale: "en-US"}
+	if r := w.slash(nick, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move")); !strings.Contains(r.Content, "n-yari") {
+		t.Fatalf("order: %q", r.Content)
+	}
+	w.slash(nick, chanOda, "orders", discordtest.BoolOpt("ready", true))
+	w.slash(global, chanAsai, "order", discordtest.StringOpt("unit", "s-teppo"), discordtest.StringOpt("order", "wait"))
+	if !w.srv.WaitFor(func() bool { return owed(w) == 0 }, wait) {
+		t.Fatal("posts never delivered")
+	}
+	north, south := contentOf(w.srv.Messages(chanOda)), contentOf(w.srv.Messages(chanAsai))
+	if !strings.Contains(north, "• Ода Нобунага отдал:") || !strings.Contains(north, "• Ода Нобунага: готово") || !strings.Contains(north, "готов (Ода Нобунага)") {
+		t.Fatalf("North's channel does not name its player by his nickname:\n%s", north)
+	}
+	if !strings.Contains(south, "Azai Nagamasa") {
+		t.Fatalf("South's channel does not name its player by his display name:\n%s", south)
+	}
+	for _, ch := range []string{north, south} {
+		if strings.Contains(ch, "nobunaga_1534") || strings.Contains(ch, "azai_n") || strings.Contains(ch, "кто-то") || strings.Contains(ch, "someone") {
+			t.Fatalf("a player named by his username, or not at all:\n%s", ch)
+		}
+	}
+}

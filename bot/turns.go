@@ -153,7 +153,7 @@ func (b *Bot) fieldAfter(c *call) error {
 	if err != nil {
 		return err
 	}
-	b.replyFiles(c, render.T(c.lang, "bot.log_title", tv.Name, tv.Turn), []*discordgo.File{turnFile(fmt.Sprintf("turn-%d.png", tv.Turn), "image/png", f.PNG)}, []string{f.PNGAlt})
+	b.replyFiles(c, render.T(c.lang, "bot.field_title", tv.Name, tv.Turn), []*discordgo.File{turnFile(fmt.Sprintf("turn-%d.png", tv.Turn), "image/png", f.PNG)}, []string{f.PNGAlt})
 	return nil
 }
 

@@ -58,3 +58,37 @@ func TestWhyThroughDiscord(t *testing.T) {
 		t.Fatalf("offered %v", offered)
 	}
 }
+
+// The GM's /why answers from the GM's view: any unit, hidden or not, with
+// every event, in his language; the battle is the one being fought or the
+// one he names.
+func TestWhyForTheGM(t *testing.T) {
+	w := startedWorld(t)
+	defer w.stop()
+	w.edit("анэгава", func(b *engine.Battle) { b.Terrain.Forests = []engine.Cell{b.Unit("s-teppo").Cell} })
+	w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move"))
+	w.slash(asai, chanAsai, "order", discordtest.StringOpt("unit", "s-teppo"), discordtest.StringOpt("order", "wait"))
+	resolve(w, 1)
+
+	r := w.slash(gm, chanGM, "why", discordtest.StringOpt("unit", "s-teppo"))
+	if !strings.Contains(r.Content, "Битва «Анэгава», ход 1 — что было с s-teppo (всё, что видит мастер):") {
+		t.Fatalf("the GM's why of a hidden unit: %q", r.Content)
+	}
+	own := w.slash(asai, chanAsai, "why", discordtest.StringOpt("unit", "s-teppo")).Content
+	if _, body, _ := strings.Cut(own, "\n"); body == "" || !strings.Contains(w.slash(gmEN, chanGM, "why", discordtest.StringOpt("unit", "s-teppo")).Content, body) {
+		t.Fatalf("the GM does not read what South read of its own unit: %q", own)
+	}
+	if r := w.slash(gmEN, chanGM, "why", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("battle", "Анэгава")); !strings.Contains(r.Content, "what happened to n-yari (all of it, as the GM sees it):") || !strings.Contains(r.Content, "[R-VI.2.5]") {
+		t.Fatalf("the GM's why in English: %q", r.Content)
+	}
+	if r := w.slash(gm, chanGM, "why", discordtest.StringOpt("unit", "s-zzzzz")); r.Content != "Отряда «s-zzzzz» в битве «Анэгава» не было." {
+		t.Fatalf("no such unit: %q", r.Content)
+	}
+	var offered []string
+	for _, c := range w.choices(w.srv.Autocomplete(w.guild, chanGM, gm, "why", discordtest.Focus(discordtest.StringOpt("unit", "")))) {
+		offered = append(offered, c.Value.(string))
+	}
+	if !slices.Contains(offered, "s-teppo") || !slices.Contains(offered, "n-yari") {
+		t.Fatalf("offered the GM %v", offered)
+	}
+}

@@ -302,6 +302,7 @@ func (s *Service) Settings(guild, ref string) ([]string, error) {
 type Fixed struct {
 	Battle store.BattleRecord
 	Side   engine.Side
+	Note   FixNote  // what the channels are told
 	Posts  []uint64 // the notices to that side and the GM channel
 }
 
@@ -319,13 +320,14 @@ func (s *Service) Fix(guild, ref, who, field, value string) (Fixed, error) {
 		}
 		rec.State = next
 		out.Battle = *rec
+		out.Note = FixNote{Battle: rec.Name, Who: who, Field: field, Value: strings.TrimSpace(value)}
 		switch sd, err := engine.ParseSide(who); {
 		case next.Unit(who) != nil:
-			out.Side = next.Unit(who).Side
+			out.Side, out.Note.Kind = next.Unit(who).Side, "unit"
 		case next.Leader(who) != nil:
-			out.Side = next.Leader(who).Side
+			out.Side, out.Note.Kind = next.Leader(who).Side, "leader"
 		case err == nil:
-			out.Side = sd
+			out.Side, out.Note.Kind = sd, "side"
 		}
 		if err := tx.PutBattle(*rec); err != nil {
 			return err
@@ -336,7 +338,11 @@ func (s *Service) Fix(guild, ref, who, field, value string) (Fixed, error) {
 		// The side concerned and the GM channel learn of it; the enemy sees
 		// only what his view shows next.
 		var err error
-		out.Posts, err = owe(tx, text(rec, []string{sideAudience(out.Side), store.AudienceGM}, "bot.fixed", rec.Name, who, field, value)...)
+		var posts []store.Post
+		for _, a := range []string{sideAudience(out.Side), store.AudienceGM} {
+			posts = append(posts, post(rec, a, PostFix, out.Note))
+		}
+		out.Posts, err = owe(tx, posts...)
 		return err
 	})
 	return out, err

@@ -27,6 +27,7 @@ const (
 	PostFailure    = "failure"     // to the GM: a channel a post could not reach (Data: Failure)
 	PostReveal     = "reveal"      // to a clan, the battle over: the GM's view of turn Turn and the whole battle
 	PostReplaced   = "replaced"    // a turn's results undone by the GM: mark them so (Data: Replaced)
+	PostFix        = "fix"         // a GM's correction, told as a sentence (Data: FixNote)
 )
 
 // OpenedData is what an opening says: the turn (0 for the deployment
@@ -38,6 +39,17 @@ type OpenedData struct {
 	Scouting     bool                   `json:"scouting,omitempty"`
 	Deadline     time.Time              `json:"deadline,omitzero"`
 	Infiltration [2]engine.Infiltration `json:"infiltration,omitzero"`
+}
+
+// FixNote is a GM's correction as the channels are told it: the field of
+// a unit, leader or side (Kind: "unit", "leader", "side") and the value it
+// now has, as engine.Fix accepted it.
+type FixNote struct {
+	Battle string `json:"battle"` // its name
+	Kind   string `json:"kind"`
+	Who    string `json:"who"`
+	Field  string `json:"field"`
+	Value  string `json:"value"`
 }
 
 // Receipt is a player's copy of his side's orders.

@@ -52,7 +52,7 @@ func TestOutboxPostsAreOwedWithTheirChange(t *testing.T) {
 	}
 	owed, _ = svc.Owed()
 	// The fix is journaled: the status shows the journal's new head.
-	if got := targets(owed); !slices.Equal(got, []string{"status:c-oda", "status:c-asai", "status:c-gm", "text:c-asai", "text:c-gm"}) {
+	if got := targets(owed); !slices.Equal(got, []string{"status:c-oda", "status:c-asai", "status:c-gm", "fix:c-asai", "fix:c-gm"}) {
 		t.Fatalf("after a fix of South's unit: %v", got)
 	}
 }

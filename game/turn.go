@@ -75,7 +75,9 @@ func (s *Service) setDeadline(rec *store.BattleRecord) { s.openClock(rec) }
 // Start begins a battle from a legal deployment (RULES IV, D-65): the
 // shinobi infiltrate (R-IV.4), then the deployment turn's scouting opens if
 // any got through (R-IV.5), else battle turn 1. With endScouting, the GM
-// closes that scouting instead. A start given twice (a GM retrying after
+// closes that scouting: while it is open, he ends it; at the start, it
+// opens and ends at once (the infiltration told, no scout and no swap) and
+// turn 1 opens. A start given twice (a GM retrying after
 // Discord lost the answer) changes nothing the second time and says so.
 func (s *Service) Start(guild, ref string, endScouting bool) (Opened, error) {
 	var out Opened
@@ -89,8 +91,6 @@ func (s *Service) Start(guild, ref string, endScouting bool) (Opened, error) {
 			return err
 		case rec.Scouting:
 			return refuse("err.scouting_started", rec.Name)
-		case endScouting:
-			return refuse("err.not_scouting", rec.Name)
 		}
 		if err := broken(engine.ValidateStart(rec.State)...); err != nil {
 			return err
@@ -104,7 +104,9 @@ func (s *Service) Start(guild, ref string, endScouting bool) (Opened, error) {
 		}
 		var in [2]engine.Infiltration
 		rec.State, in = engine.InfiltrateArmies(rec.State, rec.Guards, engine.NewSeededDice(seed.Value, rec.ID, 0))
-		if rec.State.Shinobi != [2]int{} {
+		// endScouting at the start: the scouting phase opens and ends at
+		// once, with no scout and no swap, and turn 1 opens.
+		if rec.State.Shinobi != [2]int{} && !endScouting {
 			out, err = s.openScouting(tx, rec, seed.Hash, in)
 		} else {
 			out, err = s.openTurn(tx, rec, 1, in)

@@ -14,6 +14,7 @@ type Why struct {
 	Turn   int
 	Unit   string
 	Events []engine.Event // the unit's events under their headings (engine.EventsOf)
+	GM     bool           // the GM's view: every event
 }
 
 // LastResolved is the last turn of a battle that was resolved; 0 before
@@ -49,4 +50,25 @@ func (s *Service) Why(seat Seat, unit string) (Why, error) {
 	}
 	events := engine.VisibleEvents(tp.Before, tp.After, seat.Side, tp.Events)
 	return Why{Battle: rec, Turn: turn, Unit: unit, Events: engine.EventsOf(events, unit)}, nil
+}
+
+// WhyGM tells the GM what happened to a unit last turn, from his view:
+// every unit, every event.
+func (s *Service) WhyGM(guild, id, unit string) (Why, error) {
+	rec, err := s.Store.Battle(guild, id)
+	if err != nil {
+		return Why{}, err
+	}
+	turn := LastResolved(&rec)
+	if turn < 1 {
+		return Why{}, refuse("err.why_no_turn", rec.Name)
+	}
+	tp, err := s.PostedTurn(rec.GuildID, rec.ID, turn)
+	if err != nil {
+		return Why{}, err
+	}
+	if tp.Before.Unit(unit) == nil && tp.After.Unit(unit) == nil {
+		return Why{}, refuse("err.why_unit_gm", unit, rec.Name)
+	}
+	return Why{Battle: rec, Turn: turn, Unit: unit, Events: engine.EventsOf(tp.Events, unit), GM: true}, nil
 }

@@ -118,7 +118,7 @@ var campaignCmdTexts = map[string]msg{
 	"err.army_busy":            {"Армия «%s» уже сражается в битве «%s».", "The army “%s” already fights in the battle “%s”."},
 	"err.army_scattered":       {"Армия «%s» рассеяна и не может дать бой.", "The army “%s” is scattered and cannot give battle."},
 	"err.army_too_big":         {"В армии «%s» больше отрядов, чем клеток расстановки (%d).", "The army “%s” has more units than deployment cells (%d)."},
-	"err.unit_too_big":         {"В отряде «%s» %d фигур: в битве у отряда не больше 16 (R-I.2.3); разделите его в ростере.", "The unit “%s” has %d figures: a unit fights with 16 at most (R-I.2.3); split it in the roster."},
+	"err.unit_too_big":         {"В отряде «%s» %d фигур: в битве у отряда не больше 16 (I.2.3); разделите его в ростере.", "The unit “%s” has %d figures: a unit fights with 16 at most (R-I.2.3); split it in the roster."},
 	"err.army_empty":           {"В армии «%s» нет ни одного отряда с фигурами.", "The army “%s” has no unit that may deploy (4 figures or more)."},
 	"err.undo_written_back":    {"Итоги битвы «%s» уже внесены в ростер: отмена невозможна, поправьте ростер через /ростер изменить.", "The results of “%s” are already in the roster: it cannot be undone; mend the roster with /roster set."},
 }

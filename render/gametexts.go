@@ -110,12 +110,12 @@ func init() {
 var whyTexts = map[string]msg{
 	"log.orders_given":      {"%s — отданные приказы:", "%s — the orders given:"},
 	"log.no_orders":         {"приказов не было", "no orders"},
-	"err.rule_unknown":      {"Правила «%s» нет: наберите номер, например R-VIII.4.4 или D-34, и выберите из подсказки.", "There is no rule “%s”: type an ID such as R-VIII.4.4 or D-34 and pick one of the suggestions."},
+	"err.rule_unknown":      {"Правила «%s» нет: наберите номер, например VIII.4.4 или реш. D-34, и выберите из подсказки.", "There is no rule “%s”: type an ID such as R-VIII.4.4 or D-34 and pick one of the suggestions."},
 	"bot.rule_place":        {"Место в правилах: %s", "In the Russian rules: %s"},
 	"cmd.rule.name":         {"правило", "rule"},
 	"cmd.rule.desc":         {"Правило или решение по номеру: текст и место в правилах", "A rule or decision by its ID: its text and its place in the rules"},
 	"cmd.rule.opt.id.name":  {"номер", "id"},
-	"cmd.rule.opt.id.desc":  {"Номер правила, например R-VIII.4.4 или D-34", "The rule's ID, e.g. R-VIII.4.4 or D-34"},
+	"cmd.rule.opt.id.desc":  {"Номер правила, например VIII.4.4 или реш. D-34", "The rule's ID, e.g. R-VIII.4.4 or D-34"},
 	"err.why_no_turn":       {"В битве «%s» ещё не было рассчитанных ходов.", "Battle “%s” has no resolved turn yet."},
 	"err.why_unit":          {"Отряда «%s» не было в том, что видела ваша сторона.", "There was no unit “%s” in what your side saw."},
 	"bot.why_header":        {"Битва «%s», ход %d — что было с %s:", "Battle “%s”, turn %d — what happened to %s:"},
@@ -124,4 +124,10 @@ var whyTexts = map[string]msg{
 	"cmd.why.desc":          {"Что было с отрядом в прошлом ходу, шаг за шагом, с правилами", "What happened to a unit last turn, step by step, with the rules"},
 	"cmd.why.opt.unit.name": {"отряд", "unit"},
 	"cmd.why.opt.unit.desc": {"Отряд, который видела ваша сторона", "A unit your side could see"},
+
+	"cmd.why.opt.battle.name": {"битва", "battle"},
+	"cmd.why.opt.battle.desc": {"Битва (для мастера, если идёт не одна)", "The battle (for the GM, when more than one is fought)"},
+	"bot.why_header_gm":       {"Битва «%s», ход %d — что было с %s (всё, что видит мастер):", "Battle “%s”, turn %d — what happened to %s (all of it, as the GM sees it):"},
+	"err.why_unit_gm":         {"Отряда «%s» в битве «%s» не было.", "There was no unit “%s” in battle “%s”."},
+	"err.why_which":           {"О какой битве? Назовите её: /почему битва:…", "Which battle? Name it: /why battle:…"},
 }

@@ -10,7 +10,7 @@ import (
 
 // ProblemText explains an illegal order to the player: the unit, what is
 // wrong, and the rule that forbids it, e.g.
-// "Отряд hc: бегущий отряд может получить только приказ «Перегруппировка» (R-VI.3.6)."
+// "Отряд hc: бегущий отряд может получить только приказ «Перегруппировка» (VI.3.6)."
 // A code without a text gets a generic message that names the code.
 func ProblemText(lang Lang, p *engine.Problem) string {
 	if p == nil {
@@ -33,7 +33,7 @@ func ProblemText(lang Lang, p *engine.Problem) string {
 		s = capitalize(s)
 	}
 	if p.Rule != "" {
-		s += " (" + p.Rule + ")"
+		s += " (" + RuleRef(lang, p.Rule) + ")"
 	}
 	return s + "."
 }

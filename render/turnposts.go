@@ -17,6 +17,7 @@ var turnPostTexts = map[string]msg{
 	"err.no_turn_yet":          {"В этой битве ещё не разыгран ни один ход.", "No turn of this battle has been resolved yet."},
 	"bot.replay_title":         {"%s — ход %d по шагам", "%s — turn %d step by step"},
 	"bot.log_title":            {"%s — журнал хода %d", "%s — the log of turn %d"},
+	"bot.field_title":          {"%s — поле после хода %d", "%s — the field after turn %d"},
 	"bot.reveal":               {"Битва «%s» окончена. Как всё было на самом деле: поле мастера после последнего хода и вся битва по ходам.", "Battle “%s” is over. How it really went: the GM's field after the last turn, and the whole battle turn by turn."},
 	"bot.reveal_how":           {"Как всё было на самом деле: поле мастера после последнего хода и вся битва по ходам.", "How it really went: the GM's field after the last turn, and the whole battle turn by turn."},
 	"bot.reveal_turn":          {"Ход %d", "Turn %d"},
