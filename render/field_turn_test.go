@@ -422,7 +422,7 @@ func TestFieldTurnLegend(t *testing.T) {
 		out := map[legendKind]string{}
 		for _, line := range l.legend {
 			for _, it := range line {
-				if it.kind >= legendTurnMove && it.kind <= legendTurnCaptured || it.text == T(RU, "legend.turn") || it.text == T(EN, "legend.turn") {
+				if it.kind >= legendTurnMove && it.kind <= legendTurnStruckAt || it.text == T(RU, "legend.turn") || it.text == T(EN, "legend.turn") {
 					out[it.kind] = it.text
 				}
 			}
@@ -474,13 +474,19 @@ func TestFieldTurnLegend(t *testing.T) {
 			t.Errorf("%s: legend items %v, want the heading and %d", c.e.Kind, got, c.want)
 		}
 	}
-	attack := []engine.Event{{Kind: engine.EvAttack, Unit: "n-yari", Other: "s-ashi", From: cell(6, 4), To: cell(6, 5), Detail: "front"}}
+	attack := []engine.Event{{Kind: engine.EvAttack, Unit: "n-kiba", Other: "s-teppo", From: cell(9, 4), To: cell(9, 5), Detail: "front"}}
 	if got := turnKinds(layoutOf(t, b, FieldOptions{Events: attack})); len(got) != 2 || got[legendTurnAttack] == "" {
 		t.Errorf("a frontal attack: legend items %v", got)
 	}
 	attack[0].Detail = "rear"
 	if got := turnKinds(layoutOf(t, b, FieldOptions{Events: attack})); len(got) != 2 || got[legendTurnStruck] == "" {
 		t.Errorf("an attack in the rear: legend items %v", got)
+	}
+	// An attack on a unit gone from the cell it was attacked in: the arrow
+	// ends on its ghost there, which the legend explains.
+	attack[0] = engine.Event{Kind: engine.EvAttack, Unit: "n-yari", Other: "s-ashi", From: cell(6, 4), To: cell(6, 5), Detail: "front"}
+	if got := turnKinds(layoutOf(t, b, FieldOptions{Before: &before, Events: attack})); len(got) != 3 || got[legendTurnStruckAt] == "" {
+		t.Errorf("an attack on a unit gone from its cell: legend items %v", got)
 	}
 }
 
