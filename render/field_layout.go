@@ -82,6 +82,9 @@ func newLayout(b engine.Battle, opt FieldOptions, f *fieldFaces) layout {
 	l.legendTop = y
 	l.legendLineH = math.Round(cs * 0.36)
 	items := legendItems(&b, &opt, f, cs)
+	if l.offField() {
+		items = append(items, newLegendItem(f, cs, legendOffField, T(opt.Lang, "legend.off_field")))
+	}
 	items = append(items, l.keyItems(&b, opt.Lang, f)...)
 	l.legend = wrapLegend(items, inner, cs*0.3)
 	y += float64(len(l.legend)) * l.legendLineH

@@ -35,6 +35,7 @@ const (
 	legendBanner
 	legendHidden
 	legendFar // a unit beyond the picture, in its side's colour
+	legendOffField
 	// The preview of pending orders.
 	legendPhase1
 	legendPhase2
@@ -304,6 +305,9 @@ func (d *drawer) legendIcon(it legendItem, x, y, s float64) {
 		d.shieldBar(x+s-t, y+math.Round(s*0.15), t, s-2*math.Round(s*0.15))
 	case legendNoMans:
 		swatch(noMansColor, gridColor)
+	case legendOffField:
+		swatch(offFieldColor, gridColor)
+		d.hatch(rectF{x + 1, y + 1, s - 2, s - 2}, s/4, offFieldInk, 1.5)
 	case legendHill:
 		d.hillIcon(x, y, s)
 	case legendForest:
