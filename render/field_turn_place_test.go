@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/gunbai/gunbai/engine"
@@ -113,3 +114,31 @@ func TestFieldTurnShotFromShooter(t *testing.T) {
 		t.Fatalf("shots %+v, want one with no shooter", lay.shots)
 	}
 }
+
+// The turn's summary, the alt text's sentences (losses first), is a
+// caption under the field, in the picture's language; a picture with no
+// turn has none.
+func TestFieldTurnCaption(t *testing.T) {
+	b := turnAfter()
+	for _, lang := range []Lang{RU, EN} {
+		opt := turnOpt(lang)
+		l := layoutOf(t, b, opt)
+		got := strings.Join(l.summary, " ")
+		want := strings.Join(altTurn(lang, &b, opt.Events), " ")
+		if got != want || !strings.HasPrefix(got, T(lang, "alt.losses", "")[:8]) {
+			t.Errorf("%s: caption %q, want %q", lang, got, want)
+		}
+		if len(l.summary) == 0 || l.summaryTop <= l.southBase || l.summaryTop+float64(len(l.summary))*l.summaryH > l.legendTop {
+			t.Errorf("%s: caption lines %d from %.0f: not between the field (%.0f) and the legend (%.0f)", lang, len(l.summary), l.summaryTop, l.southBase, l.legendTop)
+		}
+		for _, line := range l.summary {
+			if w := measure(mustFaces(t).side, line); w > float64(l.w)-2*l.pad {
+				t.Errorf("%s: caption line %q is %.0f px wide, the picture %d", lang, line, w, l.w)
+			}
+		}
+	}
+	if l := layoutOf(t, b, FieldOptions{Lang: RU}); len(l.summary) != 0 {
+		t.Errorf("a caption with no turn: %q", l.summary)
+	}
+}
+
