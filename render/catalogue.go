@@ -418,6 +418,8 @@ var catalogue = map[string]msg{
 	"legend.routing":         {"бегущий отряд", "routing unit"},
 	"legend.hq":              {"ставка", "HQ"},
 	"legend.no_mans_land":    {"ничейная полоса", "no-man's land"},
+	"legend.name":            {"%s — %s", "%s — %s"},
+	"log.named":              {"%s (%s)", "%s (%s)"},
 	"legend.off_field":       {"за краем поля (ушедшие с поля)", "off the field (units gone off it)"},
 	"legend.hill":            {"холм", "hill"},
 	"legend.forest":          {"лес", "forest"},

@@ -157,6 +157,17 @@ func (l *layout) keyItems(b *engine.Battle, lang Lang, f *fieldFaces) []legendIt
 			items = append(items, newLegendItem(f, l.cs, legendText, keyText(lang, lab.key, u.ID)))
 		}
 	}
+	// The names of the units drawn and of their leaders.
+	for _, u := range activeUnits(b) {
+		if u.Name != "" && l.drawnCell(u.Cell) {
+			items = append(items, newLegendItem(f, l.cs, legendText, T(lang, "legend.name", u.ID, u.Name)))
+		}
+	}
+	for i := range b.Leaders {
+		if ld := &b.Leaders[i]; ld.Name != "" && leaderShown(b, ld) {
+			items = append(items, newLegendItem(f, l.cs, legendText, T(lang, "legend.name", ld.ID, ld.Name)))
+		}
+	}
 	for i, fu := range l.far {
 		if i == maxFarListed {
 			items = append(items, newLegendItem(f, l.cs, legendText, T(lang, "legend.far_more", len(l.far)-i)))

@@ -141,4 +141,3 @@ func TestFieldTurnCaption(t *testing.T) {
 		t.Errorf("a caption with no turn: %q", l.summary)
 	}
 }
-

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gunbai/gunbai/engine"
@@ -177,7 +178,8 @@ func samePixels(a, b *image.RGBA) bool {
 }
 
 // Without events, or with events that draw nothing (headings, dice, a
-// combat's sums, a melee's damage), the picture is the field's as it was.
+// combat's sums, a melee's damage), the picture is the field's as it was;
+// those events add only the turn's summary under the field ("no losses").
 func TestFieldTurnNoEvents(t *testing.T) {
 	b := turnAfter()
 	before := turnBefore()
@@ -196,7 +198,20 @@ func TestFieldTurnNoEvents(t *testing.T) {
 		{Lang: RU, Events: quiet, Before: &before},
 		{Lang: RU, Events: quiet},
 	} {
-		if got := renderField(t, b, opt); !samePixels(got, plain) {
+		got := renderField(t, b, opt)
+		if len(opt.Events) == 0 {
+			if !samePixels(got, plain) {
+				t.Errorf("options %d change the picture", i)
+			}
+			continue
+		}
+		l := layoutOf(t, b, opt)
+		if strings.Join(l.summary, " ") != T(RU, "alt.quiet") {
+			t.Errorf("options %d: summary %q", i, l.summary)
+		}
+		// Down to the summary, the picture without events.
+		rows := int(l.summaryTop) * got.Stride
+		if got.Bounds().Dx() != plain.Bounds().Dx() || !bytes.Equal(got.Pix[:rows], plain.Pix[:rows]) {
 			t.Errorf("options %d change the picture", i)
 		}
 	}
