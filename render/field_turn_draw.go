@@ -205,6 +205,9 @@ func (d *drawer) attackEnds(p *turnPlan, a turnAttack) (pts []point, mid point) 
 	mid = edge.add(tip).scale(0.5)
 	from := tip.toward(fc, math.Max(tip.sub(edge).len()+cs*0.1, cs*0.45))
 	pts = []point{from, tip}
+	if a.ghost != nil && a.ghost.small {
+		mid = from.add(tip).scale(0.5) // on the arrow, along the band
+	}
 	if corner != nil {
 		from = d.cellPoint(a.from)
 		mid = from.add(*corner).scale(0.5)
