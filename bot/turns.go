@@ -48,7 +48,7 @@ func turnOptions(l render.Lang, tv game.TurnView) render.FieldOptions {
 func DrawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
 	opt := turnOptions(l, tv)
 	out := TurnFiles{Title: render.T(l, "bot.replay_title", tv.Name, tv.Turn)}
-	out.Log = render.OrdersGiven(l, audienceSides(tv.Audience), tv.Turn, tv.Orders) + render.Log(l, tv.Events)
+	out.Log = render.OrdersGiven(l, audienceSides(tv.Audience), tv.Turn, tv.Orders) + render.LogNamed(l, tv.Events, render.Names(&tv.Before, &tv.After))
 	if !gif {
 		png, err := render.FieldPNG(tv.After, opt)
 		if err != nil {
@@ -138,7 +138,7 @@ func (b *Bot) turnLog(c *call) error {
 	if err != nil {
 		return err
 	}
-	b.reply(c, render.T(c.lang, "bot.log_title", tv.Name, tv.Turn)+"\n"+render.OrdersGiven(c.lang, audienceSides(tv.Audience), tv.Turn, tv.Orders)+render.Log(c.lang, tv.Events), nil)
+	b.reply(c, render.T(c.lang, "bot.log_title", tv.Name, tv.Turn)+"\n"+render.OrdersGiven(c.lang, audienceSides(tv.Audience), tv.Turn, tv.Orders)+render.LogNamed(c.lang, tv.Events, render.Names(&tv.Before, &tv.After)), nil)
 	return nil
 }
 
@@ -199,7 +199,7 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 		}
 		frames = append(frames, render.ReplayFrame{State: tv.After, Events: tv.Events, Caption: render.T(l, "bot.reveal_turn", t)})
 		// Every turn's orders, both sides', and its whole log.
-		logs = append(logs, render.OrdersGiven(l, audienceSides(store.AudienceGM), t, tv.Orders)+render.Log(l, tv.Events))
+		logs = append(logs, render.OrdersGiven(l, audienceSides(store.AudienceGM), t, tv.Orders)+render.LogNamed(l, tv.Events, render.Names(&tv.Before, &tv.After)))
 	}
 	opt := turnOptions(l, last)
 	before := first.Before

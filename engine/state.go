@@ -41,7 +41,10 @@ func (s Status) OnField() bool { return s == StatusOK || s == StatusRouting }
 // Unit is one unit on the field. It holds no pointers, so copying a Battle's
 // unit slice copies the units (ARCHITECTURE: state is a value).
 type Unit struct {
-	ID      string    `json:"id"`
+	ID string `json:"id"`
+	// Name is the unit's name from the scenario or the roster, shown
+	// beside its ID ("Хатамото Сингэна"); empty: none.
+	Name    string    `json:"name,omitempty"`
 	Side    Side      `json:"side"`
 	Type    TroopType `json:"type"`
 	Figures int       `json:"figures"`
@@ -120,7 +123,10 @@ const (
 
 // Leader is a commander or general (R-III).
 type Leader struct {
-	ID     string       `json:"id"`
+	ID string `json:"id"`
+	// Name is the leader's name from the scenario or the roster ("Такэда
+	// Сингэн"); empty: none.
+	Name   string       `json:"name,omitempty"`
 	Side   Side         `json:"side"`
 	Role   LeaderRole   `json:"role"`
 	At     string       `json:"at"` // a unit ID, AtHQ or AtReserve

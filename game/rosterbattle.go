@@ -83,7 +83,7 @@ func battleFromRoster(r *campaign.Roster, armies [2]string) (engine.Battle, erro
 			if n >= len(cells)-1 {
 				return b, refuse("err.army_too_big", armyName(r, id), len(cells)-1)
 			}
-			eu := engine.Unit{ID: u.ID, Side: s, Type: troopOf(u.Type), Figures: u.Figures, Cell: cells[n], Facing: facing}
+			eu := engine.Unit{ID: u.ID, Name: u.Name, Side: s, Type: troopOf(u.Type), Figures: u.Figures, Cell: cells[n], Facing: facing}
 			eu.Ammo = eu.Stats().AmmoPerFigure * u.Figures
 			promote(&eu, u)
 			b.Units = append(b.Units, eu)
@@ -98,7 +98,7 @@ func battleFromRoster(r *campaign.Roster, armies [2]string) (engine.Battle, erro
 			if pid == "" || !ok || p.Status != campaign.Active {
 				continue
 			}
-			l := engine.Leader{ID: p.ID, Side: s, Role: engine.General, At: engine.AtHQ, Wounds: p.Wounds, Traits: p.Traits}
+			l := engine.Leader{ID: p.ID, Name: p.Name, Side: s, Role: engine.General, At: engine.AtHQ, Wounds: p.Wounds, Traits: p.Traits}
 			if pid == a.Commander {
 				l.Role = engine.Commander
 			}
@@ -185,6 +185,9 @@ func scenarioWithArmies(r *campaign.Roster, armies [2]string, b engine.Battle) (
 			return b, refuse("err.scenario_unit", eu.ID, armyName(r, armies[eu.Side]))
 		}
 		u := a.Units[j]
+		if u.Name != "" {
+			eu.Name = u.Name
+		}
 		eu.Figures = u.Figures
 		eu.Ammo = eu.Stats().AmmoPerFigure * u.Figures
 		promote(eu, u)
@@ -196,6 +199,9 @@ func scenarioWithArmies(r *campaign.Roster, armies [2]string, b engine.Battle) (
 	})
 	for i := range b.Leaders {
 		if p, ok := r.Person(b.Leaders[i].ID); ok {
+			if p.Name != "" {
+				b.Leaders[i].Name = p.Name
+			}
 			b.Leaders[i].Wounds = p.Wounds
 			if p.Wounds > 0 {
 				b.Leaders[i].Health = engine.LeaderWounded

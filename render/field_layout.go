@@ -2,6 +2,9 @@ package render
 
 import (
 	"math"
+	"strings"
+
+	"golang.org/x/image/font"
 
 	"github.com/gunbai/gunbai/engine"
 )
@@ -22,6 +25,11 @@ type layout struct {
 	far []farUnit
 	// labels say how each drawn unit's ID is written on its counter.
 	labels map[string]unitLabel
+	// summary is what the turn of FieldOptions.Events did (the alt text's
+	// sentences: the losses, the units routed and destroyed, the leaders'
+	// fates), in lines under the field from summaryTop.
+	summary              []string
+	summaryTop, summaryH float64
 }
 
 // activeUnits are the units standing on the field (ok or routing).
@@ -78,10 +86,18 @@ func newLayout(b engine.Battle, opt FieldOptions, f *fieldFaces) layout {
 	y += float64(rows) * cs
 	l.southBase = y + math.Round(cs*0.08) + ascent(f.side)
 	y += math.Round(cs * 0.42)
+	if b.Turn > 0 && len(opt.Events) > 0 {
+		l.summary = wrapWords(f.side, strings.Join(altTurn(opt.Lang, &b, opt.Events), " "), inner)
+		l.summaryTop, l.summaryH = y, math.Round(cs*0.32)
+		y += float64(len(l.summary))*l.summaryH + math.Round(cs*0.12)
+	}
 	l.labels = unitLabels(&l, &b, f, opt.Lang)
 	l.legendTop = y
 	l.legendLineH = math.Round(cs * 0.36)
 	items := legendItems(&b, &opt, f, cs)
+	if l.offField() {
+		items = append(items, newLegendItem(f, cs, legendOffField, T(opt.Lang, "legend.off_field")))
+	}
 	items = append(items, l.keyItems(&b, opt.Lang, f)...)
 	l.legend = wrapLegend(items, inner, cs*0.3)
 	y += float64(len(l.legend)) * l.legendLineH
@@ -141,4 +157,25 @@ func (l *layout) tokenRect(c engine.Cell) (x, y, w, h float64) {
 // gridPixels is the rectangle of the drawn cells, in pixels.
 func (l *layout) gridPixels() (x, y, w, h float64) {
 	return l.gridX, l.gridY, float64(l.maxX-l.minX+1) * l.cs, float64(l.maxY-l.minY+1) * l.cs
+}
+
+// wrapWords breaks text into lines of at most width pixels in face f, at
+// spaces (a word longer than a line is a line of its own).
+func wrapWords(f font.Face, text string, width float64) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && measure(f, line+" "+w) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
 }

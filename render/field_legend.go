@@ -35,6 +35,7 @@ const (
 	legendBanner
 	legendHidden
 	legendFar // a unit beyond the picture, in its side's colour
+	legendOffField
 	// The preview of pending orders.
 	legendPhase1
 	legendPhase2
@@ -154,6 +155,17 @@ func (l *layout) keyItems(b *engine.Battle, lang Lang, f *fieldFaces) []legendIt
 	for _, u := range activeUnits(b) {
 		if lab, ok := l.labels[u.ID]; ok && lab.key > 0 {
 			items = append(items, newLegendItem(f, l.cs, legendText, keyText(lang, lab.key, u.ID)))
+		}
+	}
+	// The names of the units drawn and of their leaders.
+	for _, u := range activeUnits(b) {
+		if u.Name != "" && l.drawnCell(u.Cell) {
+			items = append(items, newLegendItem(f, l.cs, legendText, T(lang, "legend.name", u.ID, u.Name)))
+		}
+	}
+	for i := range b.Leaders {
+		if ld := &b.Leaders[i]; ld.Name != "" && leaderShown(b, ld) {
+			items = append(items, newLegendItem(f, l.cs, legendText, T(lang, "legend.name", ld.ID, ld.Name)))
 		}
 	}
 	for i, fu := range l.far {
@@ -304,6 +316,9 @@ func (d *drawer) legendIcon(it legendItem, x, y, s float64) {
 		d.shieldBar(x+s-t, y+math.Round(s*0.15), t, s-2*math.Round(s*0.15))
 	case legendNoMans:
 		swatch(noMansColor, gridColor)
+	case legendOffField:
+		swatch(offFieldColor, gridColor)
+		d.hatch(rectF{x + 1, y + 1, s - 2, s - 2}, s/4, offFieldInk, 1.5)
 	case legendHill:
 		d.hillIcon(x, y, s)
 	case legendForest:

@@ -442,10 +442,22 @@ func (d *drawer) stroke(ink color.Color, lw float64, dashed bool) {
 
 // arrow is a polyline ending in an arrowhead at its last point.
 func (d *drawer) arrow(pts []point, ink color.Color, lw float64, dashed bool) {
+	d.arrowScaled(pts, ink, lw, dashed, 1)
+}
+
+// arrowScaled is arrow with its head's length scaled by hs; 0: no head.
+func (d *drawer) arrowScaled(pts []point, ink color.Color, lw float64, dashed bool, hs float64) {
 	dc := d.dc
+	if hs == 0 { // a shaft alone
+		d.polyline(pts)
+		dc.SetLineJoinRound()
+		dc.SetLineCapButt()
+		d.stroke(ink, lw, dashed)
+		return
+	}
 	n := len(pts) - 1
 	tip, prev := pts[n], pts[n-1]
-	hl := d.headLength(lw)
+	hl := d.headLength(lw) * hs
 	if seg := tip.sub(prev).len(); hl > seg*0.8 {
 		hl = seg * 0.8
 	}

@@ -32,6 +32,9 @@ func (d *drawer) cells() {
 		dc.SetColor(zoneColor(c))
 		dc.DrawRectangle(x, y, cs, cs)
 		dc.Fill()
+		if !c.OnField() {
+			return // the band off the field: offField
+		}
 		if t.Hill(c) {
 			d.hill(x, y, cs, c)
 		}
@@ -42,16 +45,43 @@ func (d *drawer) cells() {
 			d.swamp(x, y, cs, c)
 		}
 	})
+	d.offField()
 	dc.SetLineWidth(1)
 	d.each(func(c engine.Cell, x, y float64) {
-		dc.SetColor(gridColor)
-		if !c.OnField() {
-			dc.SetDash(4, 3)
+		if c.OnField() {
+			dc.SetColor(gridColor)
+			dc.DrawRectangle(x+0.5, y+0.5, cs, cs)
+			dc.Stroke()
 		}
-		dc.DrawRectangle(x+0.5, y+0.5, cs, cs)
-		dc.Stroke()
-		dc.SetDash()
 	})
+}
+
+// offField draws the drawn cells beyond the field (where units that left
+// it are, D-03) as one band, hatched, with no grid and no cell names: it is
+// no part of the field.
+func (d *drawer) offField() {
+	l := &d.l
+	if !l.offField() {
+		return
+	}
+	x, y, w, h := l.gridPixels()
+	x0, y0 := l.cellOrigin(engine.Cell{X: 1, Y: 1})
+	x1, y1 := l.cellOrigin(engine.Cell{X: engine.FieldWidth + 1, Y: engine.FieldHeight + 1})
+	for _, r := range []rectF{
+		{x, y, w, y0 - y},             // above
+		{x, y1, w, y + h - y1},        // below
+		{x, y0, x0 - x, y1 - y0},      // left
+		{x1, y0, x + w - x1, y1 - y0}, // right
+	} {
+		if r.w > 0 && r.h > 0 {
+			d.hatch(r, l.cs*0.16, offFieldInk, math.Max(1, l.cs*0.025))
+		}
+	}
+}
+
+// offField reports whether the layout draws cells beyond the field.
+func (l *layout) offField() bool {
+	return l.minX < 1 || l.minY < 1 || l.maxX > engine.FieldWidth || l.maxY > engine.FieldHeight
 }
 
 // jitter is a small fixed offset for the i-th mark of cell c, in -1..1.
@@ -311,6 +341,9 @@ func (d *drawer) cellNames() {
 	t := &d.b.Terrain
 	ry := d.riverY()
 	d.each(func(c engine.Cell, x, y float64) {
+		if !c.OnField() {
+			return // off the field: no cells to name
+		}
 		nx, base := d.namePos(c)
 		name := c.Name()
 		if t.Hill(c) || t.Forest(c) || t.Swamp(c) || t.River && y == ry {

@@ -145,6 +145,10 @@ func (d *drawer) title() {
 	d.memo(key, image.Rect(0, 0, l.w, int(l.gridY)), d.titleTop)
 	xc, _ := l.cellOrigin(engine.Cell{X: 7, Y: 1})
 	d.textAt(d.f.side, h.south, xc, l.southBase, 0.5, southDark)
+	for i, line := range l.summary {
+		base := l.summaryTop + float64(i)*l.summaryH + ascent(d.f.side)
+		d.text(d.f.side, line, l.pad, base, textColor)
+	}
 }
 
 // titleTop draws the title block and "Север" above the field, at its

@@ -67,6 +67,7 @@ const (
 	tmWounded
 	tmKilled
 	tmCaptured
+	tmStruckAt // where an attacked unit stood, gone from there
 )
 
 type turnStyle int8
@@ -88,8 +89,13 @@ type turnPath struct {
 
 type turnAttack struct {
 	from, to engine.Cell
+	target   string
 	detail   string
 	lane     float64 // beside the attack the other way between the cells
+	// ghost is the target's ghost in its cell, where the arrow ends: it
+	// left the field there, or, gone from there (fled, fell back, pushed
+	// back) with the cell empty or taken, where it stood when attacked.
+	ghost *turnGhost
 }
 
 // turnMeeting is a meeting engagement: swords at spot.
@@ -111,6 +117,8 @@ type turnGhost struct {
 	cell      engine.Cell
 	destroyed bool // else it left the field
 	small     bool // another unit stands in the cell
+	struck    bool // not gone: where it stood when attacked (always small)
+	left      bool // a small ghost at the left of the cell's top
 }
 
 type turnItemKind int8
@@ -265,7 +273,7 @@ func (t *turnBuilder) event(e engine.Event) {
 		if e.From != engine.NoCell && e.To != engine.NoCell && e.From != e.To {
 			// The engine names the side struck "front", "right flank",
 			// "left flank", "rear" or "routing" (engine.AttackSide).
-			t.p.attacks = append(t.p.attacks, turnAttack{from: e.From, to: e.To, detail: strings.ReplaceAll(e.Detail, " ", "_")})
+			t.p.attacks = append(t.p.attacks, turnAttack{from: e.From, to: e.To, target: e.Other, detail: strings.ReplaceAll(e.Detail, " ", "_")})
 		}
 	case engine.EvMeeting:
 		t.meeting(e)
@@ -522,6 +530,9 @@ func (t *turnBuilder) keepAttacks() {
 	}
 	p.attacks = att
 	for i := range p.attacks {
+		t.attackGhost(&p.attacks[i])
+	}
+	for i := range p.attacks {
 		for j := range i {
 			a, o := &p.attacks[i], &p.attacks[j]
 			if a.from == o.to && a.to == o.from {
@@ -529,6 +540,31 @@ func (t *turnBuilder) keepAttacks() {
 			}
 		}
 	}
+}
+
+// attackGhost finds where an attack's arrow ends: on its target standing
+// in the cell it was attacked in, on its ghost there, or, if it is gone from
+// there and the view knows it, on a small ghost of it where it stood.
+func (t *turnBuilder) attackGhost(a *turnAttack) {
+	p := t.p
+	for _, g := range p.ghosts {
+		if g.u.ID == a.target && g.cell == a.to {
+			a.ghost = g
+			return
+		}
+	}
+	if u := t.b.Unit(a.target); u != nil && u.Active() && u.Cell == a.to {
+		return
+	}
+	u := t.look(a.target)
+	if u == nil || strings.HasPrefix(a.target, "?") {
+		return
+	}
+	g := &turnGhost{u: *u, cell: a.to, small: true, struck: true, left: a.from.X < a.to.X}
+	g.u.Cell = a.to
+	p.ghosts = append(p.ghosts, g)
+	a.ghost = g
+	p.marks |= tmStruckAt
 }
 
 // keepShots keeps the shots at targets in the drawn cells; a shooter off

@@ -1,11 +1,9 @@
 package render
 
 import (
-	"cmp"
 	"image"
 	"image/color"
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/gunbai/gunbai/engine"
@@ -16,34 +14,32 @@ import (
 // turnLines draws the plan's lines and arrows, clipped to the drawn cells
 // (gw x gh): shots under the arrows, rings on top of their lines. Without
 // any, no clip: a clip is a mask of the whole picture.
-func (d *drawer) turnLines(p *turnPlan, gw, gh float64) {
+func (d *drawer) turnLines(p *turnPlan, lay *turnLayout, gw, gh float64) {
 	if len(p.shots)+len(p.paths)+len(p.attacks)+len(p.meetings) == 0 {
 		return
 	}
 	dc, cs := d.dc, d.l.cs
 	dc.Push()
 	d.clipRect(d.l.gridX, d.l.gridY, gw, gh)
-	for _, s := range p.shots {
-		if s.from != engine.NoCell {
-			from, ring := d.shotEnds(p, s)
-			d.shotLine(from, ring, false)
+	for _, s := range lay.shots {
+		if s.hasFrom {
+			d.shotLine(s.from, s.ring, false)
 		}
 	}
-	for _, s := range p.shots {
-		_, ring := d.shotEnds(p, s)
-		d.targetRing(ring.x, ring.y, cs*0.15)
+	for _, s := range lay.shots {
+		d.targetRing(s.ring.x, s.ring.y, cs*0.11)
 	}
-	for _, path := range p.paths {
-		d.turnPathArrow(p, path)
+	for i, path := range p.paths {
+		d.turnPathArrow(path, lay.paths[i])
 	}
-	for _, a := range p.attacks {
-		d.attackArrow(p, a)
+	for _, a := range lay.attacks {
+		d.arrowScaled(a.pts, attackColor, math.Max(3, cs*0.075), false, a.head)
 	}
-	for _, a := range p.attacks {
-		d.attackSwords(p, a)
+	for _, a := range lay.attacks {
+		d.swords(a.swords.x, a.swords.y, d.swordsRadius())
 	}
-	for _, m := range p.meetings {
-		d.meetingMark(m.spot)
+	for _, m := range lay.meetings {
+		d.meetingMark(m)
 	}
 	dc.ResetClip()
 	dc.Pop() // Pop keeps the clip: reset first
@@ -74,58 +70,24 @@ func (d *drawer) clipRect(x, y, w, h float64) {
 }
 
 // turn draws the turn of opt.Events over the units (see the top of
-// field_turn.go), in the drawn cells: lines and arrows clipped to them,
-// the marks with words in drawn cells only (text is not drawn under a
-// clip, which would cost a canvas per string).
+// field_turn.go), in the drawn cells, where layoutTurn placed its marks:
+// lines and arrows clipped to them, the marks with words in drawn cells
+// only (text is not drawn under a clip, which would cost a canvas per
+// string).
 func (d *drawer) turn(opt FieldOptions) {
 	if len(opt.Events) == 0 {
 		return
 	}
 	p := turnPlanOf(&d.l, d.b, opt.Before, opt.Events)
+	lay := d.layoutTurn(p)
 	cs := d.l.cs
 	gw, gh := float64(d.l.maxX-d.l.minX+1)*cs, float64(d.l.maxY-d.l.minY+1)*cs
-
-	// What labels must keep clear of: the swords, the small ghosts, the
-	// marks by the tokens (hard), the tokens (soft).
-	pl := &turnPlacer{bounds: turnBox{d.l.gridX, d.l.gridY, d.l.gridX + gw, d.l.gridY + gh}}
-	var tokens []engine.Cell
-	for c := range p.tokens {
-		if d.l.drawnCell(c) {
-			tokens = append(tokens, c)
-		}
-	}
-	slices.SortFunc(tokens, func(a, b engine.Cell) int { return cmp.Or(a.Y-b.Y, a.X-b.X) })
-	for _, c := range tokens {
-		x, y, w, h := d.l.tokenRect(c)
-		pl.soft = append(pl.soft, turnBox{x, y, x + w, y + h})
-	}
-	for _, a := range p.attacks {
-		_, _, mid := d.attackEnds(p, a)
-		pl.hard = append(pl.hard, turnBoxAround(mid, cs*0.28, cs*0.28))
-	}
-	for _, m := range p.meetings {
-		pl.hard = append(pl.hard, turnBoxAround(m.spot, cs*0.3, cs*0.3))
-	}
-	for _, g := range p.ghosts {
-		if g.small {
-			x, y, w, h := d.smallGhostRect(g.cell)
-			pl.hard = append(pl.hard, turnBox{x, y, x + w, y + h})
-		}
-	}
-	marks := make([][]turnPlaced, len(p.anchors))
-	for i, a := range p.anchors {
-		marks[i] = d.anchorLayout(a, pl)
-		for _, m := range marks[i] {
-			pl.hard = append(pl.hard, m.span)
-		}
-	}
-
 	for _, g := range p.ghosts {
 		if !g.small {
 			d.ghostToken(g)
 		}
 	}
-	d.turnLines(p, gw, gh)
+	d.turnLines(p, lay, gw, gh)
 
 	// Marks with words, in drawn cells.
 	for _, g := range p.ghosts {
@@ -133,22 +95,23 @@ func (d *drawer) turn(opt FieldOptions) {
 			d.ghostToken(g)
 		}
 	}
-	for _, path := range p.paths {
-		if path.routed && d.l.drawnCell(path.cells[0]) {
-			c := d.cellEnd(p, path.cells[0], d.cellPoint(path.cells[1]))
-			d.routingBadge(c.x, c.y, cs*0.11)
+	for _, pp := range lay.paths {
+		if pp.hasBroke {
+			d.routingBadge(pp.broke.x, pp.broke.y, cs*0.11)
 		}
 	}
-	for _, a := range p.attacks {
-		d.attackSide(p, a, pl)
+	for i, a := range p.attacks {
+		if ap := lay.attacks[i]; ap.hasSide {
+			d.turnTag(ap.side.x, ap.side.y, T(d.lang, "turn.side_"+a.detail), attackColor, white)
+		}
 	}
-	for i := range p.anchors {
-		d.drawMarks(marks[i])
+	for _, ms := range lay.anchors {
+		d.drawMarks(ms)
 	}
-	for _, s := range p.shots {
+	for i, s := range p.shots {
 		if s.hasDamage {
-			from, ring := d.shotEnds(p, s)
-			d.shotDamage(from, ring, s, pl)
+			at := lay.shots[i].damage
+			d.turnTag(at.x, at.y, lossText(s.damage), shotColor, white)
 		}
 	}
 }
@@ -164,38 +127,6 @@ func (a turnBox) area() float64 { return math.Max(0, a.x1-a.x0) * math.Max(0, a.
 
 func (a turnBox) inter(b turnBox) turnBox {
 	return turnBox{math.Max(a.x0, b.x0), math.Max(a.y0, b.y0), math.Min(a.x1, b.x1), math.Min(a.y1, b.y1)}
-}
-
-// turnPlacer puts labels where they hide least of what is drawn: marks
-// (hard) above all, tokens (soft), and what is off the drawn cells.
-type turnPlacer struct {
-	hard, soft []turnBox
-	bounds     turnBox // the drawn cells
-}
-
-// cost is how much a label in b would hide.
-func (pl *turnPlacer) cost(b turnBox) float64 {
-	k := 4 * (b.area() - b.inter(pl.bounds).area())
-	for _, t := range pl.hard {
-		k += 3 * b.inter(t).area()
-	}
-	for _, t := range pl.soft {
-		k += b.inter(t).area()
-	}
-	return k
-}
-
-// place picks the first of the candidate centres for a w x h label that
-// hides least, and takes it.
-func (pl *turnPlacer) place(cands []point, w, h float64) point {
-	best, cost := cands[0], math.Inf(1)
-	for _, c := range cands {
-		if k := pl.cost(turnBoxAround(c, w, h)); k < cost-0.5 {
-			best, cost = c, k
-		}
-	}
-	pl.hard = append(pl.hard, turnBoxAround(best, w, h))
-	return best
 }
 
 // cellEnd is where a mark leaves or reaches cell c on its way to or from
@@ -219,30 +150,18 @@ func (d *drawer) cellPoint(c engine.Cell) point {
 	return l.tokenCentre(c)
 }
 
-// turnPathArrow is a unit's way: from a dot where it stood (or the edge of
-// the token now there) through the cells it crossed to the edge of its
-// token.
-func (d *drawer) turnPathArrow(p *turnPlan, path turnPath) {
-	cs := d.l.cs
-	pts := make([]point, len(path.cells))
-	for i, c := range path.cells {
-		pts[i] = d.cellPoint(c)
-	}
-	n := len(pts) - 1
-	first, last := path.cells[0], path.cells[n]
-	start := d.cellEnd(p, first, pts[1])
-	end := d.cellEnd(p, last, pts[n-1])
-	if !p.tokens[last] {
-		end = pts[n].toward(pts[n-1], cs*0.12)
-	}
-	pts[0], pts[n] = start, end
+// turnPathArrow is a unit's way, as placed: from a dot where it stood (or
+// the edge of the token now there) through the cells it crossed to the
+// edge of its token.
+func (d *drawer) turnPathArrow(path turnPath, pp pathPlace) {
 	ink := color.Color(sideDark(path.side))
-	lw := math.Max(2, cs*0.05)
+	lw := math.Max(2, d.l.cs*0.05)
 	dashed := path.style != styleMove
 	if path.style == styleRout {
 		ink = routColor
 	}
-	if !p.tokens[first] && !path.routed {
+	if pp.dot {
+		start := pp.pts[0]
 		dc := d.dc
 		dc.SetColor(white)
 		dc.DrawCircle(start.x, start.y, lw*1.3+2)
@@ -251,69 +170,81 @@ func (d *drawer) turnPathArrow(p *turnPlan, path turnPath) {
 		dc.DrawCircle(start.x, start.y, lw*1.3)
 		dc.Fill()
 	}
-	d.arrow(pts, ink, lw, dashed)
+	d.arrowScaled(pp.pts, ink, lw, dashed, pp.head)
 }
 
-// attackEnds are where an attack's arrow starts (inside the attacker's
-// token, or in its cell), where it strikes (the attacked token's edge) and
-// where its swords go (the middle of the gap between the two).
-func (d *drawer) attackEnds(p *turnPlan, a turnAttack) (from, tip, mid point) {
+// attackEnds are an attack's shaft (from inside the attacker's token, or
+// its cell, as it was at the attack, to the edge of the attacked token, or
+// of its ghost where it stood) and where its swords go (the middle of the
+// gap between the two).
+func (d *drawer) attackEnds(p *turnPlan, a turnAttack) (pts []point, mid point) {
 	cs := d.l.cs
 	fc, tc := d.cellPoint(a.from), d.cellPoint(a.to)
+	var tip point
+	var corner *point
+	if a.ghost != nil && a.ghost.small {
+		// Into the ghost at the top of the cell, from the side along the
+		// band at the top of the cells: straight if the attacker was to
+		// the side, round the ghost's right if above or below.
+		x, y, w, h := d.smallGhostRect(a.ghost)
+		gy := y + h/2
+		switch {
+		case a.from.X < a.to.X:
+			tip, fc = point{x, gy}, point{x - cs*0.45, gy}
+		case a.from.X > a.to.X:
+			tip, fc = point{x + w, gy}, point{x + w + cs*0.45, gy}
+		default:
+			tip = point{x + w, gy}
+			corner = &point{x + w + cs*0.3, gy}
+		}
+		tc = point{x + w/2, gy}
+	} else {
+		tip = d.l.tokenEdge(tc, fc)
+	}
 	edge := d.cellEnd(p, a.from, tc)
-	tip = d.l.tokenEdge(tc, fc)
 	mid = edge.add(tip).scale(0.5)
-	from = tip.toward(fc, math.Max(tip.sub(edge).len()+cs*0.1, cs*0.45))
-	tip = tip.toward(tc, cs*0.04)
+	from := tip.toward(fc, math.Max(tip.sub(edge).len()+cs*0.1, cs*0.45))
+	pts = []point{from, tip}
+	if a.ghost != nil && a.ghost.small {
+		mid = from.add(tip).scale(0.5) // on the arrow, along the band
+	}
+	if corner != nil {
+		from = d.cellPoint(a.from)
+		mid = from.add(*corner).scale(0.5)
+		pts = []point{from, *corner, tip}
+	}
 	if a.lane != 0 {
 		v := tc.sub(fc)
 		off := point{-v.y, v.x}.scale(a.lane * cs * 0.17 / v.len())
-		from, tip, mid = from.add(off), tip.add(off), mid.add(off)
+		for i := range pts {
+			pts[i] = pts[i].add(off)
+		}
+		mid = mid.add(off)
 	}
-	return from, tip, mid
+	return pts, mid
 }
 
-// attackArrow is an attack's shaft: a thick red arrow into the attacked
-// token.
-func (d *drawer) attackArrow(p *turnPlan, a turnAttack) {
-	from, tip, _ := d.attackEnds(p, a)
-	d.arrow([]point{from, tip}, attackColor, math.Max(3, d.l.cs*0.075), false)
-}
-
-// attackSwords is the swords where an attack struck and the head of its
-// arrow over them.
-func (d *drawer) attackSwords(p *turnPlan, a turnAttack) {
-	cs := d.l.cs
-	from, tip, mid := d.attackEnds(p, a)
-	d.swords(mid.x, mid.y, cs*0.14)
-	lw := math.Max(3, cs*0.075)
-	d.arrow([]point{tip.toward(from, d.headLength(lw)*1.1), tip}, attackColor, lw, false)
-}
-
-// attackSide names the side an attack on a flank, the rear or a routing
-// unit struck, beside its swords, where it hides least.
-func (d *drawer) attackSide(p *turnPlan, a turnAttack, pl *turnPlacer) {
-	key := "turn.side_" + a.detail
-	if a.detail == "front" || !has(key) {
-		return
+// boxEdge is the point of b's outline in the direction of to from its
+// centre.
+func boxEdge(b turnBox, to point) point {
+	c := point{(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2}
+	v := to.sub(c)
+	t := math.Inf(1)
+	if v.x != 0 {
+		t = (b.x1 - b.x0) / 2 / math.Abs(v.x)
 	}
-	from, tip, mid := d.attackEnds(p, a)
-	r := d.l.cs * 0.14
-	text := T(d.lang, key)
-	w, h := d.turnTagWidth(text), d.turnTagHeight()
-	dx, dy := r+2+w/2, r+2+h/2
-	// Across the attack first: along the gap between the two tokens.
-	cands := []point{{mid.x, mid.y + dy}, {mid.x + dx, mid.y}, {mid.x - dx, mid.y}, {mid.x, mid.y - dy}}
-	if v := tip.sub(from); math.Abs(v.y) > math.Abs(v.x) {
-		cands = []point{{mid.x + dx, mid.y}, {mid.x - dx, mid.y}, {mid.x, mid.y + dy}, {mid.x, mid.y - dy}}
+	if v.y != 0 {
+		t = math.Min(t, (b.y1-b.y0)/2/math.Abs(v.y))
 	}
-	at := pl.place(cands, w+2, h+2)
-	d.turnTag(at.x, at.y, text, attackColor, white)
+	if math.IsInf(t, 1) {
+		return c
+	}
+	return c.add(v.scale(t))
 }
 
 // meetingMark is a meeting engagement: the swords ringed in black.
 func (d *drawer) meetingMark(at point) {
-	r := d.l.cs * 0.15
+	r := d.swordsRadius()
 	d.swords(at.x, at.y, r)
 	d.dc.SetColor(textColor)
 	d.dc.SetLineWidth(math.Max(2, r*0.25))
@@ -321,43 +252,10 @@ func (d *drawer) meetingMark(at point) {
 	d.dc.Stroke()
 }
 
-// shotEnds are where a shot's line leaves the shooter and its target ring,
-// on the edge of the target's token.
-func (d *drawer) shotEnds(p *turnPlan, s turnShot) (from, ring point) {
-	cs := d.l.cs
-	t := d.cellPoint(s.to)
-	if s.from == engine.NoCell {
-		// From nowhere the view sees: the ring on the token's top edge.
-		return t, d.l.tokenEdge(t, t.add(point{0, -1})).toward(t, cs*0.09)
-	}
-	f := d.cellPoint(s.from)
-	from = d.cellEnd(p, s.from, t)
-	ring = d.l.tokenEdge(t, f).toward(f, cs*0.09)
-	return from, ring
-}
-
-// shotDamage is the figures a shot took, on its line (half way, or
-// nearer one end where that hides less), or by its ring if it has none.
-func (d *drawer) shotDamage(from, ring point, s turnShot, pl *turnPlacer) {
-	cs := d.l.cs
-	text := lossText(s.damage)
-	w, h := d.turnTagWidth(text), d.turnTagHeight()
-	var cands []point
-	if s.from != engine.NoCell && from.sub(ring).len() > cs*0.6 {
-		for _, k := range []float64{0.5, 0.35, 0.65, 0.2, 0.8} {
-			cands = append(cands, from.add(ring.sub(from).scale(k)))
-		}
-	}
-	off := cs*0.15 + h/2 + 2
-	cands = append(cands, ring.add(point{0, -off}), ring.add(point{off + w/2 - h/2, 0}), ring.add(point{-off - w/2 + h/2, 0}), ring.add(point{0, off}))
-	at := pl.place(cands, w+2, h+2)
-	d.turnTag(at.x, at.y, text, shotColor, white)
-}
-
 // minus writes figures lost: "−3" with a true minus sign.
 func lossText(n int) string { return "−" + strconv.Itoa(n) }
 
-func (d *drawer) turnTagHeight() float64 { return math.Round(math.Max(10, d.l.cs*0.21)) }
+func (d *drawer) turnTagHeight() float64 { return math.Round(math.Max(10, d.l.cs*0.185)) }
 
 func (d *drawer) turnTagWidth(text string) float64 {
 	return math.Max(d.turnTagHeight(), measure(d.f.badge, text)+d.l.cs*0.12)

@@ -25,6 +25,7 @@ const (
 	legendTurnWounded
 	legendTurnKilled
 	legendTurnCaptured
+	legendTurnStruckAt
 )
 
 // turnLegendTable: each mark, its legend icon and its text, in the
@@ -49,6 +50,7 @@ var turnLegendTable = []struct {
 	{tmWounded, legendTurnWounded, "legend.turn_wounded"},
 	{tmKilled, legendTurnKilled, "legend.turn_killed"},
 	{tmCaptured, legendTurnCaptured, "legend.turn_captured"},
+	{tmStruckAt, legendTurnStruckAt, "legend.turn_struck_at"},
 }
 
 // turnLegend adds lines to the legend for the marks the turn of
@@ -75,7 +77,7 @@ func (l *layout) turnLegend(b *engine.Battle, opt FieldOptions, f *fieldFaces) {
 // turnLegendIcon draws the legend's icon of a turn's mark, and nothing
 // for the other kinds.
 func (d *drawer) turnLegendIcon(k legendKind, x, y, s float64) {
-	if k < legendTurnMove || k > legendTurnCaptured {
+	if k < legendTurnMove || k > legendTurnStruckAt {
 		return
 	}
 	cs := d.l.cs
@@ -106,6 +108,20 @@ func (d *drawer) turnLegendIcon(k legendKind, x, y, s float64) {
 		d.targetRing(cx, cy, s*0.45)
 	case legendTurnLosses:
 		d.turnTag(cx, cy, lossText(1), lostInk, white)
+	case legendTurnStruckAt:
+		// A small faded counter ringed in the attack's red, the arrow's
+		// head at it.
+		dc := d.dc
+		dc.SetColor(fatigueFill)
+		dc.DrawRoundedRectangle(x+s*0.35, y+s*0.25, s*0.65, s*0.5, s*0.1)
+		dc.Fill()
+		dc.SetColor(attackColor)
+		dc.SetLineWidth(1)
+		dc.SetDash(s*0.18, s*0.12)
+		dc.DrawRoundedRectangle(x+s*0.35, y+s*0.25, s*0.65, s*0.5, s*0.1)
+		dc.Stroke()
+		dc.SetDash()
+		d.arrow([]point{{x - s*0.2, cy}, {x + s*0.35, cy}}, attackColor, math.Max(2, cs*0.05), false)
 	case legendTurnDestroyed, legendTurnGone:
 		// A faded counter of no side, crossed out if destroyed.
 		dc := d.dc

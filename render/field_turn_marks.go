@@ -17,7 +17,7 @@ func (d *drawer) ghostToken(g *turnGhost) {
 	dc, cs := d.dc, d.l.cs
 	x, y, w, h := d.l.tokenRect(g.cell)
 	if g.small {
-		x, y, w, h = d.smallGhostRect(g.cell)
+		x, y, w, h = d.smallGhostRect(g)
 	}
 	r := math.Min(w, h) * 0.13
 	dc.SetColor(white)
@@ -27,6 +27,9 @@ func (d *drawer) ghostToken(g *turnGhost) {
 	dc.DrawRoundedRectangle(x, y, w, h, r)
 	dc.Fill()
 	dc.SetColor(sideDark(g.u.Side))
+	if g.struck {
+		dc.SetColor(attackColor)
+	}
 	dc.SetLineWidth(math.Max(1, cs/40))
 	dc.SetDash(cs*0.06, cs*0.04)
 	dc.DrawRoundedRectangle(x, y, w, h, r)
@@ -46,13 +49,20 @@ func (d *drawer) ghostToken(g *turnGhost) {
 	}
 }
 
-// smallGhostRect is the ghost of a unit in a cell another unit holds: in
-// the cell's top right corner.
-func (d *drawer) smallGhostRect(c engine.Cell) (x, y, w, h float64) {
+// smallGhostRect is the ghost of a unit in a cell another unit holds, or
+// where an attacked unit stood: in the band at the top of the cell, clear of
+// the token, at its right (over the cell's name at its left, for an attack
+// from the left).
+func (d *drawer) smallGhostRect(g *turnGhost) (x, y, w, h float64) {
 	cs := d.l.cs
-	cx, cy := d.l.cellOrigin(c)
-	w, h = math.Round(cs*0.36), math.Round(cs*0.3)
-	return cx + cs - w - math.Round(cs*0.03), cy + math.Round(cs*0.03), w, h
+	_, cy := d.l.cellOrigin(g.cell)
+	tx, ty, tw, _ := d.l.tokenRect(g.cell)
+	m := math.Max(1, math.Round(cs*0.02))
+	w, h = math.Round(cs*0.42), ty-cy-2*m
+	if g.left {
+		return tx, cy + m, w, h
+	}
+	return tx + tw - w, cy + m, w, h
 }
 
 // crossOut is a red X from (x0, y0) to (x1, y1) in a white halo.
@@ -81,73 +91,31 @@ type turnPlaced struct {
 	item   turnItem
 }
 
-// anchorLayout places a unit's marks beside its token: its losses on a
-// top corner, then the other marks down that edge, then down the other.
-// The left edge goes first unless the unit faces west (its front's notch
-// is there), or the right one hides fewer marks (the swords of an attack
-// from the left). On a small ghost: its losses left of it, its other
-// marks along its bottom edge.
-func (d *drawer) anchorLayout(a *turnAnchor, pl *turnPlacer) []turnPlaced {
+// anchorLayout places a unit's marks beside its token (or its ghost, or
+// the HQ): its losses above a top corner, then the other marks down that
+// side, then round the other; wherever the first free spot is (see
+// turnLayout.place). The left side goes first unless the unit faces west
+// (its front's point is there).
+func (d *drawer) anchorLayout(a *turnAnchor, lay *turnLayout) []turnPlaced {
 	cs := d.l.cs
 	r := badgeRadius(cs) * 1.05
-	icon := func(at point, it turnItem) turnPlaced {
-		return turnPlaced{at: at, span: turnBox{at.x - r, at.y - r, at.x + r, at.y + r}, item: it}
-	}
+	tb := d.tokenBox(a.cell)
 	if a.ghost != nil && a.ghost.small {
-		var out []turnPlaced
-		gx, gy, gw, gh := d.smallGhostRect(a.cell)
-		if a.losses > 0 {
-			text := lossText(a.losses)
-			at := point{gx - d.turnTagWidth(text)/2 - 1, gy + gh/2}
-			out = append(out, turnPlaced{at: at, span: turnBoxAround(at, d.turnTagWidth(text), d.turnTagHeight()), losses: a.losses})
-		}
-		for k, it := range a.items {
-			out = append(out, icon(point{gx + gw - float64(k)*(2*r+2), gy + gh}, it))
-		}
-		return out
+		x, y, w, h := d.smallGhostRect(a.ghost)
+		tb = turnBox{x, y, x + w, y + h}
 	}
-	x, y, w, h := d.l.tokenRect(a.cell)
-	side := func(leftFirst bool) []turnPlaced {
-		var out []turnPlaced
-		edges := []float64{x, x + w}
-		if !leftFirst {
-			edges = []float64{x + w, x}
-		}
-		if a.losses > 0 {
-			text := lossText(a.losses)
-			pw, ph := d.turnTagWidth(text), d.turnTagHeight()
-			px := x - cs*0.07 + pw/2
-			if !leftFirst {
-				px = x + w + cs*0.07 - pw/2
-			}
-			at := point{px, y + cs*0.03}
-			out = append(out, turnPlaced{at: at, span: turnBoxAround(at, pw, ph), losses: a.losses})
-		}
-		slots := []float64{y + cs*0.3, y + h - r*0.4}
-		for k, it := range a.items {
-			if k >= 2*len(slots) {
-				break
-			}
-			out = append(out, icon(point{edges[k/len(slots)], slots[k%len(slots)]}, it))
-		}
-		return out
+	leftFirst := a.facing != engine.W
+	var out []turnPlaced
+	if a.losses > 0 {
+		text := lossText(a.losses)
+		w, h := d.turnTagWidth(text)+3, d.turnTagHeight()+3
+		at := lay.place(pkLosses, around(tb, w, h, leftFirst), w, h, cs*0.1)
+		out = append(out, turnPlaced{at: at, span: turnBoxAround(at, w, h), losses: a.losses})
 	}
-	cost := func(ms []turnPlaced) float64 {
-		k := 0.0
-		for _, m := range ms {
-			for _, t := range pl.hard {
-				k += m.span.inter(t).area()
-			}
-		}
-		return k
-	}
-	first := a.facing != engine.W
-	out := side(first)
-	if len(out) == 0 {
-		return out
-	}
-	if other := side(!first); cost(other) < cost(out)-cs {
-		out = other
+	for _, it := range a.items {
+		s := 2*r + 3
+		at := lay.place(pkIcon, around(tb, s, s, leftFirst), s, s, cs*0.1)
+		out = append(out, turnPlaced{at: at, span: turnBoxAround(at, s, s), item: it})
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gunbai/gunbai/engine"
@@ -177,7 +178,8 @@ func samePixels(a, b *image.RGBA) bool {
 }
 
 // Without events, or with events that draw nothing (headings, dice, a
-// combat's sums, a melee's damage), the picture is the field's as it was.
+// combat's sums, a melee's damage), the picture is the field's as it was;
+// those events add only the turn's summary under the field ("no losses").
 func TestFieldTurnNoEvents(t *testing.T) {
 	b := turnAfter()
 	before := turnBefore()
@@ -196,7 +198,20 @@ func TestFieldTurnNoEvents(t *testing.T) {
 		{Lang: RU, Events: quiet, Before: &before},
 		{Lang: RU, Events: quiet},
 	} {
-		if got := renderField(t, b, opt); !samePixels(got, plain) {
+		got := renderField(t, b, opt)
+		if len(opt.Events) == 0 {
+			if !samePixels(got, plain) {
+				t.Errorf("options %d change the picture", i)
+			}
+			continue
+		}
+		l := layoutOf(t, b, opt)
+		if strings.Join(l.summary, " ") != T(RU, "alt.quiet") {
+			t.Errorf("options %d: summary %q", i, l.summary)
+		}
+		// Down to the summary, the picture without events.
+		rows := int(l.summaryTop) * got.Stride
+		if got.Bounds().Dx() != plain.Bounds().Dx() || !bytes.Equal(got.Pix[:rows], plain.Pix[:rows]) {
 			t.Errorf("options %d change the picture", i)
 		}
 	}
@@ -422,7 +437,7 @@ func TestFieldTurnLegend(t *testing.T) {
 		out := map[legendKind]string{}
 		for _, line := range l.legend {
 			for _, it := range line {
-				if it.kind >= legendTurnMove && it.kind <= legendTurnCaptured || it.text == T(RU, "legend.turn") || it.text == T(EN, "legend.turn") {
+				if it.kind >= legendTurnMove && it.kind <= legendTurnStruckAt || it.text == T(RU, "legend.turn") || it.text == T(EN, "legend.turn") {
 					out[it.kind] = it.text
 				}
 			}
@@ -474,13 +489,19 @@ func TestFieldTurnLegend(t *testing.T) {
 			t.Errorf("%s: legend items %v, want the heading and %d", c.e.Kind, got, c.want)
 		}
 	}
-	attack := []engine.Event{{Kind: engine.EvAttack, Unit: "n-yari", Other: "s-ashi", From: cell(6, 4), To: cell(6, 5), Detail: "front"}}
+	attack := []engine.Event{{Kind: engine.EvAttack, Unit: "n-kiba", Other: "s-teppo", From: cell(9, 4), To: cell(9, 5), Detail: "front"}}
 	if got := turnKinds(layoutOf(t, b, FieldOptions{Events: attack})); len(got) != 2 || got[legendTurnAttack] == "" {
 		t.Errorf("a frontal attack: legend items %v", got)
 	}
 	attack[0].Detail = "rear"
 	if got := turnKinds(layoutOf(t, b, FieldOptions{Events: attack})); len(got) != 2 || got[legendTurnStruck] == "" {
 		t.Errorf("an attack in the rear: legend items %v", got)
+	}
+	// An attack on a unit gone from the cell it was attacked in: the arrow
+	// ends on its ghost there, which the legend explains.
+	attack[0] = engine.Event{Kind: engine.EvAttack, Unit: "n-yari", Other: "s-ashi", From: cell(6, 4), To: cell(6, 5), Detail: "front"}
+	if got := turnKinds(layoutOf(t, b, FieldOptions{Before: &before, Events: attack})); len(got) != 3 || got[legendTurnStruckAt] == "" {
+		t.Errorf("an attack on a unit gone from its cell: legend items %v", got)
 	}
 }
 

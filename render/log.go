@@ -20,10 +20,49 @@ const DiscordLimit = 2000
 // numbers it (RuleRef): "... [VIII.4.1]" in Russian, "... [R-VIII.4.1]" in
 // English.
 func Log(lang Lang, events []engine.Event) string {
+	return LogNamed(lang, events, nil)
+}
+
+// Names are the names of the units and leaders of the states, by ID
+// (engine.Unit.Name, engine.Leader.Name; the first state's win), for
+// LogNamed.
+func Names(states ...*engine.Battle) map[string]string {
+	out := map[string]string{}
+	for _, b := range states {
+		if b == nil {
+			continue
+		}
+		for _, u := range b.Units {
+			if _, ok := out[u.ID]; !ok && u.Name != "" {
+				out[u.ID] = u.Name
+			}
+		}
+		for _, l := range b.Leaders {
+			if _, ok := out[l.ID]; !ok && l.Name != "" {
+				out[l.ID] = l.Name
+			}
+		}
+	}
+	return out
+}
+
+// LogNamed is Log with each unit and leader that has a name in names
+// named beside its ID where the log first mentions it: «s-hatamoto
+// (Хатамото Сингэна)»; then by its ID alone.
+func LogNamed(lang Lang, events []engine.Event, names map[string]string) string {
 	var b strings.Builder
+	named := map[string]bool{}
+	nm := func(id string) string {
+		s := unitName(lang, id)
+		if n := names[id]; n != "" && !named[id] {
+			named[id] = true
+			s = T(lang, "log.named", s, n)
+		}
+		return s
+	}
 	line := func(e engine.Event, prefix string) {
 		b.WriteString(prefix)
-		b.WriteString(EventText(lang, e))
+		b.WriteString(eventTextNamed(lang, e, nm))
 		if e.Rule != "" {
 			b.WriteString(" [" + RuleRef(lang, e.Rule) + "]")
 		}
@@ -64,8 +103,14 @@ func Log(lang Lang, events []engine.Event) string {
 
 // EventText is the sentence for one event, without its rule.
 func EventText(lang Lang, e engine.Event) string {
+	return eventTextNamed(lang, e, func(id string) string { return unitName(lang, id) })
+}
+
+// eventTextNamed is EventText with the units and leaders the event names
+// written by name.
+func eventTextNamed(lang Lang, e engine.Event, name func(id string) string) string {
 	if text, ok := eventTexts[e.Kind]; ok {
-		return text(lang, e, unitName(lang, e.Unit), unitName(lang, e.Other))
+		return text(lang, e, name(e.Unit), name(e.Other))
 	}
 	return T(lang, "ev.unknown", orQ(string(e.Kind)), eventFields(e))
 }

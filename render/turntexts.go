@@ -20,6 +20,7 @@ var turnTexts = map[string]msg{
 	"legend.turn_wounded":   {"военачальник ранен", "leader wounded"},
 	"legend.turn_killed":    {"убит", "killed"},
 	"legend.turn_captured":  {"взят в плен", "captured"},
+	"legend.turn_struck_at": {"где стоял атакованный отряд", "where the attacked unit stood"},
 
 	// Where an attack struck (EvAttack's Detail), on the attack's mark.
 	"turn.side_front":       {"фронт", "front"},

@@ -88,6 +88,7 @@ type SpareTable struct {
 // UnitTable is one [[case.unit]].
 type UnitTable struct {
 	ID        string   `toml:"id"`
+	Name      string   `toml:"name"`
 	Side      string   `toml:"side"`
 	Type      string   `toml:"type"`
 	Figures   *int     `toml:"figures"`
@@ -106,6 +107,7 @@ type UnitTable struct {
 // LeaderTable is one [[case.leader]].
 type LeaderTable struct {
 	ID     string   `toml:"id"`
+	Name   string   `toml:"name"`
 	Side   string   `toml:"side"`
 	Role   string   `toml:"role"`
 	At     string   `toml:"at"`

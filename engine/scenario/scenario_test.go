@@ -298,3 +298,38 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// A unit's and a leader's name are read, and optional.
+func TestParseNames(t *testing.T) {
+	p := parseOne(t, `[[case]]
+hq = { north = "A31", south = "C21" }
+[[case.unit]]
+id = "hc"
+name = "Хатамото Сингэна"
+side = "north"
+type = "heavy_cavalry"
+cell = "A11"
+figures = 8
+facing = "S"
+[[case.unit]]
+id = "sp"
+side = "south"
+type = "ashigaru_spear"
+cell = "C11"
+figures = 12
+facing = "N"
+[[case.leader]]
+id = "shingen"
+name = "Такэда Сингэн"
+side = "north"
+role = "commander"
+at = "hc"
+`)
+	if p.Err != nil {
+		t.Fatal(p.Err)
+	}
+	b := p.Battle
+	if b.Unit("hc").Name != "Хатамото Сингэна" || b.Unit("sp").Name != "" || b.Leader("shingen").Name != "Такэда Сингэн" {
+		t.Errorf("names: %q, %q, %q", b.Unit("hc").Name, b.Unit("sp").Name, b.Leader("shingen").Name)
+	}
+}

@@ -51,7 +51,7 @@ func (b *Builder) units(bt *engine.Battle, units []UnitTable, ids idSet, turn in
 
 // unit reads one [[case.unit]] but its id and shields.
 func (b *Builder) unit(path, what string, ru *UnitTable, turn int) engine.Unit {
-	u := engine.Unit{ID: ru.ID}
+	u := engine.Unit{ID: ru.ID, Name: ru.Name}
 	u.Side = b.Side(path+".side", what, ru.Side)
 	if ru.Type == "" {
 		b.Errf(path, "%s: missing type", what)
@@ -137,7 +137,7 @@ func (b *Builder) leaders(bt *engine.Battle, leaders []LeaderTable, ids idSet) {
 		path := fmt.Sprintf("leader.%d", i)
 		what := fmt.Sprintf("leader %q", rl.ID)
 		b.checkID(ids, path+".id", what, rl.ID)
-		l := engine.Leader{ID: rl.ID, Wounds: rl.Wounds, At: rl.At, Traits: rl.Traits}
+		l := engine.Leader{ID: rl.ID, Name: rl.Name, Wounds: rl.Wounds, At: rl.At, Traits: rl.Traits}
 		l.Side = b.Side(path+".side", what, rl.Side)
 		if err := l.Role.UnmarshalText([]byte(rl.Role)); err != nil {
 			b.Errf(path+".role", "%s: %v", what, err)
