@@ -20,7 +20,7 @@ func ProblemText(lang Lang, p *engine.Problem) string {
 	key := "prob." + p.Code
 	if p.Code == "" || !has(key) || key == "prob.unit_prefix" || key == "prob.generic" {
 		s = T(lang, "prob.generic", quoteArg(lang, p.Code))
-	} else if strings.Contains(T(lang, key), "%") {
+	} else if strings.Contains(catalogue[key].ru, "%") { // it takes the problem's argument
 		s = T(lang, key, problemArg(lang, p))
 	} else {
 		s = T(lang, key)

@@ -50,21 +50,11 @@ func (r Rule) Entry(locale string) string {
 	fmt.Fprintf(&b, "**%s** %s\n", r.ID, r.Full(locale))
 	switch {
 	case ru(locale):
-		if r.RUCut() {
-			fmt.Fprintf(&b, "\n*Перевод сокращён; решение целиком — по-английски: [%s в rules.en.md](rules.en.md).*\n", r.ID)
-		}
 		fmt.Fprintf(&b, "\n*Место в оригинале:* %s.\n", strings.TrimSuffix(r.Place, "."))
 	case strings.HasPrefix(r.ID, "R-"):
 		fmt.Fprintf(&b, "\n*In the Russian original:* %s.\n", strings.TrimSuffix(r.Place, "."))
 	}
 	return b.String()
-}
-
-// RUCut reports whether the Russian text is shorter than the whole rule:
-// a decision whose translation was made of the English summary, cut short
-// for Discord, while its whole English text is longer.
-func (r Rule) RUCut() bool {
-	return strings.HasSuffix(r.FullRU, " …") && r.FullEN != r.EN
 }
 
 // Reference is the whole rulebook as one Markdown document in the language

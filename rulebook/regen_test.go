@@ -864,11 +864,16 @@ func generate(rulesMD, rulesRU string) (tsv, review string, err error) {
 		}
 		var ru, ruFull, place, kind string
 		if strings.HasPrefix(e.id, "D-") {
-			ru = tr[e.id]
-			ruFull = ru
-			if ru == "" {
+			// The translation is the whole decision; its summary for
+			// Discord is cut like the passages of the original.
+			ruFull = tr[e.id]
+			ru = cutSentence(ruFull, maxRU)
+			if ruFull == "" {
 				errs = append(errs, e.id+": no translation in testdata/decisions_ru.txt")
 				continue
+			}
+			if strings.HasSuffix(ruFull, "…") {
+				errs = append(errs, e.id+": the translation in testdata/decisions_ru.txt is cut short, not the whole decision")
 			}
 			place = decisionPlace(e.title, subs)
 			kind = "translation"
