@@ -237,11 +237,13 @@ func (p *page) oddsMatch(step int) {
 	p.as("north", "север")
 	p.channel("север")
 	p.command("/orders")
-	p.wait("the answer to /orders", `[...document.querySelectorAll('.message.ephemeral')].some(m => /Шансы/.test(m.textContent) && /Лист приказов/i.test(m.textContent))`, long)
+	p.wait("the answer to /orders", `[...document.querySelectorAll('.message.ephemeral')].some(m => m.textContent.includes('n-uma1') && /Лист приказов/i.test(m.textContent))`, long)
 	p.channel("dm")
-	p.wait("the odds battle's sheet", `sheetHas('button[data-custom-id*=":stake:low"]') && /Шансы/.test(sheetText())`, long)
+	p.wait("the odds battle's sheet", `sheetTurn() === '1' && sheetHas('button[data-custom-id*=":stake:low"]')`, long)
 	p.rollAndOrder(north, "n-uma1", "move.", "≈")
 	sheetOdds := p.str(`((sheet().querySelector('.content') || sheet()).innerText).split('\n').filter(l => /^Из .*%/.test(l)).join('\n')`)
+	// The page marks an edited message as Discord does, after its text.
+	sheetOdds = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sheetOdds), "(изменено)"))
 	if sheetOdds == "" || strings.Contains(sheetOdds, "\n") {
 		p.fail("the sheet shows no one line of odds: %q", p.str(`sheetText()`))
 	}
@@ -407,6 +409,26 @@ func (p *page) js(expr string) string {
 	return "(() => {" + helpers + "\nreturn (" + expr + ");})()"
 }
 
+// click clicks the element sel with the mouse. The page redraws its lists
+// as the bot's events come in, so the node found may be gone by the time
+// it is clicked: that is tried again, a few times.
+func (p *page) click(what, sel string) {
+	p.t.Helper()
+	var err error
+	for range 5 {
+		ctx, cancel := context.WithTimeout(p.ctx, long)
+		err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), "Could not find node") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		p.fail("%s: %v", what, err)
+	}
+}
+
 // do runs browser actions; a failure stops the test with a screenshot.
 func (p *page) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
@@ -486,7 +508,7 @@ func (p *page) shot(name string) {
 func (p *page) as(person, own string) {
 	p.t.Helper()
 	sel := fmt.Sprintf(`button[data-person=%q]`, person)
-	p.do("switch to "+person, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+	p.click("switch to "+person, sel)
 	p.wait(person+" active with his channels", fmt.Sprintf(`!!document.querySelector('%s.active') && !!document.querySelector('[data-channel-name=%q]')`, sel, own), long)
 }
 
@@ -494,7 +516,7 @@ func (p *page) as(person, own string) {
 func (p *page) channel(name string) {
 	p.t.Helper()
 	sel := fmt.Sprintf(`[data-channel-name=%q]`, name)
-	p.do("open channel "+name, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+	p.click("open channel "+name, sel)
 	p.wait(name+" opened", fmt.Sprintf(`!!document.querySelector('%s.active')`, sel), long)
 }
 
