@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -87,11 +88,52 @@ func TestSandboxTurnInTheBrowser(t *testing.T) {
 	p.noRawMarkup("gm")
 
 	north := player{person: "north", channel: "север", other: "юг", unit: "n-", accepted: "Приказ принят",
-		view: `/Вид Севера|North's view/`, otherView: `/Вид Юга|South's view/`}
+		view: `/Вид Севера|North's view/`, otherView: `/Вид Юга|South's view/`,
+		// His clan's channel speaks Russian (the clan's language), and
+		// none of the English catalogue's words.
+		says: `/Ход %d\b/`, never: `/Turn \d+ ·|turn \d+ is open|the orders given/`}
 	south := player{person: "south", channel: "юг", other: "север", unit: "s-", accepted: "Order accepted",
-		view: `/Вид Юга|South's view/`, otherView: `/Вид Севера|North's view/`}
+		view: `/Вид Юга|South's view/`, otherView: `/Вид Севера|North's view/`,
+		says: `/Turn %d\b/`, never: `/Ход \d+ ·|ход \d+ открыт|отданные приказы/`}
 	step := 2
-	for _, pl := range []player{north, south} {
+	for turn := 1; turn <= 2; turn++ {
+		step = p.playTurn(turn, step, north, south)
+	}
+	p.as("gm", "gm")
+	p.channel("gm")
+	p.picture("gm", `/Вид ведущего|GM's view/`)
+	p.noRawMarkup("gm")
+	p.shot(fmt.Sprintf("%02d-gm-after-turn", step))
+	p.shot("gm-after-turn")
+
+	// The GM ends the battle in the middle of turn 3: each channel tells
+	// it in its clan's language, after turn 2, the last resolved.
+	p.command(fmt.Sprintf(`/battle finish battle:%s`, quote(name)))
+	p.wait("the end in the GM channel", `channelHas(/окончена мастером после хода 2/)`, long)
+	for _, pl := range []struct{ person, channel, end string }{
+		{"north", "север", `/окончена мастером после хода 2/`}, {"south", "юг", `/ended by the GM after turn 2/`}} {
+		p.as(pl.person, pl.channel)
+		p.channel(pl.channel)
+		p.wait(pl.person+" reads the end in his clan's language", `channelHas(`+pl.end+`)`, long)
+		p.noRawMarkup(pl.channel)
+	}
+	p.shot(fmt.Sprintf("%02d-south-end", step))
+	step++
+
+	p.oddsMatch(step)
+	if s := p.str(`(document.querySelector('#status') || {}).textContent || ''`); strings.TrimSpace(s) != "" {
+		t.Logf("#status at the end: %q", s)
+	}
+	t.Logf("screenshots in %s", dir)
+}
+
+// playTurn plays battle turn n: each player asks for his sheet in his
+// clan's channel, rolls, gives an order and says ready; then each reads
+// his own side's picture in his clan's channel, in his clan's language,
+// with no raw markup. It returns the next screenshot's number.
+func (p *page) playTurn(n, step int, players ...player) int {
+	p.t.Helper()
+	for _, pl := range players {
 		p.as(pl.person, pl.channel)
 		p.noChannel(pl.other)
 		p.channel(pl.channel)
@@ -101,49 +143,15 @@ func TestSandboxTurnInTheBrowser(t *testing.T) {
 		step++
 
 		p.channel("dm")
-		p.wait(pl.person+"'s order sheet in his DMs", `sheetHas('button[data-custom-id*=":stake:low"]')`, long)
+		p.wait(pl.person+"'s order sheet of turn "+strconv.Itoa(n)+" in his DMs", fmt.Sprintf(`sheetTurn() === '%d' && sheetHas('button[data-custom-id*=":stake:low"]')`, n), long)
 		p.shot(fmt.Sprintf("%02d-%s-sheet", step, pl.person))
 		step++
-
-		// The command roll: the low stake, its rerolls declined.
-		p.press(pl.person, "stake:low")
-		p.wait(pl.person+"'s roll on his sheet", `sheet() && !sheetHas('[data-custom-id*=":stake:"]') && (sheetHas('[data-custom-id*=":reroll:"]') || sheetHas('select[data-custom-id$=":subject"]'))`, long)
-		for range 3 {
-			if !p.eval(`sheetHas('button[data-custom-id$=":reroll:accept"]')`) {
-				break
-			}
-			p.press(pl.person, "reroll:accept")
-			p.wait(pl.person+"'s roll accepted", `sheet() && !sheetHas('button[data-custom-id$=":reroll:accept"]')`, long)
-		}
-		p.wait(pl.person+"'s unit menu after the roll", `sheetHas('select[data-custom-id$=":subject"]')`, long)
-		p.shot(fmt.Sprintf("%02d-%s-roll", step, pl.person))
-		step++
-
-		// One order: a unit, its first order, then the first choice or a
-		// phase while the sheet asks for them.
-		p.choose(pl.person, "subject", pl.unit)
-		p.wait(pl.person+"'s order menu for his unit", `sheetHas('select[data-custom-id$=":pick"]')`, long)
-		p.choose(pl.person, "pick", "")
-		given := fmt.Sprintf(`sheetText().includes(%q)`, pl.accepted)
-		asks := `sheetHas('select[data-custom-id$=":choice"]') || sheetHas('button[data-custom-id*=":phase:"]')`
-		for range 4 {
-			p.wait(pl.person+"'s order given or a choice asked", given+` || `+asks, long)
-			if p.eval(given) {
-				break
-			}
-			if p.eval(`sheetHas('select[data-custom-id$=":choice"]')`) {
-				p.choose(pl.person, "choice", "")
-			} else {
-				p.press(pl.person, "phase:")
-			}
-			p.wait(pl.person+"'s sheet after a choice", `!(`+asks+`) || `+given, long)
-		}
-		p.wait(pl.person+"'s order accepted on the sheet", given, long)
+		p.rollAndOrder(pl, pl.unit, "", "")
 		p.shot(fmt.Sprintf("%02d-%s-order", step, pl.person))
 		step++
 
 		p.press(pl.person, "ready")
-		p.wait(pl.person+"'s side ready", `sheetHas('button[data-custom-id$=":ready"]:disabled') || sheetTurn() !== '1' || channelHas(/фаза хода 1 закончена|phase of turn 1 is over/i)`, long)
+		p.wait(pl.person+"'s side ready", fmt.Sprintf(`sheetHas('button[data-custom-id$=":ready"]:disabled') || sheetTurn() !== '%d' || channelHas(/фаза хода %d закончена|phase of turn %d is over/i)`, n, n, n), long)
 		p.shot(fmt.Sprintf("%02d-%s-ready", step, pl.person))
 		step++
 	}
@@ -151,32 +159,106 @@ func TestSandboxTurnInTheBrowser(t *testing.T) {
 	// Both ready: the turn resolves. Each clan's channel shows the picture
 	// of its own side's view (its alt text says whose), loaded; nothing of
 	// the other side's view is there, and each player's channel list lacks
-	// the other clan's channel.
-	for _, pl := range []player{north, south} {
+	// the other clan's channel. The channel speaks the clan's language.
+	for _, pl := range players {
 		p.as(pl.person, pl.channel)
 		p.noChannel(pl.other)
 		p.channel(pl.channel)
 		p.picture(pl.channel, pl.view)
 		p.noRawMarkup(pl.channel)
+		p.wait(pl.person+" reads turn "+strconv.Itoa(n)+"'s log in his clan's language", `channelHas(`+fmt.Sprintf(pl.says, n)+`)`, long)
+		if bad := p.str(`messages().map(m => m.textContent).filter(t => ` + pl.never + `.test(t)).join('\n---\n')`); bad != "" {
+			p.fail("%s's channel speaks the other language:\n%s", pl.channel, bad)
+		}
 		if p.eval(fmt.Sprintf(`[...document.querySelectorAll('img.attachment')].some(i => %s.test(i.alt))`, pl.otherView)) {
 			p.fail("%s's channel shows a picture of the other side's view", pl.channel)
 		}
-		p.shot(fmt.Sprintf("%02d-%s-after-turn", step, pl.person))
+		p.shot(fmt.Sprintf("%02d-%s-after-turn-%d", step, pl.person, n))
 		step++
-		if pl.person == "north" {
+		if pl.person == "north" && n == 1 {
 			p.shot("north-after-turn")
 		}
 	}
+	return step
+}
+
+// rollAndOrder makes pl's command roll on his sheet (the low stake, its
+// rerolls declined) and gives one order: the first unit whose ID begins
+// with unit, then the first pick whose key begins with pick, then the
+// first choice whose text matches choice (a JavaScript regular expression;
+// "": the first), or a phase, while the sheet asks for them.
+func (p *page) rollAndOrder(pl player, unit, pick, choice string) {
+	p.t.Helper()
+	p.press(pl.person, "stake:low")
+	p.wait(pl.person+"'s roll on his sheet", `sheet() && !sheetHas('[data-custom-id*=":stake:"]') && (sheetHas('[data-custom-id*=":reroll:"]') || sheetHas('select[data-custom-id$=":subject"]'))`, long)
+	for range 3 {
+		if !p.eval(`sheetHas('button[data-custom-id$=":reroll:accept"]')`) {
+			break
+		}
+		p.press(pl.person, "reroll:accept")
+		p.wait(pl.person+"'s roll accepted", `sheet() && !sheetHas('button[data-custom-id$=":reroll:accept"]')`, long)
+	}
+	p.wait(pl.person+"'s unit menu after the roll", `sheetHas('select[data-custom-id$=":subject"]')`, long)
+	p.choose(pl.person, "subject", unit)
+	p.wait(pl.person+"'s order menu for his unit", `sheetHas('select[data-custom-id$=":pick"]')`, long)
+	p.choose(pl.person, "pick", pick)
+	given := fmt.Sprintf(`sheetText().includes(%q)`, pl.accepted)
+	asks := `sheetHas('select[data-custom-id$=":choice"]') || sheetHas('button[data-custom-id*=":phase:"]')`
+	for range 4 {
+		p.wait(pl.person+"'s order given or a choice asked", given+` || `+asks, long)
+		if p.eval(given) {
+			break
+		}
+		if p.eval(`sheetHas('select[data-custom-id$=":choice"]')`) {
+			p.chooseText(pl.person, "choice", choice)
+		} else {
+			p.press(pl.person, "phase:")
+		}
+		p.wait(pl.person+"'s sheet after a choice", `!(`+asks+`) || `+given, long)
+	}
+	p.wait(pl.person+"'s order accepted on the sheet", given, long)
+}
+
+// oddsMatch: the odds a player reads on his sheet are /odds's (issue 24,
+// item 1). The GM creates a second battle from the scenario odds (a light
+// horse before samurai spearmen that most likely throw it back); the
+// North player gives the attack on his sheet, choosing the move whose
+// menu line shows odds, and the sheet's odds line is the line /odds gives
+// under that order.
+func (p *page) oddsMatch(step int) {
+	p.t.Helper()
 	p.as("gm", "gm")
 	p.channel("gm")
-	p.picture("gm", `/Вид ведущего|GM's view/`)
-	p.noRawMarkup("gm")
-	p.shot(fmt.Sprintf("%02d-gm-after-turn", step))
-	p.shot("gm-after-turn")
-	if s := p.str(`(document.querySelector('#status') || {}).textContent || ''`); strings.TrimSpace(s) != "" {
-		t.Logf("#status at the end: %q", s)
+	p.command("/battle create name:Шансы north_role:@Уэсуги north_channel:#север south_role:@Такэда south_channel:#юг gm_channel:#gm scenario:odds south_lang:en")
+	p.wait("the odds battle created", `channelHas(/Шансы/) || [...document.querySelectorAll('.message.ephemeral')].some(m => /«Шансы» создана/.test(m.textContent))`, long)
+	p.command("/battle start battle:Шансы")
+	p.wait("the odds battle's turn 1 opened", `channelHas(/«Шансы», ход 1 открыт/)`, long)
+	north := player{person: "north", channel: "север", accepted: "Приказ принят"}
+	p.as("north", "север")
+	p.channel("север")
+	p.command("/orders")
+	p.wait("the answer to /orders", `[...document.querySelectorAll('.message.ephemeral')].some(m => m.textContent.includes('n-uma1') && /Лист приказов/i.test(m.textContent))`, long)
+	p.channel("dm")
+	p.wait("the odds battle's sheet", `sheetTurn() === '1' && sheetHas('button[data-custom-id*=":stake:low"]')`, long)
+	p.rollAndOrder(north, "n-uma1", "move.", "≈")
+	sheetOdds := p.str(`((sheet().querySelector('.content') || sheet()).innerText).split('\n').filter(l => /^Из .*%/.test(l)).join('\n')`)
+	// The page marks an edited message as Discord does, after its text.
+	sheetOdds = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(sheetOdds), "(изменено)"))
+	if sheetOdds == "" || strings.Contains(sheetOdds, "\n") {
+		p.fail("the sheet shows no one line of odds: %q", p.str(`sheetText()`))
 	}
-	t.Logf("screenshots in %s", dir)
+	if !strings.Contains(sheetOdds, "атака отбита") {
+		p.fail("the sheet's odds of an attack most likely thrown back do not say so: %q", sheetOdds)
+	}
+	p.shot(fmt.Sprintf("%02d-north-odds-sheet", step))
+	p.channel("север")
+	p.command("/odds unit:n-uma1 target:s-yari1")
+	p.wait("the /odds answer", `[...document.querySelectorAll('.message.ephemeral')].some(m => m.textContent.includes('s-yari1') && /Из .*%/.test(m.textContent))`, long)
+	answer := p.str(`[...document.querySelectorAll('.message.ephemeral')].filter(m => m.textContent.includes('s-yari1') && /Из .*%/.test(m.textContent)).pop().innerText`)
+	if !strings.Contains(answer, sheetOdds) {
+		p.fail("the sheet's odds are not /odds's:\n sheet: %s\n /odds: %s", sheetOdds, answer)
+	}
+	p.shot(fmt.Sprintf("%02d-north-odds-answer", step+1))
 }
 
 // long is how long the page may take to show what the bot does: it draws
@@ -190,6 +272,10 @@ const long = 2 * time.Minute
 type player struct {
 	person, channel, other, unit, accepted string
 	view, otherView                        string
+	// says matches (with the turn's number for %d) what the clan's
+	// channel says in its language after a turn, never what it must not
+	// say (the other language's words), as JavaScript regular expressions.
+	says, never string
 }
 
 // findBrowser is the Chromium to drive: $CHROMIUM, else Debian's
@@ -248,7 +334,9 @@ func artifactsDir(t *testing.T) string {
 func startSandbox(t *testing.T, ctx context.Context) string {
 	t.Helper()
 	w := &testWriter{t: t}
-	sb, err := sandbox.Start(ctx, sandbox.Options{Addr: "127.0.0.1:0", Store: filepath.Join(t.TempDir(), "sandbox.db"), Log: log.New(w, "", log.Lmicroseconds)})
+	sb, err := sandbox.Start(ctx, sandbox.Options{Addr: "127.0.0.1:0", Store: filepath.Join(t.TempDir(), "sandbox.db"), Log: log.New(w, "", log.Lmicroseconds),
+		// The battle of the sheet's odds (oddsMatch).
+		Scenarios: []string{"../bot/testdata/odds.toml"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,6 +407,26 @@ const sheetText = () => { const s = sheet(); if (!s) return ''; const c = s.quer
 
 func (p *page) js(expr string) string {
 	return "(() => {" + helpers + "\nreturn (" + expr + ");})()"
+}
+
+// click clicks the element sel with the mouse. The page redraws its lists
+// as the bot's events come in, so the node found may be gone by the time
+// it is clicked: that is tried again, a few times.
+func (p *page) click(what, sel string) {
+	p.t.Helper()
+	var err error
+	for range 5 {
+		ctx, cancel := context.WithTimeout(p.ctx, long)
+		err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), "Could not find node") {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		p.fail("%s: %v", what, err)
+	}
 }
 
 // do runs browser actions; a failure stops the test with a screenshot.
@@ -400,7 +508,7 @@ func (p *page) shot(name string) {
 func (p *page) as(person, own string) {
 	p.t.Helper()
 	sel := fmt.Sprintf(`button[data-person=%q]`, person)
-	p.do("switch to "+person, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+	p.click("switch to "+person, sel)
 	p.wait(person+" active with his channels", fmt.Sprintf(`!!document.querySelector('%s.active') && !!document.querySelector('[data-channel-name=%q]')`, sel, own), long)
 }
 
@@ -408,7 +516,7 @@ func (p *page) as(person, own string) {
 func (p *page) channel(name string) {
 	p.t.Helper()
 	sel := fmt.Sprintf(`[data-channel-name=%q]`, name)
-	p.do("open channel "+name, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+	p.click("open channel "+name, sel)
 	p.wait(name+" opened", fmt.Sprintf(`!!document.querySelector('%s.active')`, sel), long)
 }
 
@@ -486,6 +594,28 @@ func (p *page) choose(person, action, prefix string) {
 		return o.value + ' (' + o.textContent.trim() + ')'; })()`, action, prefix))
 	if got == "" {
 		p.fail("%s's sheet has no menu %q with an option %q…", person, action, prefix)
+	}
+	p.t.Logf("%s picks %s: %s", person, action, got)
+}
+
+// chooseText picks, on person's sheet's menu for action, the first
+// option whose text matches re (a JavaScript regular expression's source;
+// "": the first option).
+func (p *page) chooseText(person, action, re string) {
+	p.t.Helper()
+	got := p.str(fmt.Sprintf(`(() => { const s = sheet(); if (!s) return '';
+		const m = [...s.querySelectorAll('select[data-custom-id]')].find(m => m.dataset.customId.split(':')[3] === %q);
+		if (!m) return '';
+		const re = new RegExp(%q);
+		const o = [...m.options].find(o => !o.disabled && o.value !== '' && !o.value.startsWith('page:') && re.test(o.textContent));
+		if (!o) return '';
+		m.focus();
+		m.value = o.value;
+		m.dispatchEvent(new Event('input', {bubbles: true}));
+		m.dispatchEvent(new Event('change', {bubbles: true}));
+		return o.value + ' (' + o.textContent.trim() + ')'; })()`, action, re))
+	if got == "" {
+		p.fail("%s's sheet has no menu %q with an option matching %q", person, action, re)
 	}
 	p.t.Logf("%s picks %s: %s", person, action, got)
 }

@@ -67,6 +67,9 @@ type Options struct {
 	// Ready, if set, is called by Run with the page's URL once it is
 	// served (else Run logs it).
 	Ready func(url string)
+	// Scenarios are scenario files the GM may create battles from beside
+	// the built-in ones (the config's [battle] scenarios).
+	Scenarios []string
 }
 
 // IDs of the sandbox's guild, stable so that a store file given with
@@ -220,6 +223,7 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 	cfg.Discord.Guilds = []string{guildID}
 	cfg.Discord.APIBase = sb.srv.URL() + "/api/v9"
 	cfg.Store.Path = storePath
+	cfg.Battle.Scenarios = opts.Scenarios
 	serve := opts.Serve
 	if serve == nil {
 		serve = Serve
@@ -259,7 +263,11 @@ func Serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logg
 		return err
 	}
 	defer st.Close()
-	b, err := bot.Dial(c, &game.Service{Store: st, TurnDeadline: cfg.Battle.TurnDeadline}, bot.Options{
+	scenarios, err := game.LoadScenarios(cfg.Battle.Scenarios)
+	if err != nil {
+		return err
+	}
+	b, err := bot.Dial(c, &game.Service{Store: st, Scenarios: scenarios, TurnDeadline: cfg.Battle.TurnDeadline}, bot.Options{
 		GMRole: cfg.Discord.GMRole, Guilds: cfg.Discord.Guilds, Locale: cfg.Battle.DefaultLocale, Log: logger,
 	})
 	if err != nil {
