@@ -19,7 +19,8 @@ import (
 // Autocomplete (issue 12, item 6). Every string option of the command
 // table without fixed choices is completed by the bot as it is typed, but a
 // new battle's name, which the GM makes up. What a player is offered comes
-// from his own side's view (engine.View): an enemy unit hidden from it, or
+// from his own side's view (game.SideView): an enemy unit hidden from it
+// (in deployment every enemy unit his scouts did not report, D-70), or
 // anything of the enemy's orders, is never offered. Orders are offered as
 // engine.Options has them: exactly what the side may add now. A GM's
 // completion (the /battle subcommands) offers nothing to anyone else.
@@ -328,7 +329,7 @@ func (b *Bot) seatView(c *call, find func(guild string, roles []string) (game.Se
 	if err != nil {
 		return seat, engine.Battle{}, err
 	}
-	return seat, engine.View(seat.Battle.State, seat.Side), nil
+	return seat, game.SideView(&seat.Battle, seat.Side), nil
 }
 
 // completeOwnUnit offers the caller's own units on the field.

@@ -47,7 +47,7 @@ func (b *Bot) orderContext(c *call) (*orderCtx, error) {
 		return nil, err
 	}
 	rec := seat.Battle
-	oc := &orderCtx{state: rec.State, view: engine.View(rec.State, seat.Side), side: seat.Side, turn: rec.Turn,
+	oc := &orderCtx{state: rec.State, view: game.SideView(&rec, seat.Side), side: seat.Side, turn: rec.Turn,
 		orders: so.Orders, granted: unrolled, trees: map[string]engine.OrderTree{}}
 	if so.Command != nil {
 		oc.granted = so.Command.Result

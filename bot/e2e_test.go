@@ -651,7 +651,8 @@ func sekigaharaWorld(t *testing.T) *world {
 }
 
 // Unit options are completed by the bot: a player is offered his own units,
-// and for a target the enemy units his side sees, in his language.
+// and for a target the enemy units his side sees (from turn 1: D-70), in his
+// language.
 func TestUnitAutocompleteThroughDiscord(t *testing.T) {
 	w := newWorld(t)
 	w.start()
@@ -665,6 +666,11 @@ func TestUnitAutocompleteThroughDiscord(t *testing.T) {
 	if len(got) != 1 || got[0].Value != "n-yari" || got[0].Name != "n-yari — самураи-копейщики, A21" {
 		t.Fatalf("own units for «YA»: %+v", got)
 	}
+	// Targets are the enemy units the side sees: none while deploying (D-70).
+	if got := choices(asai, chanAsai, "order", discordtest.StringOpt("order", "shoot"), discordtest.StringOpt("unit", "s-teppo"), discordtest.Focus(discordtest.StringOpt("target", ""))); len(got) != 0 {
+		t.Fatalf("targets in deployment: %+v", got)
+	}
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	got = choices(asai, chanAsai, "order", discordtest.StringOpt("order", "shoot"), discordtest.StringOpt("unit", "s-teppo"), discordtest.Focus(discordtest.StringOpt("target", "")))
 	if len(got) != 6 {
 		t.Fatalf("targets: %+v", got)

@@ -302,8 +302,9 @@ func (b *Bot) scout(c *call) error {
 }
 
 // field handles /field: the player's own view of his battle as it stands
-// (engine.View: enemy units hidden in forests stay hidden), as a picture
-// only he sees; useful above all while deploying.
+// (game.SideView: in deployment none of the enemy's army but what his
+// scouts reported, D-70; then enemy units hidden in forests stay hidden),
+// as a picture only he sees; useful above all while deploying.
 func (b *Bot) field(c *call) error {
 	if _, ok := c.num("turn"); ok {
 		return b.fieldAfter(c)
@@ -312,7 +313,7 @@ func (b *Bot) field(c *call) error {
 	if err != nil {
 		return err
 	}
-	return b.replyField(c, seat.Battle, engine.View(seat.Battle.State, seat.Side))
+	return b.replyField(c, seat.Battle, game.SideView(&seat.Battle, seat.Side))
 }
 
 // why handles /why: what happened to a unit last turn, step by step with

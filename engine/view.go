@@ -86,3 +86,77 @@ func seenBy(b *Battle, side Side, c Cell) bool {
 	}
 	return false
 }
+
+// DeploymentView returns what one side may see of the battle through the
+// whole deployment turn, its deployment phase and its plan-change phase
+// (R-I.3.2, D-70): none of the enemy's units, leaders or shields, but the
+// terrain (R-IV.2.1), the enemy HQ as D-19 says, and what the side's own
+// scouts reported (R-IV.5.2): the enemy units of the scouted cells and the
+// leaders with them, as they stood when scouted. From the first battle
+// turn View applies. Battle.Turn cannot tell the deployment from turn 1's
+// command phase (0 in both): the caller knows which it is.
+func DeploymentView(b Battle, side Side, scouted []ScoutReport) Battle {
+	v := b.Clone()
+	seenUnits := map[string]Unit{}
+	seenLeaders := map[string]Leader{}
+	var order []string
+	for _, r := range scouted {
+		for _, u := range r.Units {
+			if u.Side == side {
+				continue
+			}
+			if _, ok := seenUnits[u.ID]; !ok {
+				order = append(order, u.ID)
+			}
+			seenUnits[u.ID] = u
+		}
+		for _, l := range r.Leaders {
+			if l.Side != side {
+				l.Traits = append([]string(nil), l.Traits...)
+				seenLeaders[l.ID] = l
+			}
+		}
+	}
+	// The side's own units where they stand, the enemy's only as scouted.
+	units := v.Units[:0]
+	shown := map[string]bool{}
+	for _, u := range v.Units {
+		if u.Side == side {
+			units = append(units, u)
+		}
+	}
+	for _, id := range order {
+		units = append(units, seenUnits[id])
+		shown[id] = true
+	}
+	v.Units = units
+	leaders := v.Leaders[:0]
+	for _, l := range v.Leaders {
+		if l.Side == side {
+			leaders = append(leaders, l)
+		} else if s, ok := seenLeaders[l.ID]; ok && shown[s.At] {
+			leaders = append(leaders, s)
+			delete(seenLeaders, l.ID)
+		}
+	}
+	for _, r := range scouted {
+		for _, l := range r.Leaders {
+			if s, ok := seenLeaders[l.ID]; ok && shown[s.At] {
+				leaders = append(leaders, s) // reported, gone from the state since
+				delete(seenLeaders, l.ID)
+			}
+		}
+	}
+	v.Leaders = leaders
+	// Shield sections carry no owner: in deployment those in the side's own
+	// zones are its own, every other one the enemy's or nobody's (D-14).
+	shields := v.Terrain.Shields[:0]
+	for _, s := range v.Terrain.Shields {
+		if InOwnZones(s.Cell, side) {
+			shields = append(shields, s)
+		}
+	}
+	v.Terrain.Shields = shields
+	hideSecrets(&v, side)
+	return v
+}

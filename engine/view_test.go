@@ -133,3 +133,100 @@ func TestViewLeaksNoShieldsOfHiddenUnits(t *testing.T) {
 		t.Fatal("seen by contact, the unit's shields are hidden")
 	}
 }
+
+// D-70: through the deployment turn a side sees none of the enemy's units,
+// leaders or shields, only the terrain, the enemy HQ as D-19 says and what
+// its own scouts reported, as they stood when scouted; its own army whole.
+func TestDeploymentViewD_70(t *testing.T) {
+	b := deployed()
+	b.Terrain.Hills = []Cell{MustCell("C12")}
+	b.Terrain.Forests = []Cell{MustCell("A24")}
+	b.Terrain.SetShields(MustCell("A21"), 1) // the North's (D-14)
+	b.Terrain.SetShields(MustCell("D11"), 2) // the South's
+	b.Terrain.SetShields(MustCell("C33"), 4) // the South's, behind a scouted cell
+	b.Leaders[0].Traits = []string{"brave"}
+	count := func(v Battle, side Side) (units, leaders int) {
+		for _, u := range v.Units {
+			if u.Side == side {
+				units++
+			}
+		}
+		for _, l := range v.Leaders {
+			if l.Side == side {
+				leaders++
+			}
+		}
+		return
+	}
+	// The deployment phase: nothing of the South, all of the North.
+	north := DeploymentView(b, North, nil)
+	if u, l := count(north, South); u != 0 || l != 0 {
+		t.Fatalf("North sees %d South units and %d leaders: %v", u, l, ids(north))
+	}
+	if u, l := count(north, North); u != 4 || l != 2 || north.Unit("n4").Cell != MustCell("B36") {
+		t.Fatalf("North sees %d of its 4 units and %d of its 2 leaders", u, l)
+	}
+	if north.Terrain.ShieldSides(MustCell("A21")) != 1 || north.Terrain.ShieldSides(MustCell("D11")) != 0 || len(north.Terrain.Shields) != 1 {
+		t.Fatalf("North sees shields %+v", north.Terrain.Shields)
+	}
+	if !north.Terrain.Hill(MustCell("C12")) || !north.Terrain.Forest(MustCell("A24")) {
+		t.Fatal("the terrain is announced to both sides (R-IV.2.1)")
+	}
+	if north.HQ != b.HQ {
+		t.Fatalf("the HQ is public by D-19: North sees %v", north.HQ)
+	}
+	if len(b.Units) != 7 || len(b.Leaders) != 4 || len(b.Terrain.Shields) != 3 {
+		t.Fatal("DeploymentView changed the battle")
+	}
+	// Ordinary visibility (View) would show the South: D-70 is not R-XI.3.
+	if v := View(b, North); v.Unit("s1") == nil {
+		t.Fatal("View hides an open unit")
+	}
+	// With hq.public=false the enemy HQ waits for the scouts (D-19).
+	b.Settings.HQHidden = true
+	if v := DeploymentView(b, North, nil); v.HQ != [2]Cell{MustCell("A31"), NoCell} {
+		t.Fatalf("hidden HQ: North sees %v", v.HQ)
+	}
+	// The plan-change phase: the North's shinobi scouts D11 (s2 and its
+	// commander) and C21, which is empty.
+	b.Shinobi = [2]int{1, 0}
+	nb, report, p := ScoutCells(b, North, []Cell{MustCell("D11"), MustCell("C21")}, false)
+	if p != nil {
+		t.Fatal(p)
+	}
+	// After the report the South's s2 lost figures (a GM fix): the North
+	// knows it as scouted.
+	nb.Unit("s2").Figures = 5
+	north = DeploymentView(nb, North, []ScoutReport{report})
+	if u, l := count(north, South); u != 1 || l != 1 {
+		t.Fatalf("North sees %d South units and %d leaders, want the scouted s2 and sc: %v", u, l, ids(north))
+	}
+	if s2 := north.Unit("s2"); s2 == nil || s2.Figures != 8 || s2.Cell != MustCell("D11") || s2.Type != SamuraiArcher {
+		t.Fatalf("s2 as scouted: %+v", s2)
+	}
+	if sc := north.Leader("sc"); sc == nil || sc.At != "s2" {
+		t.Fatalf("the commander with s2: %+v", sc)
+	}
+	if north.Unit("s1") != nil || north.Unit("s3") != nil || north.Leader("sg") != nil {
+		t.Fatal("an unscouted South unit or leader shows")
+	}
+	if north.Terrain.ShieldSides(MustCell("D11")) != 0 || north.Terrain.ShieldSides(MustCell("C33")) != 0 {
+		t.Fatal("the scouts report units and characters, not shields")
+	}
+	if north.HQ != b.HQ {
+		t.Fatalf("the scouts found the HQ (R-IV.5.3): North sees %v", north.HQ)
+	}
+	// The South's report is not the North's view: it sees nothing of the North.
+	if south := DeploymentView(nb, South, nil); func() bool { u, l := count(south, North); return u+l != 0 }() {
+		t.Fatalf("South sees the North: %v", ids(south))
+	}
+	// A South's own units are always its own, the report of the other side
+	// changes nothing there.
+	south := DeploymentView(nb, South, []ScoutReport{report})
+	if u, l := count(south, South); u != 3 || l != 2 || south.Unit("s2").Figures != 5 {
+		t.Fatalf("South's own army: %d units, %d leaders, %v", u, l, ids(south))
+	}
+	if u, _ := count(south, North); u != 0 {
+		t.Fatalf("a report of enemy units names none of the North: %v", ids(south))
+	}
+}

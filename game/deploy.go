@@ -77,7 +77,7 @@ func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 			}
 			rec.Guards[side] = *p.Guards
 		}
-		out = engine.View(rec.State, side)
+		out = SideView(rec, side) // D-70
 		return tx.PutBattle(*rec)
 	})
 	return out, err

@@ -32,6 +32,7 @@ func (s *Service) openScouting(tx *store.Tx, rec *store.BattleRecord, hash strin
 func (s *Service) endScouting(tx *store.Tx, rec *store.BattleRecord) (Opened, error) {
 	rec.State = engine.MakeSwaps(rec.State, rec.Swaps)
 	rec.Scouting, rec.Scouts, rec.Swaps, rec.ScoutsDone = false, [2]int{}, [2][][2]string{}, [2]bool{}
+	rec.Scouted = [2]*engine.ScoutReport{} // turn 1: ordinary visibility (D-70)
 	return s.openTurn(tx, rec, 1, [2]engine.Infiltration{})
 }
 
@@ -110,7 +111,7 @@ func scout(rec *store.BattleRecord, side engine.Side, list string) (engine.Scout
 	if p != nil {
 		return r, broken(p)
 	}
-	rec.State, rec.Scouts[side] = nb, r.Scouts
+	rec.State, rec.Scouts[side], rec.Scouted[side] = nb, r.Scouts, &r
 	return r, nil
 }
 

@@ -251,7 +251,7 @@ func sheetState(tx *store.Tx, rec *store.BattleRecord, sh store.Sheet, turn int)
 		}
 	}
 	out.Closed = turn != rec.Turn || rec.Status != store.StatusCommand
-	out.View = engine.View(rec.State, sh.Side)
+	out.View = SideView(rec, sh.Side)
 	if out.Closed {
 		// What the side gave that turn, for the record.
 		o, err := tx.Orders(rec.GuildID, rec.ID, turn, sh.Side)

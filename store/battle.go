@@ -114,6 +114,10 @@ type BattleRecord struct {
 	// Scouts are how many shinobi each side sent scouting: each gives
 	// one swap (R-IV.5.5, D-28).
 	Scouts [2]int `json:"scouts,omitempty"`
+	// Scouted is what each side's scouts reported (R-IV.5.2): the side sees
+	// those enemy units, as they stood then, until the deployment turn ends
+	// (D-70).
+	Scouted [2]*engine.ScoutReport `json:"scouted,omitzero"`
 	// Swaps are each side's swaps of two units, made when the phase ends
 	// so that both sides' reports show the positions before any (D-28).
 	Swaps [2][][2]string `json:"swaps,omitempty"`

@@ -280,7 +280,7 @@ func writeStart(dir string, rec store.BattleRecord, stdout io.Writer) error {
 			if v.audience == store.AudienceSouth {
 				side = engine.South
 			}
-			state, view = engine.View(rec.State, side), render.SideView(side)
+			state, view = game.SideView(&rec, side), render.SideView(side) // D-70
 		}
 		png, err := render.FieldPNG(state, render.FieldOptions{Lang: render.RU, Battle: rec.Name, View: view,
 			Clans: [2]string{rec.Sides[engine.North].Name, rec.Sides[engine.South].Name}})
