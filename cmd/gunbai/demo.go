@@ -217,9 +217,7 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 			break
 		}
 	}
-	fmt.Fprintf(stdout, "outcome: %s (%s); store: %s\n",
-		render.OutcomeName(render.RU, rec.State.Outcome), render.OutcomeName(render.EN, rec.State.Outcome), dbPath)
-	return playAftermath(svc, outDir, over, stdout)
+	return playAftermath(svc, outDir, over, dbPath, stdout)
 }
 
 // playTurn plays one turn as the two clans would: each makes its command

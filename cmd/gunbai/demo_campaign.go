@@ -49,12 +49,20 @@ func setUpCampaign(svc *game.Service) error {
 // Kawanakajima (a clan castle in Shinano, horse breeding), the clan's
 // choices (the proposed recovery, the first promotion open, each skill to
 // its commander, named), and the next turn; it writes what each step said.
-func playAftermath(svc *game.Service, dir string, over bool, stdout io.Writer) error {
+func playAftermath(svc *game.Service, dir string, over bool, dbPath string, stdout io.Writer) error {
 	if !over {
 		if _, err := svc.Finish(demoGuild, demoBattle); err != nil {
 			return err
 		}
 	}
+	// How it ended, as every text of the battle tells it (game.Ending).
+	e, _, err := svc.Ending(demoGuild, demoBattle)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "the end: %s (%s); store: %s\n",
+		render.EndHead(render.RU, e.By == game.EndedByGM, e.Turn, e.Outcome, e.Rule),
+		render.EndHead(render.EN, e.By == game.EndedByGM, e.Turn, e.Outcome, e.Rule), dbPath)
 	r, err := svc.Roster(demoGuild)
 	if err != nil {
 		return err
