@@ -34,7 +34,8 @@ func readButton(what string, p store.Post) []discordgo.MessageComponent {
 		return nil
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: render.T(render.Lang(p.Lang), "bot.read_mine"), Style: discordgo.SecondaryButton, CustomID: id},
+		discordgo.Button{Label: render.T(render.Lang(p.Lang), "bot.read_mine"), Style: discordgo.SecondaryButton, CustomID: id,
+			Emoji: &discordgo.ComponentEmoji{Name: "🌐"}},
 	}}}
 }
 

@@ -31,7 +31,7 @@ var botTexts = map[string]msg{
 	"bot.not_gm":           {"Эта команда только для мастера.", "This command is for the game master only."},
 	"bot.created":          {"Битва «%s» создана (ключ %s). Начните её командой /битва начать.", "Battle “%s” created (key %s). Start it with /battle start."},
 	"bot.created_langs":    {"Языки каналов: Север — %s, Юг — %s, мастер — %s (меняются командой /битва настройка ключ:north.lang, south.lang, gm.lang).", "The channels' languages: North %s, South %s, GM %s (change them with /battle set key:north.lang, south.lang, gm.lang)."},
-	"bot.read_mine":        {"🌐 На моём языке · In my language", "🌐 In my language · На моём языке"},
+	"bot.read_mine":        {"На моём языке · In my language", "In my language · На моём языке"},
 	"lang.ru":              {"русский", "Russian"},
 	"lang.en":              {"английский", "English"},
 	"bot.started":          {"Битва «%s» началась.", "Battle “%s” has started."},

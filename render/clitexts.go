@@ -14,7 +14,7 @@ var cliTexts = map[string]msg{
 	"cli.why_turn_bad":    {"ХОД — номер хода, а не %q", "TURN is a turn number, not %q"},
 	"cli.why_unit":        {"в битве «%s» нет отряда или предводителя %q; есть: %s", "battle “%s” has no unit or leader %q; it has: %s"},
 	"cli.why_nothing":     {"В этот ход с ним ничего не случилось.", "Nothing happened to it in that turn."},
-	"cli.rules_unknown":   {"нет правила или решения %q; номера выглядят так: R-VIII.4.4, D-34 (весь справочник: gunbai rules)", "there is no rule or decision %q; IDs look like R-VIII.4.4 or D-34 (the whole rulebook: gunbai rules)"},
+	"cli.rules_unknown":   {"нет правила или решения %q; номера выглядят так: VIII.4.4, реш. D-34 (весь справочник: gunbai rules)", "there is no rule or decision %q; IDs look like R-VIII.4.4 or D-34 (the whole rulebook: gunbai rules)"},
 }
 
 func init() {

@@ -241,6 +241,10 @@ func fold(s string) string {
 // of the Latin letters in IDs, and drops spaces and a final dot.
 func normID(s string) string {
 	s = strings.TrimSpace(s)
+	// A Russian reader cites a decision as «реш. D-34».
+	if rest, ok := strings.CutPrefix(strings.ToLower(s), "реш"); ok && rest != "" && strings.ContainsAny(rest[:1], ". d") {
+		s = strings.TrimLeft(s[len("реш"):], ". ")
+	}
 	s = strings.TrimRight(s, ".")
 	var b strings.Builder
 	for _, c := range s {

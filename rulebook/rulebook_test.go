@@ -114,6 +114,8 @@ func TestLookup(t *testing.T) {
 		{"D-34", "D-34"},
 		{"d-34", "D-34"},
 		{"D34", "D-34"},
+		{"реш. D-34", "D-34"}, // as a Russian reader cites it
+		{"Реш D-34", "D-34"},
 		{"D-7", "D-07"},
 		{"D-07", "D-07"},
 		{"Х.5.1", "R-X.5.1"}, // Cyrillic Х

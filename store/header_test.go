@@ -21,7 +21,7 @@ func TestHeaders(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a.Status, a.Turn, a.Reminded = StatusFinished, 3, 2
+	a.Status, a.Turn, a.Reminded, a.EndedBy = StatusFinished, 3, 2, "gm"
 	if err := s.PutBattle(a); err != nil {
 		t.Fatal(err)
 	}
@@ -40,8 +40,9 @@ func TestHeaders(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Header{
-		{ID: "a", GuildID: "g", Name: "A", Status: StatusFinished, Turn: 3, Deadline: deadline, Reminded: 2, Sides: a.Sides},
-		{ID: "b", GuildID: "g", Name: "B", Status: StatusDeployment, Scouting: true},
+		{ID: "a", GuildID: "g", Name: "A", Status: StatusFinished, Turn: 3, Deadline: deadline, Reminded: 2, Sides: a.Sides,
+			Resolved: a.State.Turn, Outcome: a.State.Outcome, EndedBy: "gm"},
+		{ID: "b", GuildID: "g", Name: "B", Status: StatusDeployment, Scouting: true, Resolved: b.State.Turn, Outcome: b.State.Outcome},
 	}
 	if len(hs) != len(want) {
 		t.Fatalf("headers %+v", hs)

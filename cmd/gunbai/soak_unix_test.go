@@ -106,8 +106,10 @@ var (
 	soakReCreated  = regexp.MustCompile(`^Создана битва «(.+?)»:`)
 	soakReOpened   = regexp.MustCompile(`^Битва «(.+?)», ход (\d+) открыт\.`)
 	soakReResults  = regexp.MustCompile(`^Битва «(.+?)», ход (\d+)\. Зерно костей:`)
-	soakReOver     = regexp.MustCompile(`^Битва «(.+?)» окончена: `)
+	soakReOver     = regexp.MustCompile(`^Битва «(.+?)» окончена(?: мастером)? (?:после хода \d+|до первого хода)`)
 	soakReListLine = regexp.MustCompile(`^• (.+?) — ([^,]+), ход (\d+)`)
+	// A finished battle's line says after which turn it ended (game.Ending).
+	soakReListOver = regexp.MustCompile(`^• (.+?) — (окончена)(?: мастером)? (?:после хода (\d+)|до первого хода)`)
 
 	soakReMessagePost = regexp.MustCompile(`^/channels/\d+/messages$`)
 )
@@ -476,7 +478,11 @@ func (s *soaker) state(name string) soakState {
 func soakParseList(text string) map[string]soakState {
 	out := map[string]soakState{}
 	for _, line := range strings.Split(text, "\n") {
-		if m := soakReListLine.FindStringSubmatch(line); m != nil {
+		m := soakReListOver.FindStringSubmatch(line)
+		if m == nil {
+			m = soakReListLine.FindStringSubmatch(line)
+		}
+		if m != nil {
 			n, _ := strconv.Atoi(m[3])
 			out[m[1]] = soakState{status: m[2], turn: n}
 		}
