@@ -65,12 +65,11 @@ func TestSiegeAssaultAndReliefThroughDiscord(t *testing.T) {
 	if r := w.slash(gm, chanGM, "siege", discordtest.Subcommand("relief", discordtest.StringOpt("siege", siege), discordtest.StringOpt("armies", "takeda-sendan"))); strings.Contains(r.Content, "невозможна") {
 		t.Fatalf("relief: %+v", r)
 	}
-	_, sieges, _ := svc.Sieges(w.guild)
 	relief := w.confirmFight(siege + "-relief-0")
 	if !relief.Done || relief.ReliefOut == nil {
 		t.Fatalf("the relief was not resolved: %+v", relief)
 	}
-	_, sieges, _ = svc.Sieges(w.guild)
+	_, sieges, _ := svc.Sieges(w.guild)
 	t.Logf("relief: %s; siege %s", relief.ReliefOut.Case, sieges[0].Status)
 	if relief.ReliefOut.Case != quick.ReliefLostEqual || sieges[0].Status != quick.Active {
 		t.Fatalf("seed 25: the relief lost on equal hits and the siege goes on; got %s, %s", relief.ReliefOut.Case, sieges[0].Status)

@@ -374,10 +374,7 @@ func (s *sightline) apply(e Event) {
 // named is everyone an event names: Unit and Other (joint ones too), the
 // owner of its roll, where a leader goes.
 func named(b *Battle, e Event) []string {
-	var out []string
-	for _, n := range append(strings.Split(e.Unit, "+"), strings.Split(e.Other, "+")...) {
-		out = append(out, n)
-	}
+	out := append(strings.Split(e.Unit, "+"), strings.Split(e.Other, "+")...)
 	if owner, _, ok := strings.Cut(e.Key, "."); ok {
 		out = append(out, owner)
 	}

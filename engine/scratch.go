@@ -38,15 +38,6 @@ func (c *chunks[T]) take(n int) []T {
 	return s
 }
 
-// reserve makes sure the next takes of n elements in all come from one
-// block.
-func (c *chunks[T]) reserve(n int) {
-	if len(c.free) < n {
-		c.block = make([]T, n)
-		c.free = c.block
-	}
-}
-
 // reuse hands the last block out again, cleared, as if new: only for
 // chunks whose slices are dropped before (a pooled resolver's own scratch,
 // never what the events keep).

@@ -156,9 +156,25 @@ func findEnumerations(t *testing.T, dir, module string) map[string]*enumeration 
 	})
 	for _, d := range dirs {
 		fset := token.NewFileSet()
-		pkgs, err := parser.ParseDir(fset, d, func(fi os.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+		// The package's files by package name (a folder's non-test files
+		// are one package, or main).
+		pkgs := map[string]map[string]*ast.File{}
+		names, err := filepath.Glob(filepath.Join(d, "*.go"))
 		if err != nil {
 			t.Fatal(err)
+		}
+		for _, fn := range names {
+			if strings.HasSuffix(fn, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, fn, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pkgs[f.Name.Name] == nil {
+				pkgs[f.Name.Name] = map[string]*ast.File{}
+			}
+			pkgs[f.Name.Name][fn] = f
 		}
 		rel, _ := filepath.Rel(dir, d)
 		path := module
@@ -179,17 +195,17 @@ func findEnumerations(t *testing.T, dir, module string) map[string]*enumeration 
 
 // packageEnumerations finds a package's enumerations and works out their
 // constants' values (iota, literals, + - * | << of them, conversions).
-func packageEnumerations(t *testing.T, path string, p *ast.Package) map[string]*enumeration {
+func packageEnumerations(t *testing.T, path string, pkg map[string]*ast.File) map[string]*enumeration {
 	types := map[string]bool{} // exported types of integer or string kind
 	files := slices.Sorted(func(yield func(string) bool) {
-		for n := range p.Files {
+		for n := range pkg {
 			if !yield(n) {
 				return
 			}
 		}
 	})
 	for _, fn := range files {
-		for _, decl := range p.Files[fn].Decls {
+		for _, decl := range pkg[fn].Decls {
 			g, ok := decl.(*ast.GenDecl)
 			if !ok || g.Tok != token.TYPE {
 				continue
@@ -250,7 +266,7 @@ func packageEnumerations(t *testing.T, path string, p *ast.Package) map[string]*
 	// more can be.
 	for pass := 0; pass < 4; pass++ {
 		for _, fn := range files {
-			for _, decl := range p.Files[fn].Decls {
+			for _, decl := range pkg[fn].Decls {
 				g, ok := decl.(*ast.GenDecl)
 				if !ok || g.Tok != token.CONST {
 					continue

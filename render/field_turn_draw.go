@@ -224,24 +224,6 @@ func (d *drawer) attackEnds(p *turnPlan, a turnAttack) (pts []point, mid point) 
 	return pts, mid
 }
 
-// boxEdge is the point of b's outline in the direction of to from its
-// centre.
-func boxEdge(b turnBox, to point) point {
-	c := point{(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2}
-	v := to.sub(c)
-	t := math.Inf(1)
-	if v.x != 0 {
-		t = (b.x1 - b.x0) / 2 / math.Abs(v.x)
-	}
-	if v.y != 0 {
-		t = math.Min(t, (b.y1-b.y0)/2/math.Abs(v.y))
-	}
-	if math.IsInf(t, 1) {
-		return c
-	}
-	return c.add(v.scale(t))
-}
-
 // meetingMark is a meeting engagement: the swords ringed in black.
 func (d *drawer) meetingMark(at point) {
 	r := d.swordsRadius()

@@ -124,14 +124,6 @@ func (lay *turnLayout) take(k placedKind, b turnBox) {
 	lay.marks = append(lay.marks, placedMark{kind: k, box: b})
 }
 
-// takeHead takes the part of an arrowhead in the drawn cells: the clip
-// cuts the rest.
-func (lay *turnLayout) takeHead(b turnBox) {
-	if in := b.inter(lay.bounds); in.x1 > in.x0 && in.y1 > in.y0 {
-		lay.take(pkHead, in)
-	}
-}
-
 // place puts a w x h mark at the first free candidate centre; else at the
 // nearest free spot around the first, in rings farther and farther out;
 // else where it covers least. It takes the spot.

@@ -45,9 +45,7 @@ func RuleText(lang Lang, text string) string {
 		return m
 	})
 	return ruleCiteRE.ReplaceAllStringFunc(text, func(m string) string {
-		if strings.HasPrefix(m, "реш. ") {
-			m = strings.TrimPrefix(m, "реш. ")
-		}
+		m = strings.TrimPrefix(m, "реш. ")
 		return RuleRef(lang, m)
 	})
 }

@@ -49,7 +49,6 @@ func rulesRUPath() string {
 var (
 	reRuleLine = regexp.MustCompile(`^- \*\*(R-[A-Z]+\.[0-9]+\.[0-9]+)\*\*\s*(.*)$`)
 	reDecHead  = regexp.MustCompile(`^### (D-[0-9]+) (.*)$`)
-	reAnyID    = regexp.MustCompile(`\*\*(R-[A-Z]+\.[0-9]+\.[0-9]+)\*\*|^### (D-[0-9]+) `)
 )
 
 // enEntry is one R- rule or D- decision as RULES.md states it.

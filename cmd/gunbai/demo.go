@@ -54,13 +54,7 @@ type demoOrder struct {
 	facing *engine.Dir
 }
 
-func dir(d engine.Dir) *engine.Dir { return &d }
-
-var (
-	mv = engine.StepMove
-	wl = engine.StepWheelLeft
-	wr = engine.StepWheelRight
-)
+var mv = engine.StepMove
 
 // demoOrders are the scripted orders by turn. The Uesugi cross the river
 // on a broad front while their light horse rides round the Takeda's west
