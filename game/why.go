@@ -30,15 +30,7 @@ func LastResolved(rec *store.BattleRecord) int {
 // only: a unit the side saw neither before nor after the turn is refused
 // exactly as a unit that does not exist.
 func (s *Service) Why(seat Seat, unit string) (Why, error) {
-	rec, err := s.Store.Battle(seat.Battle.GuildID, seat.Battle.ID)
-	if err != nil {
-		return Why{}, err
-	}
-	turn := LastResolved(&rec)
-	if turn < 1 {
-		return Why{}, refuse("err.why_no_turn", rec.Name)
-	}
-	tp, err := s.PostedTurn(rec.GuildID, rec.ID, turn)
+	rec, turn, tp, err := s.lastTurn(seat.Battle.GuildID, seat.Battle.ID)
 	if err != nil {
 		return Why{}, err
 	}
@@ -55,15 +47,7 @@ func (s *Service) Why(seat Seat, unit string) (Why, error) {
 // WhyGM tells the GM what happened to a unit last turn, from his view:
 // every unit, every event.
 func (s *Service) WhyGM(guild, id, unit string) (Why, error) {
-	rec, err := s.Store.Battle(guild, id)
-	if err != nil {
-		return Why{}, err
-	}
-	turn := LastResolved(&rec)
-	if turn < 1 {
-		return Why{}, refuse("err.why_no_turn", rec.Name)
-	}
-	tp, err := s.PostedTurn(rec.GuildID, rec.ID, turn)
+	rec, turn, tp, err := s.lastTurn(guild, id)
 	if err != nil {
 		return Why{}, err
 	}
@@ -71,4 +55,19 @@ func (s *Service) WhyGM(guild, id, unit string) (Why, error) {
 		return Why{}, refuse("err.why_unit_gm", unit, rec.Name)
 	}
 	return Why{Battle: rec, Turn: turn, Unit: unit, Events: engine.EventsOf(tp.Events, unit), GM: true}, nil
+}
+
+// lastTurn reads a battle and its last resolved turn as posted; a battle
+// with none resolved yet is refused.
+func (s *Service) lastTurn(guild, id string) (store.BattleRecord, int, TurnPosted, error) {
+	rec, err := s.Store.Battle(guild, id)
+	if err != nil {
+		return rec, 0, TurnPosted{}, err
+	}
+	turn := LastResolved(&rec)
+	if turn < 1 {
+		return rec, 0, TurnPosted{}, refuse("err.why_no_turn", rec.Name)
+	}
+	tp, err := s.PostedTurn(rec.GuildID, rec.ID, turn)
+	return rec, turn, tp, err
 }

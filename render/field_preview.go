@@ -456,21 +456,13 @@ func (d *drawer) arrowScaled(pts []point, ink color.Color, lw float64, dashed bo
 		return
 	}
 	n := len(pts) - 1
-	tip, prev := pts[n], pts[n-1]
-	hl := d.headLength(lw) * hs
-	if seg := tip.sub(prev).len(); hl > seg*0.8 {
-		hl = seg * 0.8
-	}
-	base := tip.toward(prev, hl)
-	dir := tip.sub(base)
-	if dir.len() == 0 {
+	tip, a, c, ok := d.headCorners(pts, lw, hs)
+	if !ok {
 		return
 	}
-	dir = dir.scale(1 / dir.len())
-	perp := point{-dir.y, dir.x}
-	hw := hl * 0.6
+	base := point{(a.x + c.x) / 2, (a.y + c.y) / 2}
+	hl := tip.sub(base).len()
 	head := func() {
-		a, c := base.add(perp.scale(hw)), base.sub(perp.scale(hw))
 		dc.MoveTo(tip.x, tip.y)
 		dc.LineTo(a.x, a.y)
 		dc.LineTo(c.x, c.y)

@@ -179,6 +179,19 @@ func around(r turnBox, w, h float64, leftFirst bool) []point {
 // headBox is the rectangle of an arrowhead of a polyline of width lw
 // ending at pts' last point, as arrow draws it.
 func (d *drawer) headBox(pts []point, lw, hs float64) turnBox {
+	tip, a, c, ok := d.headCorners(pts, lw, hs)
+	if !ok {
+		return turnBox{tip.x, tip.y, tip.x, tip.y}
+	}
+	return turnBox{math.Min(tip.x, math.Min(a.x, c.x)), math.Min(tip.y, math.Min(a.y, c.y)),
+		math.Max(tip.x, math.Max(a.x, c.x)), math.Max(tip.y, math.Max(a.y, c.y))}
+}
+
+// headCorners are the tip and the two back corners of the arrowhead of a
+// polyline of width lw at scale hs ending at pts' last point, as arrow
+// draws it (never longer than most of the last segment); ok is false when
+// the last segment has no length, and there is no head.
+func (d *drawer) headCorners(pts []point, lw, hs float64) (tip, a, c point, ok bool) {
 	n := len(pts) - 1
 	tip, prev := pts[n], pts[n-1]
 	hl := d.headLength(lw) * hs
@@ -188,14 +201,12 @@ func (d *drawer) headBox(pts []point, lw, hs float64) turnBox {
 	base := tip.toward(prev, hl)
 	dir := tip.sub(base)
 	if dir.len() == 0 {
-		return turnBox{tip.x, tip.y, tip.x, tip.y}
+		return tip, tip, tip, false
 	}
 	dir = dir.scale(1 / dir.len())
 	perp := point{-dir.y, dir.x}
 	hw := hl * 0.6
-	a, c := base.add(perp.scale(hw)), base.sub(perp.scale(hw))
-	return turnBox{math.Min(tip.x, math.Min(a.x, c.x)), math.Min(tip.y, math.Min(a.y, c.y)),
-		math.Max(tip.x, math.Max(a.x, c.x)), math.Max(tip.y, math.Max(a.y, c.y))}
+	return tip, base.add(perp.scale(hw)), base.sub(perp.scale(hw)), true
 }
 
 // fitHead finds an arrowhead for a polyline that covers no token and no

@@ -582,20 +582,7 @@ func (p *page) press(person, action string) {
 // person's pick changes it.
 func (p *page) choose(person, action, prefix string) {
 	p.t.Helper()
-	got := p.str(fmt.Sprintf(`(() => { const s = sheet(); if (!s) return '';
-		const m = [...s.querySelectorAll('select[data-custom-id]')].find(m => m.dataset.customId.split(':')[3] === %q);
-		if (!m) return '';
-		const o = [...m.options].find(o => !o.disabled && o.value !== '' && !o.value.startsWith('page:') && o.value.startsWith(%q));
-		if (!o) return '';
-		m.focus();
-		m.value = o.value;
-		m.dispatchEvent(new Event('input', {bubbles: true}));
-		m.dispatchEvent(new Event('change', {bubbles: true}));
-		return o.value + ' (' + o.textContent.trim() + ')'; })()`, action, prefix))
-	if got == "" {
-		p.fail("%s's sheet has no menu %q with an option %q…", person, action, prefix)
-	}
-	p.t.Logf("%s picks %s: %s", person, action, got)
+	p.pick(person, action, fmt.Sprintf(`o => o.value.startsWith(%q)`, prefix), "an option "+prefix+"…")
 }
 
 // chooseText picks, on person's sheet's menu for action, the first
@@ -603,19 +590,25 @@ func (p *page) choose(person, action, prefix string) {
 // "": the first option).
 func (p *page) chooseText(person, action, re string) {
 	p.t.Helper()
+	p.pick(person, action, fmt.Sprintf(`o => new RegExp(%q).test(o.textContent)`, re), "an option matching "+re)
+}
+
+// pick picks the first option of person's sheet's menu for action that
+// match (a JavaScript function of an option) accepts.
+func (p *page) pick(person, action, match, what string) {
+	p.t.Helper()
 	got := p.str(fmt.Sprintf(`(() => { const s = sheet(); if (!s) return '';
 		const m = [...s.querySelectorAll('select[data-custom-id]')].find(m => m.dataset.customId.split(':')[3] === %q);
 		if (!m) return '';
-		const re = new RegExp(%q);
-		const o = [...m.options].find(o => !o.disabled && o.value !== '' && !o.value.startsWith('page:') && re.test(o.textContent));
+		const o = [...m.options].find(o => !o.disabled && o.value !== '' && !o.value.startsWith('page:') && (%s)(o));
 		if (!o) return '';
 		m.focus();
 		m.value = o.value;
 		m.dispatchEvent(new Event('input', {bubbles: true}));
 		m.dispatchEvent(new Event('change', {bubbles: true}));
-		return o.value + ' (' + o.textContent.trim() + ')'; })()`, action, re))
+		return o.value + ' (' + o.textContent.trim() + ')'; })()`, action, match))
 	if got == "" {
-		p.fail("%s's sheet has no menu %q with an option matching %q", person, action, re)
+		p.fail("%s's sheet has no menu %q with %s", person, action, what)
 	}
 	p.t.Logf("%s picks %s: %s", person, action, got)
 }
