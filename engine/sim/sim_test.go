@@ -11,12 +11,10 @@ import (
 	"time"
 
 	"github.com/gunbai/gunbai/engine"
-	"github.com/gunbai/gunbai/internal/racetest"
 )
 
-// battles is how many whole battles TestPlay plays (under -race, a tenth:
-// racetest).
-var battles = racetest.Size(1000)
+// battles is how many whole battles TestPlay plays.
+const battles = 1000
 
 // checkInvariants: no two units on the field in one cell, figures never
 // negative, a unit with no figures is destroyed, ammunition within 8 per
@@ -90,7 +88,7 @@ func TestPlay(t *testing.T) {
 	rules := map[string]int{}
 	turns := 0
 	dropped := 0
-	for seed := uint64(1); seed <= uint64(battles); seed++ {
+	for seed := uint64(1); seed <= battles; seed++ {
 		b, logs, err := playChecked(seed)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
@@ -122,7 +120,7 @@ func TestPlay(t *testing.T) {
 	}
 	t.Logf("%d battles in %v: %s; ended by %s; %.1f turns on average; %d orders refused by Validate",
 		battles, time.Since(start).Round(time.Millisecond), strings.Join(dist, ", "), strings.Join(why, ", "),
-		float64(turns)/float64(battles), dropped)
+		float64(turns)/battles, dropped)
 	if len(outcomes) < 2 {
 		t.Errorf("every battle ended the same way: %s", strings.Join(dist, ", "))
 	}
