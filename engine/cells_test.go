@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/gunbai/gunbai/internal/racetest"
 )
 
 // The resolver's indexes answer what the scans answer (Battle.UnitAt,
@@ -11,7 +13,7 @@ import (
 // the units may reach.
 func TestCellIndexMatchesScans(t *testing.T) {
 	rng := rand.New(rand.NewPCG(18, 4))
-	for trial := 0; trial < 150; trial++ {
+	for trial := 0; trial < racetest.Size(150); trial++ {
 		b, orders := randomBattle(rng, 2+rng.IntN(14))
 		check := func(r *resolver) {
 			for y := -8; y <= FieldHeight+8; y++ {

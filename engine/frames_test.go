@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/gunbai/gunbai/internal/racetest"
 )
 
 // keyDice records the keys a resolution asks its dice for.
@@ -97,6 +99,7 @@ type framesBound struct {
 func framesTurns(t *testing.T, trials int, check func(t *testing.T, ft *framesTurn)) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(13, 4))
+	trials = racetest.Size(trials)
 	for trial := 0; trial < trials; trial++ {
 		b := framesBattle(rng)
 		for turn := 1; turn <= 6 && b.Outcome == Ongoing; turn++ {

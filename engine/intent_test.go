@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/gunbai/gunbai/internal/racetest"
 )
 
 // at names the cell x, y (x from the west, y from the north) for unit().
@@ -295,7 +297,7 @@ func TestIntentNone(t *testing.T) {
 func TestIntentAgreesWithResolver(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 4))
 	checked := 0
-	for range 150 {
+	for range racetest.Size(150) {
 		full, _ := randomBattle(rng, 4)
 		for _, u := range full.Units {
 			if !u.Active() || u.Routing() {
@@ -331,7 +333,7 @@ func TestIntentAgreesWithResolver(t *testing.T) {
 			}
 		}
 	}
-	if checked < 500 {
+	if checked < racetest.Size(500) {
 		t.Errorf("only %d orders checked", checked)
 	}
 }

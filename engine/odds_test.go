@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/gunbai/gunbai/internal/racetest"
 )
 
 // oddsField is a typical position in contact: two lines of six units each
@@ -332,7 +334,7 @@ func TestOddsNoCombat(t *testing.T) {
 func TestOddsRunsAreResolveTurn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	checked := 0
-	for range 300 {
+	for range racetest.Size(300) {
 		b, _ := randomBattle(rng, 5)
 		side := Side(rng.IntN(2))
 		tree := Options(b, side, b.Turn+1, nil, CommandResult{Special: 2, Ordinary: 2})
@@ -369,7 +371,7 @@ func TestOddsRunsAreResolveTurn(t *testing.T) {
 			}
 		}
 	}
-	if checked < 200 {
+	if checked < racetest.Size(200) {
 		t.Errorf("only %d runs checked", checked)
 	}
 }

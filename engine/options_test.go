@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/gunbai/gunbai/internal/racetest"
 )
 
 // optionsPosition is a random position for Options: randomBattle's units and
@@ -93,7 +95,7 @@ func optionsPosition(rng *rand.Rand, n int) (b Battle, side Side, turn int, orde
 func TestOptionsAreLegal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 1))
 	checked, positions := 0, 0
-	for trial := 0; trial < 300; trial++ {
+	for trial := 0; trial < racetest.Size(300); trial++ {
 		b, side, turn, orders, granted := optionsPosition(rng, 2+rng.IntN(11))
 		positions++
 		for _, o := range Options(b, side, turn, orders, granted).Orders() {
@@ -276,9 +278,9 @@ func TestOptionsAreComplete(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 2))
 	tried, accepted, exempt, positions := 0, 0, 0, 0
 	byKind := map[OrderKind]int{}
-	trials := 16
+	trials := racetest.Div(16, 4)
 	if testing.Short() {
-		trials = 4
+		trials = min(trials, 4)
 	}
 	for trial := 0; trial < trials; trial++ {
 		b, side, turn, orders, granted := optionsPosition(rng, 1+rng.IntN(4))

@@ -11,6 +11,8 @@ import (
 
 	. "github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/render"
+
+	"github.com/gunbai/gunbai/internal/racetest"
 )
 
 // Property tests of issue 10 item 4, "no oracle": whatever a clan reads,
@@ -161,7 +163,7 @@ func TestNoOracleHiddenUnits(t *testing.T) {
 	leak := func(format string, args ...any) { leaks = append(leaks, fmt.Sprintf(format, args...)) }
 	rng := rand.New(rand.NewPCG(41, 43))
 	trial := 0
-	playOracleBattles(t, 4110, 250, 3, func(b Battle, orders []Order, _ Battle, _ []Event) {
+	playOracleBattles(t, 4110, racetest.Size(250), 3, func(b Battle, orders []Order, _ Battle, _ []Event) {
 		if b.Turn == 0 {
 			battles++
 			trial++
@@ -293,7 +295,7 @@ func TestNoOracleHiddenUnits(t *testing.T) {
 	})
 	t.Logf("%d battles, %d side-turns: %d hidden units probed with %d questions, %d refusal texts compared; %d visible enemies refused as the other side's; %d oracles %v",
 		battles, sideTurns, hiddenUnits, probes, compared, visibleRefusals, len(leaks), byKind)
-	if hiddenUnits < 200 || probes < 5000 {
+	if hiddenUnits < racetest.Size(200) || probes < racetest.Size(5000) {
 		t.Fatalf("weak generator: %d hidden units, %d probes", hiddenUnits, probes)
 	}
 	for i, l := range leaks {
@@ -423,7 +425,7 @@ func TestLogLeaksNothing(t *testing.T) {
 		leaks = append(leaks, fmt.Sprintf(format, args...))
 	}
 	trial := 0
-	playOracleBattles(t, 6710, 250, 3, func(before Battle, _ []Order, after Battle, evs []Event) {
+	playOracleBattles(t, 6710, racetest.Size(250), 3, func(before Battle, _ []Order, after Battle, evs []Event) {
 		if before.Turn == 0 {
 			battles++
 			trial++
@@ -563,7 +565,7 @@ func TestLogLeaksNothing(t *testing.T) {
 	})
 	t.Logf("%d battles, %d side-turns, %d events followed (%d moments an enemy unit stood unseen); %d logs and %d lines checked, %d moves read in part; %d leaks %v",
 		battles, sideTurns, events, hiddenMoments, texts, lines, trimmed, len(leaks), byKind)
-	if hiddenMoments < 10000 {
+	if hiddenMoments < racetest.Size(10000) {
 		t.Fatalf("weak generator: %d moments an enemy unit stood unseen", hiddenMoments)
 	}
 	for i, l := range leaks {

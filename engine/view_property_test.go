@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/gunbai/gunbai/internal/racetest"
 )
 
 // Over a few hundred random battles with forests, some units inside them,
@@ -23,7 +25,7 @@ import (
 func TestViewPropertyForests(t *testing.T) {
 	rng := rand.New(rand.NewPCG(67, 3211))
 	var hiddenSeen, shownByContact, shownRevealed int
-	for trial := 0; trial < 400; trial++ {
+	for trial := 0; trial < racetest.Size(400); trial++ {
 		b, _ := randomBattle(rng, 3+rng.IntN(10))
 		forestBattle(rng, &b)
 		where := fmt.Sprintf("trial %d before the turn", trial)
@@ -59,7 +61,7 @@ func TestViewPropertyForests(t *testing.T) {
 	}
 	t.Logf("enemy units in forests: %d hidden, %d shown by contact, %d shown as revealed", hiddenSeen, shownByContact, shownRevealed)
 	// The generator must exercise every branch, or the test proves little.
-	if hiddenSeen < 100 || shownByContact < 100 || shownRevealed < 20 {
+	if hiddenSeen < racetest.Size(100) || shownByContact < racetest.Size(100) || shownRevealed < racetest.Size(20) {
 		t.Fatalf("weak generator: %d hidden, %d shown by contact, %d shown as revealed", hiddenSeen, shownByContact, shownRevealed)
 	}
 }

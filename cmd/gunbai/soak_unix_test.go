@@ -28,6 +28,7 @@ import (
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/internal/racetest"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -72,6 +73,12 @@ var (
 	soakKills = flag.Int("soak.kills", 10, "kill -9 soak (TestKillSoak): how many times to SIGKILL the bot")
 	soakSeed  = flag.Uint64("soak.seed", 0, "kill -9 soak: the seed of its kills and orders (0: from the clock; it is logged)")
 )
+
+// soakFlagSet reports whether the command line set the flag.
+func soakFlagSet(name string) (set bool) {
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
 
 // soakChildEnv makes the test binary gunbai: `gunbai.test run -config F`
 // with the environment variable set is `gunbai run -config F`, reaching
@@ -207,11 +214,15 @@ func TestKillSoak(t *testing.T) {
 		t.Skip("a long soak is not for -short")
 	}
 	began := time.Now()
+	kills := *soakKills
+	if !soakFlagSet("soak.kills") {
+		kills = racetest.Div(kills, 2) // under -race, half as many
+	}
 	seed := *soakSeed
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
-	t.Logf("kill soak: %d kills, seed %d (replay: go test ./cmd/gunbai -run Kill -soak.kills=%d -soak.seed=%d)", *soakKills, seed, *soakKills, seed)
+	t.Logf("kill soak: %d kills, seed %d (replay: go test ./cmd/gunbai -run Kill -soak.kills=%d -soak.seed=%d)", kills, seed, kills, seed)
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -242,7 +253,7 @@ func TestKillSoak(t *testing.T) {
 	s := &soaker{
 		t: t, srv: srv, guild: guild, exe: exe, seed: seed,
 		config: filepath.Join(dir, "config.toml"), path: filepath.Join(dir, "gunbai.db"), logPath: filepath.Join(dir, "gunbai.log"),
-		game: rand.New(rand.NewPCG(seed, 1)), killRand: rand.New(rand.NewPCG(seed, 2)), target: *soakKills,
+		game: rand.New(rand.NewPCG(seed, 1)), killRand: rand.New(rand.NewPCG(seed, 2)), target: kills,
 		killed: map[*exec.Cmd]bool{}, accepted: map[soakOrderKey]string{}, resolvedBy: map[string]int{}, killsAt: map[string]int{},
 	}
 	if err := os.WriteFile(s.config, []byte(`[discord]

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -18,16 +19,42 @@ import (
 	"github.com/gunbai/gunbai/store"
 )
 
-// demoStore plays the demo (3 turns) into a folder and returns its store.
+// demoStore returns a store of the demo (3 turns), a copy of its own in a
+// folder of the test's: the demo is played once for the package's tests
+// (it is the slow part, under -race above all).
 func demoStore(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	var out, errb bytes.Buffer
-	if code := run([]string{"demo", "-out", dir, "-turns", "3"}, &out, &errb); code != 0 {
-		t.Fatalf("demo: %s", errb.String())
+	demoOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "gunbai-demo-")
+		if err != nil {
+			demoErr = err.Error()
+			return
+		}
+		defer os.RemoveAll(dir)
+		var out, errb bytes.Buffer
+		if code := run([]string{"demo", "-out", dir, "-turns", "3"}, &out, &errb); code != 0 {
+			demoErr = "demo: " + errb.String()
+			return
+		}
+		if demoDB, err = os.ReadFile(filepath.Join(dir, "demo.db")); err != nil {
+			demoErr = err.Error()
+		}
+	})
+	if demoErr != "" {
+		t.Fatal(demoErr)
 	}
-	return filepath.Join(dir, "demo.db")
+	db := filepath.Join(t.TempDir(), "demo.db")
+	if err := os.WriteFile(db, demoDB, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return db
 }
+
+var (
+	demoOnce sync.Once
+	demoDB   []byte // the demo's store file
+	demoErr  string
+)
 
 // gunbai runs a command: its exit code, stdout and stderr.
 func gunbai(args ...string) (int, string, string) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -10,13 +9,8 @@ import (
 // gunbai why reads the demo's store and tells what happened to a unit,
 // with its rules, in either language; a wrong turn or battle is refused.
 func TestWhyCommand(t *testing.T) {
-	dir := t.TempDir()
+	db := demoStore(t)
 	var out, errb bytes.Buffer
-	if code := run([]string{"demo", "-out", dir, "-turns", "2"}, &out, &errb); code != 0 {
-		t.Fatalf("demo: %s", errb.String())
-	}
-	db := filepath.Join(dir, "demo.db")
-	out.Reset()
 	if code := run([]string{"why", db, demoBattle, "1", "n-yari"}, &out, &errb); code != 0 {
 		t.Fatalf("why: %d %s", code, errb.String())
 	}
