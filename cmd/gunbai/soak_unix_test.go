@@ -643,12 +643,19 @@ func (s *soaker) disarm() {
 
 func (s *soaker) alive() bool {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.cmd == nil {
+	cmd, exited, killed := s.cmd, s.exited, s.killed[s.cmd]
+	s.mu.Unlock()
+	if cmd == nil {
+		return false
+	}
+	if killed {
+		// SIGKILLed: dead, though its exit may not be reaped yet (a bot
+		// taken for alive then was sent SIGTERM after it had gone).
+		<-exited
 		return false
 	}
 	select {
-	case <-s.exited:
+	case <-exited:
 		return false
 	default:
 		return true

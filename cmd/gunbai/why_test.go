@@ -22,7 +22,7 @@ func TestWhyCommand(t *testing.T) {
 		t.Fatalf("why in English: %d %q", code, out.String())
 	}
 	errb.Reset()
-	if code := run([]string{"why", db, demoBattle, "9", "n-yari"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "ход 9 не разыгран; разыгранные ходы: 1–2") {
+	if code := run([]string{"why", db, demoBattle, "9", "n-yari"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "ход 9 не разыгран; разыгранные ходы: 1–3") {
 		t.Fatalf("a turn not played: %d %q", code, errb.String())
 	}
 	errb.Reset()
