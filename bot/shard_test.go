@@ -308,3 +308,69 @@ func sortedInts(xs []int) []int {
 	slices.Sort(out)
 	return out
 }
+
+// Two processes of one bot, each with its own store, as the README's
+// sharding asks a GM to run them (issue 25, item 1): both number their
+// posts from 1, and Discord answers a nonce it has had from the bot, in any
+// channel, with the earlier message. Each guild's channels must get their
+// own battle's posts all the same.
+func TestTwoProcessesOfOneBot(t *testing.T) {
+	srv := discordtest.New(t)
+	srv.SetGatewayBot(4, 2)
+	guilds := shardGuilds(srv, 8)
+	var bots []*bot.Bot
+	for _, ids := range [][]int{{0, 1}, {2, 3}} {
+		st, err := store.Open(filepath.Join(t.TempDir(), "g.db"), store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		svc := &game.Service{Store: st}
+		var mine []string
+		for k, g := range guilds {
+			if slices.Contains(ids, discordtest.ShardOf(g, 4)) {
+				mine = append(mine, g)
+				if _, err := svc.Create(g, game.CreateRequest{Name: "Битва " + strconv.Itoa(k),
+					North: store.Clan{RoleID: roleOda, ChannelID: shardChannel(k, 1)}, South: store.Clan{RoleID: roleAsai, ChannelID: shardChannel(k, 2)},
+					GMChannelID: shardChannel(k, 0)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		b, err := bot.Dial(bot.Conn{Token: "one-token", Shards: 4, ShardIDs: ids, Wire: srv.Wire}, svc,
+			bot.Options{Guilds: mine, Log: log.New(testLogOut, "", 0), IdentifyPause: func(time.Duration) {}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		bots = append(bots, b)
+	}
+	posted := func(k int) bool {
+		for _, m := range srv.Messages(shardChannel(k, 0)) {
+			if strings.Contains(m.Content, "«Битва "+strconv.Itoa(k)+"»") {
+				return true
+			}
+		}
+		return false
+	}
+	all := func() bool {
+		for k := range guilds {
+			if !posted(k) {
+				return false
+			}
+		}
+		return true
+	}
+	srv.WaitFor(all, wait)
+	for _, b := range bots {
+		b.Wait()
+	}
+	for k := range guilds {
+		if !posted(k) {
+			t.Errorf("guild %d (shard %d): its GM channel did not get its battle's post: %q", k, discordtest.ShardOf(guilds[k], 4), contentOf(srv.Messages(shardChannel(k, 0))))
+		}
+	}
+}

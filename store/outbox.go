@@ -1,11 +1,13 @@
 package store
 
 import (
+	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"time"
 )
 
@@ -66,6 +68,13 @@ type Post struct {
 	NotBefore time.Time `json:"not_before,omitzero"`
 	LastError string    `json:"last_error,omitempty"`
 	Created   time.Time `json:"created,omitzero"`
+	// Salt makes the post's nonces its own: a random word drawn when it is
+	// owed (Owe). Post IDs alone repeat: two stores (the shard processes of
+	// one bot, a store restored from a backup) number their posts alike,
+	// and Discord answers a nonce it has had from the bot within minutes,
+	// in any channel, with the earlier message, so the later post would
+	// never appear (issue 25). Empty in posts owed before it existed.
+	Salt string `json:"salt,omitempty"`
 }
 
 // Reply is an interaction the post was made for.
@@ -91,10 +100,24 @@ func (p Post) Target() string {
 // may carry newer content, and Discord then answers with the message it
 // has, which the bot edits to the new content.
 func (p Post) Nonce(part int) string {
-	if p.Live != "" {
-		return fmt.Sprintf("l%d", p.ID)
+	id := strconv.FormatUint(p.ID, 10)
+	if p.Salt != "" {
+		id = p.Salt // "g" + 13 + "." + the part: within 25
 	}
-	return fmt.Sprintf("g%d.%d", p.ID, part)
+	if p.Live != "" {
+		return "l" + id
+	}
+	return fmt.Sprintf("g%s.%d", id, part)
+}
+
+// newSalt is a post's random word: 64 bits in base 36, at most 13
+// characters.
+func newSalt() string {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand does not fail on the systems Go supports
+	}
+	return strconv.FormatUint(binary.BigEndian.Uint64(b[:]), 36)
 }
 
 func outboxKey(id uint64) []byte {
@@ -120,6 +143,9 @@ func (t *Tx) Owe(posts ...Post) ([]uint64, error) {
 		}
 		if p.Created.IsZero() {
 			p.Created = t.Now()
+		}
+		if p.Salt == "" {
+			p.Salt = newSalt()
 		}
 		if err := t.putPost(b, p); err != nil {
 			return nil, err
