@@ -1,9 +1,9 @@
 package render
 
 import (
+	"maps"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -26,12 +26,7 @@ var verbRE = regexp.MustCompile(`%[-+# 0]*(\[\d+\])?\d*(\.\d+)?[a-zA-Z%]`)
 func verbs(s string) []string { return verbRE.FindAllString(s, -1) }
 
 func TestCatalogueComplete(t *testing.T) {
-	keys := make([]string, 0, len(catalogue))
-	for k := range catalogue {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(catalogue)) {
 		m := catalogue[k]
 		if strings.TrimSpace(m.ru) == "" || strings.TrimSpace(m.en) == "" {
 			t.Errorf("%s: empty text (ru %q, en %q)", k, m.ru, m.en)

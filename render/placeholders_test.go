@@ -7,39 +7,14 @@ import (
 	"go/token"
 	"io/fs"
 	"log"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 )
-
-// argVerbs maps each argument a text takes (1-based, as fmt numbers them)
-// to the verbs that print it, "d" for a count of a counted word.
-func argVerbs(s string) map[int][]string {
-	out := map[int][]string{}
-	next := 1
-	for _, m := range fmtVerbRE.FindAllStringSubmatch(s, -1) {
-		if m[4] == "%" {
-			continue
-		}
-		arg := next
-		if m[2] != "" {
-			arg, _ = strconv.Atoi(m[2])
-		}
-		out[arg] = append(out[arg], m[3]+m[4])
-		next = arg + 1
-	}
-	for _, m := range countedRE.FindAllStringSubmatch(s, -1) {
-		arg, _ := strconv.Atoi(m[1])
-		out[arg] = append(out[arg], "{count}")
-	}
-	for _, v := range out {
-		sort.Strings(v)
-	}
-	return out
-}
 
 // printed drops the counted words from an argument's verbs.
 func printed(vs []string) []string {
@@ -56,12 +31,7 @@ func printed(vs []string) []string {
 // English: the same arguments, each printed with the same verbs (in any
 // order, when the verbs are indexed), none skipped.
 func TestPlaceholders(t *testing.T) {
-	keys := make([]string, 0, len(catalogue))
-	for k := range catalogue {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(catalogue)) {
 		m := catalogue[k]
 		ru, en := argVerbs(m.ru), argVerbs(m.en)
 		if a, b := argCount(m.ru), argCount(m.en); a != b {

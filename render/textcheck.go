@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -97,7 +98,18 @@ func placesOf(key string) int {
 // as fmt numbers them (a verb takes the argument after the last one used,
 // "%[n]d" the nth), and the counts its counted words name ("{2:...}").
 func argCount(s string) int {
-	n, next := 0, 1
+	n := 0
+	for arg := range argVerbs(s) {
+		n = max(n, arg)
+	}
+	return n
+}
+
+// argVerbs maps each argument a text takes (1-based, as fmt numbers them)
+// to the verbs that print it, "d" for a count of a counted word.
+func argVerbs(s string) map[int][]string {
+	out := map[int][]string{}
+	next := 1
 	for _, m := range fmtVerbRE.FindAllStringSubmatch(s, -1) {
 		if m[4] == "%" {
 			continue
@@ -106,13 +118,17 @@ func argCount(s string) int {
 		if m[2] != "" {
 			arg, _ = strconv.Atoi(m[2])
 		}
-		n, next = max(n, arg), arg+1
+		out[arg] = append(out[arg], m[3]+m[4])
+		next = arg + 1
 	}
 	for _, m := range countedRE.FindAllStringSubmatch(s, -1) {
 		arg, _ := strconv.Atoi(m[1])
-		n = max(n, arg)
+		out[arg] = append(out[arg], "{count}")
 	}
-	return n
+	for _, v := range out {
+		slices.Sort(v)
+	}
+	return out
 }
 
 // IsKey reports whether s is a key of the catalogue: a test that scans
