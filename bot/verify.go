@@ -116,9 +116,12 @@ func short(h string) string {
 // the journal entry.
 func mismatchWhere(l render.Lang, m *game.Mismatch) string {
 	var parts []string
-	if m.Turn > 0 {
+	switch {
+	case m.Record:
+		parts = append(parts, render.T(l, "verify.where.record"))
+	case m.Turn > 0:
 		parts = append(parts, render.T(l, "verify.where.turn", m.Turn))
-	} else {
+	default:
 		parts = append(parts, render.T(l, "verify.where.journal"))
 	}
 	if sd, err := engine.ParseSide(m.Side); err == nil && m.Side != "" {
@@ -136,6 +139,9 @@ func mismatchWhere(l render.Lang, m *game.Mismatch) string {
 // MismatchText words a mismatch on one line: the battle, where, and what
 // differs.
 func MismatchText(l render.Lang, m *game.Mismatch) string {
+	if m.Battle == "" { // of no one battle: a published head in no journal
+		return render.T(l, "verify.answer_bad", render.T(l, m.Key, m.Args...))
+	}
 	return render.T(l, "verify.mismatch", m.Name, m.Battle, mismatchWhere(l, m), render.T(l, m.Key, m.Args...))
 }
 
@@ -178,9 +184,15 @@ func ReportText(l render.Lang, header string, r game.Report) string {
 				}
 			}
 		}
+		if bc.Record && len(bc.Turns) > 0 {
+			lines = append(lines, render.T(l, "verify.record", bc.Turns[len(bc.Turns)-1].Turn))
+		}
 		if bc.Open != nil && r.Mismatch == nil {
 			lines = append(lines, render.T(l, "verify.open", bc.Open.Turn, bc.Open.SeedHash))
 		}
+	}
+	if h := r.Head; h != nil {
+		lines = append(lines, render.T(l, "verify.head_ok", h.Hash, h.Entry, h.Of, h.Name))
 	}
 	if r.Mismatch != nil {
 		lines = append(lines, MismatchText(l, r.Mismatch))

@@ -71,8 +71,9 @@ func lastSeals(tx *store.Tx, rec *store.BattleRecord, turn int) ([2]string, erro
 
 // revealTurn journals, as the current turn is resolved, each side's orders
 // opened (sealed first if the side's last seal is not of the orders as they
-// stand: it was not ready) and the turn's seed revealed.
-func revealTurn(tx *store.Tx, rec *store.BattleRecord, seed []byte) error {
+// stand: it was not ready) and the turn's seed revealed, with the seal of
+// the position it is resolved from (before, stored as its snapshot).
+func revealTurn(tx *store.Tx, rec *store.BattleRecord, seed []byte, before engine.Battle) error {
 	seals, err := lastSeals(tx, rec, rec.Turn)
 	if err != nil {
 		return err
@@ -92,7 +93,7 @@ func revealTurn(tx *store.Tx, rec *store.BattleRecord, seed []byte) error {
 			return err
 		}
 	}
-	return journal(tx, rec, store.Entry{Kind: store.JournalSeed, Turn: rec.Turn, Hash: hex.EncodeToString(seed)})
+	return journal(tx, rec, store.Entry{Kind: store.JournalSeed, Turn: rec.Turn, Hash: hex.EncodeToString(seed), State: store.StateHash(before)})
 }
 
 // journalFinished journals the end of a battle: the outcome, or the GM's

@@ -71,6 +71,13 @@ type BattleExport struct {
 	Entries int           `json:"journal_entries"`
 	Head    string        `json:"journal_head"`
 	Cut     bool          `json:"journal_cut,omitempty"`
+
+	// Of a store only (never exported): the battle's current position,
+	// once a turn was resolved, and the mark of its journal's end
+	// (markKept: the battle's bucket has one).
+	current  *engine.Battle
+	mark     *store.JournalMark
+	markKept bool
 }
 
 // TurnExport is one resolved turn.
@@ -171,6 +178,17 @@ func exportBattle(tx *store.Tx, rec *store.BattleRecord, whole bool) (BattleExpo
 		b.Head = store.EntryHash(es[len(es)-1])
 	}
 	b.Journal = es
+	if whole {
+		mark, kept, err := tx.JournalMark(rec.GuildID, rec.ID)
+		if err != nil {
+			return b, err
+		}
+		b.mark, b.markKept = &mark, kept
+		if rec.Status != store.StatusDraft && rec.Status != store.StatusDeployment {
+			state := rec.State
+			b.current = &state
+		}
+	}
 	if !whole && rec.Status != store.StatusFinished {
 		for i, e := range es {
 			if (e.Kind == store.JournalOrders || e.Kind == store.JournalFix) && e.Turn >= rec.Turn {

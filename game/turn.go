@@ -168,7 +168,7 @@ func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, err
 	if err := tx.PutEvents(guild, rec.ID, turn, events); err != nil {
 		return Resolved{}, err
 	}
-	if err := revealTurn(tx, &rec, seed.Value); err != nil {
+	if err := revealTurn(tx, &rec, seed.Value, before); err != nil {
 		return Resolved{}, err
 	}
 	rec.State = next

@@ -29,6 +29,9 @@ import (
 type Report struct {
 	Battles  []BattleCheck
 	Mismatch *Mismatch
+	// Head is where the head a status message published was found
+	// (CheckHead), nil if none was given or it was not found.
+	Head *HeadMatch
 }
 
 // BattleCheck is what was checked of one battle.
@@ -50,6 +53,10 @@ type BattleCheck struct {
 	Open  *OpenTurn
 	// End is how the battle ended, if it did (the export's).
 	End *Ending
+	// Record: the battle's current position was checked (a store's).
+	Record bool
+	// hashes are the hashes of the journal's entries, in order (Find).
+	hashes []string
 }
 
 // TurnCheck is what was checked of one resolved turn.
@@ -73,6 +80,9 @@ type Mismatch struct {
 	Side         string // "north", "south" or ""
 	Event        int    // index of the event, from 0; -1 if none
 	Entry        uint64 // journal entry, 0 if none
+	// Record: of the battle's current position (its record), not of a
+	// turn.
+	Record bool
 	// Key is the catalogue text saying what differs ("verify.bad.*"),
 	// with its Args.
 	Key  string
@@ -191,6 +201,13 @@ func verifyBattle(b BattleExport, only int) (BattleCheck, *Mismatch) {
 		m.Entry = n
 		return bc, m
 	}
+	for _, e := range es {
+		bc.hashes = append(bc.hashes, store.EntryHash(e))
+	}
+	if m := checkMark(&b); m != nil {
+		m.Battle, m.Name = b.ID, b.Name
+		return bc, m
+	}
 	if len(es) > 0 {
 		bc.Head = store.EntryHash(es[len(es)-1])
 		if !b.Cut && b.Head != "" && b.Head != bc.Head {
@@ -200,24 +217,47 @@ func verifyBattle(b BattleExport, only int) (BattleCheck, *Mismatch) {
 		}
 	}
 	bc.Kept = len(es) > 0 && es[0].Kind == store.JournalCreated
+	// Each turn's end, resolved again: the next turn's start and the
+	// current position are checked against it.
+	afters := map[int]engine.Battle{}
 	for _, t := range b.Turns {
 		if only != 0 && t.Turn != only {
+			if after, _, err := resolveAgain(b.ID, t); err == nil {
+				afters[t.Turn] = after
+			}
 			continue
 		}
-		tc, m := verifyTurn(b, t, bc.Kept)
+		tc, after, m := verifyTurn(b, t, bc.Kept)
 		if m != nil {
 			m.Battle, m.Name, m.Turn = b.ID, b.Name, t.Turn
 			return bc, m
 		}
+		afters[t.Turn] = after
 		bc.Turns = append(bc.Turns, tc)
 	}
+	if m := checkChain(&b, afters, only); m != nil {
+		m.Battle, m.Name = b.ID, b.Name
+		return bc, m
+	}
+	bc.Record = b.current != nil && len(b.Turns) > 0
 	return bc, nil
 }
 
 // verifyTurn checks one resolved turn: its seed, its orders, its command
 // rolls' dice, and its events resolved again. kept: the journal must hold
 // its commitments.
-func verifyTurn(b BattleExport, t TurnExport, kept bool) (TurnCheck, *Mismatch) {
+func verifyTurn(b BattleExport, t TurnExport, kept bool) (TurnCheck, engine.Battle, *Mismatch) {
+	tc, m := verifyCommitments(b, t, kept)
+	if m != nil {
+		return tc, engine.Battle{}, m
+	}
+	after, m := verifyDice(b, t, &tc)
+	return tc, after, m
+}
+
+// verifyCommitments checks a turn's seed, its orders and its starting
+// position against what the journal committed.
+func verifyCommitments(b BattleExport, t TurnExport, kept bool) (TurnCheck, *Mismatch) {
 	tc := TurnCheck{Turn: t.Turn, Seed: t.Seed, SeedHash: t.SeedHash}
 	bad := func(key string, args ...any) *Mismatch {
 		return &Mismatch{Event: -1, Key: key, Args: args}
@@ -303,7 +343,18 @@ func verifyTurn(b BattleExport, t TurnExport, kept bool) (TurnCheck, *Mismatch) 
 		}
 		tc.Sealed[side] = s.Hash
 	}
-	// The command rolls: each die from the seed.
+	return tc, checkSeal(&t, revealed)
+}
+
+// verifyDice checks a turn's command rolls and events against its seed,
+// and returns the position it ended with, resolved again.
+func verifyDice(b BattleExport, t TurnExport, tc *TurnCheck) (engine.Battle, *Mismatch) {
+	bad := func(key string, args ...any) *Mismatch {
+		return &Mismatch{Event: -1, Key: key, Args: args}
+	}
+	seed, _ := hex.DecodeString(t.Seed) // checked by verifyCommitments
+	// The command rolls: each die from the seed, each result from the
+	// dice and the rules.
 	for _, side := range sides {
 		c := *t.Commands.Of(side)
 		if c == nil {
@@ -315,22 +366,25 @@ func verifyTurn(b BattleExport, t TurnExport, kept bool) (TurnCheck, *Mismatch) 
 			if pair != want {
 				m := bad("verify.bad.command", k+1, fmt.Sprint(pair[:]), fmt.Sprint(want[:]))
 				m.Side = side.String()
-				return tc, m
+				return engine.Battle{}, m
 			}
 			tc.Rolls += 2
 		}
+		if m := checkCommand(&b, &t, seed, side, c); m != nil {
+			return engine.Battle{}, m
+		}
 	}
 	// The turn resolved again, with the orders admitted as they were.
-	events, err := Recompute(b.ID, t)
+	after, events, err := resolveAgain(b.ID, t)
 	if err != nil {
-		return tc, bad("verify.bad.resolve", err.Error())
+		return after, bad("verify.bad.resolve", err.Error())
 	}
 	for i := range min(len(events), len(t.Events)) {
 		got, want := eventJSON(t.Events[i]), eventJSON(events[i])
 		if !bytes.Equal(got, want) {
 			m := bad("verify.bad.event", i, string(t.Events[i].Kind), eventDiff(got, want))
 			m.Event = i
-			return tc, m
+			return after, m
 		}
 		tc.Events++
 		tc.Dice += len(t.Events[i].Dice)
@@ -338,18 +392,25 @@ func verifyTurn(b BattleExport, t TurnExport, kept bool) (TurnCheck, *Mismatch) 
 	if len(events) != len(t.Events) {
 		m := bad("verify.bad.events", len(t.Events), len(events))
 		m.Event = min(len(events), len(t.Events))
-		return tc, m
+		return after, m
 	}
-	return tc, nil
+	return after, nil
 }
 
 // Recompute resolves a turn again from its export: the orders each side
 // gave, admitted against the position before it and its command roll as
 // at the resolution (engine.Admit), with the dice of its seed.
 func Recompute(battle string, t TurnExport) ([]engine.Event, error) {
+	_, events, err := resolveAgain(battle, t)
+	return events, err
+}
+
+// resolveAgain resolves a turn again from its export (Recompute): the
+// position it ends with and its events.
+func resolveAgain(battle string, t TurnExport) (engine.Battle, []engine.Event, error) {
 	seed, err := hex.DecodeString(t.Seed)
 	if err != nil {
-		return nil, err
+		return engine.Battle{}, nil, err
 	}
 	var orders []engine.Order
 	for _, side := range sides {
@@ -359,12 +420,11 @@ func Recompute(battle string, t TurnExport) ([]engine.Event, error) {
 		}
 		orders = append(orders, engine.Admit(t.Snapshot, side, t.Turn, *t.Orders.Of(side), granted)...)
 	}
-	_, events, err := engine.ResolveTurn(t.Snapshot, orders, engine.NewSeededDice(seed, battle, t.Turn))
-	return events, err
+	return engine.ResolveTurn(t.Snapshot, orders, engine.NewSeededDice(seed, battle, t.Turn))
 }
 
-// eventJSON is an event as stored.
-func eventJSON(e engine.Event) []byte {
+// eventJSON is an event (or any value) as stored.
+func eventJSON(e any) []byte {
 	raw, _ := json.Marshal(e) // plain data: cannot fail
 	return raw
 }

@@ -19,6 +19,22 @@ import (
 
 var bucketJournal = []byte("journal")
 
+// keyJournalMark is, in a battle's bucket beside its record, the number
+// and hash of the journal's last entry (JournalMark), written with each
+// entry: an entry deleted from the journal's end, or the journal removed
+// whole, no longer matches it.
+var keyJournalMark = []byte("journal_mark")
+
+// JournalMark is what a battle's bucket keeps of its journal's end: how
+// many entries were written (N, the last one's number) and the last one's
+// hash. Seq is the journal bucket's sequence (bbolt's), which an entry
+// deleted leaves as it was.
+type JournalMark struct {
+	N    uint64 `json:"n"`
+	Head string `json:"head"`
+	Seq  uint64 `json:"-"`
+}
+
 // Journal entry kinds.
 const (
 	JournalCreated    = "created"     // the battle was created (Detail: the scenario)
@@ -45,6 +61,10 @@ type Entry struct {
 	Hash   string    `json:"hash,omitempty"`
 	Detail string    `json:"detail,omitempty"`
 	By     string    `json:"by,omitempty"` // the user who made the change, if one did
+	// State is, on a turn's JournalSeed entry, StateHash of the position
+	// the turn was resolved from (its stored snapshot): the snapshot is
+	// chained into the journal with the seed (issue 25, item 5).
+	State string `json:"state,omitempty"`
 	// Prev is the SHA-256 of the previous entry (EntryHash), "" for the
 	// first.
 	Prev string `json:"prev"`
@@ -93,7 +113,37 @@ func (t *Tx) Journal(guild, id string, e Entry) (Entry, error) {
 	if err != nil {
 		return e, err
 	}
-	return e, j.Put(journalKey(e.N), v)
+	if err := j.Put(journalKey(e.N), v); err != nil {
+		return e, err
+	}
+	mark, err := encode(JournalMark{N: e.N, Head: EntryHash(e)})
+	if err != nil {
+		return e, err
+	}
+	return e, bb.Put(keyJournalMark, mark)
+}
+
+// JournalMark reads the mark of a battle's journal's end; ok is false
+// for a battle whose journal was begun before marks were kept (and has
+// no mark yet).
+func (t *Tx) JournalMark(guild, id string) (m JournalMark, ok bool, err error) {
+	bb, err := t.battleBucket(guild, id)
+	if err != nil {
+		return m, false, err
+	}
+	if j := bb.Bucket(bucketJournal); j != nil {
+		m.Seq = j.Sequence()
+	}
+	raw := bb.Get(keyJournalMark)
+	if raw == nil {
+		return m, false, nil
+	}
+	seq := m.Seq
+	if err := decode(raw, &m, "journal mark of "+id); err != nil {
+		return m, false, err
+	}
+	m.Seq = seq
+	return m, true, nil
 }
 
 // Entries reads a battle's journal, first entry first.

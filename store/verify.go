@@ -26,6 +26,16 @@ func OrdersHash(orders []engine.Order) string {
 	return hex.EncodeToString(h[:])
 }
 
+// StateHash is the seal of a battle's position, as a turn's JournalSeed
+// entry keeps it (Entry.State): lowercase hex SHA-256 of its JSON. The
+// JSON of a position read back from the store or an export is the JSON it
+// was stored with, so it hashes as it was sealed.
+func StateHash(b engine.Battle) string {
+	raw, _ := json.Marshal(b) // plain data: cannot fail
+	h := sha256.Sum256(raw)
+	return hex.EncodeToString(h[:])
+}
+
 // RawSeed reads the seed of a turn as stored, without checking that its
 // value still hashes to its hash (Seed does): verification says which of
 // the two no longer matches.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -25,7 +26,7 @@ import (
 const liveTimeout = 200 * time.Millisecond
 
 func verifyHelp() string {
-	return `usage: gunbai verify [-lang ru|en] FILE
+	return `usage: gunbai verify [-lang ru|en] [-head HASH] FILE
 
 Checks every resolved turn of every battle in FILE, which is a store file
 (the bot's, a backup made by gunbai backup or [store] backup_dir) or an
@@ -34,7 +35,16 @@ hash to the hash published when the turn opened, as the battle's journal
 keeps it; each side's orders must hash to what was sealed when the side
 said it was ready; the turn resolved again from the position before it,
 its orders, command rolls and seed must give every die and every event as
-they were posted; and each journal's chain of hashes must hold. Prints
+they were posted; each command roll's result must be what its dice give
+by the rules (the stake, the rerolls); each turn's starting position must
+be the one its resolution sealed in the journal, and the turn before
+resolved again with the GM's journaled fixes replayed; a store's current
+position must be its last turn resolved again with the fixes since; and
+each journal's chain of hashes must hold, its end matching the mark kept
+beside the battle (an entry deleted from the end shows). With -head, the
+journal hash a status message published (its "hash of its last entry")
+must be in the journal: a journal rewritten or cut back since, its mark
+with it, no longer holds it. Prints
 what it checked and exits 0, or names the first mismatch (the battle, the
 turn, the side, the event, the journal entry, and what differs) and exits
 1. A store is opened read-only; while the bot runs, from a consistent copy
@@ -43,8 +53,11 @@ taken beside it.
 examples:
   gunbai verify gunbai.db
   gunbai verify -lang en gunbai-anegawa-1570-turn-7.json
+  gunbai verify -head 3f9a1c2e gunbai.db
 
 flags:
+  -head HASH
+    	a journal head published in a status message (8 hex digits at least)
   -lang ru|en
     	language of the report and of the errors (default "ru")
 `
@@ -97,6 +110,7 @@ func parseArgs(fs *flag.FlagSet, args []string, help func() string, stdout, stde
 func verifyMain(args []string, stdout, stderr io.Writer) int {
 	flags := newFlags("verify", stderr)
 	lang := flags.String("lang", string(render.RU), "language of the report: ru or en")
+	head := flags.String("head", "", "a journal head published in a status message")
 	pos, code, ok := parseArgs(flags, args, verifyHelp, stdout, stderr)
 	if !ok {
 		return code
@@ -109,9 +123,16 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "gunbai verify: want one FILE\n\n"+verifyHelp())
 		return 2
 	}
+	if _, err := hex.DecodeString(*head); err != nil || *head != "" && len(*head) < game.MinHead {
+		fmt.Fprintf(stderr, "gunbai verify: -head %q: want the hash a status message shows, %d hex digits at least\n", *head, game.MinHead)
+		return 2
+	}
 	header, r, err := verifyFile(l, pos[0])
 	if err != nil {
 		return fail(stderr, "verify", l, err)
+	}
+	if *head != "" {
+		r.CheckHead(*head)
 	}
 	fmt.Fprintln(stdout, bot.ReportText(l, header, r))
 	if r.Mismatch != nil {
