@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -73,12 +74,50 @@ func (b *Bot) verify(c *call) error {
 	if err != nil {
 		return err
 	}
-	b.reply(c, VerifyTurnText(c.lang, v), nil)
+	b.reply(c, VerifyTurnText(c.lang, v, b.publishedHead(c, rec, &v.Battle)), nil)
 	return nil
 }
 
-// VerifyTurnText words what /verify turn: found.
-func VerifyTurnText(l render.Lang, v game.TurnVerified) string {
+// hexHash is a journal head as a status message shows it.
+var hexHash = regexp.MustCompile(`[0-9a-f]{64}`)
+
+// publishedHead checks the journal head the battle's status message shows
+// in Discord (in the command's channel, else the caller's clan's or the
+// GM's), read from Discord itself, against the journal: a journal
+// rewritten or cut back since no longer holds it. One line of the answer.
+func (b *Bot) publishedHead(c *call, rec store.BattleRecord, bc *game.BattleCheck) string {
+	channels := []string{c.i.ChannelID}
+	for _, cl := range rec.Sides {
+		if inClans(c.roles(), [2]store.Clan{cl, cl}) {
+			channels = append(channels, cl.ChannelID)
+		}
+	}
+	if b.isGM(c.i) {
+		channels = append(channels, rec.GMChannelID)
+	}
+	ch, id, err := b.svc.StatusMessage(rec.GuildID, rec.ID, channels...)
+	if err != nil || id == "" {
+		return render.T(c.lang, "verify.answer_status_none")
+	}
+	msg, err := b.s.ChannelMessage(ch, id)
+	if err != nil {
+		b.opt.Log.Printf("verify: reading the status message %s/%s: %v", ch, id, err)
+		return render.T(c.lang, "verify.answer_status_none")
+	}
+	hashes := hexHash.FindAllString(msg.Content, -1)
+	if len(hashes) == 0 {
+		return render.T(c.lang, "verify.answer_status_none")
+	}
+	hash := hashes[len(hashes)-1]
+	if h, ok := bc.Find(hash); ok {
+		return render.T(c.lang, "verify.answer_status_ok", "<#"+ch+">", short(hash), h.Entry, h.Of)
+	}
+	return render.T(c.lang, "verify.answer_status_bad", "<#"+ch+">", short(hash))
+}
+
+// VerifyTurnText words what /verify turn: found; head is the line of the
+// published head's check.
+func VerifyTurnText(l render.Lang, v game.TurnVerified, head string) string {
 	t := v.Turn
 	lines := []string{render.T(l, "verify.answer_title", t.Turn, v.Battle.Name)}
 	if t.Seed != "" {
@@ -99,8 +138,11 @@ func VerifyTurnText(l render.Lang, v game.TurnVerified) string {
 		if v.Battle.Entries > 0 {
 			lines = append(lines, render.T(l, "verify.answer_chain_ok", v.Battle.Entries, v.Battle.Head))
 		}
+		if v.Battle.Record {
+			lines = append(lines, render.T(l, "verify.answer_record_ok"))
+		}
 	}
-	lines = append(lines, render.T(l, "verify.answer_how"))
+	lines = append(lines, head, render.T(l, "verify.answer_how"))
 	return strings.Join(lines, "\n")
 }
 

@@ -5,9 +5,12 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
+
+	bolt "go.etcd.io/bbolt"
 
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
@@ -155,5 +158,83 @@ func TestVerifyThroughDiscord(t *testing.T) {
 	w.start()
 	if r := w.slash(oda, chanOda, "verify", discordtest.IntOpt("turn", 1)); !strings.Contains(r.Content, "НЕ СХОДИТСЯ: ход 1, Север") || !strings.Contains(r.Content, "изменили после печати") {
 		t.Fatalf("/verify of a changed order: %q", r.Content)
+	}
+}
+
+// /verify reads the journal head the battle's status message shows in
+// Discord and finds it in the journal; after the journal's last entry was
+// deleted behind the bot's back, its mark and sequence rewritten to match
+// (a rollback the store cannot tell), the head the status showed is no
+// longer in the journal and /verify says so, in each clan's language.
+func TestVerifyTamperHeadThroughDiscord(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.create("Нагасино")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	w.oneTurn()
+
+	svc := &game.Service{Store: w.st}
+	es, head, err := svc.Journal(w.guild, "Нагасино")
+	if err != nil || len(es) < 2 {
+		t.Fatal(es, err)
+	}
+	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), head) {
+		t.Fatalf("the status in the clan's channel does not show the head %s", head)
+	}
+	want := fmt.Sprintf("Верно: хэш журнала в статусе битвы в <#%s> (`%s`) — запись %d из %d журнала.", chanOda, head[:16]+"…", len(es), len(es))
+	if r := w.slash(oda, chanOda, "verify", discordtest.IntOpt("turn", 1)); !strings.Contains(r.Content, want) || strings.Contains(r.Content, "НЕ СХОДИТСЯ") {
+		t.Fatalf("/verify, the head as published: %q", r.Content)
+	}
+	if r := w.slash(asai, chanAsai, "verify", discordtest.IntOpt("turn", 1)); !strings.Contains(r.Content, "Right: the journal hash in the battle's status in <#"+chanAsai+">") {
+		t.Fatalf("/verify in English, the head as published: %q", r.Content)
+	}
+
+	// The journal rolled back by one entry, its mark and sequence with it.
+	w.stop()
+	prev := es[len(es)-2]
+	battle := []string{"guilds", w.guild, "battles", "нагасино"}
+	db, err := bolt.Open(w.path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket([]byte(battle[0]))
+		for _, k := range battle[1:] {
+			b = b.Bucket([]byte(k))
+		}
+		var k [8]byte
+		binary.BigEndian.PutUint64(k[:], es[len(es)-1].N)
+		j := b.Bucket([]byte("journal"))
+		if err := j.Delete(k[:]); err != nil {
+			return err
+		}
+		return j.SetSequence(prev.N)
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mark := func(any) any { return map[string]any{"n": prev.N, "head": store.EntryHash(prev)} }
+	if err := store.EditJSON(w.path, append(battle, "journal_mark"), mark); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(w.path, store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := game.VerifyStore(st)
+	st.Close()
+	if err != nil || rep.Mismatch != nil {
+		t.Fatalf("the store alone cannot tell the rollback: %+v %v", rep.Mismatch, err)
+	}
+	w.start()
+	bad := fmt.Sprintf("НЕ СХОДИТСЯ: хэша журнала из статуса битвы в <#%s> (`%s`) в журнале нет", chanOda, head[:16]+"…")
+	if r := w.slash(oda, chanOda, "verify", discordtest.IntOpt("turn", 1)); !strings.Contains(r.Content, bad) {
+		t.Fatalf("/verify after the rollback: %q", r.Content)
+	}
+	if r := w.slash(asai, chanAsai, "verify", discordtest.IntOpt("turn", 1)); !strings.Contains(r.Content, "MISMATCH: the journal hash in the battle's status in <#"+chanAsai+">") ||
+		!strings.Contains(r.Content, "cut back after the status showed it") {
+		t.Fatalf("/verify in English after the rollback: %q", r.Content)
 	}
 }

@@ -169,3 +169,35 @@ func (s *Service) PinRefused(guild, battle, channel string, code int) (uint64, e
 	})
 	return notice, err
 }
+
+// StatusMessage is where a battle's status message stands in one of
+// channels (the first that has one): the Discord channel and message, ""
+// if none of them has one. /verify reads the journal head it published
+// from Discord itself, which a change to the store cannot reach.
+func (s *Service) StatusMessage(guild, battle string, channels ...string) (channel, message string, err error) {
+	err = s.Store.View(func(tx *store.Tx) error {
+		rec, err := tx.Battle(guild, battle)
+		if err != nil {
+			return err
+		}
+		for _, ch := range channels {
+			for _, a := range audiences {
+				if ch == "" || channelOf(&rec, a) != ch {
+					continue
+				}
+				l, err := tx.Live(statusKey(&rec, a))
+				if errors.Is(err, store.ErrNotFound) {
+					continue
+				} else if err != nil {
+					return err
+				}
+				if l.Message != "" && !l.Dead {
+					channel, message = l.Channel, l.Message
+					return nil
+				}
+			}
+		}
+		return nil
+	})
+	return channel, message, err
+}

@@ -60,9 +60,9 @@ var verifyTexts = map[string]msg{
 	"verify.bad.head_published":   {"опубликованной вершины журнала %s нет ни в одном журнале: журнал изменили или откатили после публикации", "the published journal head %s is in no journal: the journal was changed or cut back after it was published"},
 	"verify.where.record":         {"позиция битвы сейчас", "the battle's position now"},
 	"verify.answer_record_ok":     {"Верно: позиция битвы сейчас — последний разыгранный ход, пересчитанный заново, с правками мастера из журнала.", "Right: the battle's position now is its last turn resolved again, with the GM's fixes from the journal."},
-	"verify.answer_status_ok":     {"Верно: хэш журнала из сообщения о статусе битвы в этом канале (`%s`) — запись %d из %d журнала.", "Right: the journal hash in the battle's status message in this channel (`%s`) is entry %d of the journal's %d."},
-	"verify.answer_status_bad":    {"НЕ СХОДИТСЯ: хэша журнала из сообщения о статусе битвы в этом канале (`%s`) нет в журнале — журнал изменили или откатили после публикации.", "MISMATCH: the journal hash in the battle's status message in this channel (`%s`) is not in the journal: the journal was changed or cut back after it was published."},
-	"verify.answer_status_none":   {"Сообщения о статусе битвы с хэшем журнала в этом канале нет: вершину сверить не с чем.", "This channel has no status message of the battle with a journal hash: there is no head to compare."},
+	"verify.answer_status_ok":     {"Верно: хэш журнала в статусе битвы в %s (`%s`) — запись %d из %d журнала.", "Right: the journal hash in the battle's status in %s (`%s`) is entry %d of the journal's %d."},
+	"verify.answer_status_bad":    {"НЕ СХОДИТСЯ: хэша журнала из статуса битвы в %s (`%s`) в журнале нет — журнал изменили или откатили после того, как статус его показал.", "MISMATCH: the journal hash in the battle's status in %s (`%s`) is not in the journal: the journal was changed or cut back after the status showed it."},
+	"verify.answer_status_none":   {"Статуса битвы с хэшем журнала здесь нет: вершину журнала сверить не с чем.", "No status of the battle with a journal hash is here: there is no head to compare the journal with."},
 	"verify.bad.events":           {"записано %d {1:событие|события|событий}, а пересчёт даёт %d", "%d {1:event|events} stored, resolving again gives %d"},
 
 	// gunbai verify, export, backup.
