@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log"
 	"os"
@@ -14,6 +15,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 
 	"github.com/gunbai/gunbai/bot/config"
 	"github.com/gunbai/gunbai/store"
@@ -286,5 +289,74 @@ func TestPeriodicBackupsKeepTheCount(t *testing.T) {
 	names, _ = filepath.Glob(filepath.Join(dir2, "gunbai-*.db"))
 	if len(names) != 2 || copies.Load() < 5 {
 		t.Fatalf("after %d copies the folder holds %v", copies.Load(), names)
+	}
+}
+
+// gunbai verify -head: the head a status message published is found in
+// the journal (by its first digits too); the journal's last entry deleted
+// is caught by the mark kept beside the battle, and a rollback that
+// rewrote the mark and the journal's sequence too, which the store alone
+// cannot tell, by the head published before it.
+func TestVerifyTamperHeadCommand(t *testing.T) {
+	db := demoStore(t)
+	st, err := store.Open(db, store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var es []store.Entry
+	st.View(func(tx *store.Tx) (err error) { es, err = tx.Entries(demoGuild, demoBattle); return err })
+	st.Close()
+	head := store.EntryHash(es[len(es)-1])
+	if code, out, errs := gunbai("verify", "-head", head[:12], db); code != 0 ||
+		!strings.Contains(out, fmt.Sprintf("Опубликованная вершина %s — запись %d из %d журнала битвы", head, len(es), len(es))) {
+		t.Fatalf("verify -head of the untouched store: %d %q %q", code, out, errs)
+	}
+	if code, _, errs := gunbai("verify", "-head", "xyz", db); code != 2 || !strings.Contains(errs, "8 hex digits") {
+		t.Fatalf("verify -head xyz: %d %q", code, errs)
+	}
+	battle := [][]byte{[]byte("guilds"), []byte(demoGuild), []byte("battles"), []byte(demoBattle)}
+	last, prev := es[len(es)-1], es[len(es)-2]
+	cut := func(p string, mark bool) {
+		db, err := bolt.Open(p, 0o600, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		err = db.Update(func(tx *bolt.Tx) error {
+			b := tx.Bucket(battle[0])
+			for _, k := range battle[1:] {
+				b = b.Bucket(k)
+			}
+			j := b.Bucket([]byte("journal"))
+			if err := j.Delete([]byte(key64(last.N))); err != nil || !mark {
+				return err
+			}
+			if err := j.SetSequence(prev.N); err != nil {
+				return err
+			}
+			raw, _ := json.Marshal(map[string]any{"v": 1, "data": map[string]any{"n": prev.N, "head": store.EntryHash(prev)}})
+			return b.Put([]byte("journal_mark"), raw)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	original, _ := os.ReadFile(db)
+	deleted := filepath.Join(t.TempDir(), "deleted.db")
+	os.WriteFile(deleted, original, 0o600)
+	cut(deleted, false)
+	if code, out, _ := gunbai("verify", "-lang", "en", deleted); code != 1 ||
+		!strings.Contains(out, fmt.Sprintf("the journal ends with entry %d, but the battle keeps that it has %d", prev.N, last.N)) {
+		t.Fatalf("verify with the last entry deleted: %d %q", code, out)
+	}
+	rolled := filepath.Join(t.TempDir(), "rolled.db")
+	os.WriteFile(rolled, original, 0o600)
+	cut(rolled, true)
+	if code, out, _ := gunbai("verify", rolled); code != 0 {
+		t.Fatalf("the rollback is not seen without the head: %d %q", code, out)
+	}
+	if code, out, _ := gunbai("verify", "-lang", "en", "-head", head, rolled); code != 1 ||
+		!strings.Contains(out, "the journal: the published journal head "+head+" is in no journal: the journal was changed or cut back") {
+		t.Fatalf("verify -head of the rolled-back store: %d %q", code, out)
 	}
 }
