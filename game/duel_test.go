@@ -268,4 +268,9 @@ func TestDuelInABattle(t *testing.T) {
 	if n != 2 {
 		t.Fatalf("%d duel entries in the journal", n)
 	}
+	// The store verifies: the duel's wounds are not replayed (the turn
+	// after it is checked against its seal), nor taken for a change.
+	if r, err := VerifyStore(svc.Store); err != nil || r.Mismatch != nil {
+		t.Fatalf("verify after a duel: %+v %v", r.Mismatch, err)
+	}
 }

@@ -116,8 +116,7 @@ func replay(after engine.Battle, es []store.Entry, turn int) (state engine.Battl
 				return state, skip, &Mismatch{Event: -1, Entry: e.N, Key: "verify.bad.fix", Args: []any{e.N, e.Detail, err.Error()}}
 			}
 		case store.JournalFix:
-			who, rest, _ := strings.Cut(e.Detail, " ")
-			field, value, _ := strings.Cut(rest, " = ")
+			who, field, value := parseFix(&state, e.Detail)
 			next, p := engine.Fix(state, who, field, value)
 			if p != nil {
 				return state, skip, &Mismatch{Event: -1, Entry: e.N, Key: "verify.bad.fix", Args: []any{e.N, e.Detail, p.Code}}
@@ -126,6 +125,29 @@ func replay(after engine.Battle, es []store.Entry, turn int) (state engine.Battl
 		}
 	}
 	return state, skip, nil
+}
+
+// parseFix reads a fix's journal entry, "who field = value" (Service.Fix):
+// who is the longest unit, leader or side its detail starts with, so that
+// an ID with a space in it is read whole.
+func parseFix(b *engine.Battle, detail string) (who, field, value string) {
+	ids := []string{engine.North.String(), engine.South.String()}
+	for _, u := range b.Units {
+		ids = append(ids, u.ID)
+	}
+	for _, l := range b.Leaders {
+		ids = append(ids, l.ID)
+	}
+	for _, id := range ids {
+		if strings.HasPrefix(detail, id+" ") && len(id) > len(who) {
+			who = id
+		}
+	}
+	if who == "" {
+		who, _, _ = strings.Cut(detail, " ")
+	}
+	field, value, _ = strings.Cut(strings.TrimPrefix(detail, who+" "), " = ")
+	return who, field, value
 }
 
 // sameState compares a position replayed with the one stored, leaving
