@@ -269,6 +269,59 @@ func TestVerifyTamperEveryValue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cases := tamperings(id, es)
+	at := []string{"guilds", guild, "battles", id}
+	caught := 0
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "tampered.db")
+			if err := os.WriteFile(p, original, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			c.change(t, p, at)
+			st, err := store.Open(p, store.Options{ReadOnly: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			r, err := VerifyStore(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.head {
+				if r.Mismatch != nil {
+					t.Fatalf("caught without the head: %+v", r.Mismatch)
+				}
+				r.CheckHead(published)
+			}
+			if r.Mismatch == nil || !slices.Contains(c.keys, r.Mismatch.Key) {
+				t.Fatalf("mismatch %+v, want one of %v", r.Mismatch, c.keys)
+			}
+			t.Logf("caught: %s", r.Mismatch)
+			caught++
+		})
+	}
+	t.Logf("tamperings tried: %d, caught: %d", len(cases), caught)
+	if caught != len(cases) {
+		t.Errorf("caught %d of %d tamperings", caught, len(cases))
+	}
+	// Untouched, with the head it published, it verifies.
+	p := filepath.Join(t.TempDir(), "untouched.db")
+	os.WriteFile(p, original, 0o600)
+	st, err := store.Open(p, store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	r, err = VerifyStore(st)
+	if r.CheckHead(published[:12]); err != nil || r.Mismatch != nil || r.Head == nil || r.Head.Entry != uint64(len(es)) {
+		t.Fatalf("the untouched store with its head: %+v %+v %v", r.Mismatch, r.Head, err)
+	}
+}
+
+// tamperings are the changes TestVerifyTamperEveryValue makes, each to a
+// copy of the store of battle id whose journal was es.
+func tamperings(id string, es []store.Entry) []tampering {
 	turn := func(n int, key string) []string { return []string{"turns", turnKey(n), key} }
 	// sealOf seals turn's snapshot as the file at path holds it.
 	sealOf := func(t *testing.T, path string, turn int) func(e *store.Entry) bool {
@@ -286,7 +339,7 @@ func TestVerifyTamperEveryValue(t *testing.T) {
 			return e.Kind == store.JournalSeed && e.Turn == turn
 		}
 	}
-	cases := []tampering{
+	return []tampering{
 		{"command roll's allowance raised to 9/9", edit(turn(2, "command.north"), func(d any) any {
 			field(d, "result")["special"], field(d, "result")["ordinary"] = 9, 9
 			return d
@@ -382,52 +435,5 @@ func TestVerifyTamperEveryValue(t *testing.T) {
 			}
 			return false
 		}), []string{"verify.bad.snapshot_chain", "verify.bad.record"}, false},
-	}
-	at := []string{"guilds", guild, "battles", id}
-	caught := 0
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			p := filepath.Join(t.TempDir(), "tampered.db")
-			if err := os.WriteFile(p, original, 0o600); err != nil {
-				t.Fatal(err)
-			}
-			c.change(t, p, at)
-			st, err := store.Open(p, store.Options{ReadOnly: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer st.Close()
-			r, err := VerifyStore(st)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.head {
-				if r.Mismatch != nil {
-					t.Fatalf("caught without the head: %+v", r.Mismatch)
-				}
-				r.CheckHead(published)
-			}
-			if r.Mismatch == nil || !slices.Contains(c.keys, r.Mismatch.Key) {
-				t.Fatalf("mismatch %+v, want one of %v", r.Mismatch, c.keys)
-			}
-			t.Logf("caught: %s", r.Mismatch)
-			caught++
-		})
-	}
-	t.Logf("tamperings tried: %d, caught: %d", len(cases), caught)
-	if caught != len(cases) {
-		t.Errorf("caught %d of %d tamperings", caught, len(cases))
-	}
-	// Untouched, with the head it published, it verifies.
-	p := filepath.Join(t.TempDir(), "untouched.db")
-	os.WriteFile(p, original, 0o600)
-	st, err := store.Open(p, store.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	r, err = VerifyStore(st)
-	if r.CheckHead(published[:12]); err != nil || r.Mismatch != nil || r.Head == nil || r.Head.Entry != uint64(len(es)) {
-		t.Fatalf("the untouched store with its head: %+v %+v %v", r.Mismatch, r.Head, err)
 	}
 }
