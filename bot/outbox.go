@@ -189,6 +189,10 @@ func (b *Bot) deliver(p store.Post) time.Time {
 			b.opt.Log.Printf("post %d: %v", p.ID, err)
 		}
 		return time.Time{}
+	case p.Audience == store.AudienceSpectator && p.Kind == game.PostTurn:
+		if retry, held := b.holdSpectators(p); held {
+			return retry
+		}
 	}
 	msgs, err := b.compose(p)
 	if err != nil {
