@@ -59,13 +59,7 @@ func bodyOf(m message, edit bool) (messageBody, []*discordgo.File) {
 		}
 		body.Embeds = &embeds
 	}
-	if m.components != nil {
-		// Interactive messages (sheets, summaries) never ping anyone.
-		body.AllowedMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
-	}
-	if m.mentions != nil {
-		body.AllowedMentions = m.mentions // a reminder: its clan's role alone
-	}
+	body.AllowedMentions = pings(m.mentions) // a reminder: its clan's role alone; else nobody
 	return body, files
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -194,11 +195,11 @@ func (b *Bot) replyCards(c *call, content string, cards []render.Card) {
 	first := embeds[:min(len(embeds), 10)]
 	comps := []discordgo.MessageComponent{}
 	edit := &discordgo.WebhookEdit{Content: &content, Embeds: &first, Components: &comps}
-	if _, err := b.s.InteractionResponseEdit(c.i.Interaction, edit); err != nil {
+	if err := b.editResponse(c.i.Interaction, edit); err != nil {
 		b.opt.Log.Printf("editing the answer to %s: %v", c.i.ID, err)
 	}
 	for rest := embeds[len(first):]; len(rest) > 0; rest = rest[min(len(rest), 10):] {
-		if _, err := b.s.FollowupMessageCreate(c.i.Interaction, true, &discordgo.WebhookParams{Embeds: rest[:min(len(rest), 10)], Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+		if err := b.followup(c.i.Interaction, &discordgo.WebhookParams{Embeds: rest[:min(len(rest), 10)], Flags: discordgo.MessageFlagsEphemeral}); err != nil {
 			b.opt.Log.Printf("following up %s: %v", c.i.ID, err)
 		}
 	}
@@ -346,13 +347,13 @@ func grantOptions(l render.Lang, r campaign.Roster, am campaign.Aftermath) []dis
 func (b *Bot) aftermathClick(c *call) error {
 	parts := strings.Split(c.path, ":")
 	if c.i.Type == discordgo.InteractionMessageComponent && len(parts) == 5 && parts[3] == game.AmName {
-		return b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
+		return b.respond(c.i.Interaction, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseModal,
 			Data: &discordgo.InteractionResponseData{
 				CustomID: game.AftermathID(parts[1], atoi(parts[2]), game.AmSkill, parts[4]),
 				Title:    clip(render.T(c.lang, "campaign.am_name_title"), 45),
 				Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-					discordgo.TextInput{CustomID: "skill", Label: clip(render.T(c.lang, "campaign.am_name_label"), 45), Style: discordgo.TextInputShort, Required: true, MaxLength: 80},
+					discordgo.TextInput{CustomID: "skill", Label: clip(render.T(c.lang, "campaign.am_name_label"), 45), Style: discordgo.TextInputShort, Required: true, MaxLength: maxSkill},
 				}}},
 			},
 		})
@@ -372,6 +373,10 @@ func (b *Bot) aftermathClick(c *call) error {
 			if r, ok := row.(*discordgo.ActionsRow); ok {
 				for _, in := range r.Components {
 					if t, ok := in.(*discordgo.TextInput); ok {
+						if n := utf8.RuneCountInString(t.Value); n > maxSkill {
+							b.followUp(c, []string{b.errorText(c.lang, refuse("err.text_long", render.T(c.lang, "campaign.am_name_label"), maxSkill, n))})
+							return nil
+						}
 						click.Values = append(click.Values, t.Value)
 					}
 				}

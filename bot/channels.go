@@ -2,7 +2,9 @@ package bot
 
 import (
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -145,4 +147,92 @@ type permRefusal struct {
 
 func (e *permRefusal) Error() string {
 	return "missing permissions in " + e.channel + ": " + strings.Join(e.lacking, ", ")
+}
+
+// The spectators' channel gets the GM's whole view of each turn
+// spectators.delay turns later, while the battle goes on. A channel that
+// either clan's role can see (by its own overwrite or @everyone's) may get
+// only what is public anyway: the reveal at the end. So it is checked as
+// the clans' channels are: at /battle create such a channel is accepted
+// for the reveal alone (and the GM told so), /battle set spectators.delay
+// above 0 is refused for it, and before each delayed post it is checked
+// again: a channel opened to a clan meanwhile has the post held back.
+
+// spectatorsSeenBy is the first clan role that can see the spectators'
+// channel, "" if neither can.
+func (b *Bot) spectatorsSeenBy(guild, channel string, north, south store.Clan) (string, error) {
+	cp, err := b.channelPerms(guild, channel)
+	if err != nil {
+		return "", err
+	}
+	for _, role := range []string{north.RoleID, south.RoleID} {
+		if permissions(guild, cp.roles, cp.channel, "", []string{role})&discordgo.PermissionViewChannel != 0 {
+			return role, nil
+		}
+	}
+	return "", nil
+}
+
+// checkSpectators checks the spectators' channel named at /battle create:
+// the bot must be able to post there; seenBy is the clan role that can
+// see it ("" none), for which it gets the reveal alone.
+func (b *Bot) checkSpectators(guild, channel string, north, south store.Clan) (seenBy string, err error) {
+	if channel == "" {
+		return "", nil
+	}
+	cp, err := b.channelPerms(guild, channel)
+	if err != nil {
+		return "", refuse("err.channel_unknown", "<#"+channel+">")
+	}
+	if lacking := cp.lacking(); len(lacking) > 0 {
+		return "", &permRefusal{channel: channel, lacking: lacking}
+	}
+	return b.spectatorsSeenBy(guild, channel, north, south)
+}
+
+// checkSpectatorDelay refuses spectators.delay above 0 for a battle whose
+// spectators' channel a clan can see.
+func (b *Bot) checkSpectatorDelay(guild, ref, value string) error {
+	if n, err := strconv.Atoi(strings.TrimSpace(value)); err != nil || n <= 0 {
+		return nil // 0 keeps the reveal alone; a bad value is game's to refuse
+	}
+	rec, err := b.svc.Battle(guild, ref)
+	if err != nil || rec.SpectatorChannel == "" {
+		return err
+	}
+	seen, err := b.spectatorsSeenBy(guild, rec.SpectatorChannel, rec.Sides[0], rec.Sides[1])
+	if err != nil {
+		return refuse("err.channel_unknown", "<#"+rec.SpectatorChannel+">")
+	}
+	if seen != "" {
+		return refuse("err.spectators_visible", "<#"+rec.SpectatorChannel+">", "<@&"+seen+">")
+	}
+	return nil
+}
+
+// holdSpectators checks a delayed turn for the spectators just before it
+// goes: if a clan can see their channel now, the post is held back (the
+// GM told why) and held is true; if the channel cannot be read, it waits
+// rather than goes unchecked.
+func (b *Bot) holdSpectators(p store.Post) (retry time.Time, held bool) {
+	rec, err := b.svc.Store.Battle(p.Guild, p.Battle)
+	if err != nil {
+		return time.Time{}, false // compose drops it
+	}
+	seen, err := b.spectatorsSeenBy(p.Guild, p.Channel, rec.Sides[0], rec.Sides[1])
+	if err != nil {
+		if code, forGood := refusedForGood(err); forGood {
+			b.refused(p, code)
+			return time.Time{}, true
+		}
+		return b.later(p, err), true
+	}
+	if seen == "" {
+		return time.Time{}, false
+	}
+	b.opt.Log.Printf("post %d: the spectators' channel %s is visible to role %s; held back", p.ID, p.Channel, seen)
+	if err := b.svc.Withhold(p.ID, seen); err != nil {
+		b.opt.Log.Printf("post %d: %v", p.ID, err)
+	}
+	return time.Time{}, true
 }

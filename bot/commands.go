@@ -271,6 +271,9 @@ func option(cmd string, s optSpec) *discordgo.ApplicationCommandOption {
 	o := node(key, s.typ)
 	o.Required = s.required
 	o.Autocomplete = s.units || s.complete
+	if len(s.choices) == 0 && len(s.raw) == 0 {
+		o.MaxLength = s.maxLen() // limits.go
+	}
 	if s.maxVal > 0 {
 		minV := s.minVal
 		o.MinValue = &minV
@@ -290,10 +293,13 @@ func option(cmd string, s optSpec) *discordgo.ApplicationCommandOption {
 	return o
 }
 
-// route is what answers a command path ("battle create", "roll").
+// route is what answers a command path ("battle create", "roll"): its
+// handler, its command's name and its options.
 type route struct {
 	handle handler
 	gm     bool
+	cmd    string
+	opts   map[string]optSpec
 }
 
 // routes maps every command path of the table to its handler.
@@ -301,11 +307,19 @@ func routes() map[string]route {
 	out := map[string]route{}
 	for _, c := range commandSpecs() {
 		if c.handle != nil {
-			out[c.name] = route{c.handle, c.gm}
+			out[c.name] = route{c.handle, c.gm, c.name, optsByName(c.opts)}
 		}
 		for _, s := range c.subs {
-			out[c.name+" "+s.name] = route{s.handle, c.gm || s.gm}
+			out[c.name+" "+s.name] = route{s.handle, c.gm || s.gm, c.name, optsByName(s.opts)}
 		}
+	}
+	return out
+}
+
+func optsByName(opts []optSpec) map[string]optSpec {
+	out := make(map[string]optSpec, len(opts))
+	for _, o := range opts {
+		out[o.name] = o
 	}
 	return out
 }

@@ -90,7 +90,7 @@ var completers = map[string]completer{
 func (b *Bot) complete(c *call) error {
 	choices := toChoices(b.offers(c))
 	c.answered = true
-	err := b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
+	err := b.respond(c.i.Interaction, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},
 	})

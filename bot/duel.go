@@ -60,7 +60,7 @@ func (b *Bot) dispute(c *call) error {
 	lang := b.battleLocale()
 	about := ""
 	if a := c.str("about"); a != "" {
-		about = render.T(render.Lang(lang), "duel.dispute_about", clip(a, 200))
+		about = render.T(render.Lang(lang), "duel.dispute_about", render.Literal(a))
 	}
 	user := c.i.Member.User.ID
 	r, seed, err := b.svc.Dispute(c.i.GuildID, c.i.ChannelID, user, about, lang)

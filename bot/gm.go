@@ -34,6 +34,10 @@ func (b *Bot) battleCreate(c *call) error {
 	if err := b.checkChannels(c.i.GuildID, req.North, req.South, req.GMChannelID); err != nil {
 		return err
 	}
+	seen, err := b.checkSpectators(c.i.GuildID, req.SpectatorChannel, req.North, req.South)
+	if err != nil {
+		return err
+	}
 	rec, err := b.svc.Create(c.i.GuildID, req)
 	if err != nil {
 		return err
@@ -42,7 +46,11 @@ func (b *Bot) battleCreate(c *call) error {
 	for _, a := range []string{store.AudienceNorth, store.AudienceSouth, store.AudienceGM} {
 		langs = append(langs, render.T(c.lang, "lang."+rec.LangOf(a)))
 	}
-	b.reply(c, render.T(c.lang, "bot.created", rec.Name, rec.ID)+"\n"+render.T(c.lang, "bot.created_langs", langs...), nil)
+	answer := render.T(c.lang, "bot.created", rec.Name, rec.ID) + "\n" + render.T(c.lang, "bot.created_langs", langs...)
+	if seen != "" {
+		answer += "\n" + render.T(c.lang, "bot.spectators_reveal_only", "<#"+req.SpectatorChannel+">", "<@&"+seen+">")
+	}
+	b.reply(c, answer, nil)
 	b.deliverDue()
 	return nil
 }
@@ -80,6 +88,11 @@ func (b *Bot) battleSet(c *call) error {
 		}
 		b.reply(c, render.T(c.lang, "bot.settings")+"\n"+strings.Join(list, "\n"), nil)
 		return nil
+	}
+	if key == game.SpectatorDelayKey {
+		if err := b.checkSpectatorDelay(c.i.GuildID, c.str("battle"), value); err != nil {
+			return err
+		}
 	}
 	rec, err := b.svc.SetSetting(c.i.GuildID, c.str("battle"), key, value)
 	if err != nil {

@@ -55,7 +55,7 @@ type message struct {
 	components []discordgo.MessageComponent
 	embeds     []*discordgo.MessageEmbed // cards (a roster, an aftermath)
 	// mentions are whom the message may ping (allowed_mentions); nil:
-	// nobody if it has components, else Discord's default.
+	// nobody (mentions.go).
 	mentions *discordgo.MessageAllowedMentions
 }
 
@@ -189,6 +189,10 @@ func (b *Bot) deliver(p store.Post) time.Time {
 			b.opt.Log.Printf("post %d: %v", p.ID, err)
 		}
 		return time.Time{}
+	case p.Audience == store.AudienceSpectator && p.Kind == game.PostTurn:
+		if retry, held := b.holdSpectators(p); held {
+			return retry
+		}
 	}
 	msgs, err := b.compose(p)
 	if err != nil {
@@ -355,7 +359,7 @@ func (b *Bot) refused(p store.Post, code int) {
 	if p.User != "" && p.Reply != nil {
 		i := &discordgo.Interaction{AppID: p.Reply.AppID, Token: p.Reply.Token}
 		text := tr(p.Lang, "bot.dm_closed")
-		if _, err := b.s.FollowupMessageCreate(i, false, &discordgo.WebhookParams{Content: text, Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+		if err := b.followup(i, &discordgo.WebhookParams{Content: text, Flags: discordgo.MessageFlagsEphemeral}); err != nil {
 			b.opt.Log.Printf("telling %s the DM failed: %v", p.User, err)
 		}
 	}

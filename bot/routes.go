@@ -128,6 +128,9 @@ func (b *Bot) dispatch(c *call) error {
 		if r.gm && !b.isGM(c.i) {
 			return refuse("bot.not_gm")
 		}
+		if err := tooLong(c, r); err != nil {
+			return err
+		}
 		return r.handle(b, c)
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		return b.complete(c)
@@ -155,7 +158,7 @@ func (b *Bot) dispatch(c *call) error {
 		if rest, ok := strings.CutPrefix(c.path, readPrefix); ok {
 			// A new answer to the clicker alone, not an update of the
 			// message clicked.
-			if err := b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
+			if err := b.respond(c.i.Interaction, &discordgo.InteractionResponse{
 				Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 				Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
 			}); err != nil {
@@ -195,7 +198,7 @@ func (b *Bot) reply(c *call, content string, components []discordgo.MessageCompo
 	}
 	if !c.deferred {
 		c.answered = true
-		err := b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
+		err := b.respond(c.i.Interaction, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Content: parts[0], Flags: discordgo.MessageFlagsEphemeral, Components: components},
 		})
@@ -208,7 +211,7 @@ func (b *Bot) reply(c *call, content string, components []discordgo.MessageCompo
 			components = []discordgo.MessageComponent{} // a button's message loses its buttons
 		}
 		edit := &discordgo.WebhookEdit{Content: &parts[0], Components: &components}
-		if _, err := b.s.InteractionResponseEdit(c.i.Interaction, edit); err != nil {
+		if err := b.editResponse(c.i.Interaction, edit); err != nil {
 			b.opt.Log.Printf("editing the answer to %s: %v", c.i.ID, err)
 		}
 	}
@@ -217,7 +220,7 @@ func (b *Bot) reply(c *call, content string, components []discordgo.MessageCompo
 
 func (b *Bot) followUp(c *call, parts []string) {
 	for _, part := range parts {
-		if _, err := b.s.FollowupMessageCreate(c.i.Interaction, true, &discordgo.WebhookParams{Content: part, Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+		if err := b.followup(c.i.Interaction, &discordgo.WebhookParams{Content: part, Flags: discordgo.MessageFlagsEphemeral}); err != nil {
 			b.opt.Log.Printf("following up %s: %v", c.i.ID, err)
 		}
 	}
@@ -234,7 +237,7 @@ func (b *Bot) ack(c *call) error {
 	if c.i.Type == discordgo.InteractionMessageComponent {
 		typ = discordgo.InteractionResponseDeferredMessageUpdate
 	}
-	err := b.s.InteractionRespond(c.i.Interaction, &discordgo.InteractionResponse{
+	err := b.respond(c.i.Interaction, &discordgo.InteractionResponse{
 		Type: typ,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
 	})

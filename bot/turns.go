@@ -247,7 +247,7 @@ func (b *Bot) markReplaced(p store.Post) error {
 			continue
 		}
 		content := clip(mark+"\n"+m.Content, render.DiscordLimit)
-		if _, err := b.s.ChannelMessageEdit(channel, id, content, discordgo.WithRetryOnRatelimit(false)); err != nil {
+		if err := b.editContent(channel, id, content, discordgo.WithRetryOnRatelimit(false)); err != nil {
 			if _, forGood := refusedForGood(err); forGood {
 				continue
 			}

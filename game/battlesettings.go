@@ -20,6 +20,10 @@ type battleSettingRow struct {
 
 var errBadValue = errors.New("bad value")
 
+// SpectatorDelayKey is the setting of the spectators' delayed turns, which
+// the bot checks against the spectators' channel first.
+const SpectatorDelayKey = "spectators.delay"
+
 var battleSettings = []battleSettingRow{
 	{key: PostReplayKey, values: "on, off",
 		get: func(rec *store.BattleRecord) string { return onOff(!rec.NoReplay) },
@@ -30,7 +34,7 @@ var battleSettings = []battleSettingRow{
 		}},
 	// spectators.delay: how many turns after a turn the spectators'
 	// channel gets it (0: nothing before the end, the default).
-	{key: "spectators.delay", values: "0-99",
+	{key: SpectatorDelayKey, values: "0-99",
 		get: func(rec *store.BattleRecord) string { return strconv.Itoa(rec.SpectatorDelay) },
 		set: func(rec *store.BattleRecord, v string) error {
 			n, err := strconv.Atoi(v)

@@ -311,6 +311,31 @@ func (s *Service) Undeliverable(id uint64, code int) (uint64, error) {
 	return report, err
 }
 
+// Withhold drops a delayed turn for the spectators that the bot found their
+// channel open to a clan's role (seenBy) just before it went, and tells the
+// GM, in the same transaction.
+func (s *Service) Withhold(id uint64, seenBy string) error {
+	return s.Store.Update(func(tx *store.Tx) error {
+		p, err := tx.Post(id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if err := tx.Delivered(id); err != nil {
+			return err
+		}
+		rec, err := tx.Battle(p.Guild, p.Battle)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		_, err = owe(tx, text(&rec, []string{store.AudienceGM}, "bot.spectators_withheld", rec.Name, p.Turn, "<#"+p.Channel+">", "<@&"+seenBy+">")...)
+		return err
+	})
+}
+
 // TurnPosted is what a turn's post shows: the battle, the state before and
 // after the turn, its events and its seed, revealed now.
 type TurnPosted struct {

@@ -58,7 +58,7 @@ func OrderLine(lang Lang, o engine.Order) string {
 		line := OrderName(lang, o.Kind)
 		for _, part := range []string{o.Unit, o.Leader, o.To, o.Mission, o.Target, o.Banner} {
 			if part != "" {
-				line += " " + part
+				line += " " + Literal(part) // as the player typed it
 			}
 		}
 		if o.Facing != nil && o.Kind == engine.OrderBanner {
@@ -66,9 +66,9 @@ func OrderLine(lang Lang, o engine.Order) string {
 		}
 		return line
 	}
-	line := strings.TrimPrefix(T(lang, "orders.line", o.Unit, o.Phase, OrderName(lang, o.Kind), T(lang, "class."+o.Class.String())), "• ")
+	line := strings.TrimPrefix(T(lang, "orders.line", Literal(o.Unit), o.Phase, OrderName(lang, o.Kind), T(lang, "class."+o.Class.String())), "• ")
 	if o.Target != "" {
-		line += " → " + o.Target
+		line += " → " + Literal(o.Target)
 	}
 	if o.Facing != nil {
 		line += " → " + FacingName(lang, *o.Facing)

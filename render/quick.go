@@ -97,7 +97,7 @@ func diceText(lang Lang, p quick.Pool) string {
 		lines = append(lines, fmt.Sprintf("%s %d — %s", mark, d.Die, dieLabel(lang, d)))
 	}
 	if p.Mod.N != 0 {
-		lines = append(lines, T(lang, "qb.gm_mod", p.Mod.N, p.Mod.Reason))
+		lines = append(lines, T(lang, "qb.gm_mod", p.Mod.N, Literal(p.Mod.Reason)))
 	}
 	return strings.Join(lines, "\n")
 }

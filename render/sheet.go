@@ -268,7 +268,7 @@ func SummaryText(lang Lang, battle string, side engine.Side, turn int, orders []
 		}
 	}
 	for _, c := range changes {
-		who := c.Who
+		who := Literal(c.Who) // his name in the guild, as he chose it
 		if who == "" {
 			who = T(lang, "summary.someone")
 		}

@@ -66,6 +66,12 @@
 // works over REST and, after Open, from the state (GUILD_CREATE, then
 // CHANNEL_UPDATE, GUILD_ROLE_UPDATE and GUILD_MEMBER_UPDATE on changes).
 //
+// Every message the bot creates or edits (channel posts, DMs, interaction
+// answers, their edits and followups) must say whom it may ping:
+// allowed_mentions with parse an array of only what the test expects
+// (ExpectMentions; nothing by default). Any other is reported at Close
+// (MentionProblems, mentions.go), like a broken text.
+//
 // POST /channels/{id}/messages honours nonce with enforce_nonce: a second
 // message with the same nonce from the bot within five minutes returns the
 // first one instead of creating another.

@@ -84,6 +84,9 @@ type Message struct {
 	// PinnedAt.
 	Pinned   bool
 	PinnedAt time.Time
+	// AllowedMentions is whom the message may ping, as its create or
+	// its last edit that said it gave it (nil: never said).
+	AllowedMentions *discordgo.MessageAllowedMentions
 }
 
 // Ephemeral reports whether the message has the EPHEMERAL flag (64).

@@ -97,6 +97,8 @@ type msgPayload struct {
 	// Nonce is a string (up to 25 characters) or an integer.
 	Nonce        json.RawMessage `json:"nonce"`
 	EnforceNonce *bool           `json:"enforce_nonce"`
+	// AllowedMentions: whom the message may ping (mentions.go).
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
 }
 
 func present(raw json.RawMessage) bool {
@@ -345,6 +347,7 @@ func (s *Server) createFromRawLocked(msg *storedMessage, raw json.RawMessage, fi
 	msg.Embeds = d.embeds
 	msg.Components = d.components
 	msg.rawComponents = d.rawComponents
+	msg.AllowedMentions = d.p.AllowedMentions
 	msg.Files = s.assignFileIDs(files, d)
 	if d.p.Flags != nil {
 		allowed := discordgo.MessageFlagsSuppressEmbeds | discordgo.MessageFlagsSuppressNotifications | discordgo.MessageFlagsIsComponentsV2
@@ -398,6 +401,9 @@ func (s *Server) applyEditLocked(msg *storedMessage, raw json.RawMessage, files 
 		return nil, errEmptyMessage()
 	}
 	msg.Content, msg.Embeds, msg.Components = content, embeds, components
+	if d.p.AllowedMentions != nil {
+		msg.AllowedMentions = d.p.AllowedMentions
+	}
 	if d.components != nil {
 		msg.rawComponents = d.rawComponents
 	}

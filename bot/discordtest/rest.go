@@ -191,6 +191,10 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 
+	if c.JSON != nil && status < 300 {
+		s.checkMentions(c.Method, c.Route, c.JSON)
+	}
+
 	var respChecked bool
 	if sp != nil {
 		reqErrs := len(check.errs)

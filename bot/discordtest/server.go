@@ -63,7 +63,10 @@ type Server struct {
 	calls             []Call
 	faults            []*faultRule
 	violations        []Violation
-	textProblems      []TextProblem // textscan.go
+	textProblems      []TextProblem    // textscan.go
+	mentionProblems   []MentionProblem // mentions.go
+	mentionsExpected  []string
+	mentionsIgnored   bool
 	allowViolations   bool
 	skipSpec          bool // SkipSpec: no OpenAPI checks (benchmarks measuring the bot, not the fake)
 	lean              bool // Lean: no request bodies or file contents kept
@@ -189,6 +192,7 @@ func newServer(rep reporter, opts Options) (*Server, error) {
 	s := &Server{
 		t:                 rep,
 		heartbeatInterval: time.Second,
+		mentionsIgnored:   !mentionsChecked,
 		gatewayShards:     1,
 		maxConcurrency:    1,
 		tokens:            map[string]bool{},
@@ -300,6 +304,13 @@ func (s *Server) Close() {
 				break
 			}
 			s.t.Errorf("discordtest: a broken text: %s", p)
+		}
+		for i, p := range s.MentionProblems() {
+			if i == 20 {
+				s.t.Errorf("discordtest: %d more messages that could ping", len(s.MentionProblems())-i)
+				break
+			}
+			s.t.Errorf("discordtest: a message that could ping: %s", p)
 		}
 		reqs, resps := s.Validated()
 		treqs, tresps := TotalValidated()
