@@ -11,13 +11,27 @@ import (
 // order's words `@everyone @here <@&role> **x**` reach the clan's summary
 // escaped, every message (posts, answers, DMs) says whom it may ping
 // (nobody here: the fake checks each at Cleanup, and this test reads the
-// posts'), and a battle named `@everyone бой` is posted without pinging.
+// posts'). A battle's name goes into every channel's texts: one Discord
+// would read as a mention or markup (`@everyone бой`, `<@&1>`, `**x**`) is
+// refused at the door, in the GM's language, and nothing is created.
 func TestMentionsInPlayerText(t *testing.T) {
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
-	w.create("@everyone бой")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "@everyone бой")))
+	for name, want := range map[string]string{
+		"@everyone бой":            "В названии не может быть знака `` @ ``: Discord прочёл бы его как разметку или упоминание (нельзя: `` * _ ~ ` | < > @ [ ] \\ ``). Ничего не изменено.",
+		"бой <@&" + roleAsai + ">": "В названии не может быть знака `` < ``: Discord прочёл бы его как разметку или упоминание (нельзя: `` * _ ~ ` | < > @ [ ] \\ ``). Ничего не изменено.",
+		"**бой**":                  "В названии не может быть знака `` * ``: Discord прочёл бы его как разметку или упоминание (нельзя: `` * _ ~ ` | < > @ [ ] \\ ``). Ничего не изменено.",
+	} {
+		if r := w.create(name); r.Content != want {
+			t.Fatalf("a battle named %q: %q", name, r.Content)
+		}
+	}
+	if r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("list")); strings.Contains(r.Content, "бой") {
+		t.Fatalf("a refused battle was created: %q", r.Content)
+	}
+	w.create("Бой у реки")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Бой у реки")))
 	w.roll(oda, chanOda)
 	typed := "@everyone @here <@&" + roleAsai + "> **x**"
 	r := w.slash(oda, chanOda, "order", discordtest.StringOpt("order", "general_advance"), discordtest.StringOpt("to", typed))
@@ -29,7 +43,7 @@ func TestMentionsInPlayerText(t *testing.T) {
 	summary := ""
 	for _, ch := range []string{chanGM, chanOda, chanAsai} {
 		msgs := w.srv.Messages(ch)
-		if len(msgs) == 0 || !strings.Contains(contentOf(msgs), "@everyone бой") {
+		if len(msgs) == 0 || !strings.Contains(contentOf(msgs), "Бой у реки") {
 			t.Fatalf("channel %s got no post of the battle: %q", ch, contentOf(msgs))
 		}
 		for _, m := range msgs {

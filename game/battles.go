@@ -52,6 +52,28 @@ func BattleID(name string) string {
 	return strings.Trim(b.String(), "-")
 }
 
+// nameMarks are the characters Discord reads as markdown or as a mention
+// (<@&1>, @everyone, **x**, [x](url)). A battle's name goes into some
+// seventy texts in every channel; refusing these once at the door keeps
+// it plain text everywhere, where escaping it would have to be remembered
+// in each of them (issue 25 item 7).
+const nameMarks = "\\*_~`|<>@[]"
+
+// checkName refuses a battle's or a fight's name that is too long or holds
+// a character Discord would not show as typed.
+func checkName(name string) error {
+	if utf8.RuneCountInString(strings.TrimSpace(name)) > MaxNameLen {
+		// Every post names the battle: a long name must not push one past
+		// Discord's 2,000 characters.
+		return refuse("err.battle_name_long", MaxNameLen)
+	}
+	if i := strings.IndexAny(name, nameMarks); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(name[i:])
+		return refuse("err.battle_name_marks", string(r))
+	}
+	return nil
+}
+
 // active reports whether a battle is being fought.
 func active(s store.Status) bool {
 	return s == store.StatusDeployment || s == store.StatusCommand || s == store.StatusResolving
@@ -64,10 +86,8 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 	if id == "" {
 		return store.BattleRecord{}, refuse("err.battle_name")
 	}
-	if utf8.RuneCountInString(strings.TrimSpace(req.Name)) > MaxNameLen {
-		// Every post names the battle: a long name must not push one past
-		// Discord's 2,000 characters.
-		return store.BattleRecord{}, refuse("err.battle_name_long", MaxNameLen)
+	if err := checkName(req.Name); err != nil {
+		return store.BattleRecord{}, err
 	}
 	if req.North.RoleID == "" || req.South.RoleID == "" || req.North.RoleID == req.South.RoleID {
 		return store.BattleRecord{}, refuse("err.same_role")

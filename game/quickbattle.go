@@ -152,6 +152,9 @@ func (s *Service) fightID(tx *store.Tx, guild, name string, turn int) (string, e
 	if err != nil {
 		return "", err
 	}
+	if err := checkName(name); err != nil {
+		return "", err
+	}
 	id := BattleID(name)
 	if id == "" {
 		id = fmt.Sprintf("quick-%d-%d", turn, len(ids)+1)

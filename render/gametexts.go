@@ -36,6 +36,7 @@ var gameTexts = map[string]msg{
 	"err.channel_unknown":              {"Канал %s не найден или бот его не видит.", "Channel %s cannot be found, or the bot cannot see it."},
 	"err.channel_perms":                {"В канале %s боту не хватает прав: %s. Дайте их роли бота в настройках канала.", "In channel %s the bot lacks: %s. Grant them to the bot's role in the channel's settings."},
 	"err.channel_visible":              {"Канал %s виден роли %s: закройте его для неё (право «Просмотр канала» в настройках канала), иначе она увидит чужие приказы и поле.", "Channel %s is visible to %s: deny that role View Channel in the channel's settings, or it would see the other side's orders and field."},
+	"err.battle_name_marks":            {"В названии не может быть знака `` %s ``: Discord прочёл бы его как разметку или упоминание (нельзя: `` * _ ~ ` | < > @ [ ] \\ ``). Ничего не изменено.", "A name cannot hold `` %s ``: Discord would read it as markup or a mention (not allowed: `` * _ ~ ` | < > @ [ ] \\ ``). Nothing was changed."},
 	"err.battle_name_long":             {"Название битвы не длиннее %d {1:знака|знаков|знаков}.", "A battle's name has at most %d {1:character|characters}."},
 	"cmd.battle.opt.gm_channel.name":   {"канал_мастера", "gm_channel"},
 	"cmd.battle.opt.gm_channel.desc":   {"Канал мастера: все итоги и всё поле, закрыт для кланов", "The GM's channel: every result and the whole field, closed to the clans"},
