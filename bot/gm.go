@@ -49,7 +49,7 @@ func (b *Bot) battleCreate(c *call) error {
 
 func (b *Bot) battleStart(c *call) error {
 	end, _ := c.flag("end_scouting")
-	op, err := b.svc.Start(c.i.GuildID, c.str("battle"), end)
+	op, err := b.life(c).Start(c.i.GuildID, c.str("battle"), end)
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func (b *Bot) battleStart(c *call) error {
 // the results reached the channels, wait in the queue, or were refused.
 func (b *Bot) battleResolve(c *call) error {
 	turn, _ := c.num("turn")
-	res, err := b.svc.Resolve(c.i.GuildID, c.str("battle"), turn)
+	res, err := b.life(c).Resolve(c.i.GuildID, c.str("battle"), turn)
 	if err != nil {
 		return err
 	}
@@ -81,7 +81,7 @@ func (b *Bot) battleSet(c *call) error {
 		b.reply(c, render.T(c.lang, "bot.settings")+"\n"+strings.Join(list, "\n"), nil)
 		return nil
 	}
-	rec, err := b.svc.SetSetting(c.i.GuildID, c.str("battle"), key, value)
+	rec, err := b.life(c).SetSetting(c.i.GuildID, c.str("battle"), key, value)
 	if err != nil {
 		return err
 	}
@@ -116,7 +116,7 @@ func (b *Bot) battleShow(c *call) error {
 
 func (b *Bot) battleFix(c *call) error {
 	who, field, value := c.str("who"), c.str("field"), c.str("value")
-	fx, err := b.svc.Fix(c.i.GuildID, c.str("battle"), who, field, value)
+	fx, err := b.life(c).Fix(c.i.GuildID, c.str("battle"), who, field, value)
 	var r *game.Refusal
 	if errors.As(err, &r) && slices.ContainsFunc(r.Problems, func(p *engine.Problem) bool { return p.Code == engine.ProbFixValue }) {
 		// The refusal says what the field takes.
@@ -137,7 +137,7 @@ func (b *Bot) battleFix(c *call) error {
 }
 
 func (b *Bot) battleFinish(c *call) error {
-	rec, err := b.svc.Finish(c.i.GuildID, c.str("battle"))
+	rec, err := b.life(c).Finish(c.i.GuildID, c.str("battle"))
 	if err != nil {
 		return err
 	}
@@ -155,7 +155,7 @@ func (b *Bot) battleUndo(c *call) error {
 	if c.i.Member != nil && c.i.Member.User != nil {
 		by = c.i.Member.User.ID
 	}
-	u, err := b.svc.Undo(c.i.GuildID, c.str("battle"), turn, keep, by)
+	u, err := b.life(c).Undo(c.i.GuildID, c.str("battle"), turn, keep, by)
 	if err != nil {
 		return err
 	}

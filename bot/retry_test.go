@@ -1,0 +1,278 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/store"
+)
+
+// Commands re-sent after Discord's "the application did not respond"
+// (issue 25, item 3): the bot has done the first one, its answer was lost,
+// and the same person sends the same command again. It is recognised and
+// answered with what was done; it is never applied twice.
+
+// journalKinds counts a battle's journal entries of kind.
+func journalKinds(t *testing.T, w *world, battle, kind string) int {
+	t.Helper()
+	n := 0
+	if err := w.st.View(func(tx *store.Tx) error {
+		es, err := tx.Entries(w.guild, battle)
+		for _, e := range es {
+			if e.Kind == kind {
+				n++
+			}
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// againButton is the custom ID of the "apply once more" button of an
+// answer, "" when it has none.
+func againButton(r discordtest.Response) string {
+	for _, c := range r.Components {
+		if row, ok := c.(*discordgo.ActionsRow); ok {
+			for _, b := range row.Components {
+				if b, ok := b.(*discordgo.Button); ok && strings.HasPrefix(b.CustomID, "again:") {
+					return b.CustomID
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// /battle extend re-sent: one extension, the answer says it was done and
+// what it did, with a button that extends once more; the button pressed
+// twice extends once. In Russian and in English.
+func TestRetryExtend(t *testing.T) {
+	w, clock, start := clockWorld(t, time.Hour)
+	defer w.stop()
+	for _, tc := range []struct {
+		m                discordtest.Member
+		by, gave, done   string
+		hours            time.Duration
+		extended, button string
+	}{
+		{gm, "2h", "мастер дал ещё 2 часа", "эта команда уже выполнена", 2, "Приказы принимаются до", "Применить ещё раз"},
+		{gmEN, "3h", "the GM gave 3 hours more", "this command was already done", 3, "Orders are taken until", "Apply once more"},
+	} {
+		before := clock.now()
+		deadline := func() time.Time {
+			rec, err := w.st.Battle(w.guild, "микатагахара")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return rec.Deadline
+		}
+		d0 := deadline()
+		first := gmSub(w, tc.m, "extend", discordtest.StringOpt("by", tc.by))
+		if !strings.Contains(first.Content, tc.gave) {
+			t.Fatalf("extend: %q", first.Content)
+		}
+		clock.set(before.Add(time.Minute)) // re-sent a minute later
+		again := gmSub(w, tc.m, "extend", discordtest.StringOpt("by", tc.by))
+		if !strings.Contains(again.Content, tc.done) || !strings.Contains(again.Content, first.Content) || againButton(again) == "" ||
+			!strings.Contains(string(again.Data), tc.button) {
+			t.Fatalf("extend re-sent: %+v", again)
+		}
+		if got := deadline(); !got.Equal(d0.Add(tc.hours * time.Hour)) {
+			t.Fatalf("the deadline after a re-sent extend by %s: %v, want %v", tc.by, got.Sub(start), d0.Add(tc.hours*time.Hour).Sub(start))
+		}
+		// Pressed, the button extends once more; pressed again, nothing.
+		button := againButton(again)
+		pressed := w.do(w.srv.Button(w.guild, chanGM, tc.m, button))
+		if !strings.Contains(pressed.Content, tc.extended) || strings.Contains(pressed.Content, tc.done) || againButton(pressed) != "" {
+			t.Fatalf("the button: %+v", pressed)
+		}
+		twice := w.do(w.srv.Button(w.guild, chanGM, tc.m, button))
+		if !strings.Contains(twice.Content, tc.done) || againButton(twice) != "" {
+			t.Fatalf("the button pressed twice: %+v", twice)
+		}
+		if got := deadline(); !got.Equal(d0.Add(2 * tc.hours * time.Hour)) {
+			t.Fatalf("the deadline after the button: %v, want %v", got.Sub(start), d0.Add(2*tc.hours*time.Hour).Sub(start))
+		}
+		clock.set(before.Add(2 * time.Minute))
+	}
+	if n := journalKinds(t, w, "микатагахара", store.JournalExtend); n != 4 {
+		t.Fatalf("%d extensions in the journal, want 4", n)
+	}
+	if n := count(w, chanOda, "мастер дал ещё 2 часа"); n != 2 {
+		t.Fatalf("North was told of %d extensions by 2 hours, want 2 (the first and the button's)", n)
+	}
+	// After the window the same command is a new one.
+	clock.set(clock.now().Add(game.RetryWindow))
+	if r := gmSub(w, gm, "extend", discordtest.StringOpt("by", "3h")); !strings.Contains(r.Content, "мастер дал ещё 3 часа") {
+		t.Fatalf("extend after the window: %q", r.Content)
+	}
+}
+
+// A repeat is recognised after the bot restarts on the same store, and
+// the answer kept is shown again; another GM's same command is his own.
+func TestRetryAfterRestart(t *testing.T) {
+	w, clock, start := clockWorld(t, time.Hour)
+	first := gmSub(w, gm, "extend", discordtest.StringOpt("by", "2h"))
+	w.stop()
+	w.start()
+	defer w.stop()
+	clock.set(start.Add(30 * time.Second))
+	r := gmSub(w, gm, "extend", discordtest.StringOpt("by", "2h"))
+	if !strings.Contains(r.Content, "эта команда уже выполнена") || !strings.Contains(r.Content, first.Content) {
+		t.Fatalf("re-sent after a restart: %q", r.Content)
+	}
+	if n := journalKinds(t, w, "микатагахара", store.JournalExtend); n != 1 {
+		t.Fatalf("%d extensions in the journal, want 1", n)
+	}
+	other := discordtest.Member{UserID: "700000000000000099", Username: "gm2", Roles: []string{roleGM}, Locale: "ru"}
+	if r := gmSub(w, other, "extend", discordtest.StringOpt("by", "2h")); !strings.Contains(r.Content, "мастер дал ещё 2 часа") {
+		t.Fatalf("another GM's extension: %q", r.Content)
+	}
+}
+
+// /battle undo keep_orders:false re-sent after the players gave orders
+// anew: the orders given in between survive, nobody is told twice.
+func TestRetryUndo(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.create("Нагасино")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	w.oneTurn()
+	undo := func(m discordtest.Member) discordtest.Response {
+		return w.slash(m, chanGM, "battle", discordtest.Subcommand("undo", discordtest.StringOpt("battle", "Нагасино"),
+			discordtest.IntOpt("turn", 1), discordtest.BoolOpt("keep_orders", false)))
+	}
+	first := undo(gm)
+	if !strings.Contains(first.Content, "возвращена к началу хода 1") {
+		t.Fatalf("/battle undo: %q", first.Content)
+	}
+	w.roll(oda, chanOda)
+	if r := w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "wait")); !strings.Contains(r.Content, "n-yari") {
+		t.Fatalf("an order after the undo: %q", r.Content)
+	}
+	for _, tc := range []struct {
+		m    discordtest.Member
+		want string
+	}{{gm, "эта команда уже выполнена"}, {gmEN, "this command was already done"}} {
+		if r := undo(tc.m); !strings.Contains(r.Content, tc.want) || !strings.Contains(r.Content, first.Content) || againButton(r) != "" {
+			t.Fatalf("/battle undo re-sent: %+v", r)
+		}
+	}
+	w.b.Wait()
+	var orders []engine.Order
+	if err := w.st.View(func(tx *store.Tx) error {
+		var err error
+		orders, err = tx.Orders(w.guild, "нагасино", 1, engine.North)
+		return err
+	}); err != nil || len(orders) != 1 || orders[0].Kind != engine.OrderWait {
+		t.Fatalf("North's orders after the undo re-sent: %+v, %v", orders, err)
+	}
+	if n := count(w, chanOda, "вернул битву «Нагасино» к началу хода 1"); n != 1 {
+		t.Fatalf("North was told of %d undos", n)
+	}
+	if n := journalKinds(t, w, "нагасино", store.JournalUndo); n != 1 {
+		t.Fatalf("%d undos in the journal", n)
+	}
+}
+
+// /battle fix and /battle set re-sent: one journal entry and one post each.
+func TestRetryFixAndSet(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.create("Нагасино")
+	fix := func(m discordtest.Member, value string) discordtest.Response {
+		return w.slash(m, chanGM, "battle", discordtest.Subcommand("fix", discordtest.StringOpt("battle", "Нагасино"),
+			discordtest.StringOpt("who", "n-uma"), discordtest.StringOpt("field", "figures"), discordtest.StringOpt("value", value)))
+	}
+	set := func(m discordtest.Member, value string) discordtest.Response {
+		return w.slash(m, chanGM, "battle", discordtest.Subcommand("set", discordtest.StringOpt("battle", "Нагасино"),
+			discordtest.StringOpt("key", "battle.turn_deadline"), discordtest.StringOpt("value", value)))
+	}
+	for _, tc := range []struct {
+		m           discordtest.Member
+		value, done string
+	}{{gm, "4", "эта команда уже выполнена"}, {gmEN, "5", "this command was already done"}} {
+		first := fix(tc.m, tc.value)
+		if !strings.Contains(first.Content, "n-uma") {
+			t.Fatalf("fix: %q", first.Content)
+		}
+		if r := fix(tc.m, tc.value); !strings.Contains(r.Content, tc.done) || !strings.Contains(r.Content, first.Content) {
+			t.Fatalf("fix re-sent: %q", r.Content)
+		}
+		first = set(tc.m, tc.value+"h")
+		if !strings.Contains(first.Content, "battle.turn_deadline = "+tc.value+"h") {
+			t.Fatalf("set: %q", first.Content)
+		}
+		if r := set(tc.m, tc.value+"h"); !strings.Contains(r.Content, tc.done) || !strings.Contains(r.Content, first.Content) {
+			t.Fatalf("set re-sent: %q", r.Content)
+		}
+	}
+	w.b.Wait()
+	if n := journalKinds(t, w, "нагасино", store.JournalFix); n != 2 {
+		t.Fatalf("%d fixes in the journal, want 2", n)
+	}
+	if n := journalKinds(t, w, "нагасино", store.JournalSetting); n != 2 {
+		t.Fatalf("%d settings in the journal, want 2", n)
+	}
+	for _, want := range []string{"у отряда n-uma теперь 4 фигуры", "у отряда n-uma теперь 5 фигур"} {
+		if n := count(w, chanOda, want); n != 1 {
+			t.Fatalf("North read %q %d times", want, n)
+		}
+	}
+	// Only a person's last change is taken for a re-send: the first fix
+	// given back after others is made again.
+	fix(gm, "4")
+	if n := count(w, chanOda, "у отряда n-uma теперь 4 фигуры"); n != 2 {
+		t.Fatalf("a fix back to 4 after another: told %d times", n)
+	}
+}
+
+// An order re-sent: one receipt, the answer says it is recorded. An order
+// replaced since is given anew when sent again.
+func TestRetryOrder(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.create("Нагасино")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	w.roll(oda, chanOda)
+	w.roll(asai, chanAsai)
+	for _, tc := range []struct {
+		m             discordtest.Member
+		ch, unit, got string
+	}{{oda, chanOda, "n-yari", "этот приказ уже записан"}, {asai, chanAsai, "s-sohei", "this order was already recorded"}} {
+		order := func(kind string) discordtest.Response {
+			return w.slash(tc.m, tc.ch, "order", discordtest.StringOpt("unit", tc.unit), discordtest.StringOpt("order", kind))
+		}
+		receipts := func() int {
+			w.b.Wait()
+			return len(w.srv.DMs(tc.m.UserID))
+		}
+		first := order("move")
+		if receipts() != 1 {
+			t.Fatalf("%s: %d receipts of the first order", tc.unit, receipts())
+		}
+		again := order("move")
+		if !strings.Contains(again.Content, tc.got) || !strings.Contains(again.Content, first.Content) {
+			t.Fatalf("an order re-sent: %q", again.Content)
+		}
+		if receipts() != 1 {
+			t.Fatalf("%s: %d receipts after the order was re-sent", tc.unit, receipts())
+		}
+		// Replaced by another order, then given again: that is an order.
+		order("wait")
+		if r := order("move"); strings.Contains(r.Content, tc.got) || receipts() != 3 {
+			t.Fatalf("an order given back after another: %q, %d receipts", r.Content, receipts())
+		}
+	}
+}
