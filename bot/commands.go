@@ -50,7 +50,9 @@ type cmdSpec struct {
 	handle handler
 	// once: its change is recognised when re-sent after a lost answer
 	// (retry.go), and answered with this catalogue text; again: the
-	// answer offers to make it once more.
+	// answer offers to make it once more. create, start and finish need
+	// none: made once, they cannot be made again, and their refusal says
+	// what to do next (end the scouting, pick another name).
 	once  string
 	again bool
 }
@@ -88,7 +90,7 @@ func commandSpecs() []cmdSpec {
 				{name: "north_lang", typ: str, choices: []string{"ru", "en"}},
 				{name: "south_lang", typ: str, choices: []string{"ru", "en"}},
 			}},
-			{name: "start", handle: (*Bot).battleStart, once: retryDone, opts: []optSpec{battle,
+			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{battle,
 				{name: "end_scouting", typ: flag},
 			}},
 			{name: "resolve", handle: (*Bot).battleResolve, once: retryDone, opts: []optSpec{battle,
@@ -101,7 +103,7 @@ func commandSpecs() []cmdSpec {
 				{name: "field", typ: str, required: true, raw: fixFieldChoices()},
 				{name: "value", typ: str, required: true, complete: true},
 			}},
-			{name: "finish", handle: (*Bot).battleFinish, once: retryDone, opts: []optSpec{battle}},
+			{name: "finish", handle: (*Bot).battleFinish, opts: []optSpec{battle}},
 			{name: "pause", handle: (*Bot).battlePause, once: retryDone, opts: []optSpec{battle}},
 			{name: "resume", handle: (*Bot).battleResume, once: retryDone, opts: []optSpec{battle}},
 			{name: "extend", handle: (*Bot).battleExtend, once: retryDone, again: true, opts: []optSpec{battle,

@@ -49,7 +49,7 @@ func (b *Bot) battleCreate(c *call) error {
 
 func (b *Bot) battleStart(c *call) error {
 	end, _ := c.flag("end_scouting")
-	op, err := b.life(c).Start(c.i.GuildID, c.str("battle"), end)
+	op, err := b.svc.Start(c.i.GuildID, c.str("battle"), end)
 	if err != nil {
 		return err
 	}
@@ -137,7 +137,7 @@ func (b *Bot) battleFix(c *call) error {
 }
 
 func (b *Bot) battleFinish(c *call) error {
-	rec, err := b.life(c).Finish(c.i.GuildID, c.str("battle"))
+	rec, err := b.svc.Finish(c.i.GuildID, c.str("battle"))
 	if err != nil {
 		return err
 	}
