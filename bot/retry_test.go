@@ -81,12 +81,12 @@ func TestRetryExtend(t *testing.T) {
 		}
 		clock.set(before.Add(time.Minute)) // re-sent a minute later
 		again := gmSub(w, tc.m, "extend", discordtest.StringOpt("by", tc.by))
+		if got := deadline(); !got.Equal(d0.Add(tc.hours * time.Hour)) {
+			t.Fatalf("the deadline after a re-sent extend by %s: %v, want %v", tc.by, got.Sub(start), d0.Add(tc.hours*time.Hour).Sub(start))
+		}
 		if !strings.Contains(again.Content, tc.done) || !strings.Contains(again.Content, first.Content) || againButton(again) == "" ||
 			!strings.Contains(string(again.Data), tc.button) {
 			t.Fatalf("extend re-sent: %+v", again)
-		}
-		if got := deadline(); !got.Equal(d0.Add(tc.hours * time.Hour)) {
-			t.Fatalf("the deadline after a re-sent extend by %s: %v, want %v", tc.by, got.Sub(start), d0.Add(tc.hours*time.Hour).Sub(start))
 		}
 		// Pressed, the button extends once more; pressed again, nothing.
 		button := againButton(again)
@@ -126,11 +126,11 @@ func TestRetryAfterRestart(t *testing.T) {
 	defer w.stop()
 	clock.set(start.Add(30 * time.Second))
 	r := gmSub(w, gm, "extend", discordtest.StringOpt("by", "2h"))
-	if !strings.Contains(r.Content, "эта команда уже выполнена") || !strings.Contains(r.Content, first.Content) {
-		t.Fatalf("re-sent after a restart: %q", r.Content)
-	}
 	if n := journalKinds(t, w, "микатагахара", store.JournalExtend); n != 1 {
 		t.Fatalf("%d extensions in the journal, want 1", n)
+	}
+	if !strings.Contains(r.Content, "эта команда уже выполнена") || !strings.Contains(r.Content, first.Content) {
+		t.Fatalf("re-sent after a restart: %q", r.Content)
 	}
 	other := discordtest.Member{UserID: "700000000000000099", Username: "gm2", Roles: []string{roleGM}, Locale: "ru"}
 	if r := gmSub(w, other, "extend", discordtest.StringOpt("by", "2h")); !strings.Contains(r.Content, "мастер дал ещё 2 часа") {
@@ -159,14 +159,7 @@ func TestRetryUndo(t *testing.T) {
 	if r := w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "wait")); !strings.Contains(r.Content, "n-yari") {
 		t.Fatalf("an order after the undo: %q", r.Content)
 	}
-	for _, tc := range []struct {
-		m    discordtest.Member
-		want string
-	}{{gm, "эта команда уже выполнена"}, {gmEN, "this command was already done"}} {
-		if r := undo(tc.m); !strings.Contains(r.Content, tc.want) || !strings.Contains(r.Content, first.Content) || againButton(r) != "" {
-			t.Fatalf("/battle undo re-sent: %+v", r)
-		}
-	}
+	ru, en := undo(gm), undo(gmEN)
 	w.b.Wait()
 	var orders []engine.Order
 	if err := w.st.View(func(tx *store.Tx) error {
@@ -181,6 +174,14 @@ func TestRetryUndo(t *testing.T) {
 	}
 	if n := journalKinds(t, w, "нагасино", store.JournalUndo); n != 1 {
 		t.Fatalf("%d undos in the journal", n)
+	}
+	for _, tc := range []struct {
+		r    discordtest.Response
+		want string
+	}{{ru, "эта команда уже выполнена"}, {en, "this command was already done"}} {
+		if !strings.Contains(tc.r.Content, tc.want) || !strings.Contains(tc.r.Content, first.Content) || againButton(tc.r) != "" {
+			t.Fatalf("/battle undo re-sent: %+v", tc.r)
+		}
 	}
 }
 
@@ -198,24 +199,13 @@ func TestRetryFixAndSet(t *testing.T) {
 		return w.slash(m, chanGM, "battle", discordtest.Subcommand("set", discordtest.StringOpt("battle", "Нагасино"),
 			discordtest.StringOpt("key", "battle.turn_deadline"), discordtest.StringOpt("value", value)))
 	}
+	type sent struct{ first, again discordtest.Response }
+	var answers []sent
 	for _, tc := range []struct {
-		m           discordtest.Member
-		value, done string
-	}{{gm, "4", "эта команда уже выполнена"}, {gmEN, "5", "this command was already done"}} {
-		first := fix(tc.m, tc.value)
-		if !strings.Contains(first.Content, "n-uma") {
-			t.Fatalf("fix: %q", first.Content)
-		}
-		if r := fix(tc.m, tc.value); !strings.Contains(r.Content, tc.done) || !strings.Contains(r.Content, first.Content) {
-			t.Fatalf("fix re-sent: %q", r.Content)
-		}
-		first = set(tc.m, tc.value+"h")
-		if !strings.Contains(first.Content, "battle.turn_deadline = "+tc.value+"h") {
-			t.Fatalf("set: %q", first.Content)
-		}
-		if r := set(tc.m, tc.value+"h"); !strings.Contains(r.Content, tc.done) || !strings.Contains(r.Content, first.Content) {
-			t.Fatalf("set re-sent: %q", r.Content)
-		}
+		m     discordtest.Member
+		value string
+	}{{gm, "4"}, {gmEN, "5"}} {
+		answers = append(answers, sent{fix(tc.m, tc.value), fix(tc.m, tc.value)}, sent{set(tc.m, tc.value+"h"), set(tc.m, tc.value+"h")})
 	}
 	w.b.Wait()
 	if n := journalKinds(t, w, "нагасино", store.JournalFix); n != 2 {
@@ -229,6 +219,15 @@ func TestRetryFixAndSet(t *testing.T) {
 			t.Fatalf("North read %q %d times", want, n)
 		}
 	}
+	for i, want := range []struct{ first, done string }{
+		{"у отряда n-uma теперь 4 фигуры", "эта команда уже выполнена"}, {"battle.turn_deadline = 4h", "эта команда уже выполнена"},
+		{"unit n-uma now has 5 figures", "this command was already done"}, {"battle.turn_deadline = 5h", "this command was already done"},
+	} {
+		a := answers[i]
+		if !strings.Contains(a.first.Content, want.first) || !strings.Contains(a.again.Content, want.done) || !strings.Contains(a.again.Content, a.first.Content) {
+			t.Fatalf("answer %d and its repeat: %q\n%q", i, a.first.Content, a.again.Content)
+		}
+	}
 	// Only a person's last change is taken for a re-send: the first fix
 	// given back after others is made again.
 	fix(gm, "4")
@@ -238,7 +237,7 @@ func TestRetryFixAndSet(t *testing.T) {
 }
 
 // An order re-sent: one receipt, the answer says it is recorded. An order
-// replaced since is given anew when sent again.
+// replaced since (by an ally, or by himself) is given anew when sent again.
 func TestRetryOrder(t *testing.T) {
 	w := newWorld(t)
 	w.start()
@@ -263,15 +262,22 @@ func TestRetryOrder(t *testing.T) {
 			t.Fatalf("%s: %d receipts of the first order", tc.unit, receipts())
 		}
 		again := order("move")
-		if !strings.Contains(again.Content, tc.got) || !strings.Contains(again.Content, first.Content) {
-			t.Fatalf("an order re-sent: %q", again.Content)
-		}
 		if receipts() != 1 {
 			t.Fatalf("%s: %d receipts after the order was re-sent", tc.unit, receipts())
 		}
-		// Replaced by another order, then given again: that is an order.
+		if !strings.Contains(again.Content, tc.got) || !strings.Contains(again.Content, first.Content) {
+			t.Fatalf("an order re-sent: %q", again.Content)
+		}
+		// Replaced since by another player of his clan, then given again:
+		// that is an order anew.
+		other := discordtest.Member{UserID: tc.m.UserID + "0", Username: "ally", Roles: tc.m.Roles, Locale: tc.m.Locale}
+		w.slash(other, tc.ch, "order", discordtest.StringOpt("unit", tc.unit), discordtest.StringOpt("order", "wait"))
+		if r := order("move"); strings.Contains(r.Content, tc.got) || receipts() != 2 {
+			t.Fatalf("an order given back after an ally's: %q, %d receipts", r.Content, receipts())
+		}
+		// His own other order between: the same.
 		order("wait")
-		if r := order("move"); strings.Contains(r.Content, tc.got) || receipts() != 3 {
+		if r := order("move"); strings.Contains(r.Content, tc.got) || receipts() != 4 {
 			t.Fatalf("an order given back after another: %q, %d receipts", r.Content, receipts())
 		}
 	}
