@@ -117,13 +117,13 @@ func TestRetryExtend(t *testing.T) {
 }
 
 // A repeat is recognised after the bot restarts on the same store, and
-// the answer kept is shown again; another GM's same command is his own.
+// the answer kept is shown again; so is a change whose answer the bot
+// died before giving; another GM's same command is his own.
 func TestRetryAfterRestart(t *testing.T) {
 	w, clock, start := clockWorld(t, time.Hour)
 	first := gmSub(w, gm, "extend", discordtest.StringOpt("by", "2h"))
 	w.stop()
 	w.start()
-	defer w.stop()
 	clock.set(start.Add(30 * time.Second))
 	r := gmSub(w, gm, "extend", discordtest.StringOpt("by", "2h"))
 	if n := journalKinds(t, w, "микатагахара", store.JournalExtend); n != 1 {
@@ -131,6 +131,34 @@ func TestRetryAfterRestart(t *testing.T) {
 	}
 	if !strings.Contains(r.Content, "эта команда уже выполнена") || !strings.Contains(r.Content, first.Content) {
 		t.Fatalf("re-sent after a restart: %q", r.Content)
+	}
+	// The bot dies after a pause is committed, before its answer is kept:
+	// the store holds the change and not what the GM was told.
+	gmSub(w, gm, "pause")
+	w.stop()
+	st, err := store.Open(w.path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Update(func(tx *store.Tx) error {
+		last, ok, err := tx.Recent(w.guild, "микатагахара", gm.UserID)
+		if err != nil || !ok || last.Answer == "" {
+			t.Fatalf("the pause's answer was not kept: %+v, %v", last, err)
+		}
+		last.Answer = ""
+		return tx.PutRecent(w.guild, "микатагахара", gm.UserID, last)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	w.start()
+	defer w.stop()
+	r = gmSub(w, gmEN, "pause")
+	if n := journalKinds(t, w, "микатагахара", store.JournalPause); n != 1 {
+		t.Fatalf("%d pauses in the journal, want 1", n)
+	}
+	if !strings.Contains(r.Content, "this command was already done") || !strings.Contains(r.Content, "Its answer was not sent then") {
+		t.Fatalf("a pause re-sent after a crash before its answer: %q", r.Content)
 	}
 	other := discordtest.Member{UserID: "700000000000000099", Username: "gm2", Roles: []string{roleGM}, Locale: "ru"}
 	if r := gmSub(w, other, "extend", discordtest.StringOpt("by", "2h")); !strings.Contains(r.Content, "мастер дал ещё 2 часа") {
@@ -280,5 +308,29 @@ func TestRetryOrder(t *testing.T) {
 		if r := order("move"); strings.Contains(r.Content, tc.got) || receipts() != 4 {
 			t.Fatalf("an order given back after another: %q, %d receipts", r.Content, receipts())
 		}
+	}
+}
+
+// The answer to a fix is lost on its way (Discord forgets the interaction):
+// the GM sends it again and reads what the first one did.
+func TestRetryAnswerLost(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.create("Нагасино")
+	fix := func() discordtest.Response {
+		return w.slash(gmEN, chanGM, "battle", discordtest.Subcommand("fix", discordtest.StringOpt("battle", "Нагасино"),
+			discordtest.StringOpt("who", "n-uma"), discordtest.StringOpt("field", "figures"), discordtest.StringOpt("value", "4")))
+	}
+	clear := w.srv.Fail(discordtest.FaultMatch{Method: "PATCH", Route: "/webhooks/**", UserID: gm.UserID, Count: discordtest.Always}, discordtest.UnknownInteraction())
+	fix()
+	clear()
+	r := fix()
+	w.b.Wait()
+	if n := journalKinds(t, w, "нагасино", store.JournalFix); n != 1 || count(w, chanOda, "n-uma") != 1 {
+		t.Fatalf("the fix re-sent was made again: %d in the journal, %d posts", n, count(w, chanOda, "n-uma"))
+	}
+	if !strings.Contains(r.Content, "this command was already done") || !strings.Contains(r.Content, "Its answer was:\nThe GM corrected battle “Нагасино”: unit n-uma now has 4 figures.") {
+		t.Fatalf("the fix re-sent: %q", r.Content)
 	}
 }
