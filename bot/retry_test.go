@@ -114,6 +114,30 @@ func TestRetryExtend(t *testing.T) {
 	if r := gmSub(w, gm, "extend", discordtest.StringOpt("by", "3h")); !strings.Contains(r.Content, "мастер дал ещё 3 часа") {
 		t.Fatalf("extend after the window: %q", r.Content)
 	}
+	// A button left under a repeat while the GM did something else is out
+	// of date: it extends nothing.
+	button := againButton(gmSub(w, gm, "extend", discordtest.StringOpt("by", "3h")))
+	gmSub(w, gm, "pause")
+	if r := w.do(w.srv.Button(w.guild, chanGM, gm, button)); button == "" || !strings.Contains(r.Content, "Эта кнопка устарела") {
+		t.Fatalf("a stale button: %q", r.Content)
+	}
+	// So is one left while the turn was resolved by its deadline.
+	gmSub(w, gm, "resume")
+	gmSub(w, gm, "extend", discordtest.StringOpt("by", "1h"))
+	button = againButton(gmSub(w, gm, "extend", discordtest.StringOpt("by", "1h")))
+	rec, err := w.st.Battle(w.guild, "микатагахара")
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.set(rec.Deadline.Add(time.Minute))
+	w.b.Tick()
+	w.b.Wait()
+	if r := w.do(w.srv.Button(w.guild, chanGM, gm, button)); button == "" || !strings.Contains(r.Content, "Эта кнопка устарела") {
+		t.Fatalf("a button of the turn before: %q", r.Content)
+	}
+	if n := journalKinds(t, w, "микатагахара", store.JournalExtend); n != 6 {
+		t.Fatalf("%d extensions in the journal, want 6", n)
+	}
 }
 
 // A repeat is recognised after the bot restarts on the same store, and

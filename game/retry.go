@@ -75,8 +75,8 @@ func (s *Service) once(still stands, fn func(tx *store.Tx, rec *store.BattleReco
 		case !r.Again.IsZero() && same && !last.At.Equal(r.Again):
 			// The confirm pressed again: its change was made the first time.
 			return &Repeated{Name: rec.Name, Recent: last}
-		case !r.Again.IsZero() && !same:
-			return refuse("err.confirm_stale")
+		case !r.Again.IsZero() && (!same || last.Turn != rec.Turn):
+			return refuse("err.confirm_stale") // another change of his since, or another turn
 		case r.Again.IsZero() && same && last.Turn == rec.Turn && now.Sub(last.At) < RetryWindow && !last.At.Equal(r.At):
 			standing := true
 			if still != nil {

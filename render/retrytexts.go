@@ -9,7 +9,7 @@ var retryTexts = map[string]msg{
 	"retry.no_answer":   {"Ответ на неё тогда не был отправлен: бот прервался сразу после изменения.", "Its answer was not sent then: the bot stopped right after the change."},
 	"retry.again_offer": {"Если нужно применить её ещё раз, нажмите кнопку.", "To apply it once more, press the button."},
 	"retry.again":       {"Применить ещё раз", "Apply once more"},
-	"err.confirm_stale": {"Эта кнопка устарела: с тех пор вы дали битве другую команду. Если она ещё нужна, отправьте её заново.", "This button is out of date: you have given the battle another command since. Send it again if it is still wanted."},
+	"err.confirm_stale": {"Эта кнопка устарела: с тех пор вы дали битве другую команду или начался другой ход. Если команда ещё нужна, отправьте её заново.", "This button is out of date: you have given the battle another command since, or another turn has begun. Send the command again if it is still wanted."},
 }
 
 func init() {
