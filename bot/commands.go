@@ -50,9 +50,9 @@ type cmdSpec struct {
 	handle handler
 	// once: its change is recognised when re-sent after a lost answer
 	// (retry.go), and answered with this catalogue text; again: the
-	// answer offers to make it once more. create, start and finish need
-	// none: made once, they cannot be made again, and their refusal says
-	// what to do next (end the scouting, pick another name).
+	// answer offers to make it once more. create, start, resolve and
+	// finish need none: made once, they cannot be made again (resolve
+	// names its turn), and their refusal says so and what to do next.
 	once  string
 	again bool
 }
@@ -93,7 +93,7 @@ func commandSpecs() []cmdSpec {
 			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{battle,
 				{name: "end_scouting", typ: flag},
 			}},
-			{name: "resolve", handle: (*Bot).battleResolve, once: retryDone, opts: []optSpec{battle,
+			{name: "resolve", handle: (*Bot).battleResolve, opts: []optSpec{battle,
 				{name: "turn", typ: num, required: true, minVal: 1, maxVal: 99, complete: true},
 			}},
 			{name: "list", handle: (*Bot).battleList},

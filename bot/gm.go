@@ -62,7 +62,7 @@ func (b *Bot) battleStart(c *call) error {
 // the results reached the channels, wait in the queue, or were refused.
 func (b *Bot) battleResolve(c *call) error {
 	turn, _ := c.num("turn")
-	res, err := b.life(c).Resolve(c.i.GuildID, c.str("battle"), turn)
+	res, err := b.svc.Resolve(c.i.GuildID, c.str("battle"), turn)
 	if err != nil {
 		return err
 	}

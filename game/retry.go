@@ -1,7 +1,6 @@
 package game
 
 import (
-	"errors"
 	"time"
 
 	"github.com/gunbai/gunbai/store"
@@ -65,39 +64,53 @@ func (s *Service) once(still stands, fn func(tx *store.Tx, rec *store.BattleReco
 		return fn
 	}
 	return func(tx *store.Tx, rec *store.BattleRecord) error {
-		last, ok, err := tx.Recent(rec.GuildID, rec.ID, r.User)
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
+		// One that cannot be read is taken for none, and written anew.
+		last, ok, _ := tx.Recent(rec.GuildID, rec.ID, r.User)
+		now := s.now().UTC().Round(0)
+		if err := r.repeats(tx, rec, last, ok, now, still); err != nil {
 			return err
 		}
-		now := s.now().UTC().Round(0)
-		same := ok && last.Command == r.Command
-		switch {
-		case !r.Again.IsZero() && same && !last.At.Equal(r.Again):
-			// The confirm pressed again: its change was made the first time.
-			return &Repeated{Name: rec.Name, Recent: last}
-		case !r.Again.IsZero() && (!same || last.Turn != rec.Turn):
-			return refuse("err.confirm_stale") // another change of his since, or another turn
-		case r.Again.IsZero() && same && last.Turn == rec.Turn && now.Sub(last.At) < RetryWindow && !last.At.Equal(r.At):
-			standing := true
-			if still != nil {
-				if standing, err = still(tx, rec); err != nil {
-					return err
-				}
-			}
-			if standing {
-				return &Repeated{Name: rec.Name, Recent: last}
-			}
-			// Changed since (another player's order for the unit): given anew.
-		}
 		if err := fn(tx, rec); err != nil {
+			return err
+		}
+		// The turn as stored: fn may have stored a copy of rec.
+		h, err := tx.Header(rec.GuildID, rec.ID)
+		if err != nil {
 			return err
 		}
 		if ok && !now.After(last.At) {
 			now = last.At.Add(1) // each change its own time: a button names it
 		}
 		r.Battle, r.At = rec.ID, now
-		return tx.PutRecent(rec.GuildID, rec.ID, r.User, store.Recent{Command: r.Command, At: now, Turn: rec.Turn, Again: r.Again})
+		return tx.PutRecent(rec.GuildID, rec.ID, r.User, store.Recent{Command: r.Command, At: now, Turn: h.Turn, Again: r.Again})
 	}
+}
+
+// repeats refuses r if it repeats last, its author's last change to rec's
+// battle (ok: he has one): a *Repeated, or for a confirm button out of
+// date a refusal.
+func (r *Retry) repeats(tx *store.Tx, rec *store.BattleRecord, last store.Recent, ok bool, now time.Time, still stands) error {
+	same := ok && last.Command == r.Command
+	if !r.Again.IsZero() {
+		switch {
+		case same && !last.At.Equal(r.Again):
+			return &Repeated{Name: rec.Name, Recent: last} // pressed again: the first press made it
+		case !same || last.Turn != rec.Turn:
+			return refuse("err.confirm_stale") // another change of his since, or another turn
+		}
+		return nil
+	}
+	// last.At == r.At: this very command's own earlier change.
+	if !same || last.Turn != rec.Turn || now.Sub(last.At) >= RetryWindow || last.At.Equal(r.At) {
+		return nil
+	}
+	if still != nil {
+		standing, err := still(tx, rec)
+		if err != nil || !standing {
+			return err // changed since (an ally's order for the unit): given anew
+		}
+	}
+	return &Repeated{Name: rec.Name, Recent: last}
 }
 
 // Answered keeps the answer r's change was given (in lang), for a repeat
