@@ -49,12 +49,12 @@ type cmdSpec struct {
 	gm     bool // game-master command
 	handle handler
 	// once: its change is recognised when re-sent after a lost answer
-	// (retry.go), and answered with this catalogue text; again: the
-	// answer offers to make it once more. create, start, resolve and
+	// (retry.go), and answered with this catalogue text; again: whether
+	// the answer offers to make it once more. create, start, resolve and
 	// finish need none: made once, they cannot be made again (resolve
 	// names its turn), and their refusal says so and what to do next.
 	once  string
-	again bool
+	again func(*call) bool
 }
 
 // gmPermissions is the default_member_permissions of GM commands: hidden
@@ -106,7 +106,7 @@ func commandSpecs() []cmdSpec {
 			{name: "finish", handle: (*Bot).battleFinish, opts: []optSpec{battle}},
 			{name: "pause", handle: (*Bot).battlePause, once: retryDone, opts: []optSpec{battle}},
 			{name: "resume", handle: (*Bot).battleResume, once: retryDone, opts: []optSpec{battle}},
-			{name: "extend", handle: (*Bot).battleExtend, once: retryDone, again: true, opts: []optSpec{battle,
+			{name: "extend", handle: (*Bot).battleExtend, once: retryDone, again: always, opts: []optSpec{battle,
 				{name: "by", typ: str, required: true, complete: true},
 			}},
 			{name: "export", handle: (*Bot).battleExport, opts: []optSpec{battle}},
@@ -123,7 +123,7 @@ func commandSpecs() []cmdSpec {
 		{name: "roll", handle: (*Bot).roll, opts: []optSpec{
 			{name: "stake", typ: str, choices: []string{"low", "high"}},
 		}},
-		{name: "order", handle: (*Bot).order, once: "retry.recorded", opts: []optSpec{
+		{name: "order", handle: (*Bot).order, once: "retry.recorded", again: addsUp, opts: []optSpec{
 			{name: "order", typ: str, required: true, raw: orderChoices()},
 			{name: "unit", typ: str, units: true},
 			phase,
@@ -302,7 +302,7 @@ type route struct {
 	handle handler
 	gm     bool
 	once   string
-	again  bool
+	again  func(*call) bool
 }
 
 // retryDone answers a GM's command re-sent after its change was made.

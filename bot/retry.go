@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
 )
@@ -40,6 +41,16 @@ type sentOption struct {
 type sentCommand struct {
 	Path string       `json:"p"`
 	Opts []sentOption `json:"o,omitempty"`
+}
+
+// always: a second extension is a sensible wish.
+func always(*call) bool { return true }
+
+// addsUp: an order that adds to the same one instead of taking its place
+// (a second shinobi on the same mission, game.Replaces) may be wanted twice.
+func addsUp(c *call) bool {
+	kind, err := engine.ParseOrderKind(c.str("order"))
+	return err == nil && kind.Declaration() && kind != engine.OrderMoveLeader
 }
 
 // fingerprint is a command with its options as one string: the same
@@ -110,7 +121,7 @@ func (b *Bot) answerRepeat(c *call, rep *game.Repeated, r route) {
 		lines = append(lines, render.T(c.lang, "retry.no_answer"))
 	}
 	var comps []discordgo.MessageComponent
-	if r.again && c.retry != nil && c.retry.Again.IsZero() { // not under a press of the button itself
+	if r.again != nil && r.again(c) && c.retry != nil && c.retry.Again.IsZero() { // not under a press of the button itself
 		lines = append(lines, render.T(c.lang, "retry.again_offer"))
 		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: render.T(c.lang, "retry.again"), Style: discordgo.PrimaryButton,
@@ -144,7 +155,7 @@ func (b *Bot) againClick(c *call, stamp string) error {
 		return fmt.Errorf("the command of a change: %w", err)
 	}
 	r, found := b.routes[c.path]
-	if !found || !r.again {
+	if !found || r.again == nil || !r.again(c) {
 		return refuse("err.confirm_stale")
 	}
 	if r.gm && !b.isGM(c.i) {

@@ -358,3 +358,65 @@ func TestRetryAnswerLost(t *testing.T) {
 		t.Fatalf("the fix re-sent: %q", r.Content)
 	}
 }
+
+// A shinobi mission adds to the same one given before: re-sent, it is
+// recorded once, and the answer offers to send a second shinobi, once
+// however often the button is pressed.
+func TestRetryOrderAddsUp(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.create("Нагасино")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	// Two shinobi in the enemy's rear (as if both got through).
+	if r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("fix", discordtest.StringOpt("battle", "Нагасино"),
+		discordtest.StringOpt("who", "north"), discordtest.StringOpt("field", "shinobi"), discordtest.StringOpt("value", "2"))); !strings.Contains(r.Content, "2") {
+		t.Fatalf("fix shinobi: %q", r.Content)
+	}
+	w.roll(oda, chanOda)
+	mission := func() discordtest.Response {
+		return w.slash(oda, chanOda, "order", discordtest.StringOpt("order", "shinobi"), discordtest.StringOpt("mission", "interception"))
+	}
+	missions := func() int {
+		var orders []engine.Order
+		if err := w.st.View(func(tx *store.Tx) error {
+			var err error
+			orders, err = tx.Orders(w.guild, "нагасино", 1, engine.North)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, o := range orders {
+			if o.Kind == engine.OrderShinobi {
+				n++
+			}
+		}
+		return n
+	}
+	first := mission()
+	if !strings.Contains(first.Content, "Приказ принят") {
+		t.Fatalf("a mission: %q", first.Content)
+	}
+	again := mission()
+	if missions() != 1 {
+		t.Fatalf("%d missions after one re-sent", missions())
+	}
+	button := againButton(again)
+	if !strings.Contains(again.Content, "этот приказ уже записан") || !strings.Contains(again.Content, first.Content) || button == "" {
+		t.Fatalf("a mission re-sent: %+v", again)
+	}
+	pressed := w.do(w.srv.Button(w.guild, chanOda, oda, button))
+	twice := w.do(w.srv.Button(w.guild, chanOda, oda, button))
+	if missions() != 2 {
+		t.Fatalf("%d missions after the button pressed twice, want 2", missions())
+	}
+	if strings.Contains(pressed.Content, "уже записан") || !strings.Contains(twice.Content, "этот приказ уже записан") {
+		t.Fatalf("the button: %q; pressed again: %q", pressed.Content, twice.Content)
+	}
+	// An ordinary order takes the place of its like: no button.
+	w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move"))
+	if r := w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move")); againButton(r) != "" {
+		t.Fatalf("a button under an ordinary order re-sent: %+v", r)
+	}
+}

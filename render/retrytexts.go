@@ -5,9 +5,9 @@ package render
 var retryTexts = map[string]msg{
 	"retry.done":        {"Битва «%s»: эта команда уже выполнена в %s (%s); повтор второй раз не применяется.", "Battle “%s”: this command was already done at %s (%s); the repeat is not applied a second time."},
 	"retry.recorded":    {"Битва «%s»: этот приказ уже записан в %s (%s); второй квитанции не будет.", "Battle “%s”: this order was already recorded at %s (%s); no second receipt is sent."},
-	"retry.answer":      {"Ответ на неё был такой:", "Its answer was:"},
-	"retry.no_answer":   {"Ответ на неё тогда не был отправлен: бот прервался сразу после изменения.", "Its answer was not sent then: the bot stopped right after the change."},
-	"retry.again_offer": {"Если нужно применить её ещё раз, нажмите кнопку.", "To apply it once more, press the button."},
+	"retry.answer":      {"Тогда вы получили ответ:", "Its answer was:"},
+	"retry.no_answer":   {"Ответ тогда не был отправлен: бот прервался сразу после изменения.", "Its answer was not sent then: the bot stopped right after the change."},
+	"retry.again_offer": {"Если нужно сделать это ещё раз, нажмите кнопку.", "To apply it once more, press the button."},
 	"retry.again":       {"Применить ещё раз", "Apply once more"},
 	"err.confirm_stale": {"Эта кнопка устарела: с тех пор вы дали битве другую команду или начался другой ход. Если команда ещё нужна, отправьте её заново.", "This button is out of date: you have given the battle another command since, or another turn has begun. Send the command again if it is still wanted."},
 }
