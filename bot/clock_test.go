@@ -81,6 +81,12 @@ func TestPauseKeepsTheTimeLeft(t *testing.T) {
 			t.Fatalf("channel %s was not told of the pause: %q", ch, contentOf(w.srv.Messages(ch)))
 		}
 	}
+	// Paused again at once, it is taken for a re-sent command (retry.go);
+	// later, the clock is stopped already.
+	if r := gmSub(w, gm, "pause"); !strings.Contains(r.Content, "уже выполнена") {
+		t.Fatalf("paused twice: %+v", r)
+	}
+	clock.set(start.Add(4*time.Hour + game.RetryWindow))
 	if r := gmSub(w, gm, "pause"); !strings.Contains(r.Content, "уже остановлены") {
 		t.Fatalf("paused twice: %+v", r)
 	}

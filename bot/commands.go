@@ -48,6 +48,13 @@ type cmdSpec struct {
 	subs   []cmdSpec
 	gm     bool // game-master command
 	handle handler
+	// once: its change is recognised when re-sent after a lost answer
+	// (retry.go), and answered with this catalogue text; again: whether
+	// the answer offers to make it once more. create, start, resolve and
+	// finish need none: made once, they cannot be made again (resolve
+	// names its turn), and their refusal says so and what to do next.
+	once  string
+	again func(*call) bool
 }
 
 // gmPermissions is the default_member_permissions of GM commands: hidden
@@ -91,23 +98,23 @@ func commandSpecs() []cmdSpec {
 			}},
 			{name: "list", handle: (*Bot).battleList},
 			{name: "show", handle: (*Bot).battleShow, opts: []optSpec{battle}},
-			{name: "fix", handle: (*Bot).battleFix, opts: []optSpec{battle,
+			{name: "fix", handle: (*Bot).battleFix, once: retryDone, opts: []optSpec{battle,
 				{name: "who", typ: str, required: true, complete: true},
 				{name: "field", typ: str, required: true, raw: fixFieldChoices()},
 				{name: "value", typ: str, required: true, complete: true},
 			}},
 			{name: "finish", handle: (*Bot).battleFinish, opts: []optSpec{battle}},
-			{name: "pause", handle: (*Bot).battlePause, opts: []optSpec{battle}},
-			{name: "resume", handle: (*Bot).battleResume, opts: []optSpec{battle}},
-			{name: "extend", handle: (*Bot).battleExtend, opts: []optSpec{battle,
+			{name: "pause", handle: (*Bot).battlePause, once: retryDone, opts: []optSpec{battle}},
+			{name: "resume", handle: (*Bot).battleResume, once: retryDone, opts: []optSpec{battle}},
+			{name: "extend", handle: (*Bot).battleExtend, once: retryDone, again: always, opts: []optSpec{battle,
 				{name: "by", typ: str, required: true, complete: true},
 			}},
 			{name: "export", handle: (*Bot).battleExport, opts: []optSpec{battle}},
-			{name: "undo", handle: (*Bot).battleUndo, opts: []optSpec{battle,
+			{name: "undo", handle: (*Bot).battleUndo, once: retryDone, opts: []optSpec{battle,
 				{name: "turn", typ: num, required: true, minVal: 1, maxVal: 99},
 				{name: "keep_orders", typ: flag},
 			}},
-			{name: "set", handle: (*Bot).battleSet, opts: []optSpec{battle,
+			{name: "set", handle: (*Bot).battleSet, once: retryDone, opts: []optSpec{battle,
 				{name: "key", typ: str, complete: true},
 				{name: "value", typ: str, complete: true},
 			}},
@@ -116,7 +123,7 @@ func commandSpecs() []cmdSpec {
 		{name: "roll", handle: (*Bot).roll, opts: []optSpec{
 			{name: "stake", typ: str, choices: []string{"low", "high"}},
 		}},
-		{name: "order", handle: (*Bot).order, opts: []optSpec{
+		{name: "order", handle: (*Bot).order, once: "retry.recorded", again: addsUp, opts: []optSpec{
 			{name: "order", typ: str, required: true, raw: orderChoices()},
 			{name: "unit", typ: str, units: true},
 			phase,
@@ -300,17 +307,22 @@ type route struct {
 	gm     bool
 	cmd    string
 	opts   map[string]optSpec
+	once   string
+	again  func(*call) bool
 }
+
+// retryDone answers a GM's command re-sent after its change was made.
+const retryDone = "retry.done"
 
 // routes maps every command path of the table to its handler.
 func routes() map[string]route {
 	out := map[string]route{}
 	for _, c := range commandSpecs() {
 		if c.handle != nil {
-			out[c.name] = route{c.handle, c.gm, c.name, optsByName(c.opts)}
+			out[c.name] = route{handle: c.handle, gm: c.gm, cmd: c.name, opts: optsByName(c.opts), once: c.once, again: c.again}
 		}
 		for _, s := range c.subs {
-			out[c.name+" "+s.name] = route{s.handle, c.gm || s.gm, c.name, optsByName(s.opts)}
+			out[c.name+" "+s.name] = route{handle: s.handle, gm: c.gm || s.gm, cmd: c.name, opts: optsByName(s.opts), once: s.once, again: s.again}
 		}
 	}
 	return out

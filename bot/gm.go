@@ -94,7 +94,7 @@ func (b *Bot) battleSet(c *call) error {
 			return err
 		}
 	}
-	rec, err := b.svc.SetSetting(c.i.GuildID, c.str("battle"), key, value)
+	rec, err := b.life(c).SetSetting(c.i.GuildID, c.str("battle"), key, value)
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func (b *Bot) battleShow(c *call) error {
 
 func (b *Bot) battleFix(c *call) error {
 	who, field, value := c.str("who"), c.str("field"), c.str("value")
-	fx, err := b.svc.Fix(c.i.GuildID, c.str("battle"), who, field, value)
+	fx, err := b.life(c).Fix(c.i.GuildID, c.str("battle"), who, field, value)
 	var r *game.Refusal
 	if errors.As(err, &r) && slices.ContainsFunc(r.Problems, func(p *engine.Problem) bool { return p.Code == engine.ProbFixValue }) {
 		// The refusal says what the field takes.
@@ -168,7 +168,7 @@ func (b *Bot) battleUndo(c *call) error {
 	if c.i.Member != nil && c.i.Member.User != nil {
 		by = c.i.Member.User.ID
 	}
-	u, err := b.svc.Undo(c.i.GuildID, c.str("battle"), turn, keep, by)
+	u, err := b.life(c).Undo(c.i.GuildID, c.str("battle"), turn, keep, by)
 	if err != nil {
 		return err
 	}

@@ -104,7 +104,7 @@ func (b *Bot) order(c *call) error {
 		return err
 	}
 	seat.Player = c.player()
-	so, err := b.svc.Order(seat, o)
+	so, err := b.life(c).Order(seat, o)
 	if err != nil {
 		return err
 	}

@@ -26,6 +26,11 @@ type call struct {
 	// answered: a response (or a deferral) was sent; deferred: the answer
 	// is to be edited in.
 	answered, deferred bool
+	// svc is the lifecycle as the handler uses it, game.Service.Once for
+	// a command whose change is recognised when re-sent (retry.go);
+	// retry is that command.
+	svc   *game.Service
+	retry *game.Retry
 }
 
 func newCall(i *discordgo.InteractionCreate) *call {
@@ -131,7 +136,8 @@ func (b *Bot) dispatch(c *call) error {
 		if err := tooLong(c, r); err != nil {
 			return err
 		}
-		return r.handle(b, c)
+		b.remember(c, r)
+		return b.handle(c, r)
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		return b.complete(c)
 	case discordgo.InteractionModalSubmit:
@@ -147,6 +153,9 @@ func (b *Bot) dispatch(c *call) error {
 		}
 		if strings.HasPrefix(c.path, "duel:") {
 			return b.duelClick(c)
+		}
+		if stamp, ok := strings.CutPrefix(c.path, againPrefix); ok {
+			return b.againClick(c, stamp)
 		}
 		if strings.HasPrefix(c.path, "sheet:") {
 			if b.ack(c) != nil {
@@ -192,6 +201,7 @@ func (b *Bot) work() func() {
 // An answer longer than one Discord message (a big army's units and
 // orders) goes on in followups, seen by him alone too.
 func (b *Bot) reply(c *call, content string, components []discordgo.MessageComponent) {
+	b.answered(c, content) // kept first: it is for when this answer is lost
 	parts := render.SplitMessages(content, render.DiscordLimit)
 	if len(parts) == 0 {
 		parts = []string{content}

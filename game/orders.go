@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 
 	"github.com/gunbai/gunbai/engine"
@@ -76,7 +77,14 @@ type Given struct {
 // player learns immediately why an order is illegal; nothing is stored then.
 func (s *Service) Order(seat Seat, o engine.Order) (Given, error) {
 	var out Given
-	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
+	// Re-sent, it is the same order only while the side still has it.
+	still := func(tx *store.Tx, rec *store.BattleRecord) (bool, error) {
+		so, err := sideOrders(tx, rec, seat.Side)
+		given := o
+		given.Side, given.Turn = seat.Side, 0
+		return slices.ContainsFunc(so.Orders, func(x engine.Order) bool { return reflect.DeepEqual(x, given) }), err
+	}
+	err := s.inCommandOnce(seat, still, func(tx *store.Tx, rec *store.BattleRecord) error {
 		var err error
 		out, err = giveOrder(tx, rec, seat, o)
 		return err

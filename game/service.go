@@ -29,6 +29,8 @@ type Service struct {
 	// gateway shards): the deadline walks (Due, Reminders, DueFights,
 	// DueDuels) and Owed leave the others alone. Nil: every guild.
 	Owns func(guild string) bool
+	// retry: the command this service is for (Once), nil for any.
+	retry *Retry
 }
 
 // owns reports whether the service handles a guild (Owns).
@@ -106,7 +108,7 @@ func (s *Service) inBattleNamed(guild, ref string, fn func(tx *store.Tx, rec *st
 		if err != nil {
 			return err
 		}
-		return fn(tx, &rec)
+		return s.once(nil, fn)(tx, &rec)
 	})
 }
 
@@ -116,6 +118,13 @@ func (s *Service) inBattleNamed(guild, ref string, fn func(tx *store.Tx, rec *st
 // So fn may run more than once: it only reads and writes the store, and
 // assigns its results afresh each time.
 func (s *Service) inCommand(seat Seat, fn func(tx *store.Tx, rec *store.BattleRecord) error) error {
+	return s.inCommandOnce(seat, nil, fn)
+}
+
+// inCommandOnce is inCommand for a change that Once recognises when
+// re-sent while still stands.
+func (s *Service) inCommandOnce(seat Seat, still stands, fn func(tx *store.Tx, rec *store.BattleRecord) error) error {
+	fn = s.once(still, fn)
 	return inBattleBy(s.Store.Batch, seat.Battle.GuildID, seat.Battle.ID, func(tx *store.Tx, rec *store.BattleRecord) error {
 		if rec.Status != store.StatusCommand {
 			return refuse("err.not_command", rec.Name)

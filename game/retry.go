@@ -1,0 +1,144 @@
+package game
+
+import (
+	"time"
+
+	"github.com/gunbai/gunbai/store"
+)
+
+// A command re-sent after Discord lost its answer ("the application did not
+// respond") must not change the battle twice (issue 25, item 3). Each
+// change made through a Service from Once keeps, in its own transaction,
+// the person's last change to the battle (store.Recent); the same command
+// by the same person, in the same turn, within RetryWindow, is not applied
+// again but refused with a *Repeated that says what was done.
+
+// RetryWindow is how long a change is recognised when re-sent. Discord
+// gives up on an answer after 3 seconds and the person re-sends within a
+// minute or two; the same command given again on purpose in the same turn
+// so soon is rare (and where it makes sense, such as a second extension,
+// the answer offers to apply it once more). Five minutes covers a slow
+// re-send without holding a deliberate repeat back for long.
+const RetryWindow = 5 * time.Minute
+
+// Retry is one person's command that may change a battle, as the bot
+// fingerprints it.
+type Retry struct {
+	User    string // who gives it; "" keeps nothing
+	Command string // the command and its options; a repeat is the same string
+	// Again confirms a second application of the change made at that time
+	// (the button under a repeat's answer); zero for a command as sent.
+	Again time.Time
+	// Battle and At are set by the change once made: its battle and time.
+	Battle string
+	At     time.Time
+}
+
+// Repeated refuses a command that repeats the person's last change: it
+// was applied before, and is not again.
+type Repeated struct {
+	Name   string // the battle's name
+	Recent store.Recent
+}
+
+func (r *Repeated) Error() string { return "repeated: " + r.Recent.Command }
+
+// Once is the service for one command r: its change to a battle is kept as
+// r.User's last, and a repeat of that change is refused with *Repeated.
+func (s *Service) Once(r *Retry) *Service {
+	c := *s
+	c.retry = r
+	return &c
+}
+
+// stands reports whether the change a repeat would make still stands (an
+// order still given as then); nil: it does.
+type stands func(tx *store.Tx, rec *store.BattleRecord) (bool, error)
+
+// once wraps fn, a change to a battle in a transaction, with the check and
+// record of Once. fn may run more than once (Batch): it assigns r's fields
+// afresh each time.
+func (s *Service) once(still stands, fn func(tx *store.Tx, rec *store.BattleRecord) error) func(tx *store.Tx, rec *store.BattleRecord) error {
+	r := s.retry
+	if r == nil || r.User == "" {
+		return fn
+	}
+	return func(tx *store.Tx, rec *store.BattleRecord) error {
+		// One that cannot be read is taken for none, and written anew.
+		last, ok, _ := tx.Recent(rec.GuildID, rec.ID, r.User)
+		now := s.now().UTC().Round(0)
+		if err := r.repeats(tx, rec, last, ok, now, still); err != nil {
+			return err
+		}
+		if err := fn(tx, rec); err != nil {
+			return err
+		}
+		// The turn as stored: fn may have stored a copy of rec.
+		h, err := tx.Header(rec.GuildID, rec.ID)
+		if err != nil {
+			return err
+		}
+		if ok && !now.After(last.At) {
+			now = last.At.Add(1) // each change its own time: a button names it
+		}
+		r.Battle, r.At = rec.ID, now
+		return tx.PutRecent(rec.GuildID, rec.ID, r.User, store.Recent{Command: r.Command, At: now, Turn: h.Turn, Again: r.Again})
+	}
+}
+
+// repeats refuses r if it repeats last, its author's last change to rec's
+// battle (ok: he has one): a *Repeated, or for a confirm button out of
+// date a refusal.
+func (r *Retry) repeats(tx *store.Tx, rec *store.BattleRecord, last store.Recent, ok bool, now time.Time, still stands) error {
+	same := ok && last.Command == r.Command
+	if !r.Again.IsZero() {
+		switch {
+		case same && !last.At.Equal(r.Again):
+			return &Repeated{Name: rec.Name, Recent: last} // pressed again: the first press made it
+		case !same || last.Turn != rec.Turn:
+			return refuse("err.confirm_stale") // another change of his since, or another turn
+		}
+		return nil
+	}
+	// last.At == r.At: this very command's own earlier change.
+	if !same || last.Turn != rec.Turn || now.Sub(last.At) >= RetryWindow || last.At.Equal(r.At) {
+		return nil
+	}
+	if still != nil {
+		standing, err := still(tx, rec)
+		if err != nil || !standing {
+			return err // changed since (an ally's order for the unit): given anew
+		}
+	}
+	return &Repeated{Name: rec.Name, Recent: last}
+}
+
+// Answered keeps the answer r's change was given (in lang), for a repeat
+// to show again; nothing when the change was not made or is no longer the
+// person's last.
+func (s *Service) Answered(guild string, r *Retry, lang, answer string) error {
+	if r == nil || r.Battle == "" {
+		return nil
+	}
+	return s.Store.Batch(func(tx *store.Tx) error {
+		last, ok, err := tx.Recent(guild, r.Battle, r.User)
+		if err != nil || !ok || !last.At.Equal(r.At) || last.Command != r.Command {
+			return err
+		}
+		last.Lang, last.Answer = lang, answer
+		return tx.PutRecent(guild, r.Battle, r.User, last)
+	})
+}
+
+// RecentAt is user's change made at at, for the button that confirms a
+// second application of it.
+func (s *Service) RecentAt(guild, user string, at time.Time) (store.Recent, bool, error) {
+	var out store.Recent
+	var ok bool
+	err := s.Store.View(func(tx *store.Tx) error {
+		var err error
+		out, ok, err = tx.RecentAt(guild, user, at)
+		return err
+	})
+	return out, ok, err
+}
