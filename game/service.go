@@ -29,6 +29,10 @@ type Service struct {
 	// gateway shards): the deadline walks (Due, Reminders, DueFights,
 	// DueDuels) and Owed leave the others alone. Nil: every guild.
 	Owns func(guild string) bool
+	// Started is when this process began delivering (the bot sets it): a
+	// post owed from before may have reached Discord in a send the process
+	// before died in, so an undo does not take it for never sent.
+	Started time.Time
 }
 
 // owns reports whether the service handles a guild (Owns).
