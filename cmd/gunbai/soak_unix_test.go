@@ -434,6 +434,7 @@ func TestKillSoakAfterRestore(t *testing.T) {
 		t.Fatalf("the backup holds turn %d, the channels had turns up to %d", b.turn, posted)
 	}
 	t.Logf("restored at turn %d after turns up to %d were posted", b.turn, posted)
+	s.lostAnswerCrash(b)
 	s.mu.Lock()
 	s.target = s.tried + kills
 	s.mu.Unlock()
@@ -445,6 +446,47 @@ func TestKillSoakAfterRestore(t *testing.T) {
 	lostOrders := s.finish()
 	s.checkViolations()
 	s.report(lostOrders, played, time.Since(began))
+	if s.resends == 0 {
+		t.Error("no post was sent again after the crash")
+	}
+}
+
+// lostAnswerCrash: Discord creates North's roll message but its answer is
+// lost (a 500), and the bot is killed before it tries again; started
+// again, it sends the post with its nonce and is answered with that
+// message (the checks count it in resends, and fail on a second
+// message).
+func (s *soaker) lostAnswerCrash(b *soakBattle) {
+	route := "/channels/" + s.chanN + "/messages"
+	failed := func() bool {
+		return slices.ContainsFunc(s.srv.Calls(), func(c discordtest.Call) bool { return c.Route == route && c.Status == 500 })
+	}
+	clear := s.srv.Fail(discordtest.FaultMatch{Method: http.MethodPost, Route: route},
+		discordtest.Fault{Status: 500, Message: "500: Internal Server Error", Deliver: true})
+	defer clear()
+	s.roll(b, 0)
+	if !s.srv.WaitFor(failed, soakWait) {
+		s.fatalf("North's roll was not posted")
+	}
+	s.mu.Lock()
+	cmd := s.cmd
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil { // its retry waits 2 s
+		s.fatalf("SIGKILL: %v", err)
+	}
+	s.killed[cmd] = true
+	s.mu.Unlock()
+	killed := time.Now()
+	s.killLog.add(killed)
+	<-s.exited
+	s.launch()
+	again := func() bool {
+		return slices.ContainsFunc(s.srv.Calls(), func(c discordtest.Call) bool {
+			return c.Route == route && c.Status == http.StatusOK && c.Time.After(killed)
+		})
+	}
+	if !s.srv.WaitFor(again, soakWait) || !s.settle() {
+		s.fatalf("the roll's post was not sent again after the restart")
+	}
 }
 
 // restore puts the backup in the stopped bot's store's place, as the
