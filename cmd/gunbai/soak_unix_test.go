@@ -387,6 +387,17 @@ func TestKillSoakTwoProcesses(t *testing.T) {
 	if t.Failed() {
 		return
 	}
+	// Each process ran its own shard of two, one token for both.
+	shards := map[int]int{}
+	for _, id := range srv.Identifies() {
+		if id.Shard == nil || id.Shard[1] != 2 {
+			t.Fatalf("IDENTIFY with shard %v", id.Shard)
+		}
+		shards[id.Shard[0]]++
+	}
+	if shards[0] == 0 || shards[1] == 0 {
+		t.Fatalf("IDENTIFYs by shard: %v", shards)
+	}
 	for k, s := range soakers {
 		s.t = t
 		// Each guild's channels again, now that both bots have stopped:
