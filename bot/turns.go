@@ -225,8 +225,6 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 	return append([]message{m}, texts(strings.Join(logs, "\n\n"))...), nil
 }
 
-// markReplaced marks the results of turns a GM undid: each message gets a
-// first line saying so (once, however often the post is tried).
 // takeBack settles a turn's results an undo took back while they were
 // owed (store.Post.UndoneTo): the part whose send failed without an
 // answer may be in the channel. It is sent again with its nonce, as the
@@ -260,6 +258,8 @@ func (b *Bot) takeBack(p store.Post) time.Time {
 	return time.Time{}
 }
 
+// markReplaced marks the results of turns a GM undid: each message gets a
+// first line saying so (once, however often the post is tried).
 func (b *Bot) markReplaced(p store.Post) error {
 	var r game.Replaced
 	if err := json.Unmarshal(p.Data, &r); err != nil {
