@@ -86,6 +86,9 @@ func newBot(sessions []*discordgo.Session, layout Shards, concurrency int, svc *
 		svc: svc, opt: opt, routes: routes(), failed: map[uint64]delivery{}, kicks: make(chan struct{}, 1),
 		drawing: make(chan struct{}, max(1, runtime.NumCPU()-1)),
 		working: make(chan struct{}, 4*runtime.GOMAXPROCS(0))}
+	if svc.Started.IsZero() {
+		svc.Started = time.Now()
+	}
 	if !layout.All() && svc.Owns == nil {
 		svc.Owns = layout.Owns // the deadlines and posts of the other shards' guilds are not ours
 	}

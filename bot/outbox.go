@@ -173,6 +173,8 @@ func (b *Bot) deliver(p store.Post) time.Time {
 	switch {
 	case p.Live != "":
 		return b.deliverLive(p)
+	case p.UndoneTo > 0:
+		return b.takeBack(p)
 	case p.Kind == game.PostReplaced:
 		if err := b.markReplaced(p); err != nil {
 			return b.later(p, err)

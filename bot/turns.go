@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -222,6 +223,39 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 			clip(render.T(l, "bot.reveal", last.Name)+" "+f.PNGAlt, render.MaxAltText)}},
 	}
 	return append([]message{m}, texts(strings.Join(logs, "\n\n"))...), nil
+}
+
+// takeBack settles a turn's results an undo took back while they were
+// owed (store.Post.UndoneTo): the part whose send failed without an
+// answer may be in the channel. It is sent again with its nonce, as the
+// undo's mark alone: Discord answers with the part if it took it, which
+// is marked undone as the posted results are, and otherwise creates the
+// mark, which is deleted at once. The parts after it were never sent.
+func (b *Bot) takeBack(p store.Post) time.Time {
+	if p.Channel == "" {
+		b.dropped(p)
+		return time.Time{}
+	}
+	mark := tr(p.Lang, "bot.replaced_mark", p.UndoneTo)
+	raw, err := b.post(p.Channel, p.Nonce(p.Sent), message{content: mark})
+	var m discordgo.Message
+	if err == nil {
+		err = json.Unmarshal(raw, &m)
+	}
+	switch {
+	case err != nil:
+	case m.Content == mark: // nothing was there: the mark posted now goes
+		err = b.s.ChannelMessageDelete(p.Channel, m.ID, discordgo.WithRetryOnRatelimit(false))
+	case !strings.HasPrefix(m.Content, mark):
+		_, err = b.s.ChannelMessageEdit(p.Channel, m.ID, clip(mark+"\n"+m.Content, render.DiscordLimit), discordgo.WithRetryOnRatelimit(false))
+	}
+	if err != nil {
+		if _, forGood := refusedForGood(err); !forGood {
+			return b.later(p, err)
+		}
+	}
+	b.dropped(p)
+	return time.Time{}
 }
 
 // markReplaced marks the results of turns a GM undid: each message gets a

@@ -85,3 +85,92 @@ func TestUndoThroughDiscord(t *testing.T) {
 		t.Fatal("the journal has no undo")
 	}
 }
+
+// An undo takes back a turn's results still owed (issue 25, item 2): a
+// send of North's results failed with a 500, so the post is owed, not
+// recorded as posted, and Discord may have created the message all the
+// same (the answer lost after the create) or not. The GM undoes the turn
+// meanwhile; when Discord answers again the bot looks for the message by
+// its nonce and marks it undone if it is there: no channel is left with a
+// standing result of the undone turn, nor with a mark over nothing, and
+// the turn resolved again stands once. The GM's answer says what is still
+// owed, and why.
+func TestUndoOwedResults(t *testing.T) {
+	t.Run("created", func(t *testing.T) { undoOwed(t, true) })
+	t.Run("not created", func(t *testing.T) { undoOwed(t, false) })
+}
+
+func undoOwed(t *testing.T, created bool) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.create("Нагасино")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	w.roll(oda, chanOda)
+	w.roll(asai, chanAsai)
+	w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move"))
+	w.slash(oda, chanOda, "orders", discordtest.BoolOpt("ready", true))
+	if !w.srv.WaitFor(func() bool { return owed(w) == 0 }, wait) {
+		t.Fatal("the posts before the turn's results were not delivered")
+	}
+	// North's results are the next message posted in his channel.
+	lost := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanOda, Count: discordtest.Always},
+		discordtest.Fault{Status: 500, Message: "500: Internal Server Error", Deliver: created})
+	w.slash(asai, chanAsai, "orders", discordtest.BoolOpt("ready", true))
+	results := func(ch string) (standing, marked int) {
+		for _, m := range w.srv.Messages(ch) {
+			switch {
+			case m.Deleted || !strings.Contains(m.Content, "ход 1. Зерно костей"):
+			case strings.HasPrefix(m.Content, "**[Отменено мастером"):
+				marked++
+			default:
+				standing++
+			}
+		}
+		return standing, marked
+	}
+	failed := func() bool {
+		for _, c := range w.srv.Calls() {
+			if c.Status == 500 && strings.Contains(c.Route, chanOda) {
+				return true
+			}
+		}
+		return false
+	}
+	if !w.srv.WaitFor(failed, wait) || owed(w) == 0 {
+		t.Fatalf("North's results did not fail (%d owed)", owed(w))
+	}
+	if n, _ := results(chanOda); n != map[bool]int{true: 1}[created] {
+		t.Fatalf("%d results in North's channel", n)
+	}
+	r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("undo", discordtest.StringOpt("battle", "Нагасино"),
+		discordtest.IntOpt("turn", 1), discordtest.BoolOpt("keep_orders", true)))
+	if !strings.Contains(r.Content, "возвращена к началу хода 1") || !strings.Contains(r.Content, "В очереди") || !strings.Contains(r.Content, "500") {
+		t.Fatalf("/battle undo while North's results are owed: %q", r.Content)
+	}
+	lost()
+	if !w.srv.WaitFor(func() bool { return owed(w) == 0 }, wait) {
+		t.Fatalf("%d posts still owed", owed(w))
+	}
+	for _, ch := range []string{chanOda, chanAsai, chanGM} {
+		want := 1 // marked undone
+		if ch == chanOda && !created {
+			want = 0
+		}
+		if standing, marked := results(ch); standing != 0 || marked != want {
+			t.Errorf("channel %s: %d results of the undone turn standing, %d marked undone (want %d): %q", ch, standing, marked, want, contentOf(w.srv.Messages(ch)))
+		}
+		for _, m := range w.srv.Messages(ch) {
+			if !m.Deleted && strings.HasPrefix(m.Content, "**[Отменено мастером") && !strings.Contains(m.Content, "Зерно костей") {
+				t.Errorf("channel %s: a mark with nothing under it: %q", ch, m.Content)
+			}
+		}
+	}
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "Нагасино"), discordtest.IntOpt("turn", 1)))
+	if !w.srv.WaitFor(func() bool { return owed(w) == 0 }, wait) {
+		t.Fatalf("%d posts still owed", owed(w))
+	}
+	if standing, _ := results(chanOda); standing != 1 {
+		t.Errorf("turn 1 resolved again: %d standing in North's channel", standing)
+	}
+}

@@ -31,6 +31,10 @@ type Service struct {
 	Owns func(guild string) bool
 	// retry: the command this service is for (Once), nil for any.
 	retry *Retry
+	// Started is when this process began delivering (the bot sets it): a
+	// post owed from before may have reached Discord in a send the process
+	// before died in, so an undo does not take it for never sent.
+	Started time.Time
 }
 
 // owns reports whether the service handles a guild (Owns).

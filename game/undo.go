@@ -44,12 +44,57 @@ func (s *Service) Posted(p store.Post, id string) error {
 		} else if err != nil {
 			return err
 		}
+		if owed, err := tx.Post(p.ID); errors.Is(err, store.ErrNotFound) || err == nil && owed.UndoneTo > 0 {
+			// An undo took the turn back while this part was on its way
+			// (dropped, or left to be found): it is marked undone now.
+			back := rec.Turn
+			if err == nil {
+				back = owed.UndoneTo
+			}
+			r := post(&rec, store.AudienceGM, PostReplaced, Replaced{Messages: []string{p.Channel + "/" + id}})
+			r.Turn = back
+			_, err := owe(tx, r)
+			return err
+		} else if err != nil {
+			return err
+		}
 		if rec.TurnPosts == nil {
 			rec.TurnPosts = map[int][]string{}
 		}
 		rec.TurnPosts[p.Turn] = append(rec.TurnPosts[p.Turn], p.Channel+"/"+id)
 		return tx.PutBattle(rec)
 	})
+}
+
+// takeBackOwed takes back the results of turns turn..last still owed
+// (issue 25, item 2): a post never sent is dropped; one that may have
+// reached Discord (a send failed without an answer, a part sent, or owed
+// from before this process began, whose send a crash may have cut short)
+// stays owed, marked UndoneTo, for the bot to find by its nonce and mark
+// undone as the posted results are. It returns the posts left so.
+func (s *Service) takeBackOwed(tx *store.Tx, rec *store.BattleRecord, turn, last int) ([]uint64, error) {
+	posts, err := tx.Outbox()
+	if err != nil {
+		return nil, err
+	}
+	var kept []uint64
+	for _, p := range posts {
+		if p.Guild != rec.GuildID || p.Battle != rec.ID || p.Kind != PostTurn || p.Turn < turn || p.Turn > last {
+			continue
+		}
+		if p.UndoneTo == 0 && p.Attempts == 0 && p.Sent == 0 && !p.Created.Before(s.Started) {
+			if err := tx.Delivered(p.ID); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		p.UndoneTo = turn
+		if err := tx.UpdatePost(p); err != nil {
+			return nil, err
+		}
+		kept = append(kept, p.ID)
+	}
+	return kept, nil
 }
 
 // Undo returns a battle to the start of turn's command phase. With
@@ -90,6 +135,10 @@ func (s *Service) Undo(guild, ref string, turn int, keepOrders bool, by string) 
 			if err := tx.UndoTurn(rec.GuildID, rec.ID, t, keepOrders && t == turn); err != nil {
 				return err
 			}
+		}
+		owedBack, err := s.takeBackOwed(tx, rec, turn, last)
+		if err != nil {
+			return err
 		}
 		var replaced []string
 		for t := turn; t <= last; t++ {
@@ -146,7 +195,7 @@ func (s *Service) Undo(guild, ref string, turn int, keepOrders bool, by string) 
 				}
 			}
 		}
-		out = Undone{Battle: *rec, Turn: turn, Last: last, KeptOrders: keepOrders, Posts: ids}
+		out = Undone{Battle: *rec, Turn: turn, Last: last, KeptOrders: keepOrders, Posts: append(ids, owedBack...)}
 		return nil
 	})
 	return out, err

@@ -75,6 +75,12 @@ type Post struct {
 	// in any channel, with the earlier message, so the later post would
 	// never appear (issue 25). Empty in posts owed before it existed.
 	Salt string `json:"salt,omitempty"`
+	// UndoneTo, when set, is the turn a GM's undo took the post's battle
+	// back to, the post being a turn's results it undid: Discord may have
+	// taken a part without its answer reaching the bot, so the post is
+	// owed only to find that part by its nonce and mark it undone
+	// (issue 25, item 2), never to post the results.
+	UndoneTo int `json:"undone_to,omitempty"`
 }
 
 // Reply is an interaction the post was made for.

@@ -40,8 +40,8 @@ import (
 // binary run again as gunbai (soakChildEnv, see init below): no go build,
 // no toolchain needed at test time.
 //
-//	go test ./cmd/gunbai -run Kill                              # short: 10 kills, ~4 s (~20 s with -race)
-//	go test ./cmd/gunbai -run Kill -soak.kills=300 -timeout=30m # long: ~80 s
+//	go test ./cmd/gunbai -run Kill                                # the three soaks, 10 kills each (5 a process): ~25 s
+//	go test ./cmd/gunbai -run 'KillSoak$' -soak.kills=300 -timeout=30m # long: ~80 s
 //	go test ./cmd/gunbai -run Kill -soak.seed=N -v              # replay the seed a run logged
 //
 // The seed fixes the plan (which interactions are followed by a kill, the
@@ -49,6 +49,11 @@ import (
 // bot was doing when each kill lands, so a replay takes the same path until
 // timing makes it differ. Every kill is logged with its delay and the
 // interaction it was armed for.
+//
+// Two more soaks run the same checks (issue 25, item 1): two shard
+// processes of one bot at once, each killed at random
+// (TestKillSoakTwoProcesses), and one bot across a restore of its store
+// from a backup (TestKillSoakAfterRestore).
 //
 // After every restart, once the bot has registered its commands and the
 // posts owed for what the store holds (asked with /battle list) are in the
@@ -95,18 +100,53 @@ func init() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-const (
-	soakToken                        = "kill-soak-token"
-	soakRoleGM, soakRoleN, soakRoleS = "910000000000000001", "910000000000000002", "910000000000000003"
-	soakRoleBot                      = "910000000000000009"
-	soakChanGM, soakChanN, soakChanS = "810000000000000001", "810000000000000002", "810000000000000003"
-)
+const soakToken = "kill-soak-token"
 
-var (
-	soakGM    = discordtest.Member{UserID: "710000000000000001", Username: "gm", Roles: []string{soakRoleGM}, Locale: "ru"}
-	soakNorth = discordtest.Member{UserID: "710000000000000002", Username: "nobunaga", Roles: []string{soakRoleN}, Locale: "ru"}
-	soakSouth = discordtest.Member{UserID: "710000000000000003", Username: "nagamasa", Roles: []string{soakRoleS}, Locale: "en-US"}
-)
+// soakPlace is a guild as the soak sets it up: the GM's, North's and
+// South's roles and channels, the bot's role, and the three people.
+type soakPlace struct {
+	guild                string
+	roleGM, roleN, roleS string
+	roleBot              string
+	chanGM, chanN, chanS string
+	gm                   discordtest.Member
+	sides                [2]soakSide
+	channels             []string // North's, South's, the GM's
+}
+
+// newSoakPlace sets up the k-th guild of the fake, its IDs its own: the
+// fake's own guild when guild is "", else that one, added.
+func newSoakPlace(srv *discordtest.Server, k int, guild string) soakPlace {
+	id := func(base uint64) string { return strconv.FormatUint(base+uint64(100*k), 10) }
+	if guild == "" {
+		guild = srv.GuildID()
+	} else {
+		srv.AddGuild(guild, "Guild "+strconv.Itoa(k))
+	}
+	pl := soakPlace{guild: guild,
+		roleGM: id(910000000000000001), roleN: id(910000000000000002), roleS: id(910000000000000003), roleBot: id(910000000000000009),
+		chanGM: id(810000000000000001), chanN: id(810000000000000002), chanS: id(810000000000000003)}
+	pl.gm = discordtest.Member{UserID: id(710000000000000001), Username: "gm", Roles: []string{pl.roleGM}, Locale: "ru"}
+	north := discordtest.Member{UserID: id(710000000000000002), Username: "nobunaga", Roles: []string{pl.roleN}, Locale: "ru"}
+	south := discordtest.Member{UserID: id(710000000000000003), Username: "nagamasa", Roles: []string{pl.roleS}, Locale: "en-US"}
+	pl.sides = [2]soakSide{{"north", north, pl.chanN, render.RU}, {"south", south, pl.chanS, render.EN}}
+	pl.channels = []string{pl.chanN, pl.chanS, pl.chanGM}
+	srv.SetRoles(guild, []*discordgo.Role{
+		{ID: guild, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
+		{ID: pl.roleGM, Name: "Мастер"}, {ID: pl.roleN, Name: "Ода"}, {ID: pl.roleS, Name: "Асаи"},
+		{ID: pl.roleBot, Name: "Gunbai", Permissions: bot.InvitePermissions},
+	})
+	srv.SetMemberRoles(guild, srv.AppID(), pl.roleBot)
+	for ch, role := range map[string]string{pl.chanGM: pl.roleGM, pl.chanN: pl.roleN, pl.chanS: pl.roleS} {
+		srv.SetChannel(&discordgo.Channel{ID: ch, GuildID: guild, Type: discordgo.ChannelTypeGuildText, Name: "ch-" + ch[len(ch)-1:],
+			PermissionOverwrites: []*discordgo.PermissionOverwrite{
+				{ID: guild, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
+				{ID: role, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
+				{ID: pl.roleBot, Type: discordgo.PermissionOverwriteTypeRole, Allow: bot.InvitePermissions},
+			}})
+	}
+	return pl
+}
 
 // What the bot posts in the battles' channels (battle locale ru).
 var (
@@ -147,11 +187,6 @@ type soakSide struct {
 	lang    render.Lang
 }
 
-var soakSides = [2]soakSide{
-	{"north", soakNorth, soakChanN, render.RU},
-	{"south", soakSouth, soakChanS, render.EN},
-}
-
 // soakOrderKey is one order's place: a side's unit and phase in a turn.
 type soakOrderKey struct {
 	battle string
@@ -175,9 +210,9 @@ type soakState struct {
 }
 
 type soaker struct {
+	soakPlace
 	t        *testing.T
 	srv      *discordtest.Server
-	guild    string
 	exe      string
 	config   string
 	path     string // the store file
@@ -186,15 +221,17 @@ type soaker struct {
 	game     *rand.Rand // orders, stakes, choices
 	killRand *rand.Rand // which interactions get a kill, and when
 	target   int        // kills to make
+	killLog  *soakKillLog
+	// battleName names its battles ("Анэгава", "Анэгава 2"...).
+	battleName string
 
-	mu        sync.Mutex // guards what the kill timer touches
-	cmd       *exec.Cmd
-	exited    chan struct{}
-	killed    map[*exec.Cmd]bool
-	timer     *time.Timer
-	armed     bool
-	tried     int
-	killTimes []time.Time
+	mu     sync.Mutex // guards what the kill timer touches
+	cmd    *exec.Cmd
+	exited chan struct{}
+	killed map[*exec.Cmd]bool
+	timer  *time.Timer
+	armed  bool
+	tried  int
 
 	runs, survived, lost, retries int
 	restart                       []time.Duration // from start to commands registered
@@ -207,26 +244,56 @@ type soaker struct {
 	refused                       int
 	resends                       int            // message posts sent again with their nonce
 	killsAt                       map[string]int // what the kills were armed after
+
+	// After a restore (TestKillSoakAfterRestore) the channels are checked
+	// from where they stood then: from is each channel's messages before
+	// it, base the battles as the restored store has them.
+	from map[string]int
+	base map[string]soakState
 }
 
-func TestKillSoak(t *testing.T) {
+// soakKillLog is when the kills were made, by every soaker of one fake: a
+// request cut short by a kill is excused.
+type soakKillLog struct {
+	mu    sync.Mutex
+	times []time.Time
+}
+
+func (l *soakKillLog) add(t time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.times = append(l.times, t)
+}
+
+func (l *soakKillLog) all() []time.Time {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.times)
+}
+
+// soakKillCount is how many kills a soak makes: -soak.kills, halved under
+// -race unless the flag is given.
+func soakKillCount(t *testing.T) int {
 	if testing.Short() && *soakKills > 10 {
 		t.Skip("a long soak is not for -short")
 	}
-	began := time.Now()
 	kills := *soakKills
 	if !soakFlagSet("soak.kills") {
 		kills = racetest.Div(kills, 2) // under -race, half as many
 	}
-	seed := *soakSeed
-	if seed == 0 {
-		seed = uint64(time.Now().UnixNano())
+	return kills
+}
+
+// soakSeedOf is -soak.seed, or one from the clock.
+func soakSeedOf() uint64 {
+	if *soakSeed != 0 {
+		return *soakSeed
 	}
-	t.Logf("kill soak: %d kills, seed %d (replay: go test ./cmd/gunbai -run Kill -soak.kills=%d -soak.seed=%d)", kills, seed, kills, seed)
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	return uint64(time.Now().UnixNano())
+}
+
+// newSoakServer is the fake Discord of a soak, the bot's token known.
+func newSoakServer(t *testing.T) *discordtest.Server {
 	srv := discordtest.New(t)
 	// A request cut short by a kill (a picture half uploaded) is not the
 	// bot's fault: violations are checked at the end, those excused.
@@ -234,32 +301,28 @@ func TestKillSoak(t *testing.T) {
 	if _, err := srv.Session(soakToken); err != nil { // makes the token known
 		t.Fatal(err)
 	}
-	guild := srv.GuildID()
-	srv.SetRoles(guild, []*discordgo.Role{
-		{ID: guild, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
-		{ID: soakRoleGM, Name: "Мастер"}, {ID: soakRoleN, Name: "Ода"}, {ID: soakRoleS, Name: "Асаи"},
-		{ID: soakRoleBot, Name: "Gunbai", Permissions: bot.InvitePermissions},
-	})
-	srv.SetMemberRoles(guild, srv.AppID(), soakRoleBot)
-	for ch, role := range map[string]string{soakChanGM: soakRoleGM, soakChanN: soakRoleN, soakChanS: soakRoleS} {
-		srv.SetChannel(&discordgo.Channel{ID: ch, GuildID: guild, Type: discordgo.ChannelTypeGuildText, Name: "ch-" + ch[len(ch)-1:],
-			PermissionOverwrites: []*discordgo.PermissionOverwrite{
-				{ID: guild, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
-				{ID: role, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
-				{ID: soakRoleBot, Type: discordgo.PermissionOverwriteTypeRole, Allow: bot.InvitePermissions},
-			}})
+	return srv
+}
+
+// newSoaker prepares a soak of the place's guild: its config (discord
+// adds to its [discord] table), store and log in a folder of their own.
+func newSoaker(t *testing.T, srv *discordtest.Server, pl soakPlace, seed uint64, kills int, discord string, killLog *soakKillLog) *soaker {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	s := &soaker{
-		t: t, srv: srv, guild: guild, exe: exe, seed: seed,
+		soakPlace: pl, t: t, srv: srv, exe: exe, seed: seed, killLog: killLog, battleName: "Анэгава",
 		config: filepath.Join(dir, "config.toml"), path: filepath.Join(dir, "gunbai.db"), logPath: filepath.Join(dir, "gunbai.log"),
 		game: rand.New(rand.NewPCG(seed, 1)), killRand: rand.New(rand.NewPCG(seed, 2)), target: kills,
 		killed: map[*exec.Cmd]bool{}, accepted: map[soakOrderKey]string{}, resolvedBy: map[string]int{}, killsAt: map[string]int{},
 	}
 	if err := os.WriteFile(s.config, []byte(`[discord]
-guilds = [`+strconv.Quote(guild)+`]
-gm_role = `+strconv.Quote(soakRoleGM)+`
+guilds = [`+strconv.Quote(pl.guild)+`]
+gm_role = `+strconv.Quote(pl.roleGM)+`
 api_base = `+strconv.Quote(srv.URL()+"/api/v9")+`
+`+discord+`
 [store]
 path = `+strconv.Quote(s.path)+`
 open_timeout = "2s"
@@ -267,10 +330,226 @@ open_timeout = "2s"
 		t.Fatal(err)
 	}
 	t.Cleanup(s.cleanup)
+	return s
+}
 
+func TestKillSoak(t *testing.T) {
+	began := time.Now()
+	kills, seed := soakKillCount(t), soakSeedOf()
+	t.Logf("kill soak: %d kills, seed %d (replay: go test ./cmd/gunbai -run Kill -soak.kills=%d -soak.seed=%d)", kills, seed, kills, seed)
+	srv := newSoakServer(t)
+	s := newSoaker(t, srv, newSoakPlace(srv, 0, ""), seed, kills, "", &soakKillLog{})
 	s.play()
 	played := time.Since(began)
 	lostOrders := s.finish()
+	s.checkViolations()
+	s.report(lostOrders, played, time.Since(began))
+}
+
+// The kill soak with two shard processes of one bot at once (issue 25,
+// item 1), as the README's sharding section runs them: one token, one
+// (fake) Discord, shards = 2, each process its own shard, config and
+// store, each killed at random. Both stores number their posts alike, so
+// only nonces of their own keep Discord from answering one process's post
+// with the other's message: every post must reach its guild's channels
+// once, and no nonce be sent again with other content. Each process gets
+// half the kills (-soak.kills, halved under -race: 5 each, 2 under -race).
+func TestKillSoakTwoProcesses(t *testing.T) {
+	began := time.Now()
+	kills, seed := soakKillCount(t), soakSeedOf()
+	each := max(1, kills/2)
+	t.Logf("kill soak with two processes: %d kills each, seed %d (replay: go test ./cmd/gunbai -run TwoProcesses -soak.kills=%d -soak.seed=%d)", each, seed, kills, seed)
+	srv := newSoakServer(t)
+	killLog := &soakKillLog{}
+	// A second guild on the other of two shards.
+	other := uint64(1200000000000000001)
+	if discordtest.ShardOf(strconv.FormatUint(other, 10), 2) == discordtest.ShardOf(srv.GuildID(), 2) {
+		other += 1 << 22
+	}
+	var soakers [2]*soaker
+	for k, g := range []string{"", strconv.FormatUint(other, 10)} {
+		pl := newSoakPlace(srv, k, g)
+		shards := fmt.Sprintf("shards = 2\nshard_ids = \"%d\"\n", discordtest.ShardOf(pl.guild, 2))
+		soakers[k] = newSoaker(t, srv, pl, seed+uint64(k), each, shards, killLog)
+	}
+	soakers[1].battleName = "Нагасино"
+	var lost [2]int
+	t.Run("shards", func(t *testing.T) {
+		for k, s := range soakers {
+			t.Run(strconv.Itoa(k), func(t *testing.T) {
+				t.Parallel()
+				s.t = t
+				s.play()
+				lost[k] = s.finish()
+			})
+		}
+	})
+	if t.Failed() {
+		return
+	}
+	// Each process ran its own shard of two, one token for both.
+	shards := map[int]int{}
+	for _, id := range srv.Identifies() {
+		if id.Shard == nil || id.Shard[1] != 2 {
+			t.Fatalf("IDENTIFY with shard %v", id.Shard)
+		}
+		shards[id.Shard[0]]++
+	}
+	if shards[0] == 0 || shards[1] == 0 {
+		t.Fatalf("IDENTIFYs by shard: %v", shards)
+	}
+	for k, s := range soakers {
+		s.t = t
+		// Each guild's channels again, now that both bots have stopped:
+		// every turn once, every message with a nonce of its own.
+		s.checkChannels(true)
+		s.report(lost[k], time.Since(began), time.Since(began))
+	}
+	soakers[0].checkViolations()
+}
+
+// The kill soak across a restore (issue 25, item 1), as the README's
+// restore section has a GM do it: a battle is fought, `gunbai backup`
+// copies the store beside the running bot, more turns are posted, then
+// the bot is stopped, the copy put in the store's place, and the bot
+// started again. The restored store numbers its next posts as the store
+// it replaced numbered the posts made after the copy, which Discord has
+// seen minutes ago: every post owed after the restore must reach the
+// channels all the same (the turns taken back are posted anew, none
+// answered with an earlier message), and the bot, now killed at random,
+// must still find its own earlier messages by their nonces (no post
+// twice).
+func TestKillSoakAfterRestore(t *testing.T) {
+	began := time.Now()
+	kills, seed := soakKillCount(t), soakSeedOf()
+	t.Logf("kill soak after a restore: %d kills, seed %d (replay: go test ./cmd/gunbai -run Restore -soak.kills=%d -soak.seed=%d)", kills, seed, kills, seed)
+	srv := newSoakServer(t)
+	s := newSoaker(t, srv, newSoakPlace(srv, 0, ""), seed, 0, "", &soakKillLog{})
+	b := &soakBattle{name: s.battleName, turn: 1}
+	s.battles = append(s.battles, b)
+	s.create(b)
+	s.playTurn(b)
+	backup := filepath.Join(t.TempDir(), "gunbai-backup.db")
+	if code, out, errs := gunbai("backup", s.path, backup); code != 0 || !strings.Contains(out, "снята на ходу") {
+		t.Fatalf("gunbai backup beside the bot: %d %q %q", code, out, errs)
+	}
+	for range racetest.Div(2, 2) { // under -race, one turn after the copy
+		if !b.finished {
+			s.playTurn(b)
+		}
+	}
+	posted := b.turn - 1
+	s.stop()
+	s.restore(backup)
+	if b.turn > posted {
+		t.Fatalf("the backup holds turn %d, the channels had turns up to %d", b.turn, posted)
+	}
+	t.Logf("restored at turn %d after turns up to %d were posted", b.turn, posted)
+	s.lostAnswerCrash(b)
+	s.mu.Lock()
+	s.target = s.tried + racetest.Div(kills, 2) // 10, 3 under -race
+	s.mu.Unlock()
+	for !b.finished && (s.kills() < s.target || b.turn <= posted) {
+		s.playTurn(b)
+	}
+	s.play()
+	played := time.Since(began)
+	lostOrders := s.finish()
+	s.checkViolations()
+	s.report(lostOrders, played, time.Since(began))
+}
+
+// lostAnswerCrash: Discord creates North's roll message but its answer is
+// lost (a 500), and the bot is killed before it tries again; started
+// again, it sends the post with its nonce and is answered with that
+// message, and no second one.
+func (s *soaker) lostAnswerCrash(b *soakBattle) {
+	route := "/channels/" + s.chanN + "/messages"
+	failed := func() bool {
+		return slices.ContainsFunc(s.srv.Calls(), func(c discordtest.Call) bool { return c.Route == route && c.Status == 500 })
+	}
+	clear := s.srv.Fail(discordtest.FaultMatch{Method: http.MethodPost, Route: route},
+		discordtest.Fault{Status: 500, Message: "500: Internal Server Error", Deliver: true})
+	defer clear()
+	posted := len(s.srv.Messages(s.chanN))
+	s.roll(b, 0)
+	if !s.srv.WaitFor(failed, soakWait) {
+		s.fatalf("North's roll was not posted")
+	}
+	s.mu.Lock()
+	cmd := s.cmd
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil { // its retry waits 2 s
+		s.fatalf("SIGKILL: %v", err)
+	}
+	s.killed[cmd] = true
+	s.mu.Unlock()
+	killed := time.Now()
+	s.killLog.add(killed)
+	<-s.exited
+	s.launch()
+	again := func() bool {
+		return slices.ContainsFunc(s.srv.Calls(), func(c discordtest.Call) bool {
+			return c.Route == route && c.Status == http.StatusOK && c.Time.After(killed)
+		})
+	}
+	if !s.srv.WaitFor(again, soakWait) || !s.settle() {
+		s.fatalf("the roll's post was not sent again after the restart")
+	}
+	if n := len(s.srv.Messages(s.chanN)) - posted; n != 1 {
+		s.fatalf("North's roll made %d messages, sent again after the crash", n)
+	}
+}
+
+// restore puts the backup in the stopped bot's store's place, as the
+// README says (the store moved aside, the copy copied over it): the
+// channels are checked from here on, from the battles as the copy has
+// them.
+func (s *soaker) restore(backup string) {
+	if err := os.Rename(s.path, s.path+".bad"); err != nil {
+		s.t.Fatal(err)
+	}
+	data, err := os.ReadFile(backup)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if err := os.WriteFile(s.path, data, 0o600); err != nil {
+		s.t.Fatal(err)
+	}
+	st, err := store.Open(s.path, store.Options{ReadOnly: true})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer st.Close()
+	s.from, s.base = map[string]int{}, map[string]soakState{}
+	for _, ch := range s.channels {
+		s.from[ch] = len(s.srv.Messages(ch))
+	}
+	for _, b := range s.battles {
+		var rec store.BattleRecord
+		if err := st.View(func(tx *store.Tx) (err error) {
+			rec, err = tx.Battle(s.guild, game.BattleID(b.name))
+			return err
+		}); err != nil {
+			s.t.Fatal(err)
+		}
+		if rec.Status != store.StatusCommand {
+			s.t.Fatalf("battle %s in the backup: %s", b.name, rec.Status)
+		}
+		b.turn, b.finished = rec.Turn, false
+		s.base[b.name] = soakState{status: "приказы", turn: rec.Turn}
+		for k := range s.accepted {
+			if k.battle == b.name && k.turn >= rec.Turn {
+				delete(s.accepted, k) // given after the copy: gone with it
+			}
+		}
+	}
+	s.mu.Lock()
+	s.cmd = nil // stopped, not dead: started again by the next up
+	s.mu.Unlock()
+}
+
+// report logs the soak's figures.
+func (s *soaker) report(lostOrders int, played, all time.Duration) {
 	var sum time.Duration
 	for _, d := range s.restart {
 		sum += d
@@ -283,22 +562,22 @@ open_timeout = "2s"
 	for _, b := range s.battles {
 		turns += b.turn - 1
 	}
-	t.Logf("kill soak, seed %d: %d kills tried, %d survived; %d runs of gunbai (average start to commands registered %v); "+
+	s.t.Logf("kill soak of guild %s, seed %d: %d kills tried, %d survived; %d runs of gunbai (average start to commands registered %v); "+
 		"kills armed after a command %d, a resolution %d, a start %d; "+
 		"%d battles, %d turns resolved (GM %d, ready %d); %d orders accepted (%d refused by the rules), %d lost (%d refused when sent again after a lost answer); "+
 		"%d answers lost to kills, %d retries; %d message posts sent again after a kill, each answered with its first message (0 duplicates); "+
 		"%d checks passed; played in %v, %v in all",
-		seed, s.tried, s.survived, s.runs, avg.Round(time.Millisecond), s.killsAt["command"], s.killsAt["resolution"], s.killsAt["start"],
+		s.guild, s.seed, s.tried, s.survived, s.runs, avg.Round(time.Millisecond), s.killsAt["command"], s.killsAt["resolution"], s.killsAt["start"],
 		len(s.battles), turns, s.resolvedBy["gm"], s.resolvedBy["ready"], s.acceptedCount, s.refused, lostOrders, s.refusedAgain,
-		s.lost, s.retries, s.resends, s.checks, played.Round(time.Millisecond), time.Since(began).Round(time.Millisecond))
+		s.lost, s.retries, s.resends, s.checks, played.Round(time.Millisecond), all.Round(time.Millisecond))
 }
 
 // play fights battles until the kills are made, then ends the turn it is in.
 func (s *soaker) play() {
-	for n := 1; s.kills() < s.target; n++ {
-		name := "Анэгава"
-		if n > 1 {
-			name = fmt.Sprintf("Анэгава %d", n)
+	for s.kills() < s.target {
+		name := s.battleName
+		if n := len(s.battles) + 1; n > 1 {
+			name = fmt.Sprintf("%s %d", s.battleName, n)
 		}
 		b := &soakBattle{name: name, turn: 1}
 		s.battles = append(s.battles, b)
@@ -318,17 +597,17 @@ func (s *soaker) kills() int {
 // create has the GM create and start a battle.
 func (s *soaker) create(b *soakBattle) {
 	create := discordtest.Subcommand("create", discordtest.StringOpt("name", b.name),
-		discordtest.RoleOpt("north_role", soakRoleN), discordtest.ChannelOpt("north_channel", soakChanN),
-		discordtest.RoleOpt("south_role", soakRoleS), discordtest.ChannelOpt("south_channel", soakChanS),
-		discordtest.ChannelOpt("gm_channel", soakChanGM))
+		discordtest.RoleOpt("north_role", s.roleN), discordtest.ChannelOpt("north_channel", s.chanN),
+		discordtest.RoleOpt("south_role", s.roleS), discordtest.ChannelOpt("south_channel", s.chanS),
+		discordtest.ChannelOpt("gm_channel", s.chanGM))
 	r, _, _ := s.act("create "+b.name, soakCmdP, soakCmdWindow, func() discordtest.Interaction {
-		return s.srv.SlashCommand(s.guild, soakChanGM, soakGM, "battle", create)
+		return s.srv.SlashCommand(s.guild, s.chanGM, s.gm, "battle", create)
 	}, nil)
 	if !strings.Contains(r.Content, "создана") && !strings.Contains(r.Content, "уже есть") {
 		s.fatalf("create %s: %q", b.name, r.Content)
 	}
 	r, _, _ = s.act("start "+b.name, soakCmdP, soakCmdWindow, func() discordtest.Interaction {
-		return s.srv.SlashCommand(s.guild, soakChanGM, soakGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", b.name)))
+		return s.srv.SlashCommand(s.guild, s.chanGM, s.gm, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", b.name)))
 	}, nil)
 	if !strings.Contains(r.Content, "началась") && !strings.Contains(r.Content, "уже начата") {
 		s.fatalf("start %s: %q", b.name, r.Content)
@@ -349,7 +628,7 @@ func (s *soaker) playTurn(b *soakBattle) {
 	if s.game.IntN(2) == 0 {
 		s.resolvedBy["gm"]++
 		r, _, _ := s.act(fmt.Sprintf("GM resolve %s turn %d", b.name, turn), soakResolveP, soakResolveWindow, func() discordtest.Interaction {
-			return s.srv.SlashCommand(s.guild, soakChanGM, soakGM, "battle", discordtest.Subcommand("resolve",
+			return s.srv.SlashCommand(s.guild, s.chanGM, s.gm, "battle", discordtest.Subcommand("resolve",
 				discordtest.StringOpt("battle", b.name), discordtest.IntOpt("turn", int64(turn))))
 		}, nil)
 		// "рассчитан и отправлен", or "уже рассчитан" when the first
@@ -360,22 +639,22 @@ func (s *soaker) playTurn(b *soakBattle) {
 	} else {
 		s.resolvedBy["ready"]++
 		side := s.game.IntN(2)
-		r, _, _ := s.act(fmt.Sprintf("%s ready, turn %d", soakSides[side].name, turn), soakCmdP, soakCmdWindow, s.readyCmd(side), nil)
-		if want := render.T(soakSides[side].lang, "bot.ready"); r.Content != want {
-			s.fatalf("%s ready: %q, want %q", soakSides[side].name, r.Content, want)
+		r, _, _ := s.act(fmt.Sprintf("%s ready, turn %d", s.sides[side].name, turn), soakCmdP, soakCmdWindow, s.readyCmd(side), nil)
+		if want := render.T(s.sides[side].lang, "bot.ready"); r.Content != want {
+			s.fatalf("%s ready: %q, want %q", s.sides[side].name, r.Content, want)
 		}
 		side = 1 - side
 		// The second "ready" resolves the turn; it is sent again only if
 		// the turn is still open (else it would be the next turn's).
-		r, answered, _ := s.act(fmt.Sprintf("%s ready, turn %d (resolves)", soakSides[side].name, turn), soakResolveP, soakResolveWindow, s.readyCmd(side),
+		r, answered, _ := s.act(fmt.Sprintf("%s ready, turn %d (resolves)", s.sides[side].name, turn), soakResolveP, soakResolveWindow, s.readyCmd(side),
 			func() bool {
 				st := s.state(b.name)
 				return st.status == "приказы" && st.turn == turn
 			})
 		if answered {
-			want := render.T(soakSides[side].lang, "bot.resolved", b.name, turn)
+			want := render.T(s.sides[side].lang, "bot.resolved", b.name, turn)
 			if !strings.HasPrefix(r.Content, want) {
-				s.fatalf("%s ready resolving turn %d: %q, want %q…", soakSides[side].name, turn, r.Content, want)
+				s.fatalf("%s ready resolving turn %d: %q, want %q…", s.sides[side].name, turn, r.Content, want)
 			}
 		}
 	}
@@ -384,7 +663,7 @@ func (s *soaker) playTurn(b *soakBattle) {
 
 func (s *soaker) readyCmd(side int) func() discordtest.Interaction {
 	return func() discordtest.Interaction {
-		return s.srv.SlashCommand(s.guild, soakSides[side].channel, soakSides[side].m, "orders", discordtest.BoolOpt("ready", true))
+		return s.srv.SlashCommand(s.guild, s.sides[side].channel, s.sides[side].m, "orders", discordtest.BoolOpt("ready", true))
 	}
 }
 
@@ -395,7 +674,7 @@ func (s *soaker) awaitTurn(b *soakBattle, turn int) {
 	for {
 		s.up()
 		done, over := true, true
-		for _, ch := range soakChannels {
+		for _, ch := range s.channels {
 			v := s.channelView(ch)
 			done = done && v.results[b.name] >= turn && (v.opened[b.name] > turn || v.over[b.name] > 0)
 			over = over && v.over[b.name] > 0
@@ -416,7 +695,7 @@ func (s *soaker) awaitTurn(b *soakBattle, turn int) {
 // reroll). /roll answers with the roll as it stands, so it is asked again
 // after every press of a button: a lost answer costs nothing more.
 func (s *soaker) roll(b *soakBattle, side int) {
-	sd := soakSides[side]
+	sd := s.sides[side]
 	stake := []string{"low", "high"}[s.game.IntN(2)]
 	for range 30 {
 		r, _, _ := s.act(fmt.Sprintf("%s /roll %s, turn %d", sd.name, stake, b.turn), soakCmdP, soakCmdWindow, func() discordtest.Interaction {
@@ -445,7 +724,7 @@ func (s *soaker) roll(b *soakBattle, side int) {
 
 // order gives one random order of the side and records it if accepted.
 func (s *soaker) order(b *soakBattle, side int) {
-	sd := soakSides[side]
+	sd := s.sides[side]
 	unit := soakUnits[side][s.game.IntN(len(soakUnits[side]))]
 	kind := soakOrderKinds[s.game.IntN(len(soakOrderKinds))]
 	phase := 1
@@ -477,7 +756,7 @@ func (s *soaker) order(b *soakBattle, side int) {
 // state asks the GM's /battle list where a battle stands.
 func (s *soaker) state(name string) soakState {
 	for {
-		r, ok := s.once("GM /battle list", 0, 0, s.srv.SlashCommand(s.guild, soakChanGM, soakGM, "battle", discordtest.Subcommand("list")))
+		r, ok := s.once("GM /battle list", 0, 0, s.srv.SlashCommand(s.guild, s.chanGM, s.gm, "battle", discordtest.Subcommand("list")))
 		if !ok {
 			s.up()
 			continue
@@ -627,7 +906,7 @@ func (s *soaker) maybeArm(what string, p float64, window time.Duration) {
 		default:
 			s.killsAt["command"]++
 		}
-		s.killTimes = append(s.killTimes, time.Now())
+		s.killLog.add(time.Now())
 		s.t.Logf("kill %d: SIGKILL %v after %s", n, d.Round(time.Microsecond), what)
 	})
 }
@@ -766,7 +1045,7 @@ func (s *soaker) registered(since time.Time) bool {
 // holds to be in the channels, then checks every channel and the open
 // turn's orders. False if the bot died meanwhile.
 func (s *soaker) settle() bool {
-	r, ok := s.once("GM /battle list (after start)", 0, 0, s.srv.SlashCommand(s.guild, soakChanGM, soakGM, "battle", discordtest.Subcommand("list")))
+	r, ok := s.once("GM /battle list (after start)", 0, 0, s.srv.SlashCommand(s.guild, s.chanGM, s.gm, "battle", discordtest.Subcommand("list")))
 	if !ok {
 		return false
 	}
@@ -786,7 +1065,7 @@ func (s *soaker) settle() bool {
 		if st.status != "приказы" {
 			continue
 		}
-		for side, sd := range soakSides {
+		for side, sd := range s.sides {
 			var want []string
 			for k, kind := range s.accepted {
 				if k.battle == name && k.turn == st.turn && k.side == side {
@@ -824,7 +1103,7 @@ func soakOrderLine(lang render.Lang, unit string, phase int, kind string) string
 // posted reports whether every channel has what the battles' states owe
 // them: the creation; each turn opened; each turn resolved; the end.
 func (s *soaker) posted(states map[string]soakState) bool {
-	for _, ch := range soakChannels {
+	for _, ch := range s.channels {
 		v := s.channelView(ch)
 		for name, st := range states {
 			if v.created[name] == 0 {
@@ -845,8 +1124,6 @@ func (s *soaker) posted(states map[string]soakState) bool {
 	return true
 }
 
-var soakChannels = []string{soakChanN, soakChanS, soakChanGM}
-
 // soakView is what a channel shows of each battle: how many creations and
 // ends, and the last turn opened and resolved.
 type soakView struct {
@@ -855,7 +1132,10 @@ type soakView struct {
 
 func (s *soaker) channelView(ch string) soakView {
 	v := soakView{map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}}
-	for _, m := range s.srv.Messages(ch) {
+	for name, st := range s.base {
+		v.created[name], v.opened[name], v.results[name] = 1, st.turn, st.turn-1
+	}
+	for _, m := range s.srv.Messages(ch)[s.from[ch]:] {
 		if g := soakReCreated.FindStringSubmatch(m.Content); g != nil {
 			v.created[g[1]]++
 		} else if g := soakReOpened.FindStringSubmatch(m.Content); g != nil {
@@ -887,12 +1167,15 @@ func (s *soaker) checkChannels(final bool) {
 		turn   int
 	}
 	var resultsOf [3]map[string][]int
-	for k, ch := range soakChannels {
+	for k, ch := range s.channels {
 		resultsOf[k] = map[string][]int{}
 		seg := turnKey{}
 		seen := map[turnKey]map[string]bool{}
 		opened, results := map[string]int{}, map[string]int{}
-		for _, m := range s.srv.Messages(ch) {
+		for name, st := range s.base {
+			opened[name], results[name] = st.turn, st.turn-1
+		}
+		for _, m := range s.srv.Messages(ch)[s.from[ch]:] {
 			if g := soakReCreated.FindStringSubmatch(m.Content); g != nil {
 				if _, ok := opened[g[1]]; ok {
 					s.fatalf("channel %s: battle %s created twice", ch, g[1])
@@ -931,10 +1214,10 @@ func (s *soaker) checkChannels(final bool) {
 		}
 	}
 	if final {
-		for k := 1; k < len(soakChannels); k++ {
+		for k := 1; k < len(s.channels); k++ {
 			for name, turns := range resultsOf[0] {
 				if !slices.Equal(turns, resultsOf[k][name]) {
-					s.fatalf("battle %s: turns resolved %v in channel %s but %v in channel %s", name, turns, soakChannels[0], resultsOf[k][name], soakChannels[k])
+					s.fatalf("battle %s: turns resolved %v in channel %s but %v in channel %s", name, turns, s.channels[0], resultsOf[k][name], s.channels[k])
 				}
 			}
 		}
@@ -950,8 +1233,8 @@ func (s *soaker) checkNonces() {
 	// The messages first, then the calls: the bot may still be posting
 	// (an order sheet, a status message), and a message read now was
 	// posted by a call the fake has recorded, or records at once.
-	chans := slices.Clone(soakChannels)
-	for _, sd := range soakSides {
+	chans := slices.Clone(s.channels)
+	for _, sd := range s.sides {
 		if ch, ok := s.srv.DMChannel(sd.m.UserID); ok {
 			chans = append(chans, ch)
 		}
@@ -1008,7 +1291,9 @@ func (s *soaker) checkNoncesOf(chans []string, msgs map[string][]discordtest.Mes
 			if !strings.HasPrefix(req.Nonce, "l") && (f.content != x.content || f.files != x.files) {
 				s.fatalf("nonce %s sent again with other content (a post took another's ID and was lost): %q, then %q", req.Nonce, f.content, x.content)
 			}
-			s.resends++
+			if slices.Contains(chans, strings.Split(c.Route, "/")[2]) {
+				s.resends++ // this guild's (the fake may hold another's)
+			}
 			continue
 		}
 		first[req.Nonce] = x
@@ -1030,18 +1315,19 @@ func (s *soaker) checkNoncesOf(chans []string, msgs map[string][]discordtest.Mes
 	return true
 }
 
-// finish stops the bot cleanly and checks the store: nothing owed, every
-// accepted order kept. It returns how many accepted orders are lost.
-func (s *soaker) finish() (lost int) {
+// stop lets the bot finish what it posts, then stops it with SIGTERM and
+// checks it stopped cleanly. No more kills are made.
+func (s *soaker) stop() {
 	s.mu.Lock()
 	s.target = s.tried // no more kills
 	s.mu.Unlock()
 	s.disarm()
 	s.up()
-	// Let the last receipts go out: no message posted for a while.
+	// Let the last receipts go out: nothing posted in the guild's channels
+	// or its players' DMs for a while.
 	quiet := time.Now()
-	for n := len(s.srv.Calls()); time.Since(quiet) < 300*time.Millisecond; time.Sleep(20 * time.Millisecond) {
-		if m := len(s.srv.Calls()); m != n {
+	for n := s.calls(); time.Since(quiet) < 300*time.Millisecond; time.Sleep(20 * time.Millisecond) {
+		if m := s.calls(); m != n {
 			n, quiet = m, time.Now()
 		}
 	}
@@ -1059,6 +1345,32 @@ func (s *soaker) finish() (lost int) {
 	if code := cmd.ProcessState.ExitCode(); code != 0 || !strings.Contains(s.logTail(5), "shutting down") {
 		s.fatalf("gunbai run stopped with %v", cmd.ProcessState)
 	}
+}
+
+// calls counts the REST calls about the guild's channels and its players'
+// DMs (another soak's bot may be posting in the same fake).
+func (s *soaker) calls() int {
+	ids := slices.Clone(s.channels)
+	for _, sd := range s.sides {
+		if ch, ok := s.srv.DMChannel(sd.m.UserID); ok {
+			ids = append(ids, ch)
+		}
+	}
+	n := 0
+	for _, c := range s.srv.Calls() {
+		if slices.ContainsFunc(ids, func(id string) bool {
+			return strings.Contains(c.Route, "/"+id+"/") || strings.HasSuffix(c.Route, "/"+id)
+		}) {
+			n++
+		}
+	}
+	return n
+}
+
+// finish stops the bot cleanly and checks the store: nothing owed, every
+// accepted order kept. It returns how many accepted orders are lost.
+func (s *soaker) finish() (lost int) {
+	s.stop()
 	s.checkChannels(true)
 
 	var st *store.Store
@@ -1082,7 +1394,7 @@ func (s *soaker) finish() (lost int) {
 	for k, kind := range s.accepted {
 		orders, err := st.Orders(s.guild, game.BattleID(k.battle), k.turn, engine.Side(k.side))
 		if err != nil {
-			s.t.Errorf("orders of %s, turn %d of %s: %v", soakSides[k.side].name, k.turn, k.battle, err)
+			s.t.Errorf("orders of %s, turn %d of %s: %v", s.sides[k.side].name, k.turn, k.battle, err)
 			continue
 		}
 		found := false
@@ -1093,13 +1405,12 @@ func (s *soaker) finish() (lost int) {
 		}
 		if !found {
 			lost++
-			s.t.Errorf("an accepted order is lost: %s %s %s phase %d, turn %d of %s; the store has %+v", soakSides[k.side].name, k.unit, kind, k.phase, k.turn, k.battle, orders)
+			s.t.Errorf("an accepted order is lost: %s %s %s phase %d, turn %d of %s; the store has %+v", s.sides[k.side].name, k.unit, kind, k.phase, k.turn, k.battle, orders)
 		}
 	}
-	s.checkViolations()
 	for _, b := range s.battles {
 		end := "still being fought"
-		for _, m := range s.srv.Messages(soakChanGM) {
+		for _, m := range s.srv.Messages(s.chanGM) {
 			if g := soakReOver.FindStringSubmatch(m.Content); g != nil && g[1] == b.name {
 				end = m.Content
 			}
@@ -1112,9 +1423,7 @@ func (s *soaker) finish() (lost int) {
 // checkViolations fails on every OpenAPI violation but those of requests
 // cut short by a kill (answered 400, made as the bot died).
 func (s *soaker) checkViolations() {
-	s.mu.Lock()
-	kills := slices.Clone(s.killTimes)
-	s.mu.Unlock()
+	kills := s.killLog.all()
 	near := func(t time.Time) bool {
 		for _, k := range kills {
 			if d := t.Sub(k); d > -100*time.Millisecond && d < 100*time.Millisecond {
