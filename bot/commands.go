@@ -294,6 +294,8 @@ func option(cmd string, s optSpec) *discordgo.ApplicationCommandOption {
 type route struct {
 	handle handler
 	gm     bool
+	opts   []optSpec
+	cmd    string // the options' catalogue path: "battle", or "log"
 }
 
 // routes maps every command path of the table to its handler.
@@ -301,10 +303,10 @@ func routes() map[string]route {
 	out := map[string]route{}
 	for _, c := range commandSpecs() {
 		if c.handle != nil {
-			out[c.name] = route{c.handle, c.gm}
+			out[c.name] = route{c.handle, c.gm, c.opts, c.name}
 		}
 		for _, s := range c.subs {
-			out[c.name+" "+s.name] = route{s.handle, c.gm || s.gm}
+			out[c.name+" "+s.name] = route{s.handle, c.gm || s.gm, s.opts, c.name}
 		}
 	}
 	return out
