@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
@@ -33,6 +34,10 @@ func errText(l render.Lang, err error) string {
 	var pe *fs.PathError
 	if errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe) {
 		return render.T(l, "cli.no_file", pe.Path)
+	}
+	// A folder where a file was wanted: said so, not "damaged".
+	if (errors.Is(err, store.ErrFolder) || errors.Is(err, syscall.EISDIR)) && errors.As(err, &pe) {
+		return render.T(l, "cli.is_folder", pe.Path)
 	}
 	return err.Error()
 }

@@ -163,3 +163,24 @@ func TestRulesCommand(t *testing.T) {
 		t.Errorf("rules with two IDs: %d", code)
 	}
 }
+
+// A folder given where a store file is wanted is said to be a folder, in
+// the command's language, not a damaged store to restore from a backup
+// (issue 25 item 8).
+func TestStoreFolderIsSaidToBeAFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"backup", dir, filepath.Join(t.TempDir(), "copy.db")},
+		{"why", dir, "b", "1", "u"},
+		{"export", dir},
+		{"verify", dir},
+	} {
+		for lang, want := range map[string]string{"ru": dir + " — это папка, а не файл", "en": dir + " is a folder, not a file"} {
+			a := append([]string{args[0], "-lang", lang}, args[1:]...)
+			code, _, errs := gunbai(a...)
+			if code == 0 || !strings.Contains(errs, want) || strings.Contains(errs, "damaged") || strings.Contains(errs, "backup of") {
+				t.Errorf("gunbai %s: %d %q", strings.Join(a, " "), code, errs)
+			}
+		}
+	}
+}
