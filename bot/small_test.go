@@ -133,3 +133,55 @@ func TestUnreachableAPIBaseIsNamed(t *testing.T) {
 		t.Errorf("RegisterCommands: %v", err)
 	}
 }
+
+// A turn's results owed when the process died are composed after the
+// restart from the turn's own resolved state, not from the battle as it
+// stands by then (issue 25 item 8): here a GM's fix took a North unit off
+// the field before the bot came back, and the results picture of turn 1
+// still shows the six North units turn 1 left.
+func TestResultsRecomposedAfterCrashShowTheTurnsState(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	w.create("Сэкигахара")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
+	w.stop()
+
+	// The resolving transaction commits, the process dies before posting,
+	// and the GM's fix is made (by another process) before the restart.
+	st, err := store.Open(w.path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := &game.Service{Store: st}
+	if _, err := svc.Resolve(w.guild, "сэкигахара", 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Fix(w.guild, "сэкигахара", "n-yari", "status", "destroyed"); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	n := len(w.srv.Messages(chanAsai))
+
+	w.start()
+	defer w.stop()
+	var alt string
+	if !w.srv.WaitFor(func() bool {
+		for _, m := range w.srv.Messages(chanAsai)[n:] {
+			if len(m.Files) > 0 && strings.Contains(m.Content, "ход 1") {
+				alt = m.Files[0].Description
+				return true
+			}
+		}
+		return false
+	}, wait) {
+		t.Fatal("the unposted turn was not posted after the restart")
+	}
+	w.b.Wait()
+	if !strings.Contains(alt, "Север: 6 отрядов на поле") {
+		t.Fatalf("turn 1's results drawn from the battle as it stands: %q", alt)
+	}
+	// The field as it stands now shows the fix.
+	if r := w.final(asai, chanAsai, "field"); len(r.Files) != 1 || !strings.Contains(r.Files[0].Description, "North: 5 units on the field") {
+		t.Fatalf("/field after the fix: %+v", r)
+	}
+}
