@@ -26,6 +26,7 @@ func TestHelpOfHelp(t *testing.T) {
 // The commands that take -lang say so, in gunbai's list and in their own
 // usage, with what it does.
 func TestLangInUsage(t *testing.T) {
+	inEnglish(t)
 	_, list, _ := gunbai("help")
 	for _, name := range []string{"why", "verify", "export", "backup", "reshard", "rules"} {
 		if !strings.Contains(list, "gunbai "+name+" ") || !strings.Contains(between(list, "gunbai "+name+" ", "\n"), "[-lang ru|en]") {
