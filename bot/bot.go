@@ -104,7 +104,7 @@ func newBot(sessions []*discordgo.Session, layout Shards, concurrency int, svc *
 // identify buckets) and starts checking turn deadlines.
 func (b *Bot) Start() error {
 	if err := b.open(); err != nil {
-		return err
+		return atBase(err)
 	}
 	every := b.opt.TickEvery
 	if every <= 0 {

@@ -124,7 +124,34 @@ func (t *apiBaseTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		r.URL.RawPath = t.to.EscapedPath() + strings.TrimPrefix(req.URL.EscapedPath(), t.from.EscapedPath())
 	}
 	r.Host = t.to.Host
-	return t.next.RoundTrip(r)
+	resp, err := t.next.RoundTrip(r)
+	if err != nil {
+		return nil, &rebasedError{url: r.URL.Redacted(), err: err}
+	}
+	return resp, nil
+}
+
+// rebasedError is a request's failure under the configured API base. The
+// http.Client that returns it names the URL discordgo asked for, always
+// Discord's (https://discord.com/...); atBase names the one that failed.
+type rebasedError struct {
+	url string
+	err error
+}
+
+func (e *rebasedError) Error() string { return e.err.Error() }
+func (e *rebasedError) Unwrap() error { return e.err }
+
+// atBase makes a failed request's error name the address it was sent to,
+// under the configured api_base, rather than Discord's: an unreachable
+// api_base is reported as itself.
+func atBase(err error) error {
+	var ue *url.Error
+	var re *rebasedError
+	if errors.As(err, &ue) && errors.As(ue.Err, &re) {
+		ue.URL, ue.Err = re.url, re.err
+	}
+	return err
 }
 
 // under reports whether u is under the base from, and the rest of its path
@@ -177,7 +204,7 @@ func RegisterCommands(c Conn, guilds []string) ([]Registration, error) {
 	if app == "" {
 		u, err := s.User("@me")
 		if err != nil {
-			return nil, fmt.Errorf("finding the application ID (GET /users/@me): %w", err)
+			return nil, fmt.Errorf("finding the application ID (GET /users/@me): %w", atBase(err))
 		}
 		app = u.ID
 	}
@@ -186,7 +213,7 @@ func RegisterCommands(c Conn, guilds []string) ([]Registration, error) {
 	for _, g := range guilds {
 		got, err := s.ApplicationCommandBulkOverwrite(app, g, Commands())
 		if err != nil {
-			errs = append(errs, fmt.Errorf("registering the commands of application %s in guild %s: %w", app, g, err))
+			errs = append(errs, fmt.Errorf("registering the commands of application %s in guild %s: %w", app, g, atBase(err)))
 			continue
 		}
 		r := Registration{ApplicationID: app, Guild: g}

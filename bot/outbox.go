@@ -236,6 +236,7 @@ func (b *Bot) deliver(p store.Post) time.Time {
 // later keeps a post that failed for now, to be tried again after a
 // backoff, and returns when.
 func (b *Bot) later(p store.Post, err error) time.Time {
+	err = atBase(err)
 	wait := retryAfter(err, p.Attempts, b.opt.RetryBase)
 	b.opt.Log.Printf("post %d to %s: %v; trying again in %v", p.ID, p.Target(), err, wait)
 	if err := b.svc.Later(p.ID, time.Now().Add(wait), err.Error()); err != nil {
@@ -456,6 +457,8 @@ func (b *Bot) postStatus(lang string, ids []uint64) string {
 	switch {
 	case len(refused) > 0:
 		return tr(lang, "bot.posts_refused", strings.Join(refused, "; "))
+	case queued > 0 && why == "": // not tried yet (a delay), or tried in a moment
+		return tr(lang, "bot.posts_waiting", queued)
 	case queued > 0:
 		return tr(lang, "bot.posts_queued", queued, why)
 	}

@@ -79,6 +79,24 @@ func (c *call) num(name string) (int, bool) {
 	return 0, false
 }
 
+// inRange refuses a number option outside the bounds its command declares.
+// Discord's client keeps to them, but a request need not come from it, and
+// a turn of 2147483648 or 0 must be told it does not exist, not be looked
+// up.
+func (c *call) inRange(r route) error {
+	for _, s := range r.opts {
+		o, ok := c.opts[s.name]
+		if !ok || s.typ != num || s.maxVal <= 0 {
+			continue
+		}
+		if v, _ := o.Value.(float64); v < s.minVal || v > s.maxVal {
+			name := render.T(c.lang, "cmd."+r.cmd+".opt."+s.name+".name")
+			return refuse("err.num_range", name, int(s.minVal), int(s.maxVal))
+		}
+	}
+	return nil
+}
+
 // roles are the caller's roles; nil outside a guild.
 func (c *call) roles() []string {
 	if c.i.Member == nil {
@@ -132,6 +150,9 @@ func (b *Bot) dispatch(c *call) error {
 		defer b.work()()
 		if r.gm && !b.isGM(c.i) {
 			return refuse("bot.not_gm")
+		}
+		if err := c.inRange(r); err != nil {
+			return err
 		}
 		if err := tooLong(c, r); err != nil {
 			return err

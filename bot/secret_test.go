@@ -56,10 +56,10 @@ func TestDeploymentIsSecretThroughDiscordD_70(t *testing.T) {
 	}
 
 	// The deployment phase: nothing of the North.
-	if alt := field(); !strings.Contains(alt, "North: no unit on the field") || !strings.Contains(alt, "South: 4 units on the field") {
+	if alt := field(); !strings.Contains(alt, "North: no unit seen") || !strings.Contains(alt, "South: 4 units on the field") {
 		t.Fatalf("the South's picture in deployment: %q", alt)
 	}
-	if r := w.final(oda, chanOda, "field"); len(r.Files) != 1 || !strings.Contains(r.Files[0].Description, "Юг: ни одного отряда на поле") {
+	if r := w.final(oda, chanOda, "field"); len(r.Files) != 1 || !strings.Contains(r.Files[0].Description, "Юг: не видно ни одного отряда") {
 		t.Fatalf("the North's picture in deployment: %+v", r)
 	}
 	c := completions() + offered("deploy", discordtest.StringOpt("leader", "tokugawa"), discordtest.Focus(discordtest.StringOpt("to", "")))
@@ -78,7 +78,7 @@ func TestDeploymentIsSecretThroughDiscordD_70(t *testing.T) {
 
 	// The scouting phase: still nothing before the report.
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
-	if alt := field(); !strings.Contains(alt, "North: no unit on the field") {
+	if alt := field(); !strings.Contains(alt, "North: no unit seen") {
 		t.Fatalf("the South's picture before scouting: %q", alt)
 	}
 	scout := offered("scout", discordtest.Focus(discordtest.StringOpt("cells", "A2")))
@@ -94,7 +94,7 @@ func TestDeploymentIsSecretThroughDiscordD_70(t *testing.T) {
 	leaks("completions after scouting", completions(), "n-yari", "n-teppo")
 	leaks("/scout's swaps", offered("scout", discordtest.Focus(discordtest.StringOpt("swap", ""))))
 	// The North scouted nothing and still sees nothing of the South.
-	if r := w.final(oda, chanOda, "field"); len(r.Files) != 1 || !strings.Contains(r.Files[0].Description, "Юг: ни одного отряда на поле") {
+	if r := w.final(oda, chanOda, "field"); len(r.Files) != 1 || !strings.Contains(r.Files[0].Description, "Юг: не видно ни одного отряда") {
 		t.Fatalf("the North's picture in the scouting phase: %+v", r)
 	}
 

@@ -110,7 +110,7 @@ func dialShards(c Conn) ([]*discordgo.Session, Shards, int, error) {
 		gb, err := first.GatewayBot()
 		switch {
 		case err != nil && count == AutoShards:
-			return nil, Shards{}, 0, fmt.Errorf("asking Discord for the shard count (GET /gateway/bot): %w", err)
+			return nil, Shards{}, 0, fmt.Errorf("asking Discord for the shard count (GET /gateway/bot): %w", atBase(err))
 		case err == nil:
 			if count == AutoShards {
 				count = max(gb.Shards, 1)

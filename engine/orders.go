@@ -286,6 +286,7 @@ func (p *Problem) Error() string {
 const (
 	ProbUnknownUnit     = "unknown_unit"      // Unit: no such unit
 	ProbNotYourUnit     = "not_your_unit"     // Unit belongs to the other side
+	ProbNoUnitOfYours   = "no_unit_of_yours"  // Unit: none of the side's; whether the enemy has one is not said (D-70)
 	ProbUnitGone        = "unit_gone"         // destroyed or in the reserve
 	ProbBadPhase        = "bad_phase"         // phase must be 1 or 2
 	ProbPhaseTaken      = "phase_taken"       // two orders for one phase

@@ -72,7 +72,9 @@ func ownZone(c Cell, side Side) *Problem {
 func placeUnit(b Battle, side Side, p Placement) (Battle, *Problem) {
 	u := b.Unit(p.Unit)
 	if u == nil || u.Side != side {
-		return b, &Problem{Code: ProbNotYourUnit, Unit: p.Unit}
+		// One answer for an enemy's unit and a missing one: the deployment
+		// is secret (D-70), its IDs included.
+		return b, &Problem{Code: ProbNoUnitOfYours, Unit: p.Unit}
 	}
 	if p.Cell != NoCell {
 		if prob := ownZone(p.Cell, side); prob != nil {

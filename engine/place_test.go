@@ -28,7 +28,8 @@ func TestPlaceR_IV_1_1(t *testing.T) {
 		want string
 	}{
 		{North, Placement{Unit: "n1", Cell: MustCell("C11")}, "place_zone R-IV.1.1 C11"},
-		{North, Placement{Unit: "s1", Cell: MustCell("A22")}, "not_your_unit s1"},
+		{North, Placement{Unit: "s1", Cell: MustCell("A22")}, "no_unit_of_yours s1"},
+		{North, Placement{Unit: "nobody", Cell: MustCell("A22")}, "no_unit_of_yours nobody"}, // as an enemy's (D-70)
 		{North, Placement{HQ: MustCell("D31")}, "place_zone R-IV.1.1 D31"},
 		{North, Placement{Leader: "sc", To: AtHQ}, "place_leader R-IV.3.1 sc"},
 		{North, Placement{Leader: "nc", To: "s1"}, "place_leader_to R-IV.3.1 s1"},

@@ -96,6 +96,23 @@ func (s *Service) TurnView(guild, battle string, turn int, audience string, fram
 	out.Name, out.Turn, out.Audience, out.Seed, out.NoReplay = rec.Name, turn, audience, tr.Seed.Value, rec.NoReplay
 	out.Clans = [2]string{rec.Sides[engine.North].Name, rec.Sides[engine.South].Name}
 	out.Last = rec.Status == store.StatusFinished && rec.Turn == turn
+	var orders []engine.Order
+	for _, sd := range sides {
+		var granted *engine.CommandResult
+		if commands[sd] != nil {
+			granted = &commands[sd].Result
+		}
+		orders = append(orders, engine.Admit(before, sd, turn, tr.Orders[sd], granted)...)
+	}
+	dice := func() engine.Dice { return engine.NewSeededDice(tr.Seed.Value, rec.ID, turn) }
+	// The turn's own result, resolved again: what stands now (a GM's fix,
+	// the next turn's opening) or even the next turn's snapshot is not what
+	// the turn left, and a post composed late (after a crash, a delay)
+	// must show the turn's. Only another engine's story keeps the stored
+	// state read above.
+	if after, events, err := engine.ResolveTurn(before, orders, dice()); err == nil && sameEvents(events, tr.Events) {
+		out.After = after
+	}
 	out.Outcome = out.After.Outcome
 	side, clan := audienceSide(audience)
 	out.Before, out.Events, out.Orders = before, tr.Events, tr.Orders
@@ -109,16 +126,8 @@ func (s *Service) TurnView(guild, battle string, turn int, audience string, fram
 	if !frames {
 		return out, nil
 	}
-	var orders []engine.Order
-	for _, sd := range sides {
-		var granted *engine.CommandResult
-		if commands[sd] != nil {
-			granted = &commands[sd].Result
-		}
-		orders = append(orders, engine.Admit(before, sd, turn, tr.Orders[sd], granted)...)
-	}
-	fs, err := engine.ResolveFrames(before, orders, engine.NewSeededDice(tr.Seed.Value, rec.ID, turn))
-	if err != nil || !sameEvents(fs, tr.Events) {
+	fs, err := engine.ResolveFrames(before, orders, dice())
+	if err != nil || !sameEvents(frameEvents(fs), tr.Events) {
 		// Another engine's story: the stored turn, in one frame.
 		out.Frames = []ViewFrame{{State: out.After, Events: out.Events}}
 		return out, nil
@@ -150,12 +159,17 @@ func audienceSide(a string) (engine.Side, bool) {
 	return engine.North, false
 }
 
-// sameEvents reports whether the frames tell the stored turn.
-func sameEvents(fs []engine.Frame, stored []engine.Event) bool {
+// frameEvents are the events of the frames, in order.
+func frameEvents(fs []engine.Frame) []engine.Event {
 	var all []engine.Event
 	for _, f := range fs {
 		all = append(all, f.Events...)
 	}
+	return all
+}
+
+// sameEvents reports whether events resolved again tell the stored turn.
+func sameEvents(all, stored []engine.Event) bool {
 	return slices.EqualFunc(all, stored, func(a, b engine.Event) bool {
 		return a.Kind == b.Kind && a.Unit == b.Unit && a.Other == b.Other && a.Value == b.Value && a.From == b.From && a.To == b.To && slices.Equal(a.Dice, b.Dice)
 	})

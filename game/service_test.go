@@ -197,6 +197,9 @@ func TestServiceLifecycle(t *testing.T) {
 	userErr(t, err, "err.turn_resolved")
 	_, err = svc.Resolve(guild, rec.ID, 3)
 	userErr(t, err, "err.turn_not_open")
+	// Turn 0 is no turn (issue 25 item 8: it was "already resolved").
+	_, err = svc.Resolve(guild, rec.ID, 0)
+	userErr(t, err, "err.turn_no_such")
 	if res.Turn != 1 || res.Next == nil || res.Next.Turn != 2 || res.Battle.Turn != 2 || res.After.Turn != 1 {
 		t.Fatalf("resolved %+v", res)
 	}
@@ -556,7 +559,7 @@ func TestDeployment(t *testing.T) {
 	_, err = svc.Deploy(north, Placement{Unit: "n-yumi", Cell: "C13"})
 	userErr(t, err, engine.ProbPlaceZone)
 	_, err = svc.Deploy(north, Placement{Unit: "s-yari", Cell: "A33"})
-	userErr(t, err, engine.ProbNotYourUnit)
+	userErr(t, err, engine.ProbNoUnitOfYours)
 	_, err = svc.Deploy(north, Placement{Terrain: "hill", Cell: "A33"})
 	userErr(t, err, engine.ProbPlaceDefender)
 	_, err = svc.Deploy(north, Placement{Unit: "n-yumi", Cell: "Z99"})

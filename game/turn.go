@@ -124,6 +124,8 @@ func (s *Service) Resolve(guild, ref string, turn int) (Resolved, error) {
 	var out Resolved
 	err := s.inBattleNamed(guild, ref, func(tx *store.Tx, rec *store.BattleRecord) error {
 		switch {
+		case turn < 1:
+			return refuse("err.turn_no_such", rec.Name, turn)
 		case turn < rec.Turn || turn == rec.Turn && rec.Status == store.StatusFinished && rec.State.Turn >= turn:
 			return refuse("err.turn_resolved", rec.Name, turn)
 		case turn > rec.Turn || rec.Status != store.StatusCommand:

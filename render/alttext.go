@@ -38,7 +38,7 @@ func AltText(l Lang, b engine.Battle, opt FieldOptions, events []engine.Event) s
 		head = append(head, T(l, "alt.clans", T(l, "field.clan_side", opt.Clans[engine.North], SideName(l, engine.North)),
 			T(l, "field.clan_side", opt.Clans[engine.South], SideName(l, engine.South))))
 	}
-	body := []string{altSides(l, &b)}
+	body := []string{altSides(l, &b, opt.View)}
 	if b.Turn > 0 && events != nil {
 		body = append(body, altTurn(l, &b, events)...)
 	}
@@ -95,7 +95,7 @@ func altView(l Lang, v View) string {
 
 // altSides is what stands on the field: each side's units, the routing
 // among them, a lost HQ.
-func altSides(l Lang, b *engine.Battle) string {
+func altSides(l Lang, b *engine.Battle, view View) string {
 	var parts []string
 	for s := engine.North; s <= engine.South; s++ {
 		n, routing := 0, 0
@@ -108,6 +108,11 @@ func altSides(l Lang, b *engine.Battle) string {
 			}
 		}
 		p := T(l, "alt.side_none", SideName(l, s))
+		if view == ViewNorth && s == engine.South || view == ViewSouth && s == engine.North {
+			// A side's view shows what it sees of the enemy: none seen is
+			// not none there (a forest, the secret deployment, D-70).
+			p = T(l, "alt.side_none_seen", SideName(l, s))
+		}
 		if n > 0 {
 			p = T(l, "alt.side_units", SideName(l, s), n)
 		}

@@ -82,6 +82,7 @@ var botTexts = map[string]msg{
 	"bot.plan_change":              {"Битва «%s», ход %d: обе стороны готовы. Синоби доложили — можно изменить приказы (/приказ, /приказы), затем снова /приказы готово:true.", "Battle “%s”, turn %d: both sides are ready. The shinobi have reported — you may change your orders (/order, /orders), then /orders ready again."},
 	"err.plan_change_fixed":        {"В фазе изменения плана поручения синоби и знамёна не меняются.", "In the plan-change round, shinobi missions and banners stay as they were."},
 	"err.not_deployment":           {"Битва «%s» сейчас не в фазе расстановки.", "Battle “%s” is not being deployed now."},
+	"err.num_range":                {"Параметр «%s» принимает число от %d до %d; ничего не изменено.", "Option “%s” takes a number from %d to %d; nothing was changed."},
 	"err.bad_cell":                 {"Клетки «%s» нет: пишите как A21, C13.", "There is no cell “%s”: write it like A21 or C13."},
 	"battles.none":                 {"На этом сервере битв нет.", "There are no battles on this server."},
 	"battles.header":               {"Битвы:", "Battles:"},

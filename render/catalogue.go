@@ -81,6 +81,7 @@ var catalogue = map[string]msg{
 	"prob.unit_prefix":              {"Отряд %s: %s", "Unit %s: %s"},
 	"prob.generic":                  {"приказ недопустим (код %s)", "the order is not allowed (code %s)"},
 	"prob.unknown_unit":             {"такого отряда нет в этой битве", "there is no such unit in this battle"},
+	"prob.no_unit_of_yours":         {"у вас нет такого отряда", "you have no such unit"},
 	"prob.not_your_unit":            {"это отряд другой стороны, приказы можно отдавать только своим отрядам", "this unit belongs to the other side; you can only give orders to your own units"},
 	"prob.unit_gone":                {"отряд уничтожен или выведен с поля и больше не получает приказов", "the unit is destroyed or off the field and takes no more orders"},
 	"prob.bad_phase":                {"фазы %s нет: приказ исполняется в фазе 1 или 2", "there is no phase %s: an order runs in phase 1 or 2"},

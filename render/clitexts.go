@@ -5,6 +5,7 @@ package render
 // of their -lang, as their reports are.
 var cliTexts = map[string]msg{
 	"cli.lang_bad":        {"-lang: язык — ru или en, а не %q", "-lang: the language is ru or en, not %q"},
+	"cli.is_folder":       {"%s — это папка, а не файл; укажите путь к файлу в ней (например, gunbai.db)", "%s is a folder, not a file; give the path of the file in it (such as gunbai.db)"},
 	"cli.no_file":         {"файла %s нет", "there is no file %s"},
 	"cli.no_battle":       {"битвы %q нет в %s; битвы в нём: %s", "there is no battle %q in %s; its battles: %s"},
 	"cli.no_battle_empty": {"битвы %q нет в %s: в нём нет ни одной битвы", "there is no battle %q in %s: it holds none"},

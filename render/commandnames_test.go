@@ -34,7 +34,16 @@ func TestTextsNameCommandsInTheirLanguage(t *testing.T) {
 			continue
 		}
 		for lang, text := range map[Lang]string{RU: m.ru, EN: m.en} {
-			for _, g := range mention.FindAllStringSubmatch(text, -1) {
+			for _, at := range mention.FindAllStringSubmatchIndex(text, -1) {
+				if strings.HasPrefix(text[at[3]:], "/") {
+					continue // a path ("/tmp/out"), not a command
+				}
+				g := make([]string, len(at)/2)
+				for i := range g {
+					if at[2*i] >= 0 {
+						g[i] = text[at[2*i]:at[2*i+1]]
+					}
+				}
 				if _, ok := names[lang][g[1]]; !ok {
 					t.Errorf("%s (%s): %q is not a %s command name", key, lang, "/"+g[1], lang)
 					continue

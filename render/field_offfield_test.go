@@ -68,3 +68,45 @@ func mustPNG(t *testing.T, b engine.Battle) []byte {
 	}
 	return png
 }
+
+// The river runs along the field's deployment line from edge to edge of
+// the field, not across the band of cells drawn beyond its sides (issue
+// 25: it was drawn through them as if it flowed on).
+func TestFieldRiverStopsAtFieldEdge(t *testing.T) {
+	b := turnAfter()
+	b.Terrain.River = true
+	b.Unit("s-kiba").Cell = cell(engine.FieldWidth+1, 2) // fled off the east edge
+	b.Unit("n-yari").Cell = cell(0, 6)                   // and one off the west edge
+	l := layoutOf(t, b, FieldOptions{Lang: RU})
+	if l.minX != 0 || l.maxX != engine.FieldWidth+1 {
+		t.Fatalf("the drawn columns: %d to %d", l.minX, l.maxX)
+	}
+	img := renderField(t, b, FieldOptions{Lang: RU})
+	if p := os.Getenv("GUNBAI_DUMP"); p != "" {
+		_ = os.WriteFile(p, mustPNG(t, b), 0o644)
+	}
+	d := &drawer{b: &b, l: l}
+	y := int(d.riverY())
+	// How many pixels of the river's water a column of cells holds on the
+	// river's line.
+	water := func(x int) int {
+		x0, _ := l.cellOrigin(cell(x, 1))
+		n := 0
+		for px := int(x0) + 2; px < int(x0+l.cs)-2; px++ {
+			if img.RGBAAt(px, y) == riverColor {
+				n++
+			}
+		}
+		return n
+	}
+	for x := 1; x <= engine.FieldWidth; x++ {
+		if w := water(x); w < int(l.cs)/2 {
+			t.Errorf("column %d of the field: %d pixels of the river", x, w)
+		}
+	}
+	for _, x := range []int{0, engine.FieldWidth + 1} {
+		if w := water(x); w != 0 {
+			t.Errorf("column %d, off the field: %d pixels of the river", x, w)
+		}
+	}
+}

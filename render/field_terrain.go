@@ -240,13 +240,14 @@ func (d *drawer) riverY() float64 {
 func (d *drawer) riverBand() float64 { return math.Round(d.l.cs * 0.2) }
 
 // river draws the river along the defender's deployment line, across the
-// drawn columns, with wavy banks, and the bridge.
+// field's columns (not the band drawn beyond its sides, off the field),
+// with wavy banks, and the bridge.
 func (d *drawer) river() {
 	dc, l := d.dc, &d.l
 	t := &d.b.Terrain
 	y := d.riverY()
-	xa, _ := l.cellOrigin(engine.Cell{X: l.minX, Y: 1})
-	xb, _ := l.cellOrigin(engine.Cell{X: l.maxX + 1, Y: 1})
+	xa, _ := l.cellOrigin(engine.Cell{X: max(l.minX, 1), Y: 1})
+	xb, _ := l.cellOrigin(engine.Cell{X: min(l.maxX, engine.FieldWidth) + 1, Y: 1})
 	if t.River {
 		band := d.riverBand()
 		amp, period := band*0.12, l.cs*0.9

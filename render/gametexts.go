@@ -11,10 +11,12 @@ import (
 var gameTexts = map[string]msg{
 	"err.scouting_started":             {"Битва «%s» уже в фазе разведки хода расстановки; чтобы закончить её сейчас, дайте /битва начать закончить_разведку:true.", "Battle “%s” is already in the scouting phase of its deployment turn; to end it now, give /battle start end_scouting:true."},
 	"err.turn_resolved":                {"Битва «%s»: ход %d уже рассчитан; ничего не изменено.", "Battle “%s”: turn %d is already resolved; nothing was changed."},
+	"err.turn_no_such":                 {"Битва «%s»: хода %d нет, ходы считаются с 1; ничего не изменено.", "Battle “%s”: there is no turn %d, turns are numbered from 1; nothing was changed."},
 	"err.turn_not_open":                {"Битва «%s»: ход %d сейчас не принимает приказов; ничего не изменено.", "Battle “%s”: turn %d is not taking orders now; nothing was changed."},
 	"bot.rolled_before":                {"Командный бросок этого хода уже сделан:", "This turn's command roll is already made:"},
 	"bot.dm_closed":                    {"Копию приказов не удалось прислать вам в личные сообщения: они закрыты для участников сервера. Приказы приняты, /приказы покажет их.", "Your copy of the orders could not reach you by DM: your DMs are closed to server members. The orders are accepted; /orders shows them."},
 	"bot.posts_delivered":              {"Всё отправлено в каналы.", "Everything is posted to the channels."},
+	"bot.posts_waiting":                {"В очереди %d {1:сообщение|сообщения|сообщений}; бот отправит {1:его|их|их} сам, как только сможет.", "%d {1:message is|messages are} queued; the bot posts {1:it|them} itself as soon as it can."},
 	"bot.posts_queued":                 {"В очереди %d {1:сообщение|сообщения|сообщений} (Discord: %s); бот отправит {1:его|их|их} сам, как только сможет.", "%d {1:message is|messages are} queued (Discord: %s); the bot posts {1:it|them} itself as soon as it can."},
 	"bot.posts_refused":                {"Не удалось отправить: %s", "Could not post: %s"},
 	"bot.posts_unknown":                {"Не удалось узнать, что уже отправлено; подробности в журнале бота.", "Could not tell what has been posted; the details are in the bot's log."},

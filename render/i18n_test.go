@@ -126,8 +126,8 @@ func TestNames(t *testing.T) {
 // would show as boxes.
 func TestCatalogueGlyphs(t *testing.T) {
 	for k, m := range catalogue {
-		if strings.HasPrefix(k, "ev.") || strings.HasPrefix(k, "log.") {
-			continue // text only, never drawn
+		if strings.HasPrefix(k, "ev.") || strings.HasPrefix(k, "log.") || strings.HasPrefix(k, "cli.") {
+			continue // text only, never drawn (cli.: the command line's)
 		}
 		for _, s := range []string{m.ru, m.en} {
 			for _, r := range s {

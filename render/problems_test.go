@@ -11,6 +11,7 @@ import (
 var problemCodes = []string{
 	engine.ProbUnknownUnit,
 	engine.ProbNotYourUnit,
+	engine.ProbNoUnitOfYours,
 	engine.ProbUnitGone,
 	engine.ProbBadPhase,
 	engine.ProbPhaseTaken,

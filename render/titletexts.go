@@ -31,6 +31,7 @@ var fieldTexts = map[string]msg{
 	"alt.clans":            {"%s против %s.", "%s against %s."},
 	"alt.side_units":       {"%s: %d {2:отряд|отряда|отрядов} на поле", "%s: %d {2:unit|units} on the field"},
 	"alt.side_routing":     {", из них %d {1:бежит|бегут|бегут}", ", %d of them routing"},
+	"alt.side_none_seen":   {"%s: не видно ни одного отряда", "%s: no unit seen"},
 	"alt.side_none":        {"%s: ни одного отряда на поле", "%s: no unit on the field"},
 	"alt.side_hq_lost":     {", ставка потеряна", ", HQ lost"},
 	"alt.losses":           {"За ход потеряно: %s.", "Lost this turn: %s."},

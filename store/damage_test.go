@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -384,5 +385,21 @@ func TestGuardKeepsOtherPanics(t *testing.T) {
 	// The store still works.
 	if err := s.PutBattle(testRecord("1", "b")); err != nil {
 		t.Error(err)
+	}
+}
+
+// A folder given as the store's path is said to be a folder, not a
+// damaged store with a backup to restore (issue 25 item 8); nothing is
+// created in it.
+func TestOpenFolderIsNotDamaged(t *testing.T) {
+	dir := t.TempDir()
+	_, err := Open(dir, Options{Timeout: time.Second})
+	var pe *fs.PathError
+	if !errors.Is(err, ErrFolder) || errors.Is(err, ErrDamaged) || !errors.As(err, &pe) || pe.Path != dir ||
+		strings.Contains(err.Error(), "backup") || !strings.Contains(err.Error(), "is a folder") {
+		t.Fatalf("Open(folder): %v", err)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Fatalf("Open wrote in the folder: %v", files)
 	}
 }

@@ -32,6 +32,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -87,6 +88,11 @@ type Store struct {
 // process holds the file.
 var ErrLocked = errors.New("store: file is in use by another process")
 
+// ErrFolder is the error of Open on a folder: a store is a file, and a
+// folder is not a damaged one (the path is wrong, no backup is needed).
+// Open returns it in an *fs.PathError naming the folder.
+var ErrFolder = errors.New("is a folder, not a store file; give the path of the store file in it (such as gunbai.db)")
+
 // LockedError is returned by Open when the file lock could not be taken in
 // time: another process (usually another gunbai) has the file open.
 type LockedError struct {
@@ -120,6 +126,9 @@ func Open(path string, opt Options) (*Store, error) {
 	checkTime := opt.CheckTime
 	if checkTime <= 0 {
 		checkTime = DefaultCheckTime
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, &fs.PathError{Op: "store", Path: path, Err: ErrFolder}
 	}
 	if err := refuseEmpty(path); err != nil {
 		return nil, err

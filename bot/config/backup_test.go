@@ -20,7 +20,7 @@ func TestBackupKeys(t *testing.T) {
 		t.Fatalf("defaults: %+v", d)
 	}
 	for doc, want := range map[string]string{
-		"[store]\nbackup_keep = 0\n":        "config.toml:2:15: store.backup_keep: 0 copies: keep at least 1",
+		"[store]\nbackup_keep = 0\n":        "config.toml:2:15: store.backup_keep: 0 copies: keep from 1 to 10000",
 		"[store]\nbackup_every = \"1d\"\n":  `config.toml:2:16: store.backup_every: bad duration "1d"`,
 		"[store]\nbackup_every = \"-6h\"\n": `config.toml:2:16: store.backup_every: duration "-6h" must be positive`,
 		"[store]\nbackup_keep = \"many\"\n": "config.toml:2:15: store.backup_keep: want an integer such as 28, got a string",

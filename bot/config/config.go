@@ -164,6 +164,9 @@ func Load(path string) (*Config, error) {
 // Parse parses a TOML document; name is the file name used in messages. The
 // error, if any, is an *Error listing every problem found.
 func Parse(name string, data []byte) (*Config, error) {
+	// A UTF-8 byte order mark, which Windows editors write, is no part of
+	// the TOML: TOML allows none, but the file is plainly meant as text.
+	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
 	raw := toRaw(Default())
 	if err := decodeTOML(data, &raw); err != nil {
 		return nil, decodeError(name, err)

@@ -163,12 +163,12 @@ func fromRaw(r rawConfig) (*Config, []Problem) {
 	if strings.TrimSpace(c.Store.Path) == "" {
 		bad("store.path", "empty path (want a file name such as \"gunbai.db\")")
 	}
-	c.Store.OpenTimeout = duration(r.Store.OpenTimeout, "store.open_timeout", bad)
-	c.Store.BackupEvery = duration(r.Store.BackupEvery, "store.backup_every", bad)
-	if c.Store.BackupKeep < 1 {
-		bad("store.backup_keep", "%d copies: keep at least 1", c.Store.BackupKeep)
+	c.Store.OpenTimeout = duration(r.Store.OpenTimeout, "store.open_timeout", maxOpenTimeout, bad)
+	c.Store.BackupEvery = duration(r.Store.BackupEvery, "store.backup_every", maxBackupEvery, bad)
+	if c.Store.BackupKeep < 1 || c.Store.BackupKeep > maxBackupKeep {
+		bad("store.backup_keep", "%d copies: keep from 1 to %d", c.Store.BackupKeep, maxBackupKeep)
 	}
-	c.Battle.TurnDeadline = duration(r.Battle.TurnDeadline, "battle.turn_deadline", bad)
+	c.Battle.TurnDeadline = duration(r.Battle.TurnDeadline, "battle.turn_deadline", maxTurnDeadline, bad)
 	if !slices.Contains(Locales, c.Battle.DefaultLocale) {
 		bad("battle.default_locale", "unknown locale %q (want %s)", c.Battle.DefaultLocale, quoteList(Locales))
 	}
@@ -315,16 +315,46 @@ func shardIDsRaw(ids []int) any {
 	return strconv.Itoa(ids[0]) + "-" + strconv.Itoa(ids[len(ids)-1])
 }
 
-// duration parses a positive duration.
-func duration(s, key string, bad func(key, format string, args ...any)) time.Duration {
+// The bounds of the config's numbers beyond which a value is a slip (a
+// turn of 1000000h is 114 years), named in the refusal.
+const (
+	// maxTurnDeadline is game.MaxDuration, the bound of the GM's own
+	// /battle set battle.turn_deadline (a test keeps them equal; config
+	// does not import game).
+	maxTurnDeadline = 90 * 24 * time.Hour
+	maxOpenTimeout  = 10 * time.Minute    // a lock held longer is a stuck process
+	maxBackupEvery  = 30 * 24 * time.Hour // a month
+	maxBackupKeep   = 10000               // copies in backup_dir
+)
+
+// duration parses a positive duration of at most most.
+func duration(s, key string, most time.Duration, bad func(key, format string, args ...any)) time.Duration {
 	d, err := time.ParseDuration(strings.TrimSpace(s))
 	switch {
 	case err != nil:
 		bad(key, "bad duration %q (want a number with a unit: ms, s, m or h, e.g. \"90s\" or \"36h\"; there is no d, 3 days is \"72h\")", s)
 	case d <= 0:
 		bad(key, "duration %q must be positive", s)
+	case d > most:
+		bad(key, "duration %q is too long: at most %s (%s)", s, hours(most), days(most))
 	}
 	return d
+}
+
+// hours writes a bound as the file may give it ("2160h", "10m0s" as "10m").
+func hours(d time.Duration) string {
+	if d%time.Hour == 0 {
+		return fmt.Sprintf("%dh", d/time.Hour)
+	}
+	return strings.TrimSuffix(d.String(), "0s")
+}
+
+// days says a bound in days, or in minutes when shorter than a day.
+func days(d time.Duration) string {
+	if d < 24*time.Hour {
+		return fmt.Sprintf("%d minutes", d/time.Minute)
+	}
+	return fmt.Sprintf("%d days", d/(24*time.Hour))
 }
 
 func isSnowflake(s string) bool {

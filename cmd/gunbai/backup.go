@@ -20,33 +20,12 @@ import (
 // Backups (issue 14, item 6): gunbai backup, a hot copy of a store, and
 // the periodic copies gunbai run makes into [store] backup_dir.
 
-func backupHelp() string {
-	return `usage: gunbai backup [-force] [-lang ru|en] STORE COPY
-
-Copies the store file STORE to a new file COPY, consistent as of one
-moment, while the bot may go on running: through a bbolt read transaction
-(Tx.WriteTo), from the store itself when no bot holds it, else from a copy
-taken beside the running bot without its lock. The copy is written to a
-temporary file beside COPY, synced, renamed into place and opened to check
-it. An existing COPY is refused unless -force. The copy is a store: gunbai
-verify, export and why read it, and docs/operations.md says how to restore it.
-
-examples:
-  gunbai backup gunbai.db backups/gunbai-2026-12-01.db
-  gunbai backup -force gunbai.db /mnt/usb/gunbai.db
-
-flags:
-  -force
-    	replace COPY if it exists
-  -lang string
-    	language of the report: ru or en (default "ru")
-`
-}
+func backupHelp(l render.Lang) string { return render.T(l, "cli.help.backup") }
 
 func backupMain(args []string, stdout, stderr io.Writer) int {
 	flags := newFlags("backup", stderr)
 	force := flags.Bool("force", false, "replace COPY if it exists")
-	lang := flags.String("lang", string(render.RU), "language of the report: ru or en")
+	lang := flags.String("lang", string(envLang()), "language of the report: ru or en")
 	pos, code, ok := parseArgs(flags, args, backupHelp, stdout, stderr)
 	if !ok {
 		return code
@@ -56,7 +35,7 @@ func backupMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(pos) != 2 {
-		fmt.Fprint(stderr, "gunbai backup: want STORE COPY\n\n"+backupHelp())
+		fmt.Fprint(stderr, "gunbai backup: want STORE COPY\n\n"+backupHelp(l))
 		return 2
 	}
 	if _, err := os.Stat(pos[0]); err != nil {

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
@@ -14,6 +16,44 @@ import (
 
 // The language of a command's output (issue 24, item 9): its -lang, for
 // its report and its errors alike.
+
+// envLang is the language of the environment: the first of LC_ALL,
+// LC_MESSAGES and LANG that is set, English if it names English, else
+// Russian (ru_RU.UTF-8, C, POSIX), gunbai's own language. It is the
+// default of every -lang, and of the usage texts.
+func envLang() render.Lang {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := strings.ToLower(os.Getenv(k)); v != "" {
+			if strings.HasPrefix(v, "en") {
+				return render.EN
+			}
+			return render.RU
+		}
+	}
+	return render.RU
+}
+
+// argsLang is the language of a command line: its -lang (before "--"), if
+// it names one, else the environment's (envLang). Usage texts are written
+// in it before the flags are parsed.
+func argsLang(args []string) render.Lang {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		name, v, given := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "lang" {
+			continue
+		}
+		if !given && i+1 < len(args) {
+			v = args[i+1]
+		}
+		if v = strings.ToLower(strings.TrimSpace(v)); v == "ru" || strings.HasPrefix(v, "ru-") || v == "en" || strings.HasPrefix(v, "en-") {
+			return render.LangFromLocale(v)
+		}
+	}
+	return envLang()
+}
 
 // parseLang reads a -lang value: "ru" or "en" (or a locale such as
 // "en-US"). Anything else is refused, in both languages, since the
@@ -33,6 +73,10 @@ func errText(l render.Lang, err error) string {
 	var pe *fs.PathError
 	if errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe) {
 		return render.T(l, "cli.no_file", pe.Path)
+	}
+	// A folder where a file was wanted: said so, not "damaged".
+	if (errors.Is(err, store.ErrFolder) || errors.Is(err, syscall.EISDIR)) && errors.As(err, &pe) {
+		return render.T(l, "cli.is_folder", pe.Path)
 	}
 	return err.Error()
 }

@@ -26,6 +26,7 @@ func TestHelpOfHelp(t *testing.T) {
 // The commands that take -lang say so, in gunbai's list and in their own
 // usage, with what it does.
 func TestLangInUsage(t *testing.T) {
+	inEnglish(t)
 	_, list, _ := gunbai("help")
 	for _, name := range []string{"why", "verify", "export", "backup", "reshard", "rules"} {
 		if !strings.Contains(list, "gunbai "+name+" ") || !strings.Contains(between(list, "gunbai "+name+" ", "\n"), "[-lang ru|en]") {
@@ -161,5 +162,26 @@ func TestRulesCommand(t *testing.T) {
 	}
 	if code, _, _ := gunbai("rules", "D-34", "D-35"); code != 2 {
 		t.Errorf("rules with two IDs: %d", code)
+	}
+}
+
+// A folder given where a store file is wanted is said to be a folder, in
+// the command's language, not a damaged store to restore from a backup
+// (issue 25 item 8).
+func TestStoreFolderIsSaidToBeAFolder(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"backup", dir, filepath.Join(t.TempDir(), "copy.db")},
+		{"why", dir, "b", "1", "u"},
+		{"export", dir},
+		{"verify", dir},
+	} {
+		for lang, want := range map[string]string{"ru": dir + " — это папка, а не файл", "en": dir + " is a folder, not a file"} {
+			a := append([]string{args[0], "-lang", lang}, args[1:]...)
+			code, _, errs := gunbai(a...)
+			if code == 0 || !strings.Contains(errs, want) || strings.Contains(errs, "damaged") || strings.Contains(errs, "backup of") {
+				t.Errorf("gunbai %s: %d %q", strings.Join(a, " "), code, errs)
+			}
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gunbai/gunbai/bot"
+	"github.com/gunbai/gunbai/render"
 )
 
 func commandsFlags(stderr io.Writer) (flags *flag.FlagSet, asJSON, register *bool, path *string) {
@@ -19,25 +20,9 @@ func commandsFlags(stderr io.Writer) (flags *flag.FlagSet, asJSON, register *boo
 	return
 }
 
-func commandsHelp() string {
+func commandsHelp(l render.Lang) string {
 	flags, _, _, _ := commandsFlags(io.Discard)
-	return `usage: gunbai commands [-json] | gunbai commands -register [-config FILE]
-
-Prints the slash commands exactly as the bot sends them to Discord's bulk
-overwrite (PUT /applications/{app}/guilds/{guild}/commands): as a tree with
-every command, subcommand, option and choice in English and Russian, or
-with -json as the JSON body. With -register it sends them, over REST only,
-to each guild of [discord] guilds, for the application of [discord]
-application_id (empty: the bot user's), without starting the bot; the
-running bot does the same whenever it connects.
-
-examples:
-  gunbai commands
-  gunbai commands -json > commands.json
-  GUNBAI_TOKEN=... gunbai commands -register -config config.toml
-
-flags:
-` + flagDefaults(flags)
+	return render.T(l, "cli.help.commands", flagsText(flags, l))
 }
 
 // commandsMain is `gunbai commands [-json] | -register [-config FILE]`.

@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/gunbai/gunbai/engine/cases"
+	"github.com/gunbai/gunbai/render"
 )
 
 func main() {
@@ -36,10 +37,11 @@ func main() {
 type subcommand struct {
 	name string
 	// list are its lines in gunbai's usage: the synopsis without
-	// "gunbai ", and what it does in a few words.
+	// "gunbai ", and the catalogue's key of what it does in a few words.
 	list [][2]string
-	// help is the whole -h text: usage, a paragraph, examples, flags.
-	help func() string
+	// help is the whole -h text in a language: usage, a paragraph,
+	// examples, flags.
+	help func(render.Lang) string
 	main func(args []string, stdout, stderr io.Writer) int
 	// flags: main parses its arguments with parseFlags, which answers -h
 	// itself; otherwise run answers -h before calling main.
@@ -48,31 +50,31 @@ type subcommand struct {
 
 func subcommands() []subcommand {
 	return []subcommand{
-		{name: "run", list: [][2]string{{"run [-config FILE]", "run the Discord bot (token in the config or GUNBAI_TOKEN)"}},
+		{name: "run", list: [][2]string{{"run [-config FILE]", "cli.list.run"}},
 			help: runHelp, main: runMain, flags: true},
-		{name: "sandbox", list: [][2]string{{"sandbox [-addr ADDR] [-store FILE]", "play in a browser: the real bot on an embedded Discord"}},
+		{name: "sandbox", list: [][2]string{{"sandbox [-addr ADDR] [-store FILE]", "cli.list.sandbox"}},
 			help: sandboxHelp, main: sandboxMain, flags: true},
-		{name: "demo", list: [][2]string{{"demo [-out DIR] [-turns N]", "play a built-in battle offline; writes DIR/turn-N.png and logs"}},
+		{name: "demo", list: [][2]string{{"demo [-out DIR] [-turns N]", "cli.list.demo"}},
 			help: demoHelp, main: demoMain},
-		{name: "case", list: [][2]string{{"case [--json] FILE...", "run engine case files (see engine/testdata/cases/README.md)"}},
+		{name: "case", list: [][2]string{{"case [--json] FILE...", "cli.list.case"}},
 			help: caseHelp, main: cases.Main},
 		{name: "commands", list: [][2]string{
-			{"commands [-json]", "print the slash commands as they are sent to Discord"},
-			{"commands -register [-config FILE]", "register them in the configured guilds, without running the bot"},
+			{"commands [-json]", "cli.list.commands"},
+			{"commands -register [-config FILE]", "cli.list.commands_register"},
 		}, help: commandsHelp, main: commandsMain, flags: true},
-		{name: "why", list: [][2]string{{"why [-lang ru|en] STORE BATTLE TURN UNIT", "what happened to a unit in a turn, with the rules (for the GM)"}},
+		{name: "why", list: [][2]string{{"why [-lang ru|en] STORE BATTLE TURN UNIT", "cli.list.why"}},
 			help: whyHelp, main: whyMain, flags: true},
-		{name: "verify", list: [][2]string{{"verify [-lang ru|en] FILE", "recompute every die of a store, backup or export; check its journal"}},
+		{name: "verify", list: [][2]string{{"verify [-lang ru|en] FILE", "cli.list.verify"}},
 			help: verifyHelp, main: verifyMain, flags: true},
-		{name: "export", list: [][2]string{{"export [-lang ru|en] STORE [BATTLE]", "write battles as JSON for gunbai verify (the turn under way left out)"}},
+		{name: "export", list: [][2]string{{"export [-lang ru|en] STORE [BATTLE]", "cli.list.export"}},
 			help: exportHelp, main: exportMain, flags: true},
-		{name: "backup", list: [][2]string{{"backup [-force] [-lang ru|en] STORE COPY", "copy a store, safe while the bot runs"}},
+		{name: "backup", list: [][2]string{{"backup [-force] [-lang ru|en] STORE COPY", "cli.list.backup"}},
 			help: backupHelp, main: backupMain, flags: true},
-		{name: "reshard", list: [][2]string{{"reshard -shards N [-ids RANGE] [-lang ru|en] NEW OLD...", "build a process's store for a new shard count from the old stores, by server"}},
+		{name: "reshard", list: [][2]string{{"reshard -shards N [-ids RANGE] [-lang ru|en] NEW OLD...", "cli.list.reshard"}},
 			help: reshardHelp, main: reshardMain, flags: true},
-		{name: "rules", list: [][2]string{{"rules [-lang ru|en] [ID]", "print the rulebook, every rule and decision, or one of them"}},
+		{name: "rules", list: [][2]string{{"rules [-lang ru|en] [ID]", "cli.list.rules"}},
 			help: rulesHelp, main: rulesMain, flags: true},
-		{name: "version", list: [][2]string{{"version", "print the version and VCS revision of this build"}},
+		{name: "version", list: [][2]string{{"version", "cli.list.version"}},
 			help: versionHelp, main: versionMain, flags: true},
 	}
 }
@@ -87,39 +89,50 @@ func find(name string) (subcommand, bool) {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	l := argsLang(args)
+	// A -lang before the command ("gunbai -lang en help why") is the
+	// language of the list and of help; it goes on to the command.
+	var lang []string
+	for len(args) > 0 && (args[0] == "-lang" || args[0] == "--lang" || strings.HasPrefix(args[0], "-lang=") || strings.HasPrefix(args[0], "--lang=")) {
+		n := 1
+		if !strings.Contains(args[0], "=") && len(args) > 1 {
+			n = 2
+		}
+		lang, args = append(lang, args[:n]...), args[n:]
+	}
 	if len(args) == 0 {
-		usage(stderr)
+		usage(stderr, l)
 		return 2
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
 		// "gunbai help -h" and "gunbai help help" are the list itself.
-		if len(args) > 1 && !wantsHelp(args[1:2]) && args[1] != "help" {
+		if len(args) > 1 && !wantsHelp(args[1:2]) && args[1] != "help" && !strings.HasPrefix(args[1], "-") {
 			c, ok := find(args[1])
 			if !ok {
-				fmt.Fprintf(stderr, "gunbai help: unknown command %q\n", args[1])
-				usage(stderr)
+				fmt.Fprintln(stderr, render.T(l, "cli.unknown_help", args[1]))
+				usage(stderr, l)
 				return 2
 			}
-			fmt.Fprint(stdout, c.help())
+			fmt.Fprint(stdout, c.help(l))
 			return 0
 		}
-		usage(stdout)
+		usage(stdout, l)
 		return 0
 	case "-version", "--version":
 		args = append([]string{"version"}, args[1:]...)
 	}
 	c, ok := find(args[0])
 	if !ok {
-		fmt.Fprintf(stderr, "gunbai: unknown command %q\n", args[0])
-		usage(stderr)
+		fmt.Fprintln(stderr, render.T(l, "cli.unknown_cmd", args[0]))
+		usage(stderr, l)
 		return 2
 	}
 	if !c.flags && wantsHelp(args[1:]) {
-		fmt.Fprint(stdout, c.help())
+		fmt.Fprint(stdout, c.help(l))
 		return 0
 	}
-	return c.main(args[1:], stdout, stderr)
+	return c.main(append(lang, args[1:]...), stdout, stderr)
 }
 
 // wantsHelp reports whether a -h, -help or --help comes before "--".
@@ -135,9 +148,9 @@ func wantsHelp(args []string) bool {
 	return false
 }
 
-func usage(w io.Writer) {
+func usage(w io.Writer, l render.Lang) {
 	var b strings.Builder
-	b.WriteString("usage:\n")
+	b.WriteString(render.T(l, "cli.usage") + "\n")
 	line := func(syn, what string) {
 		if len(syn) > 34 {
 			// A long synopsis on a line of its own, what it does below.
@@ -147,18 +160,12 @@ func usage(w io.Writer) {
 		fmt.Fprintf(&b, "  gunbai %-34s %s\n", syn, what)
 	}
 	for _, c := range subcommands() {
-		for _, l := range c.list {
-			line(l[0], l[1])
+		for _, it := range c.list {
+			line(it[0], render.T(l, it[1]))
 		}
 	}
-	line("help [COMMAND]", "this list, or a command's usage with an example")
-	b.WriteString(`
-example:
-  gunbai sandbox     # play in a browser at http://127.0.0.1:8080/, no Discord needed
-  gunbai demo        # play the built-in battle offline into out/
-  gunbai rules       # the rules, every rule and decision (-lang en: in English)
-  gunbai run -h      # how to start the bot
-`)
+	line("help [COMMAND]", render.T(l, "cli.list.help"))
+	b.WriteString("\n" + render.T(l, "cli.example") + "\n" + render.T(l, "cli.examples"))
 	fmt.Fprint(w, b.String())
 }
 
@@ -174,17 +181,18 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 // false; on a bad flag (already reported on stderr by the flag package) it
 // adds the usage line and returns 2, false; with arguments the command
 // takes none of, likewise.
-func parseFlags(fs *flag.FlagSet, args []string, help func() string, stdout, stderr io.Writer) (int, bool) {
+func parseFlags(fs *flag.FlagSet, args []string, help func(render.Lang) string, stdout, stderr io.Writer) (int, bool) {
+	l := argsLang(args)
 	err := fs.Parse(args)
 	switch {
 	case err == flag.ErrHelp:
-		fmt.Fprint(stdout, help())
+		fmt.Fprint(stdout, help(l))
 		return 0, false
 	case err != nil:
-		fmt.Fprintf(stderr, "%s(gunbai %s -h for help)\n", firstLine(help()), fs.Name())
+		fmt.Fprintf(stderr, "%s%s\n", firstLine(help(l)), render.T(l, "cli.help_for", fs.Name()))
 		return 2, false
 	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "gunbai %s: unexpected argument %q\n%s(gunbai %s -h for help)\n", fs.Name(), fs.Arg(0), firstLine(help()), fs.Name())
+		fmt.Fprintf(stderr, "%s\n%s%s\n", render.T(l, "cli.unexpected_arg", fs.Name(), fs.Arg(0)), firstLine(help(l)), render.T(l, "cli.help_for", fs.Name()))
 		return 2, false
 	}
 	return 0, true
@@ -195,53 +203,16 @@ func firstLine(s string) string {
 	return line + "\n"
 }
 
-// flagDefaults is what fs.PrintDefaults prints.
-func flagDefaults(fs *flag.FlagSet) string {
+// flagsText is what fs.PrintDefaults prints, in language l: each flag's
+// text is the catalogue's "cli.flag.<command>.<flag>".
+func flagsText(fs *flag.FlagSet, l render.Lang) string {
+	fs.VisitAll(func(f *flag.Flag) { f.Usage = render.T(l, "cli.flag."+fs.Name()+"."+f.Name) })
 	var b strings.Builder
 	fs.SetOutput(&b)
 	fs.PrintDefaults()
-	return b.String()
+	return strings.ReplaceAll(b.String(), "(default ", render.T(l, "cli.flag_default"))
 }
 
-func demoHelp() string {
-	return fmt.Sprintf(`usage: gunbai demo [-out DIR] [-turns N]
+func demoHelp(l render.Lang) string { return render.T(l, "cli.help.demo", len(demoOrders)) }
 
-Plays the built-in battle of Kawanakajima (a river and its bridge, hills,
-forests, a unit hidden in one, generals, shinobi, banners) offline with
-scripted orders and seeded dice, through the engine, the store and the
-renderer the bot uses: shooting, a flank attack, a rout, a rally. Needs no
-token and no network. For every turn N and each view V (gm, north, south)
-it writes DIR/turn-N.V.png (the field with what happened that turn),
-turn-N.V.gif (the turn step by step), turn-N.V.ru.txt and turn-N.V.en.txt
-(the logs that view reads); turn-0.V.png is the deployment, and demo.db
-the store with every turn.
-
-examples:
-  gunbai demo
-  gunbai demo -out /tmp/kawanakajima -turns 2
-
-flags:
-  -out DIR
-    	folder for the PNGs, logs and the demo's store file (default "out")
-  -turns N
-    	battle turns to play, at least 1 (default %d)
-`, len(demoOrders))
-}
-
-func caseHelp() string {
-	return `usage: gunbai case [--json] FILE...
-
-Runs engine case files (the format is engine/testdata/cases/README.md): each
-case's battle, orders and scripted dice through the engine, compared with
-what the case expects. One line per case and a summary; exit status 1 if
-any case fails.
-
-examples:
-  gunbai case engine/testdata/cases/*.toml
-  gunbai case --json engine/testdata/cases/melee.toml
-
-flags:
-  --json
-    	print one JSON object per case instead of the lines and summary
-`
-}
+func caseHelp(l render.Lang) string { return render.T(l, "cli.help.case") }

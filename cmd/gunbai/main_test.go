@@ -23,6 +23,7 @@ import (
 )
 
 func TestUsage(t *testing.T) {
+	inEnglish(t)
 	var out, errb bytes.Buffer
 	if code := run(nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "usage") {
 		t.Fatalf("no command: code %d, %q", code, errb.String())
@@ -51,6 +52,7 @@ func TestUsage(t *testing.T) {
 // gunbai -h, gunbai help and every command's -h print a usage with an
 // example on stdout and exit 0.
 func TestHelp(t *testing.T) {
+	inEnglish(t)
 	for _, args := range [][]string{{"-h"}, {"--help"}, {"-help"}, {"help"}} {
 		var out, errb bytes.Buffer
 		code := run(args, &out, &errb)

@@ -16,46 +16,19 @@ import (
 // Re-sharding (issue 18): gunbai reshard builds the store of one process
 // of a new shard layout from the stores of the old one, by guild.
 
-func reshardHelp() string {
-	return `usage: gunbai reshard -shards N [-ids RANGE] [-lang ru|en] NEW OLD...
-
-Builds NEW, the store of a process that will run the shards RANGE of N
-(shard_ids as the config writes it: "2", "0-3"; "" for all), from the
-stores OLD... of the processes that ran before (stopped first: gunbai
-reshard opens every OLD store itself). It copies every server of those
-shards whole (battles, turns, secrets, journals, campaign, duels), with
-its owed posts, live messages and order sheets, from the store whose
-process served it (each store remembers its shards, written by gunbai
-run); copies a process did not serve (an old backup copy, say) are left
-behind. Two stores that both served a server are refused. NEW must not
-exist; it is written beside itself and renamed into place only when
-whole and checked, so a failure leaves nothing behind.
-
-examples:
-  gunbai reshard -shards 4 -ids 0-1 new-a.db old-0.db old-1.db old-2.db
-  gunbai reshard -shards 4 -ids 2-3 new-b.db old-0.db old-1.db old-2.db
-
-flags:
-  -ids string
-    	the shards the new process runs ("" for all)
-  -lang string
-    	language of the report: ru or en (default "ru")
-  -shards int
-    	the new shard count
-`
-}
+func reshardHelp(l render.Lang) string { return render.T(l, "cli.help.reshard") }
 
 func reshardMain(args []string, stdout, stderr io.Writer) int {
 	flags := newFlags("reshard", stderr)
 	count := flags.Int("shards", 0, "the new shard count")
 	ids := flags.String("ids", "", "the shards the new process runs (\"\" for all)")
-	lang := flags.String("lang", string(render.RU), "language of the report: ru or en")
+	lang := flags.String("lang", string(envLang()), "language of the report: ru or en")
 	pos, code, ok := parseArgs(flags, args, reshardHelp, stdout, stderr)
 	if !ok {
 		return code
 	}
 	if len(pos) < 2 || *count < 1 {
-		fmt.Fprint(stderr, "gunbai reshard: want -shards N, NEW and at least one OLD store\n\n"+reshardHelp())
+		fmt.Fprint(stderr, "gunbai reshard: want -shards N, NEW and at least one OLD store\n\n"+reshardHelp(argsLang(args)))
 		return 2
 	}
 	shardIDs, err := config.ParseShardIDs(*ids, *count)

@@ -16,6 +16,7 @@ import (
 	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/bot/config"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -36,21 +37,9 @@ func conn(cfg *config.Config, token string) bot.Conn {
 	return c
 }
 
-func runHelp() string {
+func runHelp(l render.Lang) string {
 	flags, _ := runFlags(io.Discard)
-	return `usage: gunbai run [-config FILE]
-
-Runs the Discord bot until SIGINT (Ctrl-C) or SIGTERM, then finishes what
-it is doing and closes the store. The bot token is the GUNBAI_TOKEN
-environment variable, or token in [discord] of the config. Every key of the
-config is described in config.example.toml.
-
-example:
-  cp config.example.toml config.toml   # then set gm_role, guilds, store path
-  GUNBAI_TOKEN=... gunbai run -config config.toml
-
-flags:
-` + flagDefaults(flags)
+	return render.T(l, "cli.help.run", flagsText(flags, l))
 }
 
 func runFlags(stderr io.Writer) (*flag.FlagSet, *string) {

@@ -10,34 +10,13 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/sandbox"
 )
 
-func sandboxHelp() string {
+func sandboxHelp(l render.Lang) string {
 	flags, _, _, _ := sandboxFlags(io.Discard)
-	return `usage: gunbai sandbox [-addr 127.0.0.1:8080] [-store FILE] [-public]
-
-Plays Gunbai on this machine without a Discord account: the real bot (the
-code gunbai run runs) against an embedded Discord, with a server already
-set up (a GM, a North player on a Russian client, a South player on an
-English one, their roles, the channels #gm, #север and #юг) and a battle
-created from the built-in scenario kawanakajima. Open the address it prints
-in a browser: a page like a Discord client, with a switch between the three
-people, their channels and DMs, and a message box that takes the slash
-commands (/battle start battle:каванакадзима, /roll stake:low, ...). Runs
-until SIGINT (Ctrl-C) or SIGTERM.
-
-The page has no login: it is served on loopback only, unless -public (then
-anyone who reaches the address plays as anyone). Without -store the battle
-lives in a temporary file, gone when the sandbox stops; a -store FILE that
-exists keeps its battles (and no new one is created).
-
-example:
-  gunbai sandbox                       # then open http://127.0.0.1:8080/
-  gunbai sandbox -addr 127.0.0.1:9000 -store sandbox.db
-
-flags:
-` + flagDefaults(flags)
+	return render.T(l, "cli.help.sandbox", flagsText(flags, l))
 }
 
 func sandboxFlags(stderr io.Writer) (flags *flag.FlagSet, addr, storePath *string, public *bool) {

@@ -25,79 +25,21 @@ import (
 // holds the lock for as long as it runs.
 const liveTimeout = 200 * time.Millisecond
 
-func verifyHelp() string {
-	return `usage: gunbai verify [-lang ru|en] [-head HASH] FILE
+func verifyHelp(l render.Lang) string { return render.T(l, "cli.help.verify") }
 
-Checks every resolved turn of every battle in FILE, which is a store file
-(the bot's, a backup made by gunbai backup or [store] backup_dir) or an
-export (gunbai export, /battle export). Each turn's revealed seed must
-hash to the hash published when the turn opened, as the battle's journal
-keeps it; each side's orders must hash to what was sealed when the side
-said it was ready; the turn resolved again from the position before it,
-its orders, command rolls and seed must give every die and every event as
-they were posted; each command roll's result must be what its dice give
-by the rules (the stake, the rerolls); each turn's starting position must
-be the one its resolution sealed in the journal, and the turn before
-resolved again with the GM's journaled fixes replayed; a store's current
-position must be its last turn resolved again with the fixes since; and
-each journal's chain of hashes must hold, its end matching the mark kept
-beside the battle (an entry deleted from the end shows). With -head, the
-journal hash a status message published (its "hash of its last entry")
-must be in the journal: a journal rewritten or cut back since, its mark
-with it, no longer holds it. Prints
-what it checked and exits 0, or names the first mismatch (the battle, the
-turn, the side, the event, the journal entry, and what differs) and exits
-1. A store is opened read-only; while the bot runs, from a consistent copy
-taken beside it.
-
-examples:
-  gunbai verify gunbai.db
-  gunbai verify -lang en gunbai-anegawa-1570-turn-7.json
-  gunbai verify -head 3f9a1c2e gunbai.db
-
-flags:
-  -head HASH
-    	a journal head published in a status message (8 hex digits at least)
-  -lang ru|en
-    	language of the report and of the errors (default "ru")
-`
-}
-
-func exportHelp() string {
-	return `usage: gunbai export [-lang ru|en] STORE [BATTLE]
-
-Writes the battles of a store (or the one named BATTLE, by its key or
-name) as JSON to stdout, for gunbai verify: every resolved turn with its
-revealed seed (the key "seed", in hex), the hash published before it, the
-position before it, each side's orders and command roll, its events, and
-the battle's journal. Of a battle still being fought, the turn under way
-is left out but for its seed's hash, and the journal stops before its
-secrets. The store is opened read-only; while the bot runs, from a
-consistent copy taken beside it. What was exported is said on stderr.
-
-A BATTLE the store does not hold is an error that lists the battles it
-holds.
-
-examples:
-  gunbai export gunbai.db > all.json
-  gunbai export -lang en gunbai.db anegawa-1570 > anegawa.json
-
-flags:
-  -lang ru|en
-    	language of what is said on stderr, errors included (default "ru")
-`
-}
+func exportHelp(l render.Lang) string { return render.T(l, "cli.help.export") }
 
 // parseArgs parses flags given before, between and after the positional
 // arguments, which it returns; code is the exit status if not ok.
-func parseArgs(fs *flag.FlagSet, args []string, help func() string, stdout, stderr io.Writer) (pos []string, code int, ok bool) {
+func parseArgs(fs *flag.FlagSet, args []string, help func(render.Lang) string, stdout, stderr io.Writer) (pos []string, code int, ok bool) {
+	l := argsLang(args)
 	for {
 		switch err := fs.Parse(args); {
 		case err == flag.ErrHelp:
-			fmt.Fprint(stdout, help())
+			fmt.Fprint(stdout, help(l))
 			return nil, 0, false
 		case err != nil:
-			fmt.Fprintf(stderr, "%s(gunbai %s -h for help)\n", firstLine(help()), fs.Name())
+			fmt.Fprintf(stderr, "%s%s\n", firstLine(help(l)), render.T(l, "cli.help_for", fs.Name()))
 			return nil, 2, false
 		}
 		if fs.NArg() == 0 {
@@ -109,7 +51,7 @@ func parseArgs(fs *flag.FlagSet, args []string, help func() string, stdout, stde
 
 func verifyMain(args []string, stdout, stderr io.Writer) int {
 	flags := newFlags("verify", stderr)
-	lang := flags.String("lang", string(render.RU), "language of the report: ru or en")
+	lang := flags.String("lang", string(envLang()), "language of the report: ru or en")
 	head := flags.String("head", "", "a journal head published in a status message")
 	pos, code, ok := parseArgs(flags, args, verifyHelp, stdout, stderr)
 	if !ok {
@@ -120,7 +62,7 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(pos) != 1 {
-		fmt.Fprint(stderr, "gunbai verify: want one FILE\n\n"+verifyHelp())
+		fmt.Fprint(stderr, "gunbai verify: want one FILE\n\n"+verifyHelp(l))
 		return 2
 	}
 	if _, err := hex.DecodeString(*head); err != nil || *head != "" && len(*head) < game.MinHead {
@@ -213,7 +155,7 @@ func readExport(path string) (game.Export, error) {
 
 func exportMain(args []string, stdout, stderr io.Writer) int {
 	flags := newFlags("export", stderr)
-	lang := flags.String("lang", string(render.RU), "language of what is said on stderr: ru or en")
+	lang := flags.String("lang", string(envLang()), "language of what is said on stderr: ru or en")
 	pos, code, ok := parseArgs(flags, args, exportHelp, stdout, stderr)
 	if !ok {
 		return code
@@ -223,7 +165,7 @@ func exportMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(pos) < 1 || len(pos) > 2 {
-		fmt.Fprint(stderr, "gunbai export: want STORE [BATTLE]\n\n"+exportHelp())
+		fmt.Fprint(stderr, "gunbai export: want STORE [BATTLE]\n\n"+exportHelp(l))
 		return 2
 	}
 	ref := ""

@@ -6,19 +6,11 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+
+	"github.com/gunbai/gunbai/render"
 )
 
-func versionHelp() string {
-	return `usage: gunbai version
-
-Prints the module version and the VCS revision this gunbai was built from
-(from the build information the Go toolchain embeds), and the Go version.
-A binary built without it says so; the exit status is 0 either way.
-
-example:
-  gunbai version
-`
-}
+func versionHelp(l render.Lang) string { return render.T(l, "cli.help.version") }
 
 func versionMain(args []string, stdout, stderr io.Writer) int {
 	flags := newFlags("version", stderr)

@@ -15,30 +15,11 @@ import (
 	"github.com/gunbai/gunbai/store"
 )
 
-func whyHelp() string {
-	return `usage: gunbai why [-lang ru|en] STORE BATTLE TURN UNIT
-
-Tells the GM what happened to a unit (or a leader) in a resolved turn, step
-by step with the rules, from the whole battle: the events of that unit
-under their phase and step headings, as the turn's log words them. STORE is
-the bot's store file (opened read-only; stop the bot first, or copy the
-file), BATTLE the battle's key or name. Players ask the bot with /why, and
-see only what their side saw. A battle, turn or unit that is not there is
-an error (exit status 1) that names the ones that are.
-
-examples:
-  gunbai why gunbai.db anegawa 3 n-yari
-  gunbai why -lang en gunbai.db "Анэгава 1570" 3 s-teppo
-
-flags:
-  -lang ru|en
-    	language of the answer and of the errors (default "ru")
-`
-}
+func whyHelp(l render.Lang) string { return render.T(l, "cli.help.why") }
 
 func whyMain(args []string, stdout, stderr io.Writer) int {
 	flags := newFlags("why", stderr)
-	lang := flags.String("lang", string(render.RU), "language of the answer: ru or en")
+	lang := flags.String("lang", string(envLang()), "language of the answer: ru or en")
 	pos, code, ok := parseArgs(flags, args, whyHelp, stdout, stderr)
 	if !ok {
 		return code
@@ -48,7 +29,7 @@ func whyMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(pos) != 4 {
-		fmt.Fprint(stderr, "gunbai why: want STORE BATTLE TURN UNIT\n\n"+whyHelp())
+		fmt.Fprint(stderr, "gunbai why: want STORE BATTLE TURN UNIT\n\n"+whyHelp(l))
 		return 2
 	}
 	path, ref, unit := pos[0], pos[1], pos[3]
