@@ -247,7 +247,7 @@ func (b *Bot) takeBack(p store.Post) time.Time {
 	case m.Content == mark: // nothing was there: the mark posted now goes
 		err = b.s.ChannelMessageDelete(p.Channel, m.ID, discordgo.WithRetryOnRatelimit(false))
 	case !strings.HasPrefix(m.Content, mark):
-		_, err = b.s.ChannelMessageEdit(p.Channel, m.ID, clip(mark+"\n"+m.Content, render.DiscordLimit), discordgo.WithRetryOnRatelimit(false))
+		err = b.editContent(p.Channel, m.ID, clip(mark+"\n"+m.Content, render.DiscordLimit), discordgo.WithRetryOnRatelimit(false))
 	}
 	if err != nil {
 		if _, forGood := refusedForGood(err); !forGood {
