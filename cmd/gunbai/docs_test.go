@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/game"
 )
@@ -314,4 +315,163 @@ func TestConfigExamplePaths(t *testing.T) {
 			}
 		}
 	}
+}
+
+// twinDocs are the docs written in both languages: docs/X.md and its
+// Russian twin docs/X.ru.md.
+var twinDocs = []string{"players", "gm", "operations"}
+
+// headingLevels are a Markdown file's ## and ### headings, outside code
+// blocks, as their levels in order ("2 3 3 2 ...").
+func headingLevels(md string) []string {
+	var out []string
+	for _, m := range regexp.MustCompile(`(?m)^(#{2,3}) `).FindAllStringSubmatch(reFence.ReplaceAllString(md, ""), -1) {
+		out = append(out, strconv.Itoa(len(m[1])))
+	}
+	return out
+}
+
+var (
+	reCode = regexp.MustCompile("`([^`\n]+(?:\n[^`\n]+)?)`")
+	// A token that reads the same in both languages: a gunbai command
+	// line, a flag, a config section, a dotted or snake_case key, an
+	// environment variable, a file name.
+	reHostToken = regexp.MustCompile(`^(?:gunbai(?: .+)?|-[a-z]+|\[[a-z]+\](?: [a-z_]+)?|[a-z]+(?:[._][a-z_]+)+|[A-Z]+_[A-Z_]+|[\w./-]+\.(?:toml|db|md|go|csv|txt|service|env))$`)
+)
+
+// Each English guide has its Russian twin, linked both ways, with the same
+// sections in the same order, and every command line, flag and config key
+// of the English one in the Russian one too: a section dropped from a
+// translation, or one never written, shows.
+func TestDocsRussianTwins(t *testing.T) {
+	for _, name := range twinDocs {
+		en, ru := "docs/"+name+".md", "docs/"+name+".ru.md"
+		enText, ruText := readRepo(t, en), readRepo(t, ru)
+		if a, b := headingLevels(enText), headingLevels(ruText); strings.Join(a, " ") != strings.Join(b, " ") {
+			t.Errorf("%s has the headings %v, %s %v: not the same sections", en, a, ru, b)
+		}
+		if len(headingLevels(enText)) < 4 {
+			t.Errorf("%s: only %d headings found", en, len(headingLevels(enText)))
+		}
+		if !strings.Contains(enText, "("+name+".ru.md)") || !strings.Contains(ruText, "("+name+".md)") {
+			t.Errorf("%s and %s do not link each other", en, ru)
+		}
+		if !strings.Contains(readRepo(t, "README.md"), "(docs/"+name+".ru.md)") {
+			t.Errorf("README.md does not link %s", ru)
+		}
+		tokens := 0
+		ruFlat := strings.Join(strings.Fields(ruText), " ")
+		for _, m := range reCode.FindAllStringSubmatch(enText, -1) {
+			tok := strings.Join(strings.Fields(m[1]), " ")
+			if !reHostToken.MatchString(tok) {
+				continue
+			}
+			tokens++
+			if !strings.Contains(ruFlat, "`"+tok+"`") {
+				t.Errorf("%s says `%s`, %s does not", en, tok, ru)
+			}
+		}
+		if name != "players" && tokens < 20 {
+			t.Errorf("%s: only %d command-line or config tokens found", en, tokens)
+		}
+	}
+}
+
+// commandPaths are the command paths Discord shows in one language, as
+// the bot registers them: "/битва создать" -> its options' names, and a
+// command with subcommands under its own name with nil options.
+func commandPaths(ru bool) map[string]map[string]bool {
+	name := func(en string, loc map[discordgo.Locale]string) string {
+		if ru {
+			return loc[discordgo.Russian]
+		}
+		return en
+	}
+	out := map[string]map[string]bool{}
+	for _, c := range bot.Commands() {
+		top := "/" + name(c.Name, *c.NameLocalizations)
+		opts := map[string]bool{}
+		for _, o := range c.Options {
+			if o.Type != discordgo.ApplicationCommandOptionSubCommand {
+				opts[name(o.Name, o.NameLocalizations)] = true
+				continue
+			}
+			subOpts := map[string]bool{}
+			for _, so := range o.Options {
+				subOpts[name(so.Name, so.NameLocalizations)] = true
+			}
+			out[top+" "+name(o.Name, o.NameLocalizations)] = subOpts
+			opts = nil
+		}
+		out[top] = opts
+	}
+	return out
+}
+
+// Every command a guide names is a command path Discord shows in the
+// guide's language, with that path's options: the Russian guides name the
+// Russian commands. A command of the other language may stand only in a
+// paragraph that names it in the guide's own too (the table of names).
+func TestDocsCommandNames(t *testing.T) {
+	reWord := regexp.MustCompile(`^[\p{L}_-]+$`)
+	checked := 0
+	for _, name := range twinDocs {
+		for _, file := range []string{"docs/" + name + ".md", "docs/" + name + ".ru.md"} {
+			ru := strings.HasSuffix(file, ".ru.md")
+			own, other := commandPaths(ru), commandPaths(!ru)
+			for _, para := range strings.Split(reFence.ReplaceAllString(readRepo(t, file), ""), "\n\n") {
+				for _, m := range reCode.FindAllStringSubmatch(para, -1) {
+					words := strings.Fields(strings.NewReplacer("[", " ", "]", " ").Replace(m[1]))
+					if len(words) == 0 || !strings.HasPrefix(words[0], "/") || !reWord.MatchString(words[0][1:]) {
+						continue // not a command ("/tmp/x", a path)
+					}
+					checked++
+					paths := own
+					if _, ok := own[words[0]]; !ok {
+						if _, ok := other[words[0]]; !ok {
+							t.Errorf("%s: %q is no command", file, m[1])
+							continue
+						}
+						twin := otherName(words[0], ru)
+						if !strings.Contains(para, "`"+twin) {
+							t.Errorf("%s: %q names a command in the other language (%s) outside a table of names", file, m[1], twin)
+						}
+						paths = other
+					}
+					path := words[0]
+					if len(words) > 1 && paths[path] == nil {
+						if _, ok := paths[path+" "+words[1]]; ok {
+							path += " " + words[1]
+						} else if words[1] != "…" && words[1] != "..." {
+							t.Errorf("%s: %q: %q is no subcommand of %s", file, m[1], words[1], path)
+							continue
+						}
+					}
+					for _, w := range words[1:] {
+						opt, _, isOpt := strings.Cut(w, ":")
+						if isOpt && reWord.MatchString(opt) && !paths[path][opt] {
+							t.Errorf("%s: %q: %q is no option of %s", file, m[1], opt, path)
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d commands checked", checked)
+	}
+}
+
+// otherName is a top-level command's name in the other language.
+func otherName(cmd string, ru bool) string {
+	for _, c := range bot.Commands() {
+		enName, ruName := "/"+c.Name, "/"+(*c.NameLocalizations)[discordgo.Russian]
+		if ru && cmd == enName {
+			return ruName
+		}
+		if !ru && cmd == ruName {
+			return enName
+		}
+	}
+	return ""
 }
