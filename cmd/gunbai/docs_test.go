@@ -34,7 +34,7 @@ func markdownFiles(t *testing.T) []string {
 		rel, _ := filepath.Rel(repoRoot, d)
 		files = append(files, filepath.ToSlash(rel))
 	}
-	for _, want := range []string{"docs/players.md", "docs/players.ru.md", "docs/gm.md", "docs/operations.md", "docs/developers.md", "docs/rules.en.md", "docs/rules.ru.md"} {
+	for _, want := range []string{"docs/players.md", "docs/players.ru.md", "docs/gm.md", "docs/gm.ru.md", "docs/operations.md", "docs/operations.ru.md", "docs/developers.md", "docs/rules.en.md", "docs/rules.ru.md"} {
 		if !slices.Contains(files, want) {
 			t.Errorf("%s is missing", want)
 		}
