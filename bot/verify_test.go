@@ -182,7 +182,7 @@ func TestVerifyTamperHeadThroughDiscord(t *testing.T) {
 	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), head) {
 		t.Fatalf("the status in the clan's channel does not show the head %s", head)
 	}
-	want := fmt.Sprintf("Верно: хэш журнала в статусе битвы в <#%s> (`%s`) — запись %d из %d журнала.", chanOda, head[:16]+"…", len(es), len(es))
+	want := fmt.Sprintf("Верно: хеш журнала в статусе битвы в <#%s> (`%s`) — запись %d из %d журнала.", chanOda, head[:16]+"…", len(es), len(es))
 	if r := w.slash(oda, chanOda, "verify", discordtest.IntOpt("turn", 1)); !strings.Contains(r.Content, want) || strings.Contains(r.Content, "НЕ СХОДИТСЯ") {
 		t.Fatalf("/verify, the head as published: %q", r.Content)
 	}
@@ -229,7 +229,7 @@ func TestVerifyTamperHeadThroughDiscord(t *testing.T) {
 		t.Fatalf("the store alone cannot tell the rollback: %+v %v", rep.Mismatch, err)
 	}
 	w.start()
-	bad := fmt.Sprintf("НЕ СХОДИТСЯ: хэша журнала из статуса битвы в <#%s> (`%s`) в журнале нет", chanOda, head[:16]+"…")
+	bad := fmt.Sprintf("НЕ СХОДИТСЯ: хеша журнала из статуса битвы в <#%s> (`%s`) в журнале нет", chanOda, head[:16]+"…")
 	if r := w.slash(oda, chanOda, "verify", discordtest.IntOpt("turn", 1)); !strings.Contains(r.Content, bad) {
 		t.Fatalf("/verify after the rollback: %q", r.Content)
 	}

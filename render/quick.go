@@ -294,7 +294,7 @@ var quickTexts = map[string]msg{
 	"qb.role.1":                         {"Обороняется", "Defender"},
 	"qb.side":                           {"%s: %s — %d {3:кубик|кубика|кубиков}, попаданий %d", "%s: %s — %d {3:die|dice}, %d hits"},
 	"qb.winner":                         {"Победитель: %s (при равенстве — обороняющийся, E3-F8).", "Winner: %s (a tie goes to the defender, E3-F8)."},
-	"qb.seed_hash":                      {"Хэш зерна кубиков (sha256): %s", "Dice seed hash (sha256): %s"},
+	"qb.seed_hash":                      {"Хеш зерна кубиков (sha256): %s", "Dice seed hash (sha256): %s"},
 	"qb.seed":                           {"Зерно: %s", "Seed: %s"},
 	"qb.dice_of":                        {"Кубики: %s (попадание на 5–6)", "Dice of %s (5-6 hits)"},
 	"qb.no_dice":                        {"нет кубиков", "no dice"},
