@@ -274,22 +274,8 @@ func (s *Service) Later(id uint64, notBefore time.Time, why string) error {
 func (s *Service) Undeliverable(id uint64, code int) (uint64, error) {
 	var report uint64
 	err := s.Store.Update(func(tx *store.Tx) error {
-		p, err := tx.Post(id)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil
-		} else if err != nil {
-			return err
-		}
-		if err := tx.Delivered(id); err != nil {
-			return err
-		}
-		if p.Battle == "" || p.Channel == "" {
-			return nil
-		}
-		rec, err := tx.Battle(p.Guild, p.Battle)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil
-		} else if err != nil {
+		p, rec, ok, err := dropPost(tx, id)
+		if !ok || err != nil || p.Channel == "" {
 			return err
 		}
 		if p.Channel == rec.GMChannelID || rec.Undeliverable[p.Channel] != 0 {
@@ -316,24 +302,33 @@ func (s *Service) Undeliverable(id uint64, code int) (uint64, error) {
 // GM, in the same transaction.
 func (s *Service) Withhold(id uint64, seenBy string) error {
 	return s.Store.Update(func(tx *store.Tx) error {
-		p, err := tx.Post(id)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil
-		} else if err != nil {
-			return err
-		}
-		if err := tx.Delivered(id); err != nil {
-			return err
-		}
-		rec, err := tx.Battle(p.Guild, p.Battle)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil
-		} else if err != nil {
+		p, rec, ok, err := dropPost(tx, id)
+		if !ok || err != nil {
 			return err
 		}
 		_, err = owe(tx, text(&rec, []string{store.AudienceGM}, "bot.spectators_withheld", rec.Name, p.Turn, "<#"+p.Channel+">", "<@&"+seenBy+">")...)
 		return err
 	})
+}
+
+// dropPost takes post id out of the outbox as one that will not be sent,
+// and reads its battle; ok is false when there is no such post or battle
+// (gone since) or the post was of none.
+func dropPost(tx *store.Tx, id uint64) (p store.Post, rec store.BattleRecord, ok bool, err error) {
+	p, err = tx.Post(id)
+	if errors.Is(err, store.ErrNotFound) {
+		return p, rec, false, nil
+	} else if err != nil {
+		return p, rec, false, err
+	}
+	if err := tx.Delivered(id); err != nil || p.Battle == "" {
+		return p, rec, false, err
+	}
+	rec, err = tx.Battle(p.Guild, p.Battle)
+	if errors.Is(err, store.ErrNotFound) {
+		return p, rec, false, nil
+	}
+	return p, rec, err == nil, err
 }
 
 // TurnPosted is what a turn's post shows: the battle, the state before and
