@@ -51,10 +51,11 @@ func (p Placement) parse() (engine.Placement, error) {
 
 // Deploy applies a side's placement during deployment (engine.Place) and
 // returns the side's view of the battle after it. The whole deployment is
-// checked when the GM starts the battle.
+// checked when the GM starts the battle. Through Once, a placement re-sent
+// is not made again (a terrain toggled twice would be toggled back).
 func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 	var out engine.Battle
-	err := s.inBattle(seat.Battle.GuildID, seat.Battle.ID, func(tx *store.Tx, rec *store.BattleRecord) error {
+	err := s.inBattle(seat.Battle.GuildID, seat.Battle.ID, s.once(nil, func(tx *store.Tx, rec *store.BattleRecord) error {
 		if rec.Status != store.StatusDeployment || rec.Scouting {
 			return refuse("err.not_deployment", rec.Name)
 		}
@@ -79,6 +80,6 @@ func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 		}
 		out = SideView(rec, side) // D-70
 		return tx.PutBattle(*rec)
-	})
+	}))
 	return out, err
 }
