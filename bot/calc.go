@@ -21,7 +21,7 @@ func calcSpecs() []cmdSpec {
 	cutAL := optSpec{name: "cut_al", typ: num, minVal: 0, maxVal: campaign.MaxALCut}
 	al := optSpec{name: "al", typ: num, required: true, minVal: 0, maxVal: 99}
 	return []cmdSpec{
-		{name: "retreat", gm: true, handle: (*Bot).calcRetreat, once: retryCampaign, opts: []optSpec{
+		{name: "retreat", gm: true, handle: (*Bot).calcRetreat, opts: []optSpec{
 			{name: "army", typ: str, required: true, complete: true},
 			{name: "apply", typ: flag},
 			{name: "cut_off", typ: flag},
@@ -35,7 +35,7 @@ func calcSpecs() []cmdSpec {
 			{name: "castle_units", typ: str, complete: true},
 			{name: "winner", typ: str, complete: true},
 		}},
-		{name: "control", gm: true, handle: (*Bot).calcControl, once: retryCampaign, opts: []optSpec{
+		{name: "control", gm: true, handle: (*Bot).calcControl, opts: []optSpec{
 			{name: "province", typ: str, required: true, complete: true},
 			method,
 			al,
@@ -71,7 +71,7 @@ func calcSpecs() []cmdSpec {
 			{name: "order", typ: str, complete: true},
 			{name: "apply", typ: flag},
 		}},
-		{name: "secession", gm: true, handle: (*Bot).calcSecession, once: retryCampaign, opts: []optSpec{
+		{name: "secession", gm: true, handle: (*Bot).calcSecession, opts: []optSpec{
 			{name: "clan", typ: str, required: true, complete: true},
 		}},
 	}

@@ -108,13 +108,13 @@ const retryCampaign = "retry.campaign"
 
 // answered keeps the answer to c's change for a repeat to show again.
 func (b *Bot) answered(c *call, content string) {
-	if c.retry == nil || c.retry.Battle == "" {
+	if c.retry == nil || c.retry.Battle == "" && !c.retry.Campaign {
 		return
 	}
 	if err := b.svc.Answered(c.i.GuildID, c.retry, string(c.lang), content); err != nil {
 		b.opt.Log.Printf("keeping the answer to %s: %v", c.i.ID, err)
 	}
-	c.retry.Battle = "" // kept once
+	c.retry.Battle, c.retry.Campaign = "", false // kept once
 }
 
 // answerRepeat answers a command that repeats its author's last change:

@@ -255,3 +255,60 @@ func TestRetrySheetPressedTwice(t *testing.T) {
 		t.Fatalf("%d readies kept for the summary after Ready pressed twice, want 1 (%v)", readies, err)
 	}
 }
+
+// The campaign's commands re-sent: /turn next begins one turn, not two,
+// and its answer offers to begin another, once however often pressed;
+// /dispute re-sent posts one roll, not a second chance at the dice.
+func TestRetryCampaign(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	turn := func() int {
+		var n int
+		if err := w.st.View(func(tx *store.Tx) error {
+			rec, err := tx.Roster(w.guild)
+			n = rec.Roster.Turn
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	next := func(m discordtest.Member) discordtest.Response {
+		return w.slash(m, chanGM, "turn", discordtest.Subcommand("next"))
+	}
+	first, again := next(gm), next(gm)
+	if turn() != 2 || !strings.Contains(first.Content, "Начат ход кампании 2") {
+		t.Fatalf("turn %d after /turn next re-sent; first answer %q", turn(), first.Content)
+	}
+	button := againButton(again)
+	if !strings.Contains(again.Content, "Эта команда уже выполнена") || !strings.Contains(again.Content, first.Content) || button == "" {
+		t.Fatalf("/turn next re-sent: %+v", again)
+	}
+	pressed := w.do(w.srv.Button(w.guild, chanGM, gm, button))
+	twice := w.do(w.srv.Button(w.guild, chanGM, gm, button))
+	if turn() != 3 || !strings.Contains(pressed.Content, "Начат ход кампании 3") || !strings.Contains(twice.Content, "Эта команда уже выполнена") {
+		t.Fatalf("turn %d after the button pressed twice: %q, %q", turn(), pressed.Content, twice.Content)
+	}
+	if r := next(gmEN); turn() != 3 || !strings.Contains(r.Content, "This command was already done") {
+		t.Fatalf("/turn next re-sent in English: turn %d, %q", turn(), r.Content)
+	}
+	for _, m := range []discordtest.Member{oda, asai} {
+		ch := chanOda
+		if m.UserID == asai.UserID {
+			ch = chanAsai
+		}
+		dispute := func() discordtest.Response {
+			return w.slash(m, ch, "dispute", discordtest.StringOpt("about", "лес на холме"))
+		}
+		first, again := dispute(), dispute()
+		w.b.Wait()
+		if n := count(w, ch, "<@"+m.UserID+"> "); n != 1 {
+			t.Fatalf("%s: %d dispute rolls posted after /dispute re-sent", m.Username, n)
+		}
+		if !strings.Contains(again.Content, first.Content) || againButton(again) != "" ||
+			!strings.Contains(again.Content, "Эта команда уже выполнена") && !strings.Contains(again.Content, "This command was already done") {
+			t.Fatalf("/dispute re-sent: %q", again.Content)
+		}
+	}
+}
