@@ -269,7 +269,7 @@ func aftermathComponents(l render.Lang, r campaign.Roster, am campaign.Aftermath
 		}
 		if len(opts) > 0 {
 			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-				CustomID: id(game.AmAdd), Placeholder: render.T(l, "campaign.am_add"), Options: opts[:min(len(opts), 25)]}}})
+				CustomID: game.AftermathAddID(am.Army, am.Turn, am.Alloc), Placeholder: render.T(l, "campaign.am_add"), Options: opts[:min(len(opts), 25)]}}})
 		}
 	}
 	if opts := promotionOptions(l, a, am); len(opts) > 0 {

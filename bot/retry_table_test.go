@@ -59,7 +59,7 @@ var componentClasses = map[string]struct{ class, why string }{
 	readPrefix: {"a", ""},
 	"qb:":      {"b", "a side's choice set, or confirmed; err.quick_done once fought"},
 	"duel:":    {"c", "each press is checked against the duel's step: err.duel_not_your_turn; NOT guarded: a pass pressed twice when the same fighter acts in the next exchange"},
-	"am:":      {"b", "clear, default, promote, grant, skill, confirm set a choice; NOT guarded: add gives one figure a press, so a second press gives another"},
+	"am:":      {"d", "add carries the figures given when drawn (game.AftermathAddID): a second press is err.aftermath_moved; clear, default, promote, grant, skill, confirm set a choice (b)"},
 }
 
 func TestRetryEveryCommandClassified(t *testing.T) {

@@ -147,6 +147,8 @@ func campaignRefusal(r *campaign.Roster, army string, err error) error {
 		return refuse("err.aftermath_done", armyName(r, army))
 	case errors.Is(err, campaign.ErrNoAftermath):
 		return refuse("err.aftermath_none", armyName(r, army))
+	case errors.Is(err, errAllotMoved):
+		return refuse("err.aftermath_moved")
 	case errors.Is(err, campaign.ErrGrantOpen):
 		return refuse("err.aftermath_grant_open")
 	}
