@@ -100,15 +100,17 @@ func TestRetryDeploy(t *testing.T) {
 	w.start()
 	defer w.stop()
 	w.create("Нагасино")
+	var zone []string // South's, the defender's
 	for _, tc := range []struct {
 		m        discordtest.Member
 		ch, unit string
 		done     string
 	}{{oda, chanOda, "n-yari", "эта команда уже выполнена"}, {asai, chanAsai, "s-sohei", "this command was already done"}} {
 		cells, _ := w.offered(tc.m, tc.ch, "deploy", discordtest.StringOpt("unit", tc.unit), discordtest.Focus(discordtest.StringOpt("cell", "")))
-		if len(cells) < 2 {
+		if len(cells) < 3 {
 			t.Fatalf("cells offered to %s: %v", tc.unit, cells)
 		}
+		zone = cells
 		deploy := func() discordtest.Response {
 			return w.slash(tc.m, tc.ch, "deploy", discordtest.StringOpt("unit", tc.unit), discordtest.StringOpt("cell", cells[1]))
 		}
@@ -124,6 +126,29 @@ func TestRetryDeploy(t *testing.T) {
 		if n := len(w.srv.DMs(tc.m.UserID)); n != 0 {
 			t.Fatalf("%d DMs for a placement", n)
 		}
+		// Moved since by an ally: the same placement is made anew.
+		ally := discordtest.Member{UserID: tc.m.UserID + "0", Username: "ally", Roles: tc.m.Roles, Locale: tc.m.Locale}
+		w.slash(ally, tc.ch, "deploy", discordtest.StringOpt("unit", tc.unit), discordtest.StringOpt("cell", cells[0]))
+		if r := deploy(); strings.Contains(r.Content, tc.done) || !strings.Contains(r.Content, cells[1]) {
+			t.Fatalf("/deploy given back after an ally's: %q", r.Content)
+		}
+	}
+	// A terrain toggled, re-sent, stays toggled; the answer offers to
+	// toggle it again, once however often pressed.
+	toggle := func() discordtest.Response {
+		return w.slash(asai, chanAsai, "deploy", discordtest.StringOpt("cell", zone[2]), discordtest.StringOpt("terrain", "forest"))
+	}
+	forests := func() int { return len(battleNow(t, w, "нагасино").State.Terrain.Forests) }
+	before := forests()
+	first, again := toggle(), toggle()
+	button := againButton(again)
+	if forests() != before+1 || button == "" || !strings.Contains(again.Content, first.Content) {
+		t.Fatalf("a terrain toggle re-sent: %d forests (were %d); %q", forests(), before, again.Content)
+	}
+	w.do(w.srv.Button(w.guild, chanAsai, asai, button))
+	w.do(w.srv.Button(w.guild, chanAsai, asai, button))
+	if forests() != before {
+		t.Fatalf("%d forests after the button pressed twice, want %d", forests(), before)
 	}
 }
 
@@ -151,13 +176,25 @@ func TestRetryOrdersCancel(t *testing.T) {
 			!strings.Contains(again.Content, tc.done) || !strings.Contains(again.Content, first.Content) {
 			t.Fatalf("/orders cancel re-sent: %q", again.Content)
 		}
-		var orders []engine.Order
-		if err := w.st.View(func(tx *store.Tx) error {
-			var err error
-			orders, err = tx.Orders(w.guild, "нагасино", 1, tc.side)
-			return err
-		}); err != nil || len(orders) != 0 {
-			t.Fatalf("orders after the cancel: %+v %v", orders, err)
+		orders := func() []engine.Order {
+			var out []engine.Order
+			if err := w.st.View(func(tx *store.Tx) error {
+				var err error
+				out, err = tx.Orders(w.guild, "нагасино", 1, tc.side)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		if got := orders(); len(got) != 0 {
+			t.Fatalf("orders after the cancel: %+v", got)
+		}
+		// Given again since by an ally: the same cancel cancels it anew.
+		ally := discordtest.Member{UserID: tc.m.UserID + "0", Username: "ally", Roles: tc.m.Roles, Locale: tc.m.Locale}
+		w.slash(ally, tc.ch, "order", discordtest.StringOpt("unit", tc.unit), discordtest.StringOpt("order", "move"))
+		if r := cancel(); strings.Contains(r.Content, tc.done) || len(orders()) != 0 {
+			t.Fatalf("a cancel after the ally's order: %q, %+v", r.Content, orders())
 		}
 	}
 }
