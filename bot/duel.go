@@ -273,6 +273,9 @@ func duelPrompt(l render.Lang, d store.DuelRecord, i int) message {
 	lines := []string{render.T(l, "duel.prompt", d.ID, duelName(d, i), duelName(d, 1-i)), duelProfile(l, d, i), duelProfile(l, d, 1-i)}
 	var rows []discordgo.MessageComponent
 	id := func(action string, value ...string) string {
+		if action != game.DuelActSplit {
+			action = game.DuelAsOf(action, &d)
+		}
 		return game.DuelID(d.Guild, d.Battle, d.ID, i, action, value...)
 	}
 	deadline := render.T(l, "duel.prompt_deadline", stamp(d.Deadline, "R"))

@@ -58,7 +58,7 @@ var componentClasses = map[string]struct{ class, why string }{
 	"again:":   {"c", "goes through the record with Again: pressed twice, applied once"},
 	readPrefix: {"a", ""},
 	"qb:":      {"b", "a side's choice set, or confirmed; err.quick_done once fought"},
-	"duel:":    {"c", "each press is checked against the duel's step: err.duel_not_your_turn; NOT guarded: a pass pressed twice when the same fighter acts in the next exchange"},
+	"duel:":    {"d", "an exchange's buttons carry the exchanges done when drawn (game.DuelAsOf): a second press is err.duel_moved; a split is the fighter's one choice (c)"},
 	"am:":      {"d", "add carries the figures given when drawn (game.AftermathAddID): a second press is err.aftermath_moved; clear, default, promote, grant, skill, confirm set a choice (b)"},
 }
 

@@ -13,6 +13,7 @@ var retryTexts = map[string]msg{
 	"bot.roll_moved":      {"Эта кнопка нажата на броске, который с тех пор изменился (нажата второй раз?); ничего не изменено. Бросок сейчас:", "That button was pressed on the roll as it stood before (pressed twice?); nothing was changed. The roll as it stands:"},
 	"err.roll_moved":      {"Эта кнопка нажата на броске, который с тех пор изменился (нажата второй раз?); ничего не изменено: лист показывает бросок как он есть.", "That button was pressed on the roll as it stood before (pressed twice?); nothing was changed: the sheet shows the roll as it stands."},
 	"err.aftermath_moved": {"Распределение изменилось с тех пор, как было показано это меню (нажато второй раз?); ничего не изменено. Сообщение показывает его как есть.", "The distribution has changed since this menu was shown (pressed twice?); nothing was changed. The message shows it as it stands."},
+	"err.duel_moved":      {"Эта кнопка была для прошлого обмена (нажата второй раз?); ничего не изменено.", "That button was for an earlier exchange (pressed twice?); nothing was changed."},
 	"err.confirm_stale":   {"Эта кнопка устарела: с тех пор вы дали битве другую команду или начался другой ход. Если команда ещё нужна, отправьте её заново.", "This button is out of date: you have given the battle another command since, or another turn has begun. Send the command again if it is still wanted."},
 }
 
