@@ -57,7 +57,7 @@ func calcSpecs() []cmdSpec {
 			{name: "former_owners_castle", typ: flag},
 			{name: "riot", typ: flag},
 		}},
-		{name: "suppress", gm: true, handle: (*Bot).calcSuppress, opts: []optSpec{
+		{name: "suppress", gm: true, handle: (*Bot).calcSuppress, once: retryCampaign, opts: []optSpec{
 			{name: "province", typ: str, required: true, complete: true},
 			{name: "army", typ: str, required: true, complete: true},
 			{name: "kind", typ: str, required: true, choices: []string{string(campaign.Riot), string(campaign.Uprising)}},
@@ -366,7 +366,7 @@ func (b *Bot) calcRetreat(c *call) error {
 	req.Apply, _ = c.flag("apply")
 	req.HostileBorders, _ = c.num("hostile_borders")
 	req.HostileProvinces, _ = c.num("hostile_provinces")
-	out, err := b.svc.Retreat(c.i.GuildID, req)
+	out, err := b.life(c).Retreat(c.i.GuildID, req)
 	if err != nil {
 		return err
 	}
@@ -410,7 +410,7 @@ func (b *Bot) calcControl(c *call) error {
 		besieged, _ := c.flag("fort_besieged")
 		req.Fortifications = []game.Garrison{{Kind: campaign.Fortification(kind), Besieged: besieged, Figures: figs}}
 	}
-	res, err := b.svc.Control(c.i.GuildID, req)
+	res, err := b.life(c).Control(c.i.GuildID, req)
 	if err != nil {
 		return err
 	}
@@ -432,7 +432,7 @@ func (b *Bot) calcSuppress(c *call) error {
 	if err != nil {
 		return err
 	}
-	res, err := b.svc.Suppress(c.i.GuildID, req)
+	res, err := b.life(c).Suppress(c.i.GuildID, req)
 	if err != nil {
 		return err
 	}
@@ -447,7 +447,7 @@ func (b *Bot) calcSuppress(c *call) error {
 // calcSecession handles /secession (F-E1-4, E1-K).
 func (b *Bot) calcSecession(c *call) error {
 	clan := c.str("clan")
-	res, state, err := b.svc.Secession(c.i.GuildID, clan)
+	res, state, err := b.life(c).Secession(c.i.GuildID, clan)
 	if err != nil {
 		return err
 	}

@@ -44,14 +44,14 @@ func campaignSpecs() []cmdSpec {
 				{name: "lang", typ: str, choices: []string{"ru", "en"}},
 			}},
 		}},
-		{name: "aftermath", gm: true, handle: (*Bot).aftermath, opts: []optSpec{army,
+		{name: "aftermath", gm: true, handle: (*Bot).aftermath, once: retryCampaign, opts: []optSpec{army,
 			{name: "fortification", typ: str, choices: []string{"none", "fort", "castle", "citadel"}},
 			{name: "captured", typ: flag},
 			{name: "horse_breeding", typ: flag},
 			{name: "horse_market", typ: flag},
 		}},
 		{name: "turn", gm: true, subs: []cmdSpec{
-			{name: "next", handle: (*Bot).turnNext},
+			{name: "next", handle: (*Bot).turnNext, once: retryCampaign, again: always},
 		}},
 	}
 }
@@ -161,7 +161,7 @@ func (b *Bot) aftermath(c *call) error {
 	facts.CapturedThisTurn, _ = c.flag("captured")
 	facts.HorseBreeding, _ = c.flag("horse_breeding")
 	facts.HorseMarket, _ = c.flag("horse_market")
-	am, err := b.svc.RunAftermath(c.i.GuildID, game.AftermathRequest{Army: c.str("army"), Facts: facts, GMChannel: c.i.ChannelID, Locale: string(c.lang)})
+	am, err := b.life(c).RunAftermath(c.i.GuildID, game.AftermathRequest{Army: c.str("army"), Facts: facts, GMChannel: c.i.ChannelID, Locale: string(c.lang)})
 	if err != nil {
 		return err
 	}
@@ -173,7 +173,7 @@ func (b *Bot) aftermath(c *call) error {
 
 // turnNext handles /turn next.
 func (b *Bot) turnNext(c *call) error {
-	r, err := b.svc.NextTurn(c.i.GuildID)
+	r, err := b.life(c).NextTurn(c.i.GuildID)
 	if err != nil {
 		return err
 	}
@@ -269,7 +269,7 @@ func aftermathComponents(l render.Lang, r campaign.Roster, am campaign.Aftermath
 		}
 		if len(opts) > 0 {
 			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-				CustomID: id(game.AmAdd), Placeholder: render.T(l, "campaign.am_add"), Options: opts[:min(len(opts), 25)]}}})
+				CustomID: game.AftermathAddID(am.Army, am.Turn, am.Alloc), Placeholder: render.T(l, "campaign.am_add"), Options: opts[:min(len(opts), 25)]}}})
 		}
 	}
 	if opts := promotionOptions(l, a, am); len(opts) > 0 {

@@ -137,7 +137,7 @@ func commandSpecs() []cmdSpec {
 				engine.MissionSignals, engine.MissionPanic, engine.MissionSabotage, engine.MissionInterception}},
 			{name: "banner", typ: str, complete: true},
 		}},
-		{name: "deploy", handle: (*Bot).deploy, opts: []optSpec{
+		{name: "deploy", handle: (*Bot).deploy, once: retryDone, again: toggles, opts: []optSpec{
 			{name: "unit", typ: str, units: true},
 			{name: "cell", typ: str, complete: true},
 			facing,
@@ -148,7 +148,7 @@ func commandSpecs() []cmdSpec {
 			{name: "guards", typ: num},
 			{name: "save_ammo", typ: flag},
 		}},
-		{name: "scout", handle: (*Bot).scout, opts: []optSpec{
+		{name: "scout", handle: (*Bot).scout, once: retryDone, opts: []optSpec{
 			{name: "cells", typ: str, complete: true},
 			{name: "swap", typ: str, complete: true},
 			{name: "done", typ: flag},
@@ -177,7 +177,7 @@ func commandSpecs() []cmdSpec {
 			{name: "unit", typ: str, required: true, units: true},
 			{name: "battle", typ: str, complete: true},
 		}},
-		{name: "orders", handle: (*Bot).orders, opts: []optSpec{
+		{name: "orders", handle: (*Bot).orders, once: retryDone, opts: []optSpec{
 			{name: "cancel", typ: str, units: true},
 			phase,
 			{name: "ready", typ: flag},

@@ -27,12 +27,12 @@ import (
 // duelSpecs are the duel's rows of the command table.
 func duelSpecs() []cmdSpec {
 	return []cmdSpec{
-		{name: "duel", gm: true, handle: (*Bot).duelStart, opts: []optSpec{
+		{name: "duel", gm: true, handle: (*Bot).duelStart, once: retryCampaign, opts: []optSpec{
 			{name: "a", typ: str, required: true, complete: true},
 			{name: "b", typ: str, required: true, complete: true},
 			{name: "kill_margin", typ: num, minVal: 5, maxVal: 6},
 		}},
-		{name: "dispute", handle: (*Bot).dispute, opts: []optSpec{
+		{name: "dispute", handle: (*Bot).dispute, once: retryCampaign, opts: []optSpec{
 			{name: "about", typ: str},
 		}},
 	}
@@ -41,7 +41,7 @@ func duelSpecs() []cmdSpec {
 // duelStart is /duel: the GM's duel outside a battle.
 func (b *Bot) duelStart(c *call) error {
 	km, _ := c.num("kill_margin")
-	d, err := b.svc.StartDuel(c.i.GuildID, game.DuelRequest{A: c.str("a"), B: c.str("b"), GMChannel: c.i.ChannelID,
+	d, err := b.life(c).StartDuel(c.i.GuildID, game.DuelRequest{A: c.str("a"), B: c.str("b"), GMChannel: c.i.ChannelID,
 		Locale: b.battleLocale(), KillMargin: km})
 	if err != nil {
 		return err
@@ -63,7 +63,7 @@ func (b *Bot) dispute(c *call) error {
 		about = render.T(render.Lang(lang), "duel.dispute_about", render.Literal(a))
 	}
 	user := c.i.Member.User.ID
-	r, seed, err := b.svc.Dispute(c.i.GuildID, c.i.ChannelID, user, about, lang)
+	r, seed, err := b.life(c).Dispute(c.i.GuildID, c.i.ChannelID, user, about, lang)
 	if err != nil {
 		return err
 	}
@@ -273,6 +273,9 @@ func duelPrompt(l render.Lang, d store.DuelRecord, i int) message {
 	lines := []string{render.T(l, "duel.prompt", d.ID, duelName(d, i), duelName(d, 1-i)), duelProfile(l, d, i), duelProfile(l, d, 1-i)}
 	var rows []discordgo.MessageComponent
 	id := func(action string, value ...string) string {
+		if action != game.DuelActSplit {
+			action = game.DuelAsOf(action, &d)
+		}
 		return game.DuelID(d.Guild, d.Battle, d.ID, i, action, value...)
 	}
 	deadline := render.T(l, "duel.prompt_deadline", stamp(d.Deadline, "R"))

@@ -50,9 +50,14 @@ func (b *Bot) roll(c *call) error {
 	return nil
 }
 
-// rollButton is the custom ID of a roll's button: "roll:<turn>:<source>",
-// so that a button left under an old roll acts on nothing else.
-func rollButton(turn int, source string) string { return fmt.Sprintf("roll:%d:%s", turn, source) }
+// rollButton is the custom ID of a roll's button:
+// "roll:<turn>:<rerolls taken>:<source>", so that a button left under an
+// old roll acts on nothing else, and a second press of the same button
+// (its answer lost) finds the roll moved on and spends nothing more
+// (game.RerollAsOf).
+func rollButton(turn, taken int, source string) string {
+	return fmt.Sprintf("roll:%d:%d:%s", turn, taken, source)
+}
 
 // reroll handles the buttons under a roll: a reroll, or accepting it.
 func (b *Bot) reroll(c *call, button string) error {
@@ -65,14 +70,24 @@ func (b *Bot) reroll(c *call, button string) error {
 	if err != nil {
 		return refuse("err.roll_stale", 0) // a button of an older version
 	}
+	taken := -1 // a button drawn before the count was in it
+	if n, src, ok := strings.Cut(source, ":"); ok {
+		if taken, err = strconv.Atoi(n); err != nil {
+			return refuse("err.roll_stale", turn)
+		}
+		source = src
+	}
 	if source == "accept" {
 		source = ""
 	}
-	r, err := b.svc.Reroll(seat, turn, source)
+	r, err := b.svc.RerollAsOf(seat, turn, taken, source)
 	if err != nil {
 		return err
 	}
 	text, comps := rollMessage(c.lang, r)
+	if r.Again {
+		text = render.T(c.lang, "bot.roll_moved") + "\n" + text
+	}
 	b.reply(c, text, comps) // the roll's message, edited in place
 	b.deliverDue()
 	return nil
@@ -86,9 +101,9 @@ func rollMessage(l render.Lang, r game.Rolled) (string, []discordgo.MessageCompo
 	}
 	var buttons []discordgo.MessageComponent
 	for _, src := range r.Open {
-		buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll."+src), Style: discordgo.PrimaryButton, CustomID: rollButton(r.Turn, src)})
+		buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll."+src), Style: discordgo.PrimaryButton, CustomID: rollButton(r.Turn, len(r.Rerolls), src)})
 	}
-	buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll.accept"), Style: discordgo.SecondaryButton, CustomID: rollButton(r.Turn, "accept")})
+	buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll.accept"), Style: discordgo.SecondaryButton, CustomID: rollButton(r.Turn, len(r.Rerolls), "accept")})
 	return text, []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 }
 
@@ -175,12 +190,12 @@ func (b *Bot) orders(c *call) error {
 	}
 	spare, spareGiven := c.flag("spare")
 	if spareGiven {
-		if err := b.svc.SetSpare(seat, spare); err != nil {
+		if err := b.life(c).SetSpare(seat, spare); err != nil {
 			return err
 		}
 	}
 	if on, ok := c.flag("save_ammo"); ok {
-		if err := b.svc.SaveAmmo(seat, c.str("unit"), on); err != nil {
+		if err := b.life(c).SaveAmmo(seat, c.str("unit"), on); err != nil {
 			return err
 		}
 	}
@@ -190,7 +205,7 @@ func (b *Bot) orders(c *call) error {
 		if !ok {
 			phase = 1
 		}
-		so, err = b.svc.Cancel(seat, unit, phase)
+		so, err = b.life(c).Cancel(seat, unit, phase)
 	} else {
 		so, err = b.svc.Orders(seat)
 	}
@@ -224,7 +239,7 @@ func (b *Bot) ready(c *call, seat game.Seat) error {
 	if seat.Player == nil {
 		seat.Player = c.player() // who said ready, for the summary and the status
 	}
-	res, err := b.svc.Ready(seat)
+	res, err := b.life(c).Ready(seat)
 	if err != nil {
 		return err
 	}
@@ -258,7 +273,7 @@ func (b *Bot) deploy(c *call) error {
 	if v, ok := c.flag("save_ammo"); ok {
 		p.SaveAmmo = &v
 	}
-	view, err := b.svc.Deploy(seat, p)
+	view, err := b.life(c).Deploy(seat, p)
 	if err != nil {
 		return err
 	}
@@ -280,7 +295,7 @@ func (b *Bot) scout(c *call) error {
 	}
 	sc := game.Scouting{Cells: c.str("cells"), Swap: c.str("swap")}
 	sc.Done, _ = c.flag("done")
-	if sc, err = b.svc.Scout(seat, sc); err != nil {
+	if sc, err = b.life(c).Scout(seat, sc); err != nil {
 		return err
 	}
 	var lines []string

@@ -24,7 +24,7 @@ func quickSpecs() []cmdSpec {
 	armies := func(name string) optSpec { return optSpec{name: name, typ: str, required: true, complete: true} }
 	siege := optSpec{name: "siege", typ: str, required: true, complete: true}
 	return []cmdSpec{
-		{name: "quickbattle", gm: true, handle: (*Bot).quickBattle, opts: []optSpec{
+		{name: "quickbattle", gm: true, handle: (*Bot).quickBattle, once: retryCampaign, opts: []optSpec{
 			{name: "name", typ: str, required: true},
 			armies("attacker"), armies("defender"),
 			{name: "fortified", typ: str, choices: []string{"none", "fort", "castle", "citadel"}},
@@ -32,7 +32,7 @@ func quickSpecs() []cmdSpec {
 			{name: "def_mod", typ: num, minVal: -10, maxVal: 10},
 			{name: "reason", typ: str},
 		}},
-		{name: "naval", gm: true, handle: (*Bot).naval, opts: []optSpec{
+		{name: "naval", gm: true, handle: (*Bot).naval, once: retryCampaign, opts: []optSpec{
 			{name: "interceptor", typ: str, required: true, complete: true},
 			{name: "squadrons", typ: num, required: true, minVal: 1, maxVal: 30},
 			{name: "evacuation", typ: str, required: true, complete: true},
@@ -42,7 +42,7 @@ func quickSpecs() []cmdSpec {
 		}},
 		{name: "siege", subs: []cmdSpec{
 			{name: "show", handle: (*Bot).siegeShow},
-			{name: "assault", gm: true, handle: (*Bot).siegeAssault, opts: []optSpec{siege,
+			{name: "assault", gm: true, handle: (*Bot).siegeAssault, once: retryCampaign, opts: []optSpec{siege,
 				{name: "loc", typ: flag, required: true},
 				{name: "blockade", typ: flag, required: true},
 				{name: "units", typ: str, complete: true},
@@ -50,11 +50,11 @@ func quickSpecs() []cmdSpec {
 				{name: "def_mod", typ: num, minVal: -10, maxVal: 10},
 				{name: "reason", typ: str},
 			}},
-			{name: "relief", gm: true, handle: (*Bot).siegeRelief, opts: []optSpec{siege,
+			{name: "relief", gm: true, handle: (*Bot).siegeRelief, once: retryCampaign, opts: []optSpec{siege,
 				armies("armies"),
 				{name: "join", typ: str, complete: true},
 			}},
-			{name: "phase", gm: true, handle: (*Bot).siegePhase},
+			{name: "phase", gm: true, handle: (*Bot).siegePhase, once: retryCampaign, again: always},
 		}},
 	}
 }
@@ -135,7 +135,7 @@ func (b *Bot) quickBattle(c *call) error {
 	if req.AtkMod, req.DefMod, err = mods(c); err != nil {
 		return err
 	}
-	rec, err := b.svc.QuickBattle(c.i.GuildID, req)
+	rec, err := b.life(c).QuickBattle(c.i.GuildID, req)
 	if err != nil {
 		return err
 	}
@@ -260,7 +260,7 @@ func (b *Bot) siegeAssault(c *call) error {
 	}
 	loc, _ := c.flag("loc")
 	blockade, _ := c.flag("blockade")
-	rec, err := b.svc.Assault(c.i.GuildID, game.AssaultRequest{Siege: c.str("siege"), Units: strings.Fields(c.str("units")), LOC: loc, Blockade: blockade,
+	rec, err := b.life(c).Assault(c.i.GuildID, game.AssaultRequest{Siege: c.str("siege"), Units: strings.Fields(c.str("units")), LOC: loc, Blockade: blockade,
 		AtkMod: atk, DefMod: def, GMChannel: c.i.ChannelID, Locale: string(c.lang)})
 	if err != nil {
 		return err
@@ -272,7 +272,7 @@ func (b *Bot) siegeAssault(c *call) error {
 
 // siegeRelief handles /siege relief.
 func (b *Bot) siegeRelief(c *call) error {
-	rec, err := b.svc.Relief(c.i.GuildID, game.ReliefRequest{Siege: c.str("siege"), Armies: strings.Fields(c.str("armies")), Join: strings.Fields(c.str("join")),
+	rec, err := b.life(c).Relief(c.i.GuildID, game.ReliefRequest{Siege: c.str("siege"), Armies: strings.Fields(c.str("armies")), Join: strings.Fields(c.str("join")),
 		GMChannel: c.i.ChannelID, Locale: string(c.lang)})
 	if err != nil {
 		return err
@@ -285,7 +285,7 @@ func (b *Bot) siegeRelief(c *call) error {
 // siegePhase handles /siege phase: the campaign's phase counter goes on
 // (E3-Q8): an assault waits for a phase after its siege began.
 func (b *Bot) siegePhase(c *call) error {
-	n, err := b.svc.NextPhase(c.i.GuildID)
+	n, err := b.life(c).NextPhase(c.i.GuildID)
 	if err != nil {
 		return err
 	}

@@ -46,6 +46,10 @@ type sentCommand struct {
 // always: a second extension is a sensible wish.
 func always(*call) bool { return true }
 
+// toggles: a placement that toggles a cell's terrain undoes itself when
+// made twice, which may be wanted.
+func toggles(c *call) bool { return c.str("terrain") != "" }
+
 // addsUp: an order that adds to the same one instead of taking its place
 // (a second shinobi on the same mission, game.Replaces) may be wanted twice.
 func addsUp(c *call) bool {
@@ -98,15 +102,19 @@ func (b *Bot) life(c *call) *game.Service {
 	return b.svc
 }
 
+// retryCampaign answers a command re-sent after its change to the guild's
+// campaign was made (game's onceGuild).
+const retryCampaign = "retry.campaign"
+
 // answered keeps the answer to c's change for a repeat to show again.
 func (b *Bot) answered(c *call, content string) {
-	if c.retry == nil || c.retry.Battle == "" {
+	if c.retry == nil || c.retry.Battle == "" && !c.retry.Campaign {
 		return
 	}
 	if err := b.svc.Answered(c.i.GuildID, c.retry, string(c.lang), content); err != nil {
 		b.opt.Log.Printf("keeping the answer to %s: %v", c.i.ID, err)
 	}
-	c.retry.Battle = "" // kept once
+	c.retry.Battle, c.retry.Campaign = "", false // kept once
 }
 
 // answerRepeat answers a command that repeats its author's last change:
@@ -114,7 +122,11 @@ func (b *Bot) answered(c *call, content string) {
 // worth making twice, the button that makes it once more.
 func (b *Bot) answerRepeat(c *call, rep *game.Repeated, r route) {
 	at := rep.Recent.At
-	lines := []string{render.T(c.lang, r.once, rep.Name, stamp(at, "T"), stamp(at, "R"))}
+	args := []any{rep.Name, stamp(at, "T"), stamp(at, "R")}
+	if rep.Campaign {
+		args = args[1:] // retryCampaign names no battle
+	}
+	lines := []string{render.T(c.lang, r.once, args...)}
 	if rep.Recent.Answer != "" {
 		lines = append(lines, render.T(c.lang, "retry.answer"), rep.Recent.Answer)
 	} else {

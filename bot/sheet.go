@@ -201,11 +201,12 @@ func sheetComponents(l render.Lang, st game.SheetState) []discordgo.MessageCompo
 		}}}
 	}
 	if !st.Rolled.Final {
+		taken := strconv.Itoa(len(st.Rolled.Rerolls)) // the roll the button is pressed on: rollButton
 		var buttons []discordgo.MessageComponent
 		for _, src := range st.Rolled.Open {
-			buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll."+src), Style: discordgo.PrimaryButton, CustomID: sheetID(id, turn, game.ActReroll, src)})
+			buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll."+src), Style: discordgo.PrimaryButton, CustomID: sheetID(id, turn, game.ActReroll, src, taken)})
 		}
-		buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll.accept"), Style: discordgo.SecondaryButton, CustomID: sheetID(id, turn, game.ActReroll, "accept")})
+		buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll.accept"), Style: discordgo.SecondaryButton, CustomID: sheetID(id, turn, game.ActReroll, "accept", taken)})
 		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 	}
 	d := st.Sheet.Draft
@@ -353,8 +354,14 @@ func (b *Bot) sheetClick(c *call) error {
 	if v, ok := strings.CutPrefix(act.Value, "page:"); ok {
 		act.Action, act.Value = game.ActPage, v
 	}
-	if act.Action == game.ActReroll && act.Value == "accept" {
-		act.Value = ""
+	if act.Action == game.ActReroll {
+		src, taken, ok := strings.Cut(act.Value, ":")
+		if n, err := strconv.Atoi(taken); ok && err == nil {
+			act.Value, act.AsOf = src, &n
+		}
+		if act.Value == "accept" {
+			act.Value = ""
+		}
 	}
 	user := c.i.User
 	if c.i.Member != nil {

@@ -2,6 +2,7 @@ package game
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -162,6 +163,25 @@ func (s *Service) ActAftermath(c AftermathClick) error {
 	})
 }
 
+// errAllotMoved refuses a figure given from a menu drawn before the last
+// change to the distribution (issue 25, item 3).
+var errAllotMoved = errors.New("the distribution changed since the menu was drawn")
+
+// allotted is how many recovered figures a distribution gives.
+func allotted(alloc []campaign.Allocation) int {
+	n := 0
+	for _, x := range alloc {
+		n += x.Figures
+	}
+	return n
+}
+
+// AftermathAddID is the custom ID of the menu that gives a figure more,
+// drawn on the distribution alloc.
+func AftermathAddID(army string, turn int, alloc []campaign.Allocation) string {
+	return AftermathID(army, turn, AmAdd, strconv.Itoa(allotted(alloc)))
+}
+
 // aftermathAct is the change a click makes to the roster.
 func aftermathAct(r campaign.Roster, army, action, arg string, c AftermathClick) (campaign.Roster, error) {
 	am, ok := r.Aftermath(army)
@@ -171,6 +191,11 @@ func aftermathAct(r campaign.Roster, army, action, arg string, c AftermathClick)
 	a, _ := r.Army(army)
 	switch action {
 	case AmAdd:
+		// arg: the figures given when the menu was drawn. A second press
+		// after a lost answer finds more given and gives none.
+		if arg != "" && arg != strconv.Itoa(allotted(am.Alloc)) {
+			return r, errAllotMoved
+		}
 		alloc := slices.Clone(am.Alloc)
 		for _, id := range c.Values {
 			if i := slices.IndexFunc(alloc, func(x campaign.Allocation) bool { return x.UnitID == id }); i >= 0 {

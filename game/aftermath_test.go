@@ -145,3 +145,38 @@ func BenchmarkRosterUpload(b *testing.B) {
 		}
 	}
 }
+
+// The menu that gives a recovered figure, pressed twice after a lost
+// answer (issue 25, item 3): one figure given; the second press is refused
+// and changes nothing; the menu drawn anew gives another.
+func TestRetryAftermathAddPressedTwice(t *testing.T) {
+	svc := uploadedService(t)
+	if _, err := svc.EditRoster("g1", "us-yari", "lost_this_turn", "3"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.RunAftermath("g1", AftermathRequest{Army: "uesugi-main", Facts: campaign.Province{Fortification: campaign.Castle}, GMChannel: "ch-gm"}); err != nil {
+		t.Fatal(err)
+	}
+	click := func(id string, values ...string) error {
+		return svc.ActAftermath(AftermathClick{Guild: "g1", User: "u1", Roles: []string{"r-uesugi"}, ID: id, Values: values})
+	}
+	given := func() []campaign.Allocation {
+		r, _ := svc.Roster("g1")
+		am, _ := r.Aftermath("uesugi-main")
+		return am.Alloc
+	}
+	if err := click(AftermathID("uesugi-main", 1, AmClear)); err != nil {
+		t.Fatal(err)
+	}
+	menu := AftermathAddID("uesugi-main", 1, given())
+	if err := click(menu, "us-yari"); err != nil {
+		t.Fatal(err)
+	}
+	userErr(t, click(menu, "us-yari"), "err.aftermath_moved")
+	if n := allotted(given()); n != 1 {
+		t.Fatalf("%d figures given after the menu pressed twice, want 1", n)
+	}
+	if err := click(AftermathAddID("uesugi-main", 1, given()), "us-yari"); err != nil || allotted(given()) != 2 {
+		t.Fatalf("the menu drawn anew: %v, %d given", err, allotted(given()))
+	}
+}

@@ -45,7 +45,7 @@ func (s *Service) Roster(guild string) (campaign.Roster, error) {
 // what fn leaves in *rec if fn succeeds. A roster seen for the first time
 // gets its dice seed here.
 func (s *Service) inRoster(guild string, fn func(tx *store.Tx, rec *store.RosterRecord) error) error {
-	return s.Store.Update(func(tx *store.Tx) error {
+	return s.Store.Update(s.onceGuild(guild, func(tx *store.Tx) error {
 		rec, err := tx.Roster(guild)
 		if err != nil {
 			return err
@@ -67,7 +67,7 @@ func (s *Service) inRoster(guild string, fn func(tx *store.Tx, rec *store.Roster
 			return refuse("err.roster_check", err.Error())
 		}
 		return tx.PutRoster(guild, rec)
-	})
+	}))
 }
 
 // campaignDice are the dice of a campaign turn: one stream per turn, keyed
@@ -147,6 +147,8 @@ func campaignRefusal(r *campaign.Roster, army string, err error) error {
 		return refuse("err.aftermath_done", armyName(r, army))
 	case errors.Is(err, campaign.ErrNoAftermath):
 		return refuse("err.aftermath_none", armyName(r, army))
+	case errors.Is(err, errAllotMoved):
+		return refuse("err.aftermath_moved")
 	case errors.Is(err, campaign.ErrGrantOpen):
 		return refuse("err.aftermath_grant_open")
 	}

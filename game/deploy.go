@@ -1,6 +1,8 @@
 package game
 
 import (
+	"reflect"
+
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/store"
 )
@@ -51,10 +53,21 @@ func (p Placement) parse() (engine.Placement, error) {
 
 // Deploy applies a side's placement during deployment (engine.Place) and
 // returns the side's view of the battle after it. The whole deployment is
-// checked when the GM starts the battle.
+// checked when the GM starts the battle. Through Once, a placement re-sent
+// is not made again (a terrain toggled twice would be toggled back).
 func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 	var out engine.Battle
-	err := s.inBattle(seat.Battle.GuildID, seat.Battle.ID, func(tx *store.Tx, rec *store.BattleRecord) error {
+	// Re-sent, it is the same placement while making it again would change
+	// nothing (not moved since by an ally); a terrain toggle always is.
+	still := func(tx *store.Tx, rec *store.BattleRecord) (bool, error) {
+		place, err := p.parse()
+		if p.Terrain != "" || err != nil {
+			return true, nil
+		}
+		nb, prob := engine.Place(rec.State, seat.Side, place)
+		return prob == nil && reflect.DeepEqual(nb, rec.State) && (p.Guards == nil || rec.Guards[seat.Side] == *p.Guards), nil
+	}
+	err := s.inBattle(seat.Battle.GuildID, seat.Battle.ID, s.once(still, func(tx *store.Tx, rec *store.BattleRecord) error {
 		if rec.Status != store.StatusDeployment || rec.Scouting {
 			return refuse("err.not_deployment", rec.Name)
 		}
@@ -79,6 +92,6 @@ func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 		}
 		out = SideView(rec, side) // D-70
 		return tx.PutBattle(*rec)
-	})
+	}))
 	return out, err
 }

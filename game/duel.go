@@ -231,7 +231,7 @@ type DuelRequest struct {
 // StartDuel opens a duel outside a battle between two roster characters.
 func (s *Service) StartDuel(guild string, req DuelRequest) (store.DuelRecord, error) {
 	var out store.DuelRecord
-	err := s.Store.Update(func(tx *store.Tx) error {
+	err := s.Store.Update(s.onceGuild(guild, func(tx *store.Tx) error {
 		rr, err := tx.Roster(guild)
 		if err != nil {
 			return err
@@ -291,7 +291,7 @@ func (s *Service) StartDuel(guild string, req DuelRequest) (store.DuelRecord, er
 			return err
 		}
 		return owePrompts(tx, &out)
-	})
+	}))
 	return out, err
 }
 
@@ -470,10 +470,10 @@ func (s *Service) Dispute(guild, channel, user, about, lang string) (campaign.Ro
 	if r.Success {
 		key = "duel.dispute_right"
 	}
-	err = s.Store.Update(func(tx *store.Tx) error {
+	err = s.Store.Update(s.onceGuild(guild, func(tx *store.Tx) error {
 		_, err := owe(tx, store.Post{Guild: guild, Channel: channel, Kind: PostText, Lang: lang, Key: key,
 			Args: []any{about, user, r.Die, sh}})
 		return err
-	})
+	}))
 	return r, sh, err
 }

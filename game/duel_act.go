@@ -69,12 +69,28 @@ func (s *Service) ActDuel(c DuelClick) error {
 		if d.State.Phase == duel.PhaseDone {
 			return refuse("err.duel_over")
 		}
+		// An exchange's button names the exchanges done when it was drawn
+		// (DuelAsOf): pressed again after a lost answer, when its fighter
+		// acts again, it finds the duel moved on and changes nothing.
+		if a, n, ok := strings.Cut(action, "."); ok {
+			if n != strconv.Itoa(len(d.State.Log)) {
+				return refuse("err.duel_moved")
+			}
+			action = a
+		}
 		d.Absent[i] = false
 		if err := s.choose(&d, i, action, value); err != nil {
 			return err
 		}
 		return s.advance(tx, &d)
 	})
+}
+
+// DuelAsOf is an exchange's action as its button names it: with the
+// exchanges done when it was drawn, so that a second press of it is not
+// taken for the next exchange's choice (issue 25, item 3).
+func DuelAsOf(action string, d *store.DuelRecord) string {
+	return action + "." + strconv.Itoa(len(d.State.Log))
 }
 
 // DuelAwaited is the fighter whose choice the duel waits for, or -1 (splits:

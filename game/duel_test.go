@@ -274,3 +274,61 @@ func TestDuelInABattle(t *testing.T) {
 		t.Fatalf("verify after a duel: %+v %v", r.Mismatch, err)
 	}
 }
+
+// A duel's "attack" pressed twice after a lost answer (issue 25, item 3):
+// when the same fighter acts again in the next exchange (his enemy has no
+// attack left), the second press is refused and attacks no second time.
+func TestRetryDuelPressedTwice(t *testing.T) {
+	svc := uploadedService(t)
+	d, err := svc.StartDuel("g1", DuelRequest{A: "kenshin", B: "shingen", Timeout: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	roles := [2]string{"r-uesugi", "r-takeda"}
+	click := func(i int, action string, values ...string) error {
+		return svc.ActDuel(DuelClick{Guild: "g1", User: "u" + roles[i], Roles: []string{roles[i]},
+			ID: DuelID("g1", "", d.ID, i, action), Values: values})
+	}
+	now := func() store.DuelRecord {
+		got, err := svc.Duel("g1", "", d.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	if err := click(0, DuelActSplit, "3"); err != nil {
+		t.Fatal(err)
+	}
+	if err := click(1, DuelActSplit, "0"); err != nil { // no attack: fighter 0 acts every exchange
+		t.Fatal(err)
+	}
+	cur := now()
+	if cur.Step != store.DuelStepAct || DuelAwaited(&cur) != 0 {
+		t.Fatalf("precondition: fighter 0 to act: step %q, awaited %d", cur.Step, DuelAwaited(&cur))
+	}
+	attack := DuelAsOf(DuelActAttack, &cur) // the button as drawn
+	if err := click(0, attack); err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 10; k++ {
+		cur = now()
+		if cur.State.Phase == duel.PhaseDone || cur.Step == store.DuelStepAct && DuelAwaited(&cur) == 0 {
+			break
+		}
+		step := DuelActDefend
+		if cur.Step == store.DuelStepEnhance {
+			step = DuelActEnhance
+		}
+		if err := click(DuelAwaited(&cur), DuelAsOf(step, &cur), "no"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if cur.State.Phase == duel.PhaseDone || cur.Step != store.DuelStepAct || DuelAwaited(&cur) != 0 {
+		t.Fatalf("precondition: fighter 0 acts again: %+v", cur.State)
+	}
+	exchanges := len(cur.State.Log)
+	userErr(t, click(0, attack), "err.duel_moved")
+	if got := now(); len(got.State.Log) != exchanges || got.Step != store.DuelStepAct {
+		t.Fatalf("the second press changed the duel: %d exchanges (were %d), step %q", len(got.State.Log), exchanges, got.Step)
+	}
+}

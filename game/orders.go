@@ -175,9 +175,16 @@ func Replaces(o, x engine.Order) bool {
 // Cancel removes a side's order for a unit and phase.
 func (s *Service) Cancel(seat Seat, unit string, phase int) (SideOrders, error) {
 	var out SideOrders
-	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) error {
+	match := func(x engine.Order) bool { return x.Unit == unit && x.Phase == phase }
+	// Re-sent, it is the same cancel only while the unit still has no
+	// order for the phase (not given again since, by the sheet or an ally).
+	still := func(tx *store.Tx, rec *store.BattleRecord) (bool, error) {
+		so, err := sideOrders(tx, rec, seat.Side)
+		return !slices.ContainsFunc(so.Orders, match), err
+	}
+	err := s.inCommandOnce(seat, still, func(tx *store.Tx, rec *store.BattleRecord) error {
 		var err error
-		out, err = cancelOrder(tx, rec, seat, func(x engine.Order) bool { return x.Unit == unit && x.Phase == phase })
+		out, err = cancelOrder(tx, rec, seat, match)
 		if errors.Is(err, errNoSuchOrder) {
 			return refuse("err.no_such_order", unit, phase)
 		}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"time"
 
 	"github.com/gunbai/gunbai/store"
@@ -29,16 +30,22 @@ type Retry struct {
 	// Again confirms a second application of the change made at that time
 	// (the button under a repeat's answer); zero for a command as sent.
 	Again time.Time
-	// Battle and At are set by the change once made: its battle and time.
-	Battle string
-	At     time.Time
+	// Battle and At are set by the change once made: its battle and time;
+	// Campaign, for a change to the guild's campaign rather than a battle
+	// (onceGuild).
+	Battle   string
+	At       time.Time
+	Campaign bool
 }
 
 // Repeated refuses a command that repeats the person's last change: it
 // was applied before, and is not again.
 type Repeated struct {
-	Name   string // the battle's name
+	Name   string // the battle's name; "" for the campaign's
 	Recent store.Recent
+	// Campaign: the change was to the guild's campaign (roster, sieges,
+	// duels, disputes), not to a battle.
+	Campaign bool
 }
 
 func (r *Repeated) Error() string { return "repeated: " + r.Recent.Command }
@@ -113,19 +120,66 @@ func (r *Retry) repeats(tx *store.Tx, rec *store.BattleRecord, last store.Recent
 	return &Repeated{Name: rec.Name, Recent: last}
 }
 
+// recentKind is the campaign records' kind that keeps each person's last
+// change to the guild's campaign, by user.
+const recentKind = "recent"
+
+// onceGuild is once for a change to the guild's campaign (the roster and
+// its calculators, quick battles, sieges, duels, disputes): its author's
+// last such change is kept among the guild's campaign records. The
+// campaign has no turn a change must fall in: a repeat is the same command
+// within RetryWindow.
+func (s *Service) onceGuild(guild string, fn func(tx *store.Tx) error) func(tx *store.Tx) error {
+	r := s.retry
+	if r == nil || r.User == "" {
+		return fn
+	}
+	return func(tx *store.Tx) error {
+		var last store.Recent
+		ok := tx.Campaign(guild, recentKind, r.User, &last) == nil // unreadable: none
+		now := s.now().UTC().Round(0)
+		err := r.repeats(tx, &store.BattleRecord{}, last, ok, now, nil)
+		var rep *Repeated
+		if errors.As(err, &rep) {
+			rep.Campaign = true
+		}
+		if err != nil {
+			return err
+		}
+		if err := fn(tx); err != nil {
+			return err
+		}
+		if ok && !now.After(last.At) {
+			now = last.At.Add(1)
+		}
+		r.Battle, r.At, r.Campaign = "", now, true
+		return tx.PutCampaign(guild, recentKind, r.User, store.Recent{Command: r.Command, At: now, Again: r.Again})
+	}
+}
+
 // Answered keeps the answer r's change was given (in lang), for a repeat
 // to show again; nothing when the change was not made or is no longer the
 // person's last.
 func (s *Service) Answered(guild string, r *Retry, lang, answer string) error {
-	if r == nil || r.Battle == "" {
+	if r == nil || r.Battle == "" && !r.Campaign {
 		return nil
 	}
 	return s.Store.Batch(func(tx *store.Tx) error {
-		last, ok, err := tx.Recent(guild, r.Battle, r.User)
+		var last store.Recent
+		var ok bool
+		var err error
+		if r.Campaign {
+			ok = tx.Campaign(guild, recentKind, r.User, &last) == nil
+		} else {
+			last, ok, err = tx.Recent(guild, r.Battle, r.User)
+		}
 		if err != nil || !ok || !last.At.Equal(r.At) || last.Command != r.Command {
 			return err
 		}
 		last.Lang, last.Answer = lang, answer
+		if r.Campaign {
+			return tx.PutCampaign(guild, recentKind, r.User, last)
+		}
 		return tx.PutRecent(guild, r.Battle, r.User, last)
 	})
 }
@@ -138,7 +192,14 @@ func (s *Service) RecentAt(guild, user string, at time.Time) (store.Recent, bool
 	err := s.Store.View(func(tx *store.Tx) error {
 		var err error
 		out, ok, err = tx.RecentAt(guild, user, at)
-		return err
+		if err != nil || ok {
+			return err
+		}
+		var last store.Recent // the campaign's, onceGuild
+		if tx.Campaign(guild, recentKind, user, &last) == nil && (last.At.Equal(at) || last.Again.Equal(at)) {
+			out, ok = last, true
+		}
+		return nil
 	})
 	return out, ok, err
 }

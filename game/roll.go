@@ -113,16 +113,25 @@ func putRoll(tx *store.Tx, rec *store.BattleRecord, side engine.Side, c store.Co
 // is spent from the army for the rest of the battle. A button of another
 // turn's roll (a message left with its buttons) changes nothing.
 func (s *Service) Reroll(seat Seat, turn int, source string) (Rolled, error) {
+	return s.RerollAsOf(seat, turn, -1, source)
+}
+
+// RerollAsOf is Reroll by a button pressed on the roll as it stood after
+// taken rerolls (-1: unknown). A press after a lost answer, or a second
+// press of the same button, finds the roll moved on (or accepted): it
+// changes nothing and gets the roll as it now stands, marked Again
+// (issue 25, item 3: a second press never spends a second messenger).
+func (s *Service) RerollAsOf(seat Seat, turn, taken int, source string) (Rolled, error) {
 	var out Rolled
 	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) (err error) {
-		out, err = rerollTx(tx, rec, seat, turn, source)
+		out, err = rerollTx(tx, rec, seat, turn, taken, source)
 		return err
 	})
 	return out, err
 }
 
-// rerollTx is Reroll within a transaction.
-func rerollTx(tx *store.Tx, rec *store.BattleRecord, seat Seat, turn int, source string) (Rolled, error) {
+// rerollTx is RerollAsOf within a transaction.
+func rerollTx(tx *store.Tx, rec *store.BattleRecord, seat Seat, turn, taken int, source string) (Rolled, error) {
 	if turn != rec.Turn {
 		return Rolled{}, refuse("err.roll_stale", turn)
 	}
@@ -131,6 +140,11 @@ func rerollTx(tx *store.Tx, rec *store.BattleRecord, seat Seat, turn int, source
 		return Rolled{}, refuse("err.roll_first")
 	} else if err != nil {
 		return Rolled{}, err
+	}
+	if taken >= 0 && (old.Final || taken != len(old.Rerolls)) {
+		out := rolled(rec, seat.Side, old)
+		out.Again = true
+		return out, nil
 	}
 	if old.Final {
 		return Rolled{}, refuse("err.roll_final")

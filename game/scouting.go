@@ -47,9 +47,12 @@ type Scouting struct {
 	Next *Opened
 }
 
-// Scout carries out one /scout of a side, in one transaction.
+// Scout carries out one /scout of a side, in one transaction. Through
+// Once, a /scout re-sent is not carried out again: a second shinobi to the
+// same cells, or a second identical swap, is never sent unasked.
 func (s *Service) Scout(seat Seat, sc Scouting) (Scouting, error) {
-	err := s.inBattle(seat.Battle.GuildID, seat.Battle.ID, func(tx *store.Tx, rec *store.BattleRecord) error {
+	err := s.inBattle(seat.Battle.GuildID, seat.Battle.ID, s.once(nil, func(tx *store.Tx, rec *store.BattleRecord) error {
+		sc.Report, sc.Next = nil, nil
 		side := seat.Side
 		switch {
 		case !rec.Scouting:
@@ -87,7 +90,7 @@ func (s *Service) Scout(seat Seat, sc Scouting) (Scouting, error) {
 			}
 		}
 		return tx.PutBattle(*rec)
-	})
+	}))
 	return sc, err
 }
 

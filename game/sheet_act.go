@@ -18,6 +18,9 @@ type SheetAct struct {
 	Turn   int
 	Action string
 	Value  string
+	// AsOf is, for a reroll, how many rerolls the roll had taken when its
+	// button was drawn (game.RerollAsOf); nil: unknown.
+	AsOf *int
 }
 
 // SheetDone is what a click did beyond the sheet: Ready may have resolved
@@ -116,7 +119,14 @@ func (s *Service) act(tx *store.Tx, rec *store.BattleRecord, seat Seat, sh *stor
 		_, err = rollTx(tx, rec, seat, stake)
 		return err
 	case ActReroll:
-		_, err := rerollTx(tx, rec, seat, act.Turn, act.Value)
+		taken := -1
+		if act.AsOf != nil {
+			taken = *act.AsOf
+		}
+		r, err := rerollTx(tx, rec, seat, act.Turn, taken, act.Value)
+		if err == nil && r.Again {
+			return refuse("err.roll_moved") // pressed twice, or on a roll moved on: the sheet shows it now
+		}
 		return err
 	case ActBack:
 		sh.Draft = store.Draft{}

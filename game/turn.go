@@ -246,15 +246,18 @@ func readyTx(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat) (Read
 	if err != nil {
 		return out, err
 	}
-	sealed := ph.Ready[seat.Side] // ready before: its orders are sealed as they stand
+	if ph.Ready[seat.Side] {
+		// Said already and nothing changed since (an order or a cancel
+		// takes it back): a repeat changes nothing and tells nobody again.
+		out.Phase = ph
+		return out, nil
+	}
 	ph.Ready[seat.Side] = true
 	if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
 		return out, err
 	}
-	if !sealed {
-		if _, err := sealOrders(tx, rec, seat.Side, ""); err != nil {
-			return out, err
-		}
+	if _, err := sealOrders(tx, rec, seat.Side, ""); err != nil {
+		return out, err
 	}
 	if err := changed(tx, rec, seat, store.Change{Action: store.ChangeReady}); err != nil {
 		return out, err

@@ -1,0 +1,111 @@
+package bot
+
+import (
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// Every command and every component of the bot, as a command re-sent (or
+// a button pressed again) after a lost answer meets it (issue 25, item
+// 3). A command marked once in the table (commands.go) goes through the
+// record (retry.go, game.Service.Once); every other one is classified here:
+//
+//	a  read-only: it changes nothing;
+//	b  idempotent by nature: twice leaves the same state, and the second
+//	   answer says truthfully what stands; no second receipt or post;
+//	c  guarded by its own refusal (a unique name, a named turn, a state
+//	   machine), which says what was done;
+//	d  guarded by a token in its custom ID (the state it was drawn for):
+//	   a press on an outdated message changes nothing and shows what stands.
+//
+// A new command that changes something must be marked once or listed here
+// with its reason: TestRetryEveryCommandClassified fails otherwise.
+var retryClasses = map[string]struct{ class, why string }{
+	"battle create":  {"c", "the name is unique: err.battle_exists names the battle"},
+	"battle start":   {"c", "deployment only: err.not_in_deployment / err.scouting_started say it has begun"},
+	"battle resolve": {"c", "names its turn: err.turn_resolved says it is resolved"},
+	"battle finish":  {"c", "err.finished says it is finished"},
+	"battle list":    {"a", ""},
+	"battle show":    {"a", ""},
+	"battle export":  {"a", "a file to the GM alone"},
+	"stats":          {"a", ""},
+	"roll":           {"b", "the turn's roll is made once; again, it is shown as it stands (bot.rolled_before) with its buttons"},
+	"odds":           {"a", ""},
+	"field":          {"a", ""},
+	"replay":         {"a", ""},
+	"log":            {"a", ""},
+	"verify":         {"a", ""},
+	"rule":           {"a", ""},
+	"why":            {"a", ""},
+	"roster show":    {"a", ""},
+	"roster upload":  {"b", "merged by IDs: the same file twice leaves the same roster (a new attachment each time: no fingerprint would match)"},
+	"roster set":     {"b", "sets one field to a value"},
+	"roster clan":    {"b", "binds a clan to a role and channel"},
+	"siege show":     {"a", ""},
+	"retreat":        {"c", "a preview writes nothing (the same dice each time); applied, err.calc.retreated says the army retreated this turn"},
+	"control":        {"b", "writes nothing; its dice are the campaign turn's, the same each time"},
+	"secession":      {"b", "writes nothing; its rolls are keyed by the turn: asking again rolls nothing new"},
+}
+
+// componentClasses are the prefixes of the custom IDs the bot routes
+// (dispatch, routes.go), classified as above.
+var componentClasses = map[string]struct{ class, why string }{
+	"roll:":    {"d", "roll:<turn>:<rerolls taken>:<source> (game.RerollAsOf)"},
+	"sheet:":   {"d", "reroll: the rerolls taken; stake: the roll as it stands (b); back, subject, page (b); cancel, pick, phase, choice: the order given clears the draft, a second press is err.sheet_stale (c); ready: said twice changes nothing (b)"},
+	"again:":   {"c", "goes through the record with Again: pressed twice, applied once"},
+	readPrefix: {"a", ""},
+	"qb:":      {"b", "a side's choice set, or confirmed; err.quick_done once fought"},
+	"duel:":    {"d", "an exchange's buttons carry the exchanges done when drawn (game.DuelAsOf): a second press is err.duel_moved; a split is the fighter's one choice (c)"},
+	"am:":      {"d", "add carries the figures given when drawn (game.AftermathAddID): a second press is err.aftermath_moved; clear, default, promote, grant, skill, confirm set a choice (b)"},
+}
+
+func TestRetryEveryCommandClassified(t *testing.T) {
+	rs := routes()
+	var paths []string
+	for path := range rs {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		r := rs[path]
+		c, listed := retryClasses[path]
+		switch {
+		case r.once != "" && listed:
+			t.Errorf("/%s goes through the record and is listed as %q too", path, c.class)
+		case r.once == "" && !listed:
+			t.Errorf("/%s neither goes through the record (once) nor is classified in retryClasses", path)
+		case listed && !strings.Contains("abc", c.class):
+			t.Errorf("/%s: class %q", path, c.class)
+		}
+	}
+	for path := range retryClasses {
+		if _, ok := rs[path]; !ok {
+			t.Errorf("retryClasses lists /%s, which is no command", path)
+		}
+	}
+	// The components: every prefix dispatch routes by.
+	src, err := os.ReadFile("routes.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?:HasPrefix|CutPrefix)\(c\.path, ("[a-z]+:"|[a-zA-Z]+Prefix)\)`).FindAllStringSubmatch(string(src), -1) {
+		p := strings.Trim(m[1], `"`)
+		switch p {
+		case "readPrefix":
+			p = readPrefix
+		case "againPrefix":
+			p = againPrefix
+		}
+		found[p] = true
+		if _, ok := componentClasses[p]; !ok {
+			t.Errorf("components %q… are routed but not classified in componentClasses", p)
+		}
+	}
+	if len(found) < len(componentClasses) {
+		t.Errorf("routes.go routes %d component prefixes, componentClasses lists %d: %v", len(found), len(componentClasses), found)
+	}
+}
