@@ -192,11 +192,11 @@ func (p *page) rollAndOrder(pl player, unit, pick, choice string) {
 	p.press(pl.person, "stake:low")
 	p.wait(pl.person+"'s roll on his sheet", `sheet() && !sheetHas('[data-custom-id*=":stake:"]') && (sheetHas('[data-custom-id*=":reroll:"]') || sheetHas('select[data-custom-id$=":subject"]'))`, long)
 	for range 3 {
-		if !p.eval(`sheetHas('button[data-custom-id$=":reroll:accept"]')`) {
+		if !p.eval(`sheetHas('button[data-custom-id*=":reroll:accept"]')`) {
 			break
 		}
 		p.press(pl.person, "reroll:accept")
-		p.wait(pl.person+"'s roll accepted", `sheet() && !sheetHas('button[data-custom-id$=":reroll:accept"]')`, long)
+		p.wait(pl.person+"'s roll accepted", `sheet() && !sheetHas('button[data-custom-id*=":reroll:accept"]')`, long)
 	}
 	p.wait(pl.person+"'s unit menu after the roll", `sheetHas('select[data-custom-id$=":subject"]')`, long)
 	p.choose(pl.person, "subject", unit)
