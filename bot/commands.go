@@ -55,6 +55,9 @@ type cmdSpec struct {
 	// names its turn), and their refusal says so and what to do next.
 	once  string
 	again func(*call) bool
+	// kept: its change is kept as the person's last, never taken for a
+	// repeat (game.Retry.Kept).
+	kept bool
 }
 
 // gmPermissions is the default_member_permissions of GM commands: hidden
@@ -120,7 +123,7 @@ func commandSpecs() []cmdSpec {
 			}},
 		}},
 		{name: "stats", handle: (*Bot).stats},
-		{name: "roll", handle: (*Bot).roll, opts: []optSpec{
+		{name: "roll", handle: (*Bot).roll, kept: true, opts: []optSpec{
 			{name: "stake", typ: str, choices: []string{"low", "high"}},
 		}},
 		{name: "order", handle: (*Bot).order, once: "retry.recorded", again: addsUp, opts: []optSpec{
@@ -309,6 +312,7 @@ type route struct {
 	opts   map[string]optSpec
 	once   string
 	again  func(*call) bool
+	kept   bool
 }
 
 // retryDone answers a GM's command re-sent after its change was made.
@@ -319,10 +323,10 @@ func routes() map[string]route {
 	out := map[string]route{}
 	for _, c := range commandSpecs() {
 		if c.handle != nil {
-			out[c.name] = route{handle: c.handle, gm: c.gm, cmd: c.name, opts: optsByName(c.opts), once: c.once, again: c.again}
+			out[c.name] = route{handle: c.handle, gm: c.gm, cmd: c.name, opts: optsByName(c.opts), once: c.once, again: c.again, kept: c.kept}
 		}
 		for _, s := range c.subs {
-			out[c.name+" "+s.name] = route{handle: s.handle, gm: c.gm || s.gm, cmd: c.name, opts: optsByName(s.opts), once: s.once, again: s.again}
+			out[c.name+" "+s.name] = route{handle: s.handle, gm: c.gm || s.gm, cmd: c.name, opts: optsByName(s.opts), once: s.once, again: s.again, kept: s.kept}
 		}
 	}
 	return out

@@ -35,7 +35,7 @@ func (b *Bot) roll(c *call) error {
 	if err != nil {
 		return refuse("err.bad_stake", c.str("stake"))
 	}
-	r, err := b.svc.Roll(seat, stake)
+	r, err := b.life(c).Roll(seat, stake)
 	if err != nil {
 		return err
 	}

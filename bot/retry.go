@@ -87,10 +87,10 @@ func (c *call) resend(fp string) error {
 // asks for it; c.svc is the service its handler uses.
 func (b *Bot) remember(c *call, r route) {
 	c.svc = b.svc
-	if r.once == "" || c.i.Member == nil || c.i.Member.User == nil {
+	if r.once == "" && !r.kept || c.i.Member == nil || c.i.Member.User == nil {
 		return
 	}
-	c.retry = &game.Retry{User: c.i.Member.User.ID, Command: fingerprint(c)}
+	c.retry = &game.Retry{User: c.i.Member.User.ID, Command: fingerprint(c), Kept: r.kept}
 	c.svc = b.svc.Once(c.retry)
 }
 

@@ -32,7 +32,7 @@ var retryClasses = map[string]struct{ class, why string }{
 	"battle show":    {"a", ""},
 	"battle export":  {"a", "a file to the GM alone"},
 	"stats":          {"a", ""},
-	"roll":           {"b", "the turn's roll is made once; again, it is shown as it stands (bot.rolled_before) with its buttons"},
+	"roll":           {"b", "the turn's roll is made once; again, it is shown as it stands (bot.rolled_before) with its buttons; kept as the roller's last change (a ready after it is the new turn's, TestRetryReadyThatEndedTheTurn)"},
 	"odds":           {"a", ""},
 	"field":          {"a", ""},
 	"replay":         {"a", ""},

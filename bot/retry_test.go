@@ -420,3 +420,38 @@ func TestRetryOrderAddsUp(t *testing.T) {
 		t.Fatalf("a button under an ordinary order re-sent: %+v", r)
 	}
 }
+
+// A side's "ready" that ended a turn, re-sent after its answer was lost,
+// reaches turn 2: it is recognised and said done, with the turn it
+// resolved, and changes nothing. A side must roll before it is ready
+// (err.ready_roll_first), and its roll is kept as its last change: once it
+// has rolled in turn 2, its ready is turn 2's own, not a repeat (two turns
+// played at once in a test, all within the retry window). In English.
+func TestRetryReadyThatEndedTheTurn(t *testing.T) {
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.create("Нагасино")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	ready := discordtest.BoolOpt("ready", true)
+	w.roll(oda, chanOda)
+	w.roll(asai, chanAsai)
+	w.slash(oda, chanOda, "orders", ready)
+	first := w.slash(asai, chanAsai, "orders", ready)
+	w.b.Wait()
+	if !strings.Contains(first.Content, "turn 1 resolved") {
+		t.Fatalf("the ready that ends turn 1: %q", first.Content)
+	}
+	again := w.slash(asai, chanAsai, "orders", ready)
+	if !strings.Contains(again.Content, "this command was already done") || !strings.Contains(again.Content, first.Content) {
+		t.Fatalf("the ready re-sent in turn 2: %q", again.Content)
+	}
+	w.roll(oda, chanOda)
+	w.roll(asai, chanAsai)
+	w.slash(oda, chanOda, "orders", ready)
+	second := w.slash(asai, chanAsai, "orders", ready)
+	w.b.Wait()
+	if !strings.Contains(second.Content, "turn 2 resolved") {
+		t.Fatalf("turn 2's own ready after the roll: %q", second.Content)
+	}
+}

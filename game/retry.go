@@ -30,6 +30,12 @@ type Retry struct {
 	// Again confirms a second application of the change made at that time
 	// (the button under a repeat's answer); zero for a command as sent.
 	Again time.Time
+	// Kept: the change is kept as the person's last but never taken for a
+	// repeat (a roll: asked again, it shows the roll made, its buttons
+	// with it). That it is his last matters to his next command: a side's
+	// "ready" that ended a turn, then its roll in the next, then "ready"
+	// again is two turns' ready, not one re-sent.
+	Kept bool
 	// Battle and At are set by the change once made: its battle and time;
 	// Campaign, for a change to the guild's campaign rather than a battle
 	// (onceGuild).
@@ -74,8 +80,10 @@ func (s *Service) once(still stands, fn func(tx *store.Tx, rec *store.BattleReco
 		// One that cannot be read is taken for none, and written anew.
 		last, ok, _ := tx.Recent(rec.GuildID, rec.ID, r.User)
 		now := s.now().UTC().Round(0)
-		if err := r.repeats(tx, rec, last, ok, now, still); err != nil {
-			return err
+		if !r.Kept {
+			if err := r.repeats(tx, rec, last, ok, now, still); err != nil {
+				return err
+			}
 		}
 		if err := fn(tx, rec); err != nil {
 			return err
