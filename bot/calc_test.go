@@ -76,6 +76,7 @@ func calcRoster(t *testing.T, w *world) campaign.Roster {
 // checklist and writes nothing, apply writes it, a second apply is refused;
 // a player may not use it.
 func TestCalcRetreatThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := calcWorld(t)
 	if vals := calcOffered(w, "retreat", discordtest.Focus(discordtest.StringOpt("army", "такэд"))); !slices.Equal(vals, []string{"t1"}) {
 		t.Fatalf("army completion: %v", vals)
@@ -118,6 +119,7 @@ func TestCalcRetreatThroughDiscord(t *testing.T) {
 // completed, the answer shows both sides and the scaled 2d6 with its
 // target, in the caller's language; nothing is written.
 func TestCalcControlThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := calcWorld(t)
 	if vals := calcOffered(w, "control", discordtest.Focus(discordtest.StringOpt("armies", "t1, "))); !slices.Contains(vals, "t1, e1") || slices.Contains(vals, "t1, t1") {
 		t.Fatalf("armies completion: %v", vals)
@@ -150,6 +152,7 @@ func TestCalcControlThroughDiscord(t *testing.T) {
 
 // /suppress and /secession through Discord (E1-S3, E1-K2).
 func TestCalcSuppressAndSecessionThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := calcWorld(t)
 	r := w.slash(gm, chanGM, "suppress", discordtest.StringOpt("province", "kai"), discordtest.StringOpt("army", "t1"),
 		discordtest.StringOpt("kind", "uprising"), discordtest.StringOpt("method", "soft"), discordtest.IntOpt("al", 2),

@@ -67,6 +67,7 @@ func (w *world) aftermathMessage(channel, army string) (discordtest.Message, boo
 // the next turn. The roster shows the losses, recovery, healing and
 // promotions; a clan never sees the other's roster.
 func TestRosterAndAftermathThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	// The same seeds every run, so the battle and the aftermath's dice are.
 	w.svc = func(s *game.Service) { s.Rand = rand.NewChaCha8([32]byte{5}) }

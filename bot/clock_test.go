@@ -69,6 +69,7 @@ func count(w *world, ch, s string) int {
 // channel; a turn resolved by its deadline with no order of a side counts
 // as missed, in /battle list.
 func TestPauseKeepsTheTimeLeft(t *testing.T) {
+	t.Parallel()
 	w, clock, start := clockWorld(t, 24*time.Hour)
 	defer w.stop()
 	clock.set(start.Add(4 * time.Hour))
@@ -145,6 +146,7 @@ func TestPauseKeepsTheTimeLeft(t *testing.T) {
 // duration is refused in the GM's language; extending a paused battle adds
 // to the time left; battle.turn_deadline sets the next turns' length.
 func TestExtendThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w, clock, start := clockWorld(t, time.Hour)
 	defer w.stop()
 	if r := gmSub(w, gm, "extend", discordtest.StringOpt("by", "скоро")); !strings.Contains(r.Content, "«скоро» — не срок") {
@@ -202,6 +204,7 @@ func TestExtendThroughDiscord(t *testing.T) {
 // that role, and lists its own units without an order (none of the
 // enemy's); an extension makes it go again before the new deadline.
 func TestExtendedDeadlineRemindsTheClanRole(t *testing.T) {
+	t.Parallel()
 	w, clock, start := clockWorld(t, 24*time.Hour)
 	defer w.stop()
 	gmSub(w, gm, "set", discordtest.StringOpt("key", "battle.remind_before"), discordtest.StringOpt("value", "2h"))
@@ -273,6 +276,7 @@ func TestExtendedDeadlineRemindsTheClanRole(t *testing.T) {
 // A side that said it is ready is not reminded: only the side not ready
 // is.
 func TestExtendReminderSkipsTheReadySide(t *testing.T) {
+	t.Parallel()
 	w, clock, start := clockWorld(t, 24*time.Hour)
 	defer w.stop()
 	w.roll(oda, chanOda)
@@ -290,6 +294,7 @@ func TestExtendReminderSkipsTheReadySide(t *testing.T) {
 // /battle set completes the clock's settings too, with the battle's
 // values, and their values as typed.
 func TestExtendSettingsComplete(t *testing.T) {
+	t.Parallel()
 	w, _, _ := clockWorld(t, 24*time.Hour)
 	defer w.stop()
 	gmSub(w, gm, "set", discordtest.StringOpt("key", "battle.remind_before"), discordtest.StringOpt("value", "2h"))

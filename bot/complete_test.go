@@ -119,6 +119,7 @@ func sameSet(got, want []string) bool {
 // but the name of a new battle, which the GM makes up; and every completed
 // option is answered, to the GM and to a player alike, in every phase.
 func TestEveryStringOptionCompletes(t *testing.T) {
+	t.Parallel()
 	type opt struct {
 		cmd, sub string
 		o        *discordgo.ApplicationCommandOption
@@ -183,6 +184,7 @@ func TestEveryStringOptionCompletes(t *testing.T) {
 // first, filtered by what is typed; the scenarios, built-in and loaded.
 // A player is offered none of it.
 func TestBattleAndScenarioCompletion(t *testing.T) {
+	t.Parallel()
 	w := sekigaharaWorld(t) // Сэкигахара: deployment
 	defer w.stop()
 	svc := &game.Service{Store: w.st, Scenarios: map[string]engine.Battle{}}
@@ -255,6 +257,7 @@ func TestBattleAndScenarioCompletion(t *testing.T) {
 // targets engine.Options offers, never an enemy hidden in a forest, nor a
 // unit of the other side's choosing.
 func TestOrderUnitAndTargetCompletion(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	w.grant("анэгава")
@@ -326,6 +329,7 @@ func TestOrderUnitAndTargetCompletion(t *testing.T) {
 // in the caller's words, valued as /order reads them; a fatigued horse
 // gallops one step (R-II.2.5), foot none.
 func TestGallopCompletion(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	w.grant("анэгава")
@@ -374,6 +378,7 @@ func TestGallopCompletion(t *testing.T) {
 // /order leader and to: the leaders who may move and where each may go
 // (engine.Options' LeaderOptions), a move already given being replaced.
 func TestLeaderCompletion(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	w.grant("анэгава")
@@ -431,6 +436,7 @@ func TestLeaderCompletion(t *testing.T) {
 // /order banner: the banners of the army list not yet raised, in the
 // units engine.Options allows (D-26, R-V.7.4).
 func TestBannerCompletion(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	w.grant("анэгава")
@@ -480,6 +486,7 @@ func TestBannerCompletion(t *testing.T) {
 // /deploy: free legal cells of the side's zones, the HQ's cells, the
 // defender's terrain cells, the leaders and where they may stand.
 func TestDeployCompletion(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -535,6 +542,7 @@ func TestDeployCompletion(t *testing.T) {
 // /scout: the cells to scout, two a shinobi and the enemy's zones first;
 // the swaps CheckSwap allows, one a scout.
 func TestScoutCompletion(t *testing.T) {
+	t.Parallel()
 	w := sekigaharaWorld(t)
 	defer w.stop()
 	scout := func(opts ...discordtest.Option) ([]string, []string) {
@@ -610,6 +618,7 @@ func TestScoutCompletion(t *testing.T) {
 // /battle fix: who (every unit, leader and side: the GM sees all) and the
 // values the chosen field takes, each one engine.Fix accepts.
 func TestFixCompletion(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	w.grant("анэгава")
@@ -681,6 +690,7 @@ func TestFixCompletion(t *testing.T) {
 // /battle set: the keys the engine honours, with the battle's value, and
 // the values a key takes.
 func TestSetCompletion(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	w.grant("анэгава")
@@ -725,6 +735,7 @@ func TestSetCompletion(t *testing.T) {
 // order, never the enemy's; /orders unit: the shooters whose Save ammo!
 // may change, only under save_ammo.changeable (D-44).
 func TestOrdersCompletion(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	w.grant("анэгава")

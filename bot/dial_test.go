@@ -24,6 +24,7 @@ import (
 // The invite asks for View Channel, Send Messages, Attach Files and Pin
 // Messages: the number the README gives.
 func TestInvitePermissions(t *testing.T) {
+	t.Parallel()
 	if bot.InvitePermissions != 2251799813721088 { // 1024 + 2048 + 32768 + 1<<51 (Pin Messages)
 		t.Fatalf("InvitePermissions = %d", bot.InvitePermissions)
 	}
@@ -35,6 +36,7 @@ func TestInvitePermissions(t *testing.T) {
 // Dial builds a bot that Start connects (it registers its commands on
 // READY) and Close disconnects.
 func TestDialStartClose(t *testing.T) {
+	t.Parallel()
 	srv := discordtest.New(t)
 	st, err := store.Open(filepath.Join(t.TempDir(), "g.db"), store.Options{})
 	if err != nil {
@@ -63,6 +65,7 @@ func TestDialStartClose(t *testing.T) {
 // the application ID of the bot user or the one given, and opens no
 // gateway connection.
 func TestRegisterCommands(t *testing.T) {
+	t.Parallel()
 	srv := discordtest.New(t)
 	second := srv.NewID()
 	srv.AddGuild(second, "Second")
@@ -121,6 +124,7 @@ func TestRegisterCommands(t *testing.T) {
 // path and the query kept, the token with it. Here a plain HTTP server on
 // loopback under a path prefix answers RegisterCommands.
 func TestAPIBase(t *testing.T) {
+	t.Parallel()
 	type call struct{ method, path, query, auth, host string }
 	var mu sync.Mutex
 	var calls []call

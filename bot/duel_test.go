@@ -67,6 +67,7 @@ func duelIDs(m discordtest.Message) []string {
 // is applied to the leaders and turn 2 opens. Nothing of one side's split
 // reaches the other before both are in.
 func TestDuelThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	rnd := &countingRand{}
 	w.svc = func(s *game.Service) { s.Rand = rnd }
@@ -244,6 +245,7 @@ func TestDuelThroughDiscord(t *testing.T) {
 // F-E4-2: /dispute rolls the caller's d6 and posts it in the channel, for
 // anyone, with the seed that gives it.
 func TestDisputeThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()

@@ -231,6 +231,7 @@ func contentOf(msgs []discordtest.Message) string {
 // turn, resolve; each clan gets its own picture and log, and nothing of one
 // side's orders reaches the other.
 func TestBattleThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 
@@ -377,6 +378,7 @@ func TestBattleThroughDiscord(t *testing.T) {
 // The payloads of Discord's own documentation reach the bot; a command it
 // does not know gets a polite answer, never silence or a crash.
 func TestDiscordFixtures(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -425,6 +427,7 @@ func TestDiscordFixtures(t *testing.T) {
 // A bot that died after resolving a turn but before posting it posts the
 // results when it comes back.
 func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	w.create("Сэкигахара")
@@ -470,6 +473,7 @@ func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
 // When both clans say they are ready, the turn resolves and is posted
 // without the GM.
 func TestReadySidesResolveThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -510,6 +514,7 @@ func TestReadySidesResolveThroughDiscord(t *testing.T) {
 
 // A turn whose deadline passes is resolved and posted by the bot's ticker.
 func TestDeadlineResolvesThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 	w.svc = func(s *game.Service) {
@@ -547,6 +552,7 @@ func TestDeadlineResolvesThroughDiscord(t *testing.T) {
 // Shinobi kept as guards by /deploy stop the enemy's at the start; each
 // clan hears only of its own shinobi and its own guards (R-IV.4, R-IV.5.1).
 func TestInfiltrationThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := sekigaharaWorld(t)
 	defer w.stop()
 	if r := w.slash(asai, chanAsai, "deploy", discordtest.IntOpt("guards", 5)); !r.Ephemeral || !strings.Contains(r.Content, "From 0 to 1 shinobi can guard the army, not 5") {
@@ -572,6 +578,7 @@ func TestInfiltrationThroughDiscord(t *testing.T) {
 // scout's player (in his language) and his clan's channel only; swaps are
 // not announced; when both sides are done, turn 1 opens (R-IV.5, D-28).
 func TestScoutingThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := sekigaharaWorld(t)
 	defer w.stop()
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
@@ -618,6 +625,7 @@ func TestScoutingThroughDiscord(t *testing.T) {
 // ends its scouting at once: the infiltration told, no scouting phase,
 // turn 1 open, in one command.
 func TestStartEndingScoutingAtOnce(t *testing.T) {
+	t.Parallel()
 	w := sekigaharaWorld(t)
 	defer w.stop()
 	r := w.slash(gmEN, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара"), discordtest.BoolOpt("end_scouting", true)))
@@ -654,6 +662,7 @@ func sekigaharaWorld(t *testing.T) *world {
 // and for a target the enemy units his side sees (from turn 1: D-70), in his
 // language.
 func TestUnitAutocompleteThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -689,6 +698,7 @@ func TestUnitAutocompleteThroughDiscord(t *testing.T) {
 // the enemy is not; the fix is told as a sentence in each reader's
 // language, and a refused value is answered with the values allowed.
 func TestGMFixThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -746,6 +756,7 @@ func (w *world) create(name string, extra ...discordtest.Option) discordtest.Res
 
 // /field answers a player with a picture of his side's view, only to him.
 func TestFieldThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -787,6 +798,7 @@ func TestFieldThroughDiscord(t *testing.T) {
 // A bot that died right after opening a turn announces it, with its seed
 // hash, when it comes back, and only once.
 func TestUnannouncedTurnIsAnnouncedOnRestart(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	w.create("Сэкигахара")
@@ -818,6 +830,7 @@ func TestUnannouncedTurnIsAnnouncedOnRestart(t *testing.T) {
 // The scouting phase and the infiltration results of a start the bot did
 // not live to post are posted when it comes back, once.
 func TestUnannouncedScoutingIsAnnouncedOnRestart(t *testing.T) {
+	t.Parallel()
 	w := sekigaharaWorld(t)
 	w.stop()
 	st, err := store.Open(w.path, store.Options{})
@@ -854,6 +867,7 @@ func TestUnannouncedScoutingIsAnnouncedOnRestart(t *testing.T) {
 // An answer longer than one Discord message is split: the rest comes in
 // ephemeral followups (a big army with long unit IDs).
 func TestLongAnswersAreSplit(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.svc = func(s *game.Service) {
 		b := engine.Battle{ID: "big", Defender: engine.South, Settings: engine.DefaultSettings(), Messengers: [2]int{1, 1}}

@@ -44,6 +44,7 @@ func (w *world) exportOf(battle string) game.Export {
 // and its leaders' fates, in each channel's language; none says the battle
 // goes on or that turn 2 is under way.
 func TestEndOfBattleByTheGM(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -105,6 +106,7 @@ func TestEndOfBattleByTheGM(t *testing.T) {
 // Ended by the rules (the last turn, battle.max_turns = 1): the status,
 // the end's post, the list and the export name the outcome and its rule.
 func TestEndOfBattleByTheRules(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()

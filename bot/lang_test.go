@@ -66,6 +66,7 @@ func cyrillic(s string) string {
 // South's posts from the next one on, and a player reads any turn's log in
 // his own language on demand (/log).
 func TestClanLanguage(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()

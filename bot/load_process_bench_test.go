@@ -109,6 +109,7 @@ func runLoadOwnProcess(b *testing.B, guilds, perGuild int, paced time.Duration) 
 // SIGUSR1 moves its clock past every deadline and ticks it, and it says
 // when the outbox is empty; SIGTERM stops it.
 func TestLoadBot(t *testing.T) {
+	t.Parallel()
 	path, api := os.Getenv("GUNBAI_LOAD_STORE"), os.Getenv("GUNBAI_LOAD_API")
 	if path == "" {
 		t.Skip("the bot's process of BenchmarkLoadOwnProcess")

@@ -11,6 +11,7 @@ import (
 // goes through mentions.go or bodyOf (attach.go): no other file calls
 // discordgo's message senders (Mention).
 func TestMentionOneSendPath(t *testing.T) {
+	t.Parallel()
 	senders := []string{"b.s.InteractionRespond(", "b.s.InteractionResponseEdit(", "b.s.FollowupMessage", "b.s.ChannelMessageSend",
 		"b.s.ChannelMessageEdit", "b.s.Webhook", "b.s.RequestWithBucketID(http.MethodPost", "b.s.RequestWithBucketID(http.MethodPatch", "b.s.RequestRaw("}
 	files, err := filepath.Glob("*.go")

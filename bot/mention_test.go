@@ -15,6 +15,7 @@ import (
 // would read as a mention or markup (`@everyone бой`, `<@&1>`, `**x**`) is
 // refused at the door, in the GM's language, and nothing is created.
 func TestMentionsInPlayerText(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -71,6 +72,7 @@ func TestMentionsInPlayerText(t *testing.T) {
 // A text longer than its limit is refused, the limit named in the
 // caller's language, and nothing changes.
 func TestMentionTextsBounded(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()

@@ -43,6 +43,7 @@ func (w *world) fightMessage(channel, id string) (discordtest.Message, bool) {
 // that take the enemy's hits on its own message (the other clan cannot) and
 // confirms; the result is written back to the roster.
 func TestQuickBattleThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := campaignWorld(t, 3)
 	if r := w.slash(oda, chanOda, "quickbattle", discordtest.StringOpt("name", "Набег"), discordtest.StringOpt("attacker", "uesugi-main"), discordtest.StringOpt("defender", "takeda-main")); !strings.Contains(r.Content, "только для мастера") {
 		t.Fatalf("a player started a quick battle: %+v", r)

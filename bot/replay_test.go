@@ -27,6 +27,7 @@ func (w *world) oneTurn() {
 // the battle ends both clans get the reveal: the GM's view and the whole
 // battle.
 func TestReplayThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()

@@ -28,6 +28,7 @@ func battleNow(t *testing.T, w *world, id string) store.BattleRecord {
 // /scout cells re-sent: one shinobi spent, one report in the clan's
 // channel; /scout swap re-sent: one swap. In Russian and in English.
 func TestRetryScout(t *testing.T) {
+	t.Parallel()
 	w := sekigaharaWorld(t)
 	defer w.stop()
 	for _, side := range []string{"north", "south"} {
@@ -96,6 +97,7 @@ func TestRetryScout(t *testing.T) {
 // any receipt); a terrain toggled, re-sent, stays toggled, and the answer
 // offers to toggle it back.
 func TestRetryDeploy(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -155,6 +157,7 @@ func TestRetryDeploy(t *testing.T) {
 // /orders cancel re-sent: the order is cancelled once and the repeat says
 // so, with what the first answer said, not "no such order".
 func TestRetryOrdersCancel(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -225,6 +228,7 @@ func messengerWorld(t *testing.T) (*world, discordtest.Member, discordtest.Membe
 // lost): one messenger spent; the second press is answered with the roll
 // as it now stands, with its buttons. In Russian and in English.
 func TestRetryRerollButton(t *testing.T) {
+	t.Parallel()
 	w, north, south := messengerWorld(t)
 	defer w.stop()
 	for _, tc := range []struct {
@@ -259,6 +263,7 @@ func TestRetryRerollButton(t *testing.T) {
 // spent, the sheet says the second press changed nothing. Its "Ready"
 // pressed twice: one "ready" in the clan's summary.
 func TestRetrySheetPressedTwice(t *testing.T) {
+	t.Parallel()
 	w, north, _ := messengerWorld(t)
 	defer w.stop()
 	w.b.Wait()
@@ -297,6 +302,7 @@ func TestRetrySheetPressedTwice(t *testing.T) {
 // and its answer offers to begin another, once however often pressed;
 // /dispute re-sent posts one roll, not a second chance at the dice.
 func TestRetryCampaign(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()

@@ -55,6 +55,7 @@ func againButton(r discordtest.Response) string {
 // what it did, with a button that extends once more; the button pressed
 // twice extends once. In Russian and in English.
 func TestRetryExtend(t *testing.T) {
+	t.Parallel()
 	w, clock, start := clockWorld(t, time.Hour)
 	defer w.stop()
 	for _, tc := range []struct {
@@ -144,6 +145,7 @@ func TestRetryExtend(t *testing.T) {
 // the answer kept is shown again; so is a change whose answer the bot
 // died before giving; another GM's same command is his own.
 func TestRetryAfterRestart(t *testing.T) {
+	t.Parallel()
 	w, clock, start := clockWorld(t, time.Hour)
 	first := gmSub(w, gm, "extend", discordtest.StringOpt("by", "2h"))
 	w.stop()
@@ -193,6 +195,7 @@ func TestRetryAfterRestart(t *testing.T) {
 // /battle undo keep_orders:false re-sent after the players gave orders
 // anew: the orders given in between survive, nobody is told twice.
 func TestRetryUndo(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -239,6 +242,7 @@ func TestRetryUndo(t *testing.T) {
 
 // /battle fix and /battle set re-sent: one journal entry and one post each.
 func TestRetryFixAndSet(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -291,6 +295,7 @@ func TestRetryFixAndSet(t *testing.T) {
 // An order re-sent: one receipt, the answer says it is recorded. An order
 // replaced since (by an ally, or by himself) is given anew when sent again.
 func TestRetryOrder(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -338,6 +343,7 @@ func TestRetryOrder(t *testing.T) {
 // The answer to a fix is lost on its way (Discord forgets the interaction):
 // the GM sends it again and reads what the first one did.
 func TestRetryAnswerLost(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -363,6 +369,7 @@ func TestRetryAnswerLost(t *testing.T) {
 // recorded once, and the answer offers to send a second shinobi, once
 // however often the button is pressed.
 func TestRetryOrderAddsUp(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -428,6 +435,7 @@ func TestRetryOrderAddsUp(t *testing.T) {
 // has rolled in turn 2, its ready is turn 2's own, not a repeat (two turns
 // played at once in a test, all within the retry window). In English.
 func TestRetryReadyThatEndedTheTurn(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()

@@ -11,6 +11,7 @@ import (
 // the Russian rules; the ID completes as it is typed; an unknown ID is
 // refused in words.
 func TestRuleThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()

@@ -28,6 +28,7 @@ import (
 // visibility (engine.View) applies. TestDeploymentIsSecretThroughDiscordD_70
 // walks one battle by hand.
 func TestSecretDeploymentThroughDiscordProperty(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(70, 2025))
 	var checked, hidden, scouted int
 	for trial := range racetest.Size(6) {

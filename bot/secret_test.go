@@ -14,6 +14,7 @@ import (
 // none of the enemy's units but those his scouts reported; from turn 1 the
 // ordinary visibility of R-XI.3 applies.
 func TestDeploymentIsSecretThroughDiscordD_70(t *testing.T) {
+	t.Parallel()
 	w := sekigaharaWorld(t)
 	defer w.stop()
 	north := []string{"n-yari", "n-ashigaru", "n-teppo", "n-uma"}

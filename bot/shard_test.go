@@ -78,6 +78,7 @@ func answered(srv *discordtest.Server, id string) bool {
 // away does not stop the others; it resumes and answers what came
 // meanwhile.
 func TestShardsInOneProcess(t *testing.T) {
+	t.Parallel()
 	srv := discordtest.New(t)
 	srv.SetGatewayBot(4, 2) // buckets {0, 1} then {2, 3}
 	// 10 guilds a shard; under -race, 3.
@@ -236,6 +237,7 @@ func TestShardsInOneProcess(t *testing.T) {
 // the posts of their guilds from a store that holds every guild's, and
 // registers the commands of their configured guilds only.
 func TestShardsOfAProcess(t *testing.T) {
+	t.Parallel()
 	srv := discordtest.New(t)
 	srv.SetGatewayBot(4, 2) // shards 0 and 1 identify together
 	guilds := shardGuilds(srv, 8)
@@ -315,6 +317,7 @@ func sortedInts(xs []int) []int {
 // channel, with the earlier message. Each guild's channels must get their
 // own battle's posts all the same.
 func TestTwoProcessesOfOneBot(t *testing.T) {
+	t.Parallel()
 	srv := discordtest.New(t)
 	srv.SetGatewayBot(4, 2)
 	guilds := shardGuilds(srv, 8)

@@ -175,6 +175,7 @@ func (p *sheetPlayer) finish() {
 // phase opens, the roll is buttons, orders are menus, Ready resolves; each
 // clan sees its own summary; nothing of one side reaches the other.
 func TestSheetTurnThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w, north, south := odawaraWorld(t)
 	defer w.stop()
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
@@ -297,6 +298,7 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 // his DMs are closed (50007) the same sheet comes as the ephemeral answer,
 // saying why, and works there: its clicks edit it in place.
 func TestSheetClosedDMFallsBackToEphemeral(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -351,6 +353,7 @@ func TestSheetClosedDMFallsBackToEphemeral(t *testing.T) {
 // unit hidden in a forest is refused as one that does not exist), and
 // never to the other side.
 func TestOddsThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w, north, south := odawaraWorld(t)
 	defer w.stop()
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
@@ -438,6 +441,7 @@ func BenchmarkSheetClick(b *testing.B) {
 // sent again with its nonce, Discord answers with the message it has, and
 // if the sheet has changed meanwhile the bot edits that message to say so.
 func TestSheetCreatedOnceWhenTheAnswerIsLost(t *testing.T) {
+	t.Parallel()
 	w, north, _ := odawaraWorld(t)
 	defer w.stop()
 	dm := func() int { return len(w.srv.DMs(north.UserID)) }

@@ -54,6 +54,7 @@ func oddsLines(l render.Lang, content string) []string {
 // the first outcome, as odds stored as JSON read back before), and a shot
 // is worded as a shot.
 func TestSheetOddsAreOddsAnswer(t *testing.T) {
+	t.Parallel()
 	w, north := oddsWorld(t)
 	defer w.stop()
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Шансы")))

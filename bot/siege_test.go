@@ -36,6 +36,7 @@ func (w *world) confirmFight(id string) quick.Record {
 // it shows to both clans; a relief battle by the Takeda's sendan; the next
 // phase; the Uesugi's assault (E3-A); the roster and the siege after each.
 func TestSiegeAssaultAndReliefThroughDiscord(t *testing.T) {
+	t.Parallel()
 	// Seed 25: the castle is besieged, the relief loses on equal hits,
 	// the assault takes the castle.
 	w := campaignWorld(t, 25)
@@ -123,6 +124,7 @@ func TestSiegeAssaultAndReliefThroughDiscord(t *testing.T) {
 // /naval (F-E3-4, E3-Q10): an interception fought as a field battle of
 // squadrons: every die shown, the squadrons lost, the army's fate (E1-R6).
 func TestNavalInterceptionThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := campaignWorld(t, 1)
 	r := w.slash(gm, chanGM, "naval", discordtest.StringOpt("interceptor", "uesugi"), discordtest.IntOpt("squadrons", 3),
 		discordtest.StringOpt("evacuation", "takeda"), discordtest.IntOpt("evac_squadrons", 2), discordtest.IntOpt("admiral", 1))

@@ -21,6 +21,7 @@ import (
 // client never sends but a request may, is refused in the caller's
 // language, saying what is allowed.
 func TestLogTurn2147483648IsRefusedNotInternalError(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -50,6 +51,7 @@ func TestLogTurn2147483648IsRefusedNotInternalError(t *testing.T) {
 // /battle resolve turn:0 said "turn 0 is already resolved": turn 0 does
 // not exist, and the GM is told which numbers do.
 func TestResolveTurn0SaysNoSuchTurn(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -72,6 +74,7 @@ func TestResolveTurn0SaysNoSuchTurn(t *testing.T) {
 // one that does not exist, so that it tells nothing of the enemy's IDs
 // (D-70).
 func TestDeployNoSuchUnitIsNotOtherSide(t *testing.T) {
+	t.Parallel()
 	w := sekigaharaWorld(t)
 	defer w.stop()
 	deploy := func(who discordtest.Member, ch, unit string) string {
@@ -104,6 +107,7 @@ func TestDeployNoSuchUnitIsNotOtherSide(t *testing.T) {
 // shard count was asked for (GET /gateway/bot) or the gateway (GET
 // /gateway).
 func TestUnreachableAPIBaseIsNamed(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -140,6 +144,7 @@ func TestUnreachableAPIBaseIsNamed(t *testing.T) {
 // the field before the bot came back, and the results picture of turn 1
 // still shows the six North units turn 1 left.
 func TestResultsRecomposedAfterCrashShowTheTurnsState(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	w.create("Сэкигахара")

@@ -16,6 +16,7 @@ const chanSpectators = "800000000000000009"
 // (spectators.delay 1), and the reveal at the end; /stats then counts the
 // battle for both clans.
 func TestSpectatorThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.srv.SetChannel(&discordgo.Channel{ID: chanSpectators, GuildID: w.guild, Type: discordgo.ChannelTypeGuildText, Name: "spectators",
 		PermissionOverwrites: channelOverwrites(w.guild, roleGM)})
@@ -69,6 +70,7 @@ func (w *world) setDelay(m discordtest.Member, value string) discordtest.Respons
 // GM is told so; spectators.delay above 0 is then refused, naming what to
 // do, in the GM's language; the channel gets no turn before the end.
 func TestSpectatorChannelSeenByAClan(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, channel string
 		gm            discordtest.Member
@@ -129,6 +131,7 @@ func TestSpectatorChannelSeenByAClan(t *testing.T) {
 // the middle of the battle, it gets no further turn while the battle goes
 // on (the GM is told why and what to do), and the reveal at the end.
 func TestSpectatorChannelOpenedToAClanMidBattle(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.srv.SetChannel(&discordgo.Channel{ID: chanSpectators, GuildID: w.guild, Type: discordgo.ChannelTypeGuildText, Name: "spectators",
 		PermissionOverwrites: channelOverwrites(w.guild, roleGM)})

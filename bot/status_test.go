@@ -49,6 +49,7 @@ func pinCalls(w *world, ch string) int {
 // the turns missed and the journal's head hash, which follows the journal.
 // A clan's status says of the enemy only whether it is ready.
 func TestStatusMessageEditedInPlace(t *testing.T) {
+	t.Parallel()
 	w, clock, start := clockWorld(t, 24*time.Hour)
 	defer w.stop()
 	svc := &game.Service{Store: w.st}
@@ -145,6 +146,7 @@ func TestStatusMessageEditedInPlace(t *testing.T) {
 // Without Pin Messages in the clan channels the status is posted there
 // unpinned and kept up to date all the same, and the GM is told once.
 func TestStatusUnpinnedWithoutPinMessages(t *testing.T) {
+	t.Parallel()
 	start := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 	clock := &testClock{t: start}
 	w := newWorld(t)

@@ -52,6 +52,7 @@ func owed(w *world) int {
 // the GM is told they are queued, and they are delivered once, in order,
 // when Discord takes them again.
 func TestOutboxRetriesAfterServerErrorsFault(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanAsai, Count: 3}, discordtest.ServerError())
@@ -76,6 +77,7 @@ func TestOutboxRetriesAfterServerErrorsFault(t *testing.T) {
 
 // A rate limit holds back only its channel, for as long as Discord says.
 func TestOutboxRateLimitWaitsItsChannelFault(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanOda}, discordtest.RateLimited(150*time.Millisecond))
@@ -93,6 +95,7 @@ func TestOutboxRateLimitWaitsItsChannelFault(t *testing.T) {
 // once, in the GM's language, naming the channel and what the bot lacks;
 // the GM's answer says so; the rest of the battle goes on.
 func TestOutboxMissingPermissionsReportedOnceFault(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	w.srv.SetChannelOverwrites(chanAsai,
@@ -124,6 +127,7 @@ func TestOutboxMissingPermissionsReportedOnceFault(t *testing.T) {
 // from the outbox is not posted twice: its nonce makes Discord return the
 // first message (enforce_nonce).
 func TestOutboxNonceKeepsACrashFromPostingTwice(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	before := len(w.srv.Messages(chanOda))
@@ -144,6 +148,7 @@ func TestOutboxNonceKeepsACrashFromPostingTwice(t *testing.T) {
 // /battle resolve names its turn: given twice (a GM retrying after Discord
 // lost the answer, or racing the sides' ready) it resolves once and says so.
 func TestIdempotentResolve(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	resolve(w, 1)
@@ -166,6 +171,7 @@ func TestIdempotentResolve(t *testing.T) {
 // A start given twice does not end the deployment turn's scouting by
 // itself; a finish given twice says the battle is finished.
 func TestIdempotentStartAndFinish(t *testing.T) {
+	t.Parallel()
 	w := sekigaharaWorld(t)
 	defer w.stop()
 	start := discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара"))
@@ -183,6 +189,7 @@ func TestIdempotentStartAndFinish(t *testing.T) {
 // A /roll whose answer was lost is recovered: /roll again shows the roll
 // as it stands, its buttons with it, and rerolls nothing.
 func TestIdempotentRollAnswerLost(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -203,6 +210,7 @@ func TestIdempotentRollAnswerLost(t *testing.T) {
 // A player whose DMs are closed (50007) is told in his own answer that the
 // copy of his orders did not reach him; the order stands.
 func TestOutboxClosedDMIsToldInTheAnswerFault(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: oda.UserID, Count: discordtest.Always}, discordtest.CannotSendToUser())
@@ -223,6 +231,7 @@ func TestOutboxClosedDMIsToldInTheAnswerFault(t *testing.T) {
 // distinct ones, each closed to the other clan, the GM's closed to both,
 // the bot able to post pictures in each.
 func TestChannelsCheckedAtCreateLeak(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -257,6 +266,7 @@ func TestChannelsCheckedAtCreateLeak(t *testing.T) {
 // Every request the bot made in these tests was checked against Discord's
 // own OpenAPI description, and every answer of the fake too.
 func TestOpenAPIEveryCallValidated(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	resolve(w, 1)
 	w.stop()
@@ -270,6 +280,7 @@ func TestOpenAPIEveryCallValidated(t *testing.T) {
 // (op 9) or drop the connection: each time discordgo comes back and the bot
 // answers the next command as before.
 func TestGatewayFaultsBotKeepsAnsweringFault(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.reconnect = true
 	w.start()
@@ -308,6 +319,7 @@ func TestGatewayFaultsBotKeepsAnsweringFault(t *testing.T) {
 // ready), it names him as Discord shows him: his nickname in the guild,
 // else his display name, never his username when he has either.
 func TestPlayersNamedAsDiscordShowsThem(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	nick := discordtest.Member{UserID: "700000000000000012", Username: "nobunaga_1534", GlobalName: "Nobunaga", Nick: "Ода Нобунага", Roles: []string{roleOda}, Locale: "ru"}

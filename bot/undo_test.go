@@ -14,6 +14,7 @@ import (
 // its seed (the hash announced again is the one published) and its rolls,
 // and resolved again it tells the same story with the same dice.
 func TestUndoThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -96,6 +97,7 @@ func TestUndoThroughDiscord(t *testing.T) {
 // the turn resolved again stands once. The GM's answer says what is still
 // owed, and why.
 func TestUndoOwedResults(t *testing.T) {
+	t.Parallel()
 	t.Run("created", func(t *testing.T) { undoOwed(t, true) })
 	t.Run("not created", func(t *testing.T) { undoOwed(t, false) })
 }

@@ -25,6 +25,7 @@ var stranger = discordtest.Member{UserID: "700000000000000004", Username: "ronin
 // revealed hashes to it, and each side's orders are opened with the hash
 // they were sealed with when the side said it was ready.
 func TestJournalThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -85,6 +86,7 @@ func TestJournalThroughDiscord(t *testing.T) {
 // the GM the battle as a file that verifies, the turn under way left out;
 // an order changed in the store afterwards is named.
 func TestVerifyThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()
@@ -167,6 +169,7 @@ func TestVerifyThroughDiscord(t *testing.T) {
 // (a rollback the store cannot tell), the head the status showed is no
 // longer in the journal and /verify says so, in each clan's language.
 func TestVerifyTamperHeadThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.start()
 	defer w.stop()

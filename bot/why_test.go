@@ -14,6 +14,7 @@ import (
 // the asking side's own view: a unit hidden in a forest from that side is
 // answered exactly as a unit that does not exist, and is not offered.
 func TestWhyThroughDiscord(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	// South's teppo stands in a forest North cannot see into.
@@ -63,6 +64,7 @@ func TestWhyThroughDiscord(t *testing.T) {
 // every event, in his language; the battle is the one being fought or the
 // one he names.
 func TestWhyForTheGM(t *testing.T) {
+	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
 	w.edit("анэгава", func(b *engine.Battle) { b.Terrain.Forests = []engine.Cell{b.Unit("s-teppo").Cell} })
