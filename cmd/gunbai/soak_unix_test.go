@@ -614,6 +614,13 @@ func (s *soaker) create(b *soakBattle) {
 	}
 }
 
+// soakRepeatOf: got is the answer to a command re-sent after its answer
+// was lost to a kill (issue 25 item 3): done once, it says so, with the
+// answer it had (want) or that the bot died before giving one.
+func soakRepeatOf(lang render.Lang, got, want string) bool {
+	return strings.HasSuffix(got, render.T(lang, "retry.answer")+"\n"+want) || strings.HasSuffix(got, render.T(lang, "retry.no_answer"))
+}
+
 // playTurn: both sides roll and accept, give a few orders, then the GM
 // resolves the turn or both sides say they are ready.
 func (s *soaker) playTurn(b *soakBattle) {
@@ -640,7 +647,7 @@ func (s *soaker) playTurn(b *soakBattle) {
 		s.resolvedBy["ready"]++
 		side := s.game.IntN(2)
 		r, _, _ := s.act(fmt.Sprintf("%s ready, turn %d", s.sides[side].name, turn), soakCmdP, soakCmdWindow, s.readyCmd(side), nil)
-		if want := render.T(s.sides[side].lang, "bot.ready"); r.Content != want {
+		if want := render.T(s.sides[side].lang, "bot.ready"); r.Content != want && !soakRepeatOf(s.sides[side].lang, r.Content, want) {
 			s.fatalf("%s ready: %q, want %q", s.sides[side].name, r.Content, want)
 		}
 		side = 1 - side
@@ -736,7 +743,11 @@ func (s *soaker) order(b *soakBattle, side int) {
 		return s.srv.SlashCommand(s.guild, sd.channel, sd.m, "order",
 			discordtest.StringOpt("unit", unit), discordtest.StringOpt("order", kind), discordtest.IntOpt("phase", int64(phase)))
 	}, nil)
-	if strings.HasPrefix(r.Content, render.T(sd.lang, "bot.order_accepted")) {
+	// A repeat (the first try stored, its answer lost; or the same order
+	// drawn twice) is answered "already recorded" only while it stands.
+	repeat := strings.Contains(r.Content, render.T(sd.lang, "retry.answer")+"\n"+render.T(sd.lang, "bot.order_accepted")) ||
+		strings.HasSuffix(r.Content, render.T(sd.lang, "retry.no_answer"))
+	if strings.HasPrefix(r.Content, render.T(sd.lang, "bot.order_accepted")) || repeat {
 		s.accepted[k] = kind
 		s.acceptedCount++
 		return
