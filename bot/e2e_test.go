@@ -474,11 +474,8 @@ func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
 // without the GM.
 func TestReadySidesResolveThroughDiscord(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	w.roll(oda, chanOda)
 	w.roll(asai, chanAsai)
 	w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move"))
@@ -752,6 +749,17 @@ func (w *world) create(name string, extra ...discordtest.Option) discordtest.Res
 		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", chanAsai),
 		discordtest.ChannelOpt("gm_channel", chanGM)}, extra...)
 	return w.slash(gm, chanGM, "battle", discordtest.Subcommand("create", opts...))
+}
+
+// battleWorld is a started world with the battle Нагасино created and
+// started: turn 1 open, nobody rolled yet.
+func battleWorld(t *testing.T) *world {
+	t.Helper()
+	w := newWorld(t)
+	w.start()
+	w.create("Нагасино")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	return w
 }
 
 // /field answers a player with a picture of his side's view, only to him.

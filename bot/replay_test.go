@@ -28,11 +28,8 @@ func (w *world) oneTurn() {
 // battle.
 func TestReplayThroughDiscord(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	w.oneTurn()
 
 	r := w.slash(oda, chanOda, "replay")

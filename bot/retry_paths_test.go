@@ -158,11 +158,8 @@ func TestRetryDeploy(t *testing.T) {
 // so, with what the first answer said, not "no such order".
 func TestRetryOrdersCancel(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	for _, tc := range []struct {
 		m        discordtest.Member
 		ch, unit string

@@ -196,11 +196,8 @@ func TestRetryAfterRestart(t *testing.T) {
 // anew: the orders given in between survive, nobody is told twice.
 func TestRetryUndo(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	w.oneTurn()
 	undo := func(m discordtest.Member) discordtest.Response {
 		return w.slash(m, chanGM, "battle", discordtest.Subcommand("undo", discordtest.StringOpt("battle", "Нагасино"),
@@ -296,11 +293,8 @@ func TestRetryFixAndSet(t *testing.T) {
 // replaced since (by an ally, or by himself) is given anew when sent again.
 func TestRetryOrder(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	w.roll(oda, chanOda)
 	w.roll(asai, chanAsai)
 	for _, tc := range []struct {
@@ -370,11 +364,8 @@ func TestRetryAnswerLost(t *testing.T) {
 // however often the button is pressed.
 func TestRetryOrderAddsUp(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	// Two shinobi in the enemy's rear (as if both got through).
 	if r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("fix", discordtest.StringOpt("battle", "Нагасино"),
 		discordtest.StringOpt("who", "north"), discordtest.StringOpt("field", "shinobi"), discordtest.StringOpt("value", "2"))); !strings.Contains(r.Content, "2") {
@@ -436,11 +427,8 @@ func TestRetryOrderAddsUp(t *testing.T) {
 // played at once in a test, all within the retry window). In English.
 func TestRetryReadyThatEndedTheTurn(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	ready := discordtest.BoolOpt("ready", true)
 	w.roll(oda, chanOda)
 	w.roll(asai, chanAsai)

@@ -299,11 +299,8 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 // saying why, and works there: its clicks edit it in place.
 func TestSheetClosedDMFallsBackToEphemeral(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	if _, ok := w.sheetOf(oda); ok {
 		t.Fatal("a sheet came by DM to a player who did not ask for it and holds no ordering role")
 	}

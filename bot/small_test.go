@@ -22,11 +22,8 @@ import (
 // language, saying what is allowed.
 func TestLogTurn2147483648IsRefusedNotInternalError(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	for _, c := range []struct {
 		who  discordtest.Member
 		ch   string
@@ -52,11 +49,8 @@ func TestLogTurn2147483648IsRefusedNotInternalError(t *testing.T) {
 // not exist, and the GM is told which numbers do.
 func TestResolveTurn0SaysNoSuchTurn(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "Нагасино"), discordtest.IntOpt("turn", 0)))
 	if r.Content != "Параметр «ход» принимает число от 1 до 99; ничего не изменено." {
 		t.Fatalf("/battle resolve turn:0: %q", r.Content)

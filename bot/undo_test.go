@@ -15,11 +15,8 @@ import (
 // and resolved again it tells the same story with the same dice.
 func TestUndoThroughDiscord(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	hash := regexp.MustCompile(`[0-9a-f]{64}`)
 	firstHash := hash.FindString(contentOf(w.srv.Messages(chanOda)))
 	w.oneTurn()
@@ -103,11 +100,8 @@ func TestUndoOwedResults(t *testing.T) {
 }
 
 func undoOwed(t *testing.T, created bool) {
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	w.roll(oda, chanOda)
 	w.roll(asai, chanAsai)
 	w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move"))

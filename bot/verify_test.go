@@ -26,11 +26,8 @@ var stranger = discordtest.Member{UserID: "700000000000000004", Username: "ronin
 // they were sealed with when the side said it was ready.
 func TestJournalThroughDiscord(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	w.oneTurn()
 
 	svc := &game.Service{Store: w.st}
@@ -87,11 +84,8 @@ func TestJournalThroughDiscord(t *testing.T) {
 // an order changed in the store afterwards is named.
 func TestVerifyThroughDiscord(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	w.oneTurn()
 
 	var seed1, seed2 store.Seed
@@ -170,11 +164,8 @@ func TestVerifyThroughDiscord(t *testing.T) {
 // longer in the journal and /verify says so, in each clan's language.
 func TestVerifyTamperHeadThroughDiscord(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	w.start()
+	w := battleWorld(t)
 	defer w.stop()
-	w.create("Нагасино")
-	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	w.oneTurn()
 
 	svc := &game.Service{Store: w.st}
