@@ -109,7 +109,7 @@ func loadWorld(b *testing.B, n int) (*world, [][2]discordtest.Member) {
 func acks(b *testing.B, w *world, batch []discordtest.Interaction) {
 	var ids []string
 	for _, i := range batch {
-		id, err := w.srv.Interact(i)
+		id, err := w.srv.Interactions().Dispatch(i)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -117,10 +117,10 @@ func acks(b *testing.B, w *world, batch []discordtest.Interaction) {
 	}
 	var took []time.Duration
 	for _, id := range ids {
-		if !w.srv.WaitFor(func() bool { return len(w.srv.Responses(id)) > 0 }, time.Minute) {
+		if !w.srv.WaitFor(func() bool { return len(w.srv.Interactions().Responses(id)) > 0 }, time.Minute) {
 			b.Fatalf("no answer to %s", id)
 		}
-		took = append(took, w.srv.Responses(id)[0].SinceDispatch)
+		took = append(took, w.srv.Interactions().Responses(id)[0].SinceDispatch)
 	}
 	w.b.Wait()
 	slices.Sort(took)
@@ -141,9 +141,9 @@ func BenchmarkAckOrdersUnderLoad(b *testing.B) {
 			for side, m := range players[k] {
 				ch := fmt.Sprintf("8%02d%015d", side+10, k)
 				if k%2 == 0 {
-					batch = append(batch, w.srv.SlashCommand(w.guild, ch, m, "order", discordtest.StringOpt("unit", units[side]), discordtest.StringOpt("order", "wait")))
+					batch = append(batch, w.srv.Interactions().SlashCommand(w.guild, ch, m, "order", discordtest.StringOpt("unit", units[side]), discordtest.StringOpt("order", "wait")))
 				} else {
-					batch = append(batch, w.srv.SlashCommand(w.guild, ch, m, "roll", discordtest.StringOpt("stake", "low")))
+					batch = append(batch, w.srv.Interactions().SlashCommand(w.guild, ch, m, "roll", discordtest.StringOpt("stake", "low")))
 				}
 			}
 		}
@@ -160,7 +160,7 @@ func BenchmarkAckResolvesUnderLoad(b *testing.B) {
 	for b.Loop() {
 		var batch []discordtest.Interaction
 		for k := range players {
-			batch = append(batch, w.srv.SlashCommand(w.guild, chanGM, gm, "battle", discordtest.Subcommand("resolve",
+			batch = append(batch, w.srv.Interactions().SlashCommand(w.guild, chanGM, gm, "battle", discordtest.Subcommand("resolve",
 				discordtest.StringOpt("battle", fmt.Sprintf("Битва %d", k)), discordtest.IntOpt("turn", turn))))
 		}
 		acks(b, w, batch)

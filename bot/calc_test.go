@@ -174,7 +174,7 @@ func TestCalcSuppressAndSecessionThroughDiscord(t *testing.T) {
 func calcOffered(w *world, command string, opts ...discordtest.Option) []string {
 	w.t.Helper()
 	var out []string
-	for _, c := range w.choices(w.srv.Autocomplete(w.guild, chanGM, gm, command, opts...)) {
+	for _, c := range w.choices(w.srv.Interactions().Autocomplete(w.guild, chanGM, gm, command, opts...)) {
 		out = append(out, c.Value.(string))
 	}
 	return out

@@ -52,7 +52,7 @@ func (w *world) rosterNow() campaign.Roster {
 
 // aftermathMessage is the live aftermath message of an army in a channel.
 func (w *world) aftermathMessage(channel, army string) (discordtest.Message, bool) {
-	for _, m := range w.srv.Messages(channel) {
+	for _, m := range w.srv.Messages().In(channel) {
 		if slices.ContainsFunc(customIDs(m.Components), func(id string) bool { return strings.HasPrefix(id, "am:"+army+":") }) {
 			return m, true
 		}
@@ -145,7 +145,7 @@ func TestRosterAndAftermathThroughDiscord(t *testing.T) {
 	t.Logf("record: %+v", rec)
 	// Both clans and the GM were told what the battle wrote back.
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
-		if !strings.Contains(contentOf(w.srv.Messages(ch)), "us-yari") {
+		if !strings.Contains(contentOf(w.srv.Messages().In(ch)), "us-yari") {
 			t.Errorf("channel %s got no record of the battle", ch)
 		}
 	}
@@ -186,7 +186,7 @@ func TestRosterAndAftermathThroughDiscord(t *testing.T) {
 		ids := customIDs(m.Components)
 		confirm := ids[slices.IndexFunc(ids, func(id string) bool { return strings.HasSuffix(id, ":confirm") })]
 		// The other clan's player cannot choose for it.
-		w.answers(w.srv.Button(w.guild, af.channel, af.other, confirm))
+		w.answers(w.srv.Interactions().Button(w.guild, af.channel, af.other, confirm))
 		if am := w.rosterNow(); mustAftermath(t, am, af.army).Done {
 			t.Fatalf("the other clan confirmed %s", af.army)
 		}
@@ -201,7 +201,7 @@ func TestRosterAndAftermathThroughDiscord(t *testing.T) {
 				pick = menu.Options[len(menu.Options)-1].Value
 			}
 			if strings.HasSuffix(menu.CustomID, ":promote") || strings.HasSuffix(menu.CustomID, ":grant") {
-				w.answers(w.srv.Select(w.guild, af.channel, af.player, menu.CustomID, pick))
+				w.answers(w.srv.Interactions().Select(w.guild, af.channel, af.player, menu.CustomID, pick))
 				picked[af.army] = append(picked[af.army], pick)
 			}
 		}
@@ -209,14 +209,14 @@ func TestRosterAndAftermathThroughDiscord(t *testing.T) {
 		for _, id := range ids {
 			if strings.Contains(id, ":name:") {
 				skill := strings.Replace(id, ":name:", ":skill:", 1)
-				w.answers(w.srv.ModalSubmit(w.guild, af.channel, af.player, skill, map[string]string{"skill": "Засада у брода"}))
+				w.answers(w.srv.Interactions().ModalSubmit(w.guild, af.channel, af.player, skill, map[string]string{"skill": "Засада у брода"}))
 			}
 		}
-		w.answers(w.srv.Button(w.guild, af.channel, af.player, confirm))
+		w.answers(w.srv.Interactions().Button(w.guild, af.channel, af.player, confirm))
 		if am := w.rosterNow(); !mustAftermath(t, am, af.army).Done {
 			t.Fatalf("the aftermath of %s is not confirmed: %+v", af.army, mustAftermath(t, am, af.army))
 		}
-		m, _ = w.srv.Message(m.ID)
+		m, _ = w.srv.Messages().Get(m.ID)
 		if len(m.Components) != 0 || m.Edits == 0 {
 			t.Errorf("the confirmed aftermath of %s still has its buttons (%d edits)", af.army, m.Edits)
 		}

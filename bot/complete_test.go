@@ -29,7 +29,7 @@ var gmEN = discordtest.Member{UserID: gm.UserID, Username: gm.Username, Roles: g
 // choices, checking Discord's limits on them.
 func (w *world) offered(m discordtest.Member, channel, command string, opts ...discordtest.Option) (values, names []string) {
 	w.t.Helper()
-	got := w.choices(w.srv.Autocomplete(w.guild, channel, m, command, opts...))
+	got := w.choices(w.srv.Interactions().Autocomplete(w.guild, channel, m, command, opts...))
 	if len(got) > 25 {
 		w.t.Fatalf("%d choices", len(got))
 	}
@@ -162,9 +162,9 @@ func TestEveryStringOptionCompletes(t *testing.T) {
 			}
 			for _, m := range []discordtest.Member{gm, oda, asai} {
 				if c.sub != "" {
-					w.choices(w.srv.Autocomplete(w.guild, chanGM, m, c.cmd, discordtest.Subcommand(c.sub, focus)))
+					w.choices(w.srv.Interactions().Autocomplete(w.guild, chanGM, m, c.cmd, discordtest.Subcommand(c.sub, focus)))
 				} else {
-					w.choices(w.srv.Autocomplete(w.guild, chanGM, m, c.cmd, focus))
+					w.choices(w.srv.Interactions().Autocomplete(w.guild, chanGM, m, c.cmd, focus))
 				}
 			}
 		}

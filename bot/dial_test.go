@@ -50,7 +50,7 @@ func TestDialStartClose(t *testing.T) {
 	if err := b.Start(); err != nil {
 		t.Fatal(err)
 	}
-	if !srv.WaitFor(func() bool { return len(srv.Commands(srv.GuildID())) == len(bot.Commands()) }, wait) {
+	if !srv.WaitFor(func() bool { return len(srv.Interactions().Commands(srv.GuildID())) == len(bot.Commands()) }, wait) {
 		t.Fatal("the bot did not register its commands")
 	}
 	if err := b.Close(); err != nil {
@@ -68,7 +68,7 @@ func TestRegisterCommands(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
 	second := srv.NewID()
-	srv.AddGuild(second, "Second")
+	srv.Guilds().Add(second, "Second")
 	regs, err := bot.RegisterCommands(bot.Conn{Token: "reg-token", Wire: srv.Wire}, []string{srv.GuildID(), second})
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +80,7 @@ func TestRegisterCommands(t *testing.T) {
 		if regs[i].Guild != g || regs[i].ApplicationID != srv.AppID() || len(regs[i].Commands) != len(bot.Commands()) {
 			t.Errorf("registration %d: %+v", i, regs[i])
 		}
-		got := srv.Commands(g)
+		got := srv.Interactions().Commands(g)
 		if len(got) != len(bot.Commands()) {
 			t.Fatalf("guild %s has %d commands", g, len(got))
 		}
@@ -90,7 +90,7 @@ func TestRegisterCommands(t *testing.T) {
 			}
 		}
 	}
-	if srv.Identified() || srv.OpenConnections() != 0 {
+	if srv.Gateway().Identified() || srv.Gateway().OpenConnections() != 0 {
 		t.Fatal("registering opened a gateway connection")
 	}
 	// The configured application ID is used as given: no GET /users/@me.

@@ -24,7 +24,7 @@ func TestDownload(t *testing.T) {
 		t.Fatal(err)
 	}
 	data := []byte("army;id;type;figures\na1;u1;yamabushi;3\n")
-	i := srv.SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "roster", discordtest.AttachmentOpt("file", "войска.csv", data))
+	i := srv.Interactions().SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "roster", discordtest.AttachmentOpt("file", "войска.csv", data))
 	var ic discordgo.InteractionCreate
 	if err := ic.UnmarshalJSON(i.Payload); err != nil {
 		t.Fatal(err)

@@ -142,14 +142,14 @@ func TestDuelThroughDiscord(t *testing.T) {
 		t.Fatalf("after turn 1: %s turn %d %v", rec.Status, rec.Turn, err)
 	}
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
-		if !strings.Contains(contentOf(w.srv.Messages(ch)), "**Поединок 1.1**") {
+		if !strings.Contains(contentOf(w.srv.Messages().In(ch)), "**Поединок 1.1**") {
 			t.Fatalf("channel %s: no duel start", ch)
 		}
 	}
 	players := []discordtest.Member{oda, asai}
 	prompt := func(i int) discordtest.Message {
 		t.Helper()
-		m, ok := duelPrompt(w.srv.DMs(players[i].UserID))
+		m, ok := duelPrompt(w.srv.Messages().DMs(players[i].UserID))
 		if !ok {
 			t.Fatalf("%s has no duel prompt by DM", players[i].Username)
 		}
@@ -158,7 +158,7 @@ func TestDuelThroughDiscord(t *testing.T) {
 	// What South can see, to check that North's split never shows there
 	// before both are in.
 	southSees := func() string {
-		return contentOf(w.srv.Messages(chanAsai)) + contentOf(w.srv.DMs(asai.UserID))
+		return contentOf(w.srv.Messages().In(chanAsai)) + contentOf(w.srv.Messages().DMs(asai.UserID))
 	}
 	splitOf := func(i int) string {
 		t.Helper()
@@ -171,7 +171,7 @@ func TestDuelThroughDiscord(t *testing.T) {
 		return ""
 	}
 	beforeSouth := southSees()
-	w.answers(w.srv.Select("", "", oda, splitOf(0), "2"))
+	w.answers(w.srv.Interactions().Select("", "", oda, splitOf(0), "2"))
 	if !strings.Contains(prompt(0).Content, "Ваш выбор: атака 2, защита 1") {
 		t.Fatalf("north's prompt after his split: %q", prompt(0).Content)
 	}
@@ -180,13 +180,13 @@ func TestDuelThroughDiscord(t *testing.T) {
 		t.Fatalf("north's split reached the south before both were in:\n%s", after)
 	}
 	// A click of the other clan on North's prompt is refused, and says nothing of it.
-	rs := w.answers(w.srv.Select("", "", asai, splitOf(0), "3"))
+	rs := w.answers(w.srv.Interactions().Select("", "", asai, splitOf(0), "3"))
 	if last := rs[len(rs)-1]; !strings.Contains(last.Content, "Another clan plays this character") || strings.Contains(last.Content, "2") {
 		t.Fatalf("refusal: %+v", last)
 	}
-	w.answers(w.srv.Select("", "", asai, splitOf(1), "1e"))
+	w.answers(w.srv.Interactions().Select("", "", asai, splitOf(1), "1e"))
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
-		if !strings.Contains(contentOf(w.srv.Messages(ch)), "выбор открыт") {
+		if !strings.Contains(contentOf(w.srv.Messages().In(ch)), "выбор открыт") {
 			t.Fatalf("channel %s: no reveal", ch)
 		}
 	}
@@ -202,7 +202,7 @@ func TestDuelThroughDiscord(t *testing.T) {
 				if strings.Contains(cid, ":split") {
 					continue
 				}
-				rs := w.answers(w.srv.Button("", "", players[i], cid))
+				rs := w.answers(w.srv.Interactions().Button("", "", players[i], cid))
 				if rs[0].Type != discordgo.InteractionResponseDeferredMessageUpdate {
 					t.Fatalf("a duel button is acknowledged by deferring the update: %+v", rs[0])
 				}
@@ -232,7 +232,7 @@ func TestDuelThroughDiscord(t *testing.T) {
 		}
 	}
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
-		all := contentOf(w.srv.Messages(ch))
+		all := contentOf(w.srv.Messages().In(ch))
 		if !strings.Contains(all, "1. ") || !strings.Contains(all, "окончен") || !strings.Contains(all, "ход 2 открыт") {
 			t.Fatalf("channel %s: the exchanges, the end or turn 2 missing:\n%s", ch, all)
 		}
@@ -253,7 +253,7 @@ func TestDisputeThroughDiscord(t *testing.T) {
 	if !r.Ephemeral || !strings.Contains(r.Content, "выложен") {
 		t.Fatalf("answer %+v", r)
 	}
-	got := contentOf(w.srv.Messages(chanOda))
+	got := contentOf(w.srv.Messages().In(chanOda))
 	if !strings.Contains(got, "Спор («лес на холме»): <@"+oda.UserID+"> бросает d6") || !strings.Contains(got, "Зерно: ") {
 		t.Fatalf("channel: %q", got)
 	}

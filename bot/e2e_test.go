@@ -58,16 +58,16 @@ type world struct {
 func newWorld(t testing.TB) *world {
 	srv := discordtest.New(t)
 	w := &world{t: t, srv: srv, guild: srv.GuildID(), path: filepath.Join(t.TempDir(), "gunbai.db")}
-	srv.SetRoles(w.guild, []*discordgo.Role{
+	srv.Guilds().SetRoles(w.guild, []*discordgo.Role{
 		{ID: w.guild, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
 		{ID: roleGM, Name: "Мастер"}, {ID: roleOda, Name: "Ода"}, {ID: roleAsai, Name: "Асаи"},
 		{ID: roleBot, Name: "Gunbai", Permissions: bot.InvitePermissions},
 	})
-	srv.SetMemberRoles(w.guild, srv.AppID(), roleBot)
+	srv.Guilds().SetMemberRoles(w.guild, srv.AppID(), roleBot)
 	// Set up as README says: each channel hidden from @everyone, open to
 	// its own role and to the bot.
 	for ch, role := range map[string]string{chanGM: roleGM, chanOda: roleOda, chanAsai: roleAsai} {
-		srv.SetChannel(&discordgo.Channel{ID: ch, GuildID: w.guild, Type: discordgo.ChannelTypeGuildText, Name: "ch-" + ch[len(ch)-1:],
+		srv.Guilds().SetChannel(&discordgo.Channel{ID: ch, GuildID: w.guild, Type: discordgo.ChannelTypeGuildText, Name: "ch-" + ch[len(ch)-1:],
 			PermissionOverwrites: channelOverwrites(w.guild, role)})
 	}
 	return w
@@ -108,7 +108,7 @@ func (w *world) start() {
 	// crash left unposted: once this run's registration is seen, Wait
 	// covers the rest of that work.
 	if !w.srv.WaitFor(func() bool { return w.registrations() > registered }, wait) ||
-		len(w.srv.Commands(w.guild)) != len(bot.Commands()) {
+		len(w.srv.Interactions().Commands(w.guild)) != len(bot.Commands()) {
 		w.t.Fatal("the bot did not register its commands")
 	}
 	w.b.Wait()
@@ -138,15 +138,15 @@ func (w *world) stop() {
 // answer and any followups.
 func (w *world) answers(i discordtest.Interaction) []discordtest.Response {
 	w.t.Helper()
-	id, err := w.srv.Interact(i)
+	id, err := w.srv.Interactions().Dispatch(i)
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	if !w.srv.WaitFor(func() bool { return len(w.srv.Responses(id)) > 0 }, wait) {
+	if !w.srv.WaitFor(func() bool { return len(w.srv.Interactions().Responses(id)) > 0 }, wait) {
 		w.t.Fatalf("no answer to %s", id)
 	}
 	w.b.Wait()
-	return w.srv.Responses(id)
+	return w.srv.Interactions().Responses(id)
 }
 
 // do sends an interaction and returns what its author finally sees: the
@@ -183,7 +183,7 @@ func (w *world) choices(i discordtest.Interaction) []discordgo.ApplicationComman
 // command, its acknowledgement.
 func (w *world) first(m discordtest.Member, channel, name string, opts ...discordtest.Option) discordtest.Response {
 	w.t.Helper()
-	return w.answers(w.srv.SlashCommand(w.guild, channel, m, name, opts...))[0]
+	return w.answers(w.srv.Interactions().SlashCommand(w.guild, channel, m, name, opts...))[0]
 }
 
 func (w *world) final(m discordtest.Member, channel, name string, opts ...discordtest.Option) discordtest.Response {
@@ -191,7 +191,7 @@ func (w *world) final(m discordtest.Member, channel, name string, opts ...discor
 }
 
 func (w *world) slash(m discordtest.Member, channel, name string, opts ...discordtest.Option) discordtest.Response {
-	return w.do(w.srv.SlashCommand(w.guild, channel, m, name, opts...))
+	return w.do(w.srv.Interactions().SlashCommand(w.guild, channel, m, name, opts...))
 }
 
 // roll makes a player's command roll and accepts it.
@@ -210,7 +210,7 @@ func (w *world) roll(m discordtest.Member, channel string) {
 		if !strings.HasPrefix(accept, "roll:") || !strings.HasSuffix(accept, ":accept") {
 			w.t.Fatalf("the accept button: %q", accept)
 		}
-		us := w.answers(w.srv.Button(w.guild, channel, m, accept))
+		us := w.answers(w.srv.Interactions().Button(w.guild, channel, m, accept))
 		if us[0].Type != discordgo.InteractionResponseDeferredMessageUpdate || len(us) < 2 || len(us[1].Components) != 0 {
 			w.t.Fatalf("accepting the roll: %+v", us)
 		}
@@ -236,7 +236,7 @@ func TestBattleThroughDiscord(t *testing.T) {
 	w.start()
 
 	// Russian names and descriptions are registered beside the English ones.
-	for _, c := range w.srv.Commands(w.guild) {
+	for _, c := range w.srv.Interactions().Commands(w.guild) {
 		if c.NameLocalizations == nil || (*c.NameLocalizations)[discordgo.Russian] == "" {
 			t.Fatalf("command %s has no Russian name", c.Name)
 		}
@@ -271,8 +271,8 @@ func TestBattleThroughDiscord(t *testing.T) {
 	}
 	// The turn's dice are committed in every channel before anyone rolls.
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
-		if !strings.Contains(contentOf(w.srv.Messages(ch)), "sha256") {
-			t.Fatalf("channel %s did not get the seed hash: %q", ch, contentOf(w.srv.Messages(ch)))
+		if !strings.Contains(contentOf(w.srv.Messages().In(ch)), "sha256") {
+			t.Fatalf("channel %s did not get the seed hash: %q", ch, contentOf(w.srv.Messages().In(ch)))
 		}
 	}
 
@@ -313,24 +313,24 @@ func TestBattleThroughDiscord(t *testing.T) {
 	}
 
 	// Nothing of one side's orders has reached the other side.
-	northSees := contentOf(w.srv.Messages(chanOda)) + contentOf(w.srv.DMs(oda.UserID))
-	southSees := contentOf(w.srv.Messages(chanAsai)) + contentOf(w.srv.DMs(asai.UserID))
+	northSees := contentOf(w.srv.Messages().In(chanOda)) + contentOf(w.srv.Messages().DMs(oda.UserID))
+	southSees := contentOf(w.srv.Messages().In(chanAsai)) + contentOf(w.srv.Messages().DMs(asai.UserID))
 	if strings.Contains(northSees, "s-sohei") || strings.Contains(southSees, "n-yari") {
 		t.Fatalf("orders leaked:\nnorth: %s\nsouth: %s", northSees, southSees)
 	}
-	if !strings.Contains(contentOf(w.srv.DMs(oda.UserID)), "n-yari") {
+	if !strings.Contains(contentOf(w.srv.Messages().DMs(oda.UserID)), "n-yari") {
 		t.Fatal("the player's DM receipt is missing")
 	}
 
 	// The GM resolves: acknowledged at once (deferred), then the results.
-	before := [3]int{len(w.srv.Messages(chanOda)), len(w.srv.Messages(chanAsai)), len(w.srv.Messages(chanGM))}
+	before := [3]int{len(w.srv.Messages().In(chanOda)), len(w.srv.Messages().In(chanAsai)), len(w.srv.Messages().In(chanGM))}
 	r = w.first(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "анэгава"), discordtest.IntOpt("turn", 1)))
 	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !r.Ephemeral {
 		t.Fatalf("resolve was not deferred: %+v", r)
 	}
 	t.Logf("resolve acknowledged %v after dispatch (Discord allows 3s)", r.SinceDispatch)
 	for k, ch := range []string{chanOda, chanAsai, chanGM} {
-		msgs := w.srv.Messages(ch)[before[k]:]
+		msgs := w.srv.Messages().In(ch)[before[k]:]
 		var pic, anim *discordtest.File
 		for _, m := range msgs {
 			for f := range m.Files {
@@ -386,14 +386,14 @@ func TestDiscordFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.srv.DispatchRaw("INTERACTION_CREATE", data); err != nil {
+	if err := w.srv.Gateway().Dispatch("INTERACTION_CREATE", data); err != nil {
 		t.Fatal(err)
 	}
 	const id = "786008729715212338" // the fixture's interaction id
-	if !w.srv.WaitFor(func() bool { return len(w.srv.Responses(id)) > 0 }, wait) {
+	if !w.srv.WaitFor(func() bool { return len(w.srv.Interactions().Responses(id)) > 0 }, wait) {
 		t.Fatal("no answer to Discord's example interaction")
 	}
-	r := w.srv.Responses(id)[0]
+	r := w.srv.Interactions().Responses(id)[0]
 	if !r.Ephemeral || !strings.Contains(r.Content, "cardsearch") || !strings.Contains(r.Content, "/battle") {
 		t.Fatalf("answer: %+v", r)
 	}
@@ -412,13 +412,13 @@ func TestDiscordFixtures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := w.srv.DispatchRaw("INTERACTION_CREATE", data); err != nil {
+		if err := w.srv.Gateway().Dispatch("INTERACTION_CREATE", data); err != nil {
 			t.Fatal(err)
 		}
-		if !w.srv.WaitFor(func() bool { return len(w.srv.Responses(id)) > 0 }, wait) {
+		if !w.srv.WaitFor(func() bool { return len(w.srv.Interactions().Responses(id)) > 0 }, wait) {
 			t.Fatalf("no answer to %s", file)
 		}
-		if r := w.srv.Responses(id)[0]; !r.Ephemeral || !strings.Contains(r.Content, "I do not know") {
+		if r := w.srv.Interactions().Responses(id)[0]; !r.Ephemeral || !strings.Contains(r.Content, "I do not know") {
 			t.Fatalf("%s: %+v", file, r)
 		}
 	}
@@ -444,12 +444,12 @@ func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.Close()
-	n := len(w.srv.Messages(chanOda))
+	n := len(w.srv.Messages().In(chanOda))
 
 	w.start()
 	defer w.stop()
 	if !w.srv.WaitFor(func() bool {
-		for _, m := range w.srv.Messages(chanOda)[n:] {
+		for _, m := range w.srv.Messages().In(chanOda)[n:] {
 			if len(m.Files) > 0 {
 				return true
 			}
@@ -464,7 +464,7 @@ func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
 	}
 	// The battle goes on: turn 2 is announced with its seed hash, and
 	// nobody is told the battle is over.
-	after := contentOf(w.srv.Messages(chanOda)[n:])
+	after := contentOf(w.srv.Messages().In(chanOda)[n:])
 	if strings.Contains(after, "окончена") || !strings.Contains(after, "ход 2 открыт") {
 		t.Fatalf("after the restart: %q", after)
 	}
@@ -482,19 +482,19 @@ func TestReadySidesResolveThroughDiscord(t *testing.T) {
 	if r := w.slash(asai, chanAsai, "orders", discordtest.BoolOpt("spare", true)); !r.Ephemeral || !strings.Contains(r.Content, "Your side spares enemies") {
 		t.Fatalf("spare: %+v", r)
 	}
-	n := len(w.srv.Messages(chanOda))
+	n := len(w.srv.Messages().In(chanOda))
 
 	r := w.first(oda, chanOda, "orders", discordtest.BoolOpt("ready", true))
 	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		t.Fatalf("ready: %+v", r)
 	}
-	if len(w.srv.Messages(chanOda)) != n {
+	if len(w.srv.Messages().In(chanOda)) != n {
 		t.Fatal("one side ready must not resolve the turn")
 	}
 	w.slash(asai, chanAsai, "orders", discordtest.BoolOpt("ready", true))
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
 		if !w.srv.WaitFor(func() bool {
-			for _, m := range w.srv.Messages(ch) {
+			for _, m := range w.srv.Messages().In(ch) {
 				if len(m.Files) > 0 {
 					return true
 				}
@@ -504,7 +504,7 @@ func TestReadySidesResolveThroughDiscord(t *testing.T) {
 			t.Fatalf("channel %s got no picture after both sides were ready", ch)
 		}
 	}
-	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), "ход 2 открыт") {
+	if !strings.Contains(contentOf(w.srv.Messages().In(chanOda)), "ход 2 открыт") {
 		t.Fatal("turn 2 did not open")
 	}
 }
@@ -523,11 +523,11 @@ func TestDeadlineResolvesThroughDiscord(t *testing.T) {
 	w.create("Микатагахара")
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Микатагахара")))
 	want := fmt.Sprintf("<t:%d:F>", now.Add(time.Hour).Unix())
-	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), want) {
-		t.Fatalf("the deadline was not announced: %q", contentOf(w.srv.Messages(chanOda)))
+	if !strings.Contains(contentOf(w.srv.Messages().In(chanOda)), want) {
+		t.Fatalf("the deadline was not announced: %q", contentOf(w.srv.Messages().In(chanOda)))
 	}
 	w.b.Tick()
-	if text := contentOf(w.srv.Messages(chanOda)); strings.Contains(text, "ход 2 открыт") || strings.Contains(text, "срок приказов истекает") {
+	if text := contentOf(w.srv.Messages().In(chanOda)); strings.Contains(text, "ход 2 открыт") || strings.Contains(text, "срок приказов истекает") {
 		t.Fatalf("resolved or reminded too early: %q", text)
 	}
 	// In the last quarter of the time, the clans not ready are reminded.
@@ -535,13 +535,13 @@ func TestDeadlineResolvesThroughDiscord(t *testing.T) {
 	w.b.Tick()
 	reminder := fmt.Sprintf("срок приказов истекает <t:%d:R>", now.Add(10*time.Minute).Unix())
 	for _, ch := range []string{chanOda, chanAsai} {
-		if strings.Count(contentOf(w.srv.Messages(ch)), reminder) != 1 {
-			t.Fatalf("channel %s was not reminded: %q", ch, contentOf(w.srv.Messages(ch)))
+		if strings.Count(contentOf(w.srv.Messages().In(ch)), reminder) != 1 {
+			t.Fatalf("channel %s was not reminded: %q", ch, contentOf(w.srv.Messages().In(ch)))
 		}
 	}
 	now = now.Add(2 * time.Hour)
 	w.b.Tick()
-	if !strings.Contains(contentOf(w.srv.Messages(chanOda)), "ход 2 открыт") {
+	if !strings.Contains(contentOf(w.srv.Messages().In(chanOda)), "ход 2 открыт") {
 		t.Fatal("the deadline passed but the turn was not resolved")
 	}
 }
@@ -559,14 +559,14 @@ func TestInfiltrationThroughDiscord(t *testing.T) {
 		t.Fatalf("guards: %+v", r)
 	}
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
-	northText, southText := contentOf(w.srv.Messages(chanOda)), contentOf(w.srv.Messages(chanAsai))
+	northText, southText := contentOf(w.srv.Messages().In(chanOda)), contentOf(w.srv.Messages().In(chanAsai))
 	if !strings.Contains(northText, "охрана остановила синоби врага: 1") || strings.Contains(northText, "в тыл врага прон") {
 		t.Fatalf("north channel: %q", northText)
 	}
 	if !strings.Contains(southText, "из 1 синоби в тыл врага проникли 0") || strings.Contains(southText, "охрана") {
 		t.Fatalf("south channel: %q", southText)
 	}
-	if gmText := contentOf(w.srv.Messages(chanGM)); !strings.Contains(gmText, "охрана остановила") || !strings.Contains(gmText, "проникли 0") {
+	if gmText := contentOf(w.srv.Messages().In(chanGM)); !strings.Contains(gmText, "охрана остановила") || !strings.Contains(gmText, "проникли 0") {
 		t.Fatalf("GM channel: %q", gmText)
 	}
 }
@@ -579,7 +579,7 @@ func TestScoutingThroughDiscord(t *testing.T) {
 	w := sekigaharaWorld(t)
 	defer w.stop()
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
-	if text := contentOf(w.srv.Messages(chanOda)); !strings.Contains(text, "армии расставлены") || !strings.Contains(text, "из 1 синоби в тыл врага проник 1") {
+	if text := contentOf(w.srv.Messages().In(chanOda)); !strings.Contains(text, "армии расставлены") || !strings.Contains(text, "из 1 синоби в тыл врага проник 1") {
 		t.Fatalf("north channel at the start: %q", text)
 	}
 	if r := w.slash(oda, chanOda, "roll", discordtest.StringOpt("stake", "low")); !strings.Contains(r.Content, "Битва «Сэкигахара» сейчас не принимает приказов") {
@@ -591,7 +591,7 @@ func TestScoutingThroughDiscord(t *testing.T) {
 			t.Fatalf("report lacks %q: %+v", want, r)
 		}
 	}
-	if !r.Ephemeral || !strings.Contains(contentOf(w.srv.Messages(chanAsai)), "Донесение разведки") {
+	if !r.Ephemeral || !strings.Contains(contentOf(w.srv.Messages().In(chanAsai)), "Донесение разведки") {
 		t.Fatal("the report is not in the south channel")
 	}
 	if r := w.slash(asai, chanAsai, "scout", discordtest.StringOpt("swap", "s-yari s-yumi")); !strings.Contains(r.Content, "Swap noted") {
@@ -601,13 +601,13 @@ func TestScoutingThroughDiscord(t *testing.T) {
 	if r := w.slash(oda, chanOda, "scout", discordtest.BoolOpt("done", true)); r.Content != "Ваша сторона закончила разведку: больше разведать клетки или сделать обмен нельзя. Ход 1 откроется, когда закончит и противник, по сроку фазы или по решению мастера; тогда делайте командный бросок (/бросок) и отдавайте приказы (/приказ)." {
 		t.Fatalf("north done: %q", r.Content)
 	}
-	if strings.Contains(contentOf(w.srv.Messages(chanOda)), "ход 1 открыт") {
+	if strings.Contains(contentOf(w.srv.Messages().In(chanOda)), "ход 1 открыт") {
 		t.Fatal("turn 1 opened with one side still scouting")
 	}
 	if r := w.slash(asai, chanAsai, "scout", discordtest.BoolOpt("done", true)); r.Content != "Your side has finished scouting, and so has the enemy: the swaps are made and turn 1 is open — make your command roll (/roll) and give orders (/order)." {
 		t.Fatalf("south done, the last: %q", r.Content)
 	}
-	north := contentOf(w.srv.Messages(chanOda))
+	north := contentOf(w.srv.Messages().In(chanOda))
 	if !strings.Contains(north, "ход 1 открыт") {
 		t.Fatalf("turn 1 did not open: %q", north)
 	}
@@ -629,7 +629,7 @@ func TestStartEndingScoutingAtOnce(t *testing.T) {
 	if !strings.Contains(r.Content, "Battle “Сэкигахара” has started.") {
 		t.Fatalf("start ending the scouting: %q", r.Content)
 	}
-	north := contentOf(w.srv.Messages(chanOda))
+	north := contentOf(w.srv.Messages().In(chanOda))
 	if !strings.Contains(north, "из 1 синоби в тыл врага проник 1") || !strings.Contains(north, "ход 1 открыт") || strings.Contains(north, "армии расставлены") {
 		t.Fatalf("north channel: %q", north)
 	}
@@ -666,7 +666,7 @@ func TestUnitAutocompleteThroughDiscord(t *testing.T) {
 	w.create("Нагасино")
 	choices := func(m discordtest.Member, channel, command string, opts ...discordtest.Option) []discordgo.ApplicationCommandOptionChoice {
 		t.Helper()
-		return w.choices(w.srv.Autocomplete(w.guild, channel, m, command, opts...))
+		return w.choices(w.srv.Interactions().Autocomplete(w.guild, channel, m, command, opts...))
 	}
 	got := choices(oda, chanOda, "deploy", discordtest.Focus(discordtest.StringOpt("unit", "YA")))
 	if len(got) != 1 || got[0].Value != "n-yari" || got[0].Name != "n-yari — самураи-копейщики, A21" {
@@ -725,7 +725,7 @@ func TestGMFixThroughDiscord(t *testing.T) {
 	if r := fix(gmEN, "n-uma", "fatigued", "true"); !strings.Contains(r.Content, "The GM corrected battle “Нагасино”: unit n-uma is now fatigued.") {
 		t.Fatalf("fix in English: %+v", r)
 	}
-	odaCh, asaiCh, gmCh := contentOf(w.srv.Messages(chanOda)), contentOf(w.srv.Messages(chanAsai)), contentOf(w.srv.Messages(chanGM))
+	odaCh, asaiCh, gmCh := contentOf(w.srv.Messages().In(chanOda)), contentOf(w.srv.Messages().In(chanAsai)), contentOf(w.srv.Messages().In(chanGM))
 	for _, want := range []string{"Мастер исправил битву «Нагасино»: у отряда n-uma теперь 4 фигуры.", "Мастер исправил битву «Нагасино»: отряд n-uma теперь утомлён."} {
 		if !strings.Contains(odaCh, want) || !strings.Contains(gmCh, want) {
 			t.Fatalf("the fix was not told as %q:\n%s\n%s", want, odaCh, gmCh)
@@ -784,7 +784,7 @@ func TestFieldThroughDiscord(t *testing.T) {
 	if err != nil || img.Bounds().Dx() < 200 {
 		t.Fatalf("not a picture of the field: %v", err)
 	}
-	for _, m := range w.srv.Messages(chanAsai) {
+	for _, m := range w.srv.Messages().In(chanAsai) {
 		if len(m.Files) > 0 {
 			t.Fatal("the picture went to the channel")
 		}
@@ -820,10 +820,10 @@ func TestUnannouncedTurnIsAnnouncedOnRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opened := func() int { return strings.Count(contentOf(w.srv.Messages(chanOda)), op.SeedHash) }
+	opened := func() int { return strings.Count(contentOf(w.srv.Messages().In(chanOda)), op.SeedHash) }
 	w.start()
 	if !w.srv.WaitFor(func() bool { return opened() == 1 }, wait) {
-		t.Fatalf("turn 1 was not announced after the restart: %q", contentOf(w.srv.Messages(chanOda)))
+		t.Fatalf("turn 1 was not announced after the restart: %q", contentOf(w.srv.Messages().In(chanOda)))
 	}
 	w.b.Wait()
 	w.stop()
@@ -850,7 +850,7 @@ func TestUnannouncedScoutingIsAnnouncedOnRestart(t *testing.T) {
 	}
 	st.Close()
 	told := func() (int, int) {
-		text := contentOf(w.srv.Messages(chanOda))
+		text := contentOf(w.srv.Messages().In(chanOda))
 		return strings.Count(text, "армии расставлены"), strings.Count(text, "из 1 синоби в тыл врага проник 1")
 	}
 	w.start()
@@ -867,7 +867,7 @@ func TestUnannouncedScoutingIsAnnouncedOnRestart(t *testing.T) {
 	}
 	w.slash(oda, chanOda, "scout", discordtest.BoolOpt("done", true))
 	w.slash(asai, chanAsai, "scout", discordtest.BoolOpt("done", true))
-	if text := contentOf(w.srv.Messages(chanOda)); strings.Count(text, "ход 1 открыт") != 1 || strings.Count(text, "в тыл врага проник") != 1 {
+	if text := contentOf(w.srv.Messages().In(chanOda)); strings.Count(text, "ход 1 открыт") != 1 || strings.Count(text, "в тыл врага проник") != 1 {
 		t.Fatalf("turn 1: %q", text)
 	}
 }
@@ -898,28 +898,28 @@ func TestLongAnswersAreSplit(t *testing.T) {
 	if r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Большая"))); strings.Contains(r.Content, "R-") {
 		t.Fatalf("start: %q", r.Content)
 	}
-	id, err := w.srv.Interact(w.srv.SlashCommand(w.guild, chanOda, oda, "orders"))
+	id, err := w.srv.Interactions().Dispatch(w.srv.Interactions().SlashCommand(w.guild, chanOda, oda, "orders"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	last := "n-" + strings.Repeat("hatamoto", 11) + "-15"
 	if !w.srv.WaitFor(func() bool {
-		for _, f := range w.srv.Followups(id) {
+		for _, f := range w.srv.Interactions().Followups(id) {
 			if strings.Contains(f.Content, last) {
 				return true
 			}
 		}
 		return false
 	}, wait) {
-		t.Fatalf("no followup with the last unit; answers %+v", w.srv.Responses(id))
+		t.Fatalf("no followup with the last unit; answers %+v", w.srv.Interactions().Responses(id))
 	}
 	w.b.Wait()
-	for _, r := range w.srv.Responses(id) {
+	for _, r := range w.srv.Interactions().Responses(id) {
 		if utf8.RuneCountInString(r.Content) > 2000 {
 			t.Fatalf("an answer of %d characters", utf8.RuneCountInString(r.Content))
 		}
 	}
-	for _, f := range w.srv.Followups(id) {
+	for _, f := range w.srv.Interactions().Followups(id) {
 		if !f.Ephemeral() {
 			t.Fatal("a followup others can see")
 		}

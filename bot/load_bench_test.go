@@ -104,13 +104,13 @@ func driveLoad(b *testing.B, srv *discordtest.Server, gs []loadGuild, paced time
 		k := (n / len(gs)) % len(g.players)
 		side := (n / (len(gs) * len(g.players))) % 2
 		unit := [2]string{"n-yari", "s-yari"}[side]
-		return srv.SlashCommand(g.id, g.channels[k][side], g.players[k][side], "order", discordtest.StringOpt("unit", unit), discordtest.StringOpt("order", "wait"))
+		return srv.Interactions().SlashCommand(g.id, g.channels[k][side], g.players[k][side], "order", discordtest.StringOpt("unit", unit), discordtest.StringOpt("order", "wait"))
 	}
 	tick := time.NewTicker(time.Minute / 1000)
 	start := time.Now()
 	for n := 0; time.Since(start) < paced; n++ {
 		<-tick.C
-		id, err := srv.Interact(order(n))
+		id, err := srv.Interactions().Dispatch(order(n))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -119,7 +119,7 @@ func driveLoad(b *testing.B, srv *discordtest.Server, gs []loadGuild, paced time
 	tick.Stop()
 	var ids []string
 	for n := range 200 {
-		id, err := srv.Interact(order(7919 * (n + 1)))
+		id, err := srv.Interactions().Dispatch(order(7919 * (n + 1)))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -232,10 +232,10 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // waitAck waits for an interaction's first answer and returns how long it
 // took after its dispatch.
 func waitAck(b *testing.B, srv *discordtest.Server, id string) time.Duration {
-	if !srv.WaitFor(func() bool { return len(srv.Responses(id)) > 0 }, time.Minute) {
+	if !srv.WaitFor(func() bool { return len(srv.Interactions().Responses(id)) > 0 }, time.Minute) {
 		b.Fatalf("no answer to %s", id)
 	}
-	return srv.Responses(id)[0].SinceDispatch
+	return srv.Interactions().Responses(id)[0].SinceDispatch
 }
 
 // procStatusKiB is a size in KiB from /proc/<pid>/status ("self": this
@@ -259,11 +259,11 @@ func procStatusKiB(pid, field string) int {
 // created straight in the store.
 func setUpLoadGuild(b *testing.B, srv *discordtest.Server, svc *game.Service, g, perGuild int) loadGuild {
 	id := fmt.Sprintf("5%017d", g+1)
-	srv.AddGuild(id, fmt.Sprintf("Сервер %d", g+1))
+	srv.Guilds().Add(id, fmt.Sprintf("Сервер %d", g+1))
 	lg := loadGuild{id: id, gmChannel: fmt.Sprintf("6%017d", g+1)}
 	roles := []*discordgo.Role{{ID: id, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
 		{ID: "4" + id[1:], Name: "Gunbai", Permissions: bot.InvitePermissions}}
-	srv.SetChannel(&discordgo.Channel{ID: lg.gmChannel, GuildID: id, Type: discordgo.ChannelTypeGuildText, Name: "gm"})
+	srv.Guilds().SetChannel(&discordgo.Channel{ID: lg.gmChannel, GuildID: id, Type: discordgo.ChannelTypeGuildText, Name: "gm"})
 	for k := range perGuild {
 		var clans [2]store.Clan
 		lg.players = append(lg.players, [2]discordtest.Member{})
@@ -272,7 +272,7 @@ func setUpLoadGuild(b *testing.B, srv *discordtest.Server, svc *game.Service, g,
 			n := fmt.Sprintf("%d%02d%03d%011d", side+1, k, g, 0)
 			role, channel := "3"+n, "2"+n
 			roles = append(roles, &discordgo.Role{ID: role, Name: "clan" + n})
-			srv.SetChannel(&discordgo.Channel{ID: channel, GuildID: id, Type: discordgo.ChannelTypeGuildText, Name: "clan-" + n})
+			srv.Guilds().SetChannel(&discordgo.Channel{ID: channel, GuildID: id, Type: discordgo.ChannelTypeGuildText, Name: "clan-" + n})
 			clans[side] = store.Clan{RoleID: role, ChannelID: channel}
 			lg.players[k][side] = discordtest.Member{UserID: "1" + n, Roles: []string{role}, Locale: "ru"}
 			lg.channels[k][side] = channel
@@ -296,7 +296,7 @@ func setUpLoadGuild(b *testing.B, srv *discordtest.Server, svc *game.Service, g,
 			}
 		}
 	}
-	srv.SetRoles(id, roles)
-	srv.SetMemberRoles(id, srv.AppID(), "4"+id[1:])
+	srv.Guilds().SetRoles(id, roles)
+	srv.Guilds().SetMemberRoles(id, srv.AppID(), "4"+id[1:])
 	return lg
 }

@@ -79,7 +79,7 @@ func runLoadOwnProcess(b *testing.B, guilds, perGuild int, paced time.Duration) 
 	}
 	said("load: ready")
 	last := gs[len(gs)-1].id
-	if !srv.WaitFor(func() bool { return len(srv.Commands(last)) > 0 }, time.Minute) {
+	if !srv.WaitFor(func() bool { return len(srv.Interactions().Commands(last)) > 0 }, time.Minute) {
 		b.Fatal("the bot did not register its commands")
 	}
 	paceAcks, burst := driveLoad(b, srv, gs, paced)

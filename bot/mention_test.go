@@ -43,7 +43,7 @@ func TestMentionsInPlayerText(t *testing.T) {
 	w.b.Wait()
 	summary := ""
 	for _, ch := range []string{chanGM, chanOda, chanAsai} {
-		msgs := w.srv.Messages(ch)
+		msgs := w.srv.Messages().In(ch)
 		if len(msgs) == 0 || !strings.Contains(contentOf(msgs), "Бой у реки") {
 			t.Fatalf("channel %s got no post of the battle: %q", ch, contentOf(msgs))
 		}
@@ -60,9 +60,9 @@ func TestMentionsInPlayerText(t *testing.T) {
 		}
 	}
 	if summary == "" {
-		t.Fatalf("the clan's summary does not show the order's words as typed: %q", contentOf(w.srv.Messages(chanOda)))
+		t.Fatalf("the clan's summary does not show the order's words as typed: %q", contentOf(w.srv.Messages().In(chanOda)))
 	}
-	for _, m := range w.srv.DMs(oda.UserID) {
+	for _, m := range w.srv.Messages().DMs(oda.UserID) {
 		if am := m.AllowedMentions; am == nil || am.Parse == nil || len(am.Parse) != 0 {
 			t.Fatalf("a DM may ping: %+v: %q", am, m.Content)
 		}
@@ -91,7 +91,7 @@ func TestMentionTextsBounded(t *testing.T) {
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	w.roll(oda, chanOda)
 	w.roll(asai, chanAsai)
-	before := len(w.srv.Messages(chanOda))
+	before := len(w.srv.Messages().In(chanOda))
 	r = w.slash(oda, chanOda, "order", discordtest.StringOpt("order", "general_advance"), discordtest.StringOpt("to", long))
 	if want := "Параметр «куда» слишком длинный: не больше 100 символов, а в нём 150. Ничего не изменено."; r.Content != want {
 		t.Fatalf("a 150-character order, RU: %q", r.Content)
@@ -101,7 +101,7 @@ func TestMentionTextsBounded(t *testing.T) {
 		t.Fatalf("a 150-character order, EN: %q", r.Content)
 	}
 	w.b.Wait()
-	if got := contentOf(w.srv.Messages(chanOda)[before:]); got != "" {
+	if got := contentOf(w.srv.Messages().In(chanOda)[before:]); got != "" {
 		t.Fatalf("a refused order was posted: %q", got)
 	}
 	for _, m := range []discordtest.Member{oda, asai} {
@@ -110,7 +110,7 @@ func TestMentionTextsBounded(t *testing.T) {
 		}
 	}
 	// Discord's client is told the limits too.
-	for _, c := range w.srv.Commands(w.guild) {
+	for _, c := range w.srv.Interactions().Commands(w.guild) {
 		if c.Name != "order" {
 			continue
 		}

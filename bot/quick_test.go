@@ -29,7 +29,7 @@ func campaignWorld(t *testing.T, seed byte) *world {
 
 // fightMessage is the live message of a fight in a channel.
 func (w *world) fightMessage(channel, id string) (discordtest.Message, bool) {
-	for _, m := range w.srv.Messages(channel) {
+	for _, m := range w.srv.Messages().In(channel) {
 		if slices.ContainsFunc(customIDs(m.Components), func(c string) bool { return strings.HasPrefix(c, "qb:"+id+":") }) {
 			return m, true
 		}
@@ -64,7 +64,7 @@ func TestQuickBattleThroughDiscord(t *testing.T) {
 	// Every die is labelled: the spearmen's among the attacker's, the GM's
 	// bonus with its reason.
 	gmCard := ""
-	for _, m := range w.srv.Messages(chanGM) {
+	for _, m := range w.srv.Messages().In(chanGM) {
 		gmCard += embedText(m.Embeds)
 	}
 	for _, want := range []string{"Самураи с копьями", "мастер: внезапность", "обороняющийся (+1)", "sha256"} {
@@ -87,7 +87,7 @@ func TestQuickBattleThroughDiscord(t *testing.T) {
 		}
 		ids := customIDs(m.Components)
 		confirm := ids[slices.IndexFunc(ids, func(id string) bool { return strings.HasSuffix(id, ":confirm") })]
-		w.answers(w.srv.Button(w.guild, side.channel, side.other, confirm))
+		w.answers(w.srv.Interactions().Button(w.guild, side.channel, side.other, confirm))
 		if _, again, _ := (&game.Service{Store: w.st}).Fight(w.guild, rec.ID); again.Confirmed[k] {
 			t.Fatalf("the other clan confirmed side %d", k)
 		}
@@ -106,10 +106,10 @@ func TestQuickBattleThroughDiscord(t *testing.T) {
 			for _, o := range menu.Options[len(menu.Options)-menu.MaxValues:] {
 				pick = append(pick, o.Value)
 			}
-			w.answers(w.srv.Select(w.guild, side.channel, side.player, menu.CustomID, pick...))
+			w.answers(w.srv.Interactions().Select(w.guild, side.channel, side.player, menu.CustomID, pick...))
 			chosen[k] = pick
 		}
-		w.answers(w.srv.Button(w.guild, side.channel, side.player, confirm))
+		w.answers(w.srv.Interactions().Button(w.guild, side.channel, side.player, confirm))
 	}
 	ro := w.rosterNow()
 	_, done, _ := (&game.Service{Store: w.st}).Fight(w.guild, rec.ID)
@@ -134,7 +134,7 @@ func TestQuickBattleThroughDiscord(t *testing.T) {
 	}
 	// The clans' messages lost their buttons; the result is on them.
 	for _, ch := range []string{chanOda, chanAsai} {
-		for _, m := range w.srv.Messages(ch) {
+		for _, m := range w.srv.Messages().In(ch) {
 			if strings.Contains(embedText(m.Embeds), "Набег") && len(m.Components) != 0 {
 				t.Errorf("a resolved fight's message in %s keeps its buttons", ch)
 			}

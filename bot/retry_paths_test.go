@@ -125,7 +125,7 @@ func TestRetryDeploy(t *testing.T) {
 		if !strings.Contains(again.Content, tc.done) || !strings.Contains(again.Content, first.Content) || againButton(again) != "" {
 			t.Fatalf("/deploy re-sent: %q", again.Content)
 		}
-		if n := len(w.srv.DMs(tc.m.UserID)); n != 0 {
+		if n := len(w.srv.Messages().DMs(tc.m.UserID)); n != 0 {
 			t.Fatalf("%d DMs for a placement", n)
 		}
 		// Moved since by an ally: the same placement is made anew.
@@ -147,8 +147,8 @@ func TestRetryDeploy(t *testing.T) {
 	if forests() != before+1 || button == "" || !strings.Contains(again.Content, first.Content) {
 		t.Fatalf("a terrain toggle re-sent: %d forests (were %d); %q", forests(), before, again.Content)
 	}
-	w.do(w.srv.Button(w.guild, chanAsai, asai, button))
-	w.do(w.srv.Button(w.guild, chanAsai, asai, button))
+	w.do(w.srv.Interactions().Button(w.guild, chanAsai, asai, button))
+	w.do(w.srv.Interactions().Button(w.guild, chanAsai, asai, button))
 	if forests() != before {
 		t.Fatalf("%d forests after the button pressed twice, want %d", forests(), before)
 	}
@@ -209,8 +209,8 @@ func messengerWorld(t *testing.T) (*world, discordtest.Member, discordtest.Membe
 	north, south := oda, asai
 	north.Roles = []string{roleOda, roleOdaOrders}
 	south.Roles = []string{roleAsai, roleAsaiOrders}
-	w.srv.SetMemberRoles(w.guild, north.UserID, north.Roles...)
-	w.srv.SetMemberRoles(w.guild, south.UserID, south.Roles...)
+	w.srv.Guilds().SetMemberRoles(w.guild, north.UserID, north.Roles...)
+	w.srv.Guilds().SetMemberRoles(w.guild, south.UserID, south.Roles...)
 	w.start()
 	w.create("Нагасино", discordtest.RoleOpt("north_orders", roleOdaOrders), discordtest.RoleOpt("south_orders", roleAsaiOrders))
 	for _, side := range []string{"north", "south"} {
@@ -244,8 +244,8 @@ func TestRetryRerollButton(t *testing.T) {
 		if messenger == "" {
 			t.Fatalf("precondition: a failed roll with a messenger to spend: %q %v", r.Content, customIDs(r.Components))
 		}
-		first := w.do(w.srv.Button(w.guild, tc.ch, tc.m, messenger))
-		again := w.do(w.srv.Button(w.guild, tc.ch, tc.m, messenger))
+		first := w.do(w.srv.Interactions().Button(w.guild, tc.ch, tc.m, messenger))
+		again := w.do(w.srv.Interactions().Button(w.guild, tc.ch, tc.m, messenger))
 		if got := battleNow(t, w, "нагасино").State.Messengers[tc.side]; got != 2 {
 			t.Fatalf("%s: %d messengers left after the button pressed twice, want 2", tc.side, got)
 		}
@@ -267,8 +267,8 @@ func TestRetrySheetPressedTwice(t *testing.T) {
 	p := &sheetPlayer{w: w, m: north}
 	p.press("stake:high")
 	_, id := p.component("reroll:messenger")
-	p.w.answers(w.srv.Button("", "", north, id))
-	p.w.answers(w.srv.Button("", "", north, id))
+	p.w.answers(w.srv.Interactions().Button("", "", north, id))
+	p.w.answers(w.srv.Interactions().Button("", "", north, id))
 	w.b.Wait()
 	if got := battleNow(t, w, "нагасино").State.Messengers[engine.North]; got != 2 {
 		t.Fatalf("%d messengers left after the sheet's button pressed twice, want 2", got)
@@ -278,8 +278,8 @@ func TestRetrySheetPressedTwice(t *testing.T) {
 	}
 	p.press("reroll:accept")
 	_, id = p.component("ready")
-	p.w.answers(w.srv.Button("", "", north, id))
-	p.w.answers(w.srv.Button("", "", north, id))
+	p.w.answers(w.srv.Interactions().Button("", "", north, id))
+	p.w.answers(w.srv.Interactions().Button("", "", north, id))
 	w.b.Wait()
 	var readies int
 	if err := w.st.View(func(tx *store.Tx) error {
@@ -325,8 +325,8 @@ func TestRetryCampaign(t *testing.T) {
 	if !strings.Contains(again.Content, "Эта команда уже выполнена") || !strings.Contains(again.Content, first.Content) || button == "" {
 		t.Fatalf("/turn next re-sent: %+v", again)
 	}
-	pressed := w.do(w.srv.Button(w.guild, chanGM, gm, button))
-	twice := w.do(w.srv.Button(w.guild, chanGM, gm, button))
+	pressed := w.do(w.srv.Interactions().Button(w.guild, chanGM, gm, button))
+	twice := w.do(w.srv.Interactions().Button(w.guild, chanGM, gm, button))
 	if turn() != 3 || !strings.Contains(pressed.Content, "Начат ход кампании 3") || !strings.Contains(twice.Content, "Эта команда уже выполнена") {
 		t.Fatalf("turn %d after the button pressed twice: %q, %q", turn(), pressed.Content, twice.Content)
 	}

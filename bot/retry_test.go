@@ -91,11 +91,11 @@ func TestRetryExtend(t *testing.T) {
 		}
 		// Pressed, the button extends once more; pressed again, nothing.
 		button := againButton(again)
-		pressed := w.do(w.srv.Button(w.guild, chanGM, tc.m, button))
+		pressed := w.do(w.srv.Interactions().Button(w.guild, chanGM, tc.m, button))
 		if !strings.Contains(pressed.Content, tc.extended) || strings.Contains(pressed.Content, tc.done) || againButton(pressed) != "" {
 			t.Fatalf("the button: %+v", pressed)
 		}
-		twice := w.do(w.srv.Button(w.guild, chanGM, tc.m, button))
+		twice := w.do(w.srv.Interactions().Button(w.guild, chanGM, tc.m, button))
 		if !strings.Contains(twice.Content, tc.done) || againButton(twice) != "" {
 			t.Fatalf("the button pressed twice: %+v", twice)
 		}
@@ -119,7 +119,7 @@ func TestRetryExtend(t *testing.T) {
 	// of date: it extends nothing.
 	button := againButton(gmSub(w, gm, "extend", discordtest.StringOpt("by", "3h")))
 	gmSub(w, gm, "pause")
-	if r := w.do(w.srv.Button(w.guild, chanGM, gm, button)); button == "" || !strings.Contains(r.Content, "Эта кнопка устарела") {
+	if r := w.do(w.srv.Interactions().Button(w.guild, chanGM, gm, button)); button == "" || !strings.Contains(r.Content, "Эта кнопка устарела") {
 		t.Fatalf("a stale button: %q", r.Content)
 	}
 	// So is one left while the turn was resolved by its deadline.
@@ -133,7 +133,7 @@ func TestRetryExtend(t *testing.T) {
 	clock.set(rec.Deadline.Add(time.Minute))
 	w.b.Tick()
 	w.b.Wait()
-	if r := w.do(w.srv.Button(w.guild, chanGM, gm, button)); button == "" || !strings.Contains(r.Content, "Эта кнопка устарела") {
+	if r := w.do(w.srv.Interactions().Button(w.guild, chanGM, gm, button)); button == "" || !strings.Contains(r.Content, "Эта кнопка устарела") {
 		t.Fatalf("a button of the turn before: %q", r.Content)
 	}
 	if n := journalKinds(t, w, "микатагахара", store.JournalExtend); n != 6 {
@@ -306,7 +306,7 @@ func TestRetryOrder(t *testing.T) {
 		}
 		receipts := func() int {
 			w.b.Wait()
-			return len(w.srv.DMs(tc.m.UserID))
+			return len(w.srv.Messages().DMs(tc.m.UserID))
 		}
 		first := order("move")
 		if receipts() != 1 {
@@ -346,7 +346,7 @@ func TestRetryAnswerLost(t *testing.T) {
 		return w.slash(gmEN, chanGM, "battle", discordtest.Subcommand("fix", discordtest.StringOpt("battle", "Нагасино"),
 			discordtest.StringOpt("who", "n-uma"), discordtest.StringOpt("field", "figures"), discordtest.StringOpt("value", "4")))
 	}
-	clear := w.srv.Fail(discordtest.FaultMatch{Method: "PATCH", Route: "/webhooks/**", UserID: gm.UserID, Count: discordtest.Always}, discordtest.UnknownInteraction())
+	clear := w.srv.Faults().Fail(discordtest.FaultMatch{Method: "PATCH", Route: "/webhooks/**", UserID: gm.UserID, Count: discordtest.Always}, discordtest.UnknownInteraction())
 	fix()
 	clear()
 	r := fix()
@@ -404,8 +404,8 @@ func TestRetryOrderAddsUp(t *testing.T) {
 	if !strings.Contains(again.Content, "этот приказ уже записан") || !strings.Contains(again.Content, first.Content) || button == "" {
 		t.Fatalf("a mission re-sent: %+v", again)
 	}
-	pressed := w.do(w.srv.Button(w.guild, chanOda, oda, button))
-	twice := w.do(w.srv.Button(w.guild, chanOda, oda, button))
+	pressed := w.do(w.srv.Interactions().Button(w.guild, chanOda, oda, button))
+	twice := w.do(w.srv.Interactions().Button(w.guild, chanOda, oda, button))
 	if missions() != 2 {
 		t.Fatalf("%d missions after the button pressed twice, want 2", missions())
 	}

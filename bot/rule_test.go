@@ -40,7 +40,7 @@ func TestRuleThroughDiscord(t *testing.T) {
 	if r := w.slash(oda, chanOda, "rule", discordtest.StringOpt("id", "R-XX.9")); !strings.Contains(r.Content, "Правила «R-XX.9» нет") {
 		t.Fatalf("an unknown rule: %q", r.Content)
 	}
-	choices := w.choices(w.srv.Autocomplete(w.guild, chanOda, oda, "rule", discordtest.Focus(discordtest.StringOpt("id", "VIII.4"))))
+	choices := w.choices(w.srv.Interactions().Autocomplete(w.guild, chanOda, oda, "rule", discordtest.Focus(discordtest.StringOpt("id", "VIII.4"))))
 	if len(choices) == 0 || choices[0].Value != "R-VIII.4.1" {
 		t.Fatalf("choices %+v", choices)
 	}

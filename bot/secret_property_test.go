@@ -287,7 +287,7 @@ func secretReads(t *testing.T, w *world, p *secretPlayer, side engine.Side, b en
 		}
 	}
 	offer := func(command string, opts ...discordtest.Option) {
-		for _, c := range w.choices(w.srv.Autocomplete(w.guild, p.ch, p.m, command, opts...)) {
+		for _, c := range w.choices(w.srv.Interactions().Autocomplete(w.guild, p.ch, p.m, command, opts...)) {
 			fmt.Fprintln(&out, c.Value, c.Name)
 		}
 	}
@@ -303,13 +303,13 @@ func secretReads(t *testing.T, w *world, p *secretPlayer, side engine.Side, b en
 	for _, name := range []string{"log", "orders"} {
 		fmt.Fprintln(&out, w.slash(p.m, p.ch, name).Content)
 	}
-	for _, m := range w.srv.Messages(p.ch) {
+	for _, m := range w.srv.Messages().In(p.ch) {
 		fmt.Fprintln(&out, m.Content)
 		for _, f := range m.Files {
 			fmt.Fprintln(&out, f.Description)
 		}
 	}
-	for _, m := range w.srv.DMs(p.m.UserID) {
+	for _, m := range w.srv.Messages().DMs(p.m.UserID) {
 		fmt.Fprintln(&out, m.Content)
 	}
 	fmt.Fprintln(&out, strings.Join(p.answers, "\n"))
@@ -469,7 +469,7 @@ func checkTurn1(t *testing.T, w *world, p *secretPlayer, side engine.Side, rec s
 		t.Errorf("%s, %s's player: the picture does not show the %d enemy units of the view: %+v", at, side, n, r)
 	}
 	var offered strings.Builder
-	for _, c := range w.choices(w.srv.Autocomplete(w.guild, p.ch, p.m, "why", discordtest.Focus(discordtest.StringOpt("unit", "")))) {
+	for _, c := range w.choices(w.srv.Interactions().Autocomplete(w.guild, p.ch, p.m, "why", discordtest.Focus(discordtest.StringOpt("unit", "")))) {
 		fmt.Fprintln(&offered, c.Value)
 	}
 	for _, u := range rec.State.Units {

@@ -32,7 +32,7 @@ func TestDeploymentIsSecretThroughDiscordD_70(t *testing.T) {
 	offered := func(command string, opts ...discordtest.Option) string {
 		t.Helper()
 		var b strings.Builder
-		for _, c := range w.choices(w.srv.Autocomplete(w.guild, chanAsai, asai, command, opts...)) {
+		for _, c := range w.choices(w.srv.Interactions().Autocomplete(w.guild, chanAsai, asai, command, opts...)) {
 			fmt.Fprintf(&b, "%v %s\n", c.Value, c.Name)
 		}
 		return b.String()

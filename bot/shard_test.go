@@ -34,15 +34,15 @@ func shardGuilds(srv *discordtest.Server, n int) []string {
 	var out []string
 	for k := range n {
 		g := shardGuild(k)
-		srv.AddGuild(g, "Guild "+strconv.Itoa(k))
-		srv.SetRoles(g, []*discordgo.Role{
+		srv.Guilds().Add(g, "Guild "+strconv.Itoa(k))
+		srv.Guilds().SetRoles(g, []*discordgo.Role{
 			{ID: g, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
 			{ID: roleGM, Name: "Мастер"}, {ID: roleOda, Name: "Ода"}, {ID: roleAsai, Name: "Асаи"},
 			{ID: roleBot, Name: "Gunbai", Permissions: bot.InvitePermissions},
 		})
-		srv.SetMemberRoles(g, srv.AppID(), roleBot)
+		srv.Guilds().SetMemberRoles(g, srv.AppID(), roleBot)
 		for which, role := range []string{roleGM, roleOda, roleAsai} {
-			srv.SetChannel(&discordgo.Channel{ID: shardChannel(k, which), GuildID: g, Type: discordgo.ChannelTypeGuildText,
+			srv.Guilds().SetChannel(&discordgo.Channel{ID: shardChannel(k, which), GuildID: g, Type: discordgo.ChannelTypeGuildText,
 				Name: "ch-" + strconv.Itoa(which), PermissionOverwrites: channelOverwrites(g, role)})
 		}
 		out = append(out, g)
@@ -52,7 +52,7 @@ func shardGuilds(srv *discordtest.Server, n int) []string {
 
 // shardCreate is the GM's /battle create in the k-th guild.
 func shardCreate(srv *discordtest.Server, k int, name string) discordtest.Interaction {
-	return srv.SlashCommand(shardGuild(k), shardChannel(k, 0), gm, "battle", discordtest.Subcommand("create",
+	return srv.Interactions().SlashCommand(shardGuild(k), shardChannel(k, 0), gm, "battle", discordtest.Subcommand("create",
 		discordtest.StringOpt("name", name),
 		discordtest.RoleOpt("north_role", roleOda), discordtest.ChannelOpt("north_channel", shardChannel(k, 1)),
 		discordtest.RoleOpt("south_role", roleAsai), discordtest.ChannelOpt("south_channel", shardChannel(k, 2)),
@@ -62,7 +62,7 @@ func shardCreate(srv *discordtest.Server, k int, name string) discordtest.Intera
 // answered waits until the interaction has its answer edited in.
 func answered(srv *discordtest.Server, id string) bool {
 	return srv.WaitFor(func() bool {
-		for _, r := range srv.Responses(id) {
+		for _, r := range srv.Interactions().Responses(id) {
 			if r.Kind == discordtest.KindEditOriginal {
 				return true
 			}
@@ -80,7 +80,7 @@ func answered(srv *discordtest.Server, id string) bool {
 func TestShardsInOneProcess(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
-	srv.SetGatewayBot(4, 2) // buckets {0, 1} then {2, 3}
+	srv.Gateway().SetBot(4, 2) // buckets {0, 1} then {2, 3}
 	// 10 guilds a shard; under -race, 3.
 	perShard := racetest.Div(10, 4)
 	guilds := shardGuilds(srv, 4*perShard)
@@ -114,7 +114,7 @@ func TestShardsInOneProcess(t *testing.T) {
 	// Identified once per shard, in two buckets of max_concurrency 2,
 	// 5 s apart.
 	var order []int
-	for _, id := range srv.Identifies() {
+	for _, id := range srv.Gateway().Identifies() {
 		if id.Shard == nil || id.Shard[1] != 4 {
 			t.Fatalf("IDENTIFY with shard %v", id.Shard)
 		}
@@ -130,7 +130,7 @@ func TestShardsInOneProcess(t *testing.T) {
 	all := append([]string{srv.GuildID()}, guilds...)
 	if !srv.WaitFor(func() bool {
 		for _, g := range all {
-			if len(srv.Commands(g)) != len(bot.Commands()) {
+			if len(srv.Interactions().Commands(g)) != len(bot.Commands()) {
 				return false
 			}
 		}
@@ -142,7 +142,7 @@ func TestShardsInOneProcess(t *testing.T) {
 	shardOf := func(k int) int { return discordtest.ShardOf(guilds[k], 4) }
 	onItsShard := func(id string, k int) {
 		t.Helper()
-		info, _ := srv.Interaction(id)
+		info, _ := srv.Interactions().Info(id)
 		if len(info.Sessions) != 1 || info.Sessions[0].Shard != [2]int{shardOf(k), 4} {
 			t.Errorf("the interaction of guild %d (shard %d) went out on %+v", k, shardOf(k), info.Sessions)
 		}
@@ -151,7 +151,7 @@ func TestShardsInOneProcess(t *testing.T) {
 	start = time.Now()
 	for k := range guilds {
 		spread[shardOf(k)]++
-		id, err := srv.Interact(shardCreate(srv, k, "Битва "+strconv.Itoa(k)))
+		id, err := srv.Interactions().Dispatch(shardCreate(srv, k, "Битва "+strconv.Itoa(k)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,7 +168,7 @@ func TestShardsInOneProcess(t *testing.T) {
 	// The posts of each guild are in its own channels, and none is owed.
 	for k := range guilds {
 		for which := range 3 {
-			ms := srv.Messages(shardChannel(k, which))
+			ms := srv.Messages().In(shardChannel(k, which))
 			if len(ms) == 0 || !strings.Contains(ms[0].Content, "Битва "+strconv.Itoa(k)) {
 				t.Fatalf("guild %d channel %d: %+v", k, which, ms)
 			}
@@ -182,16 +182,16 @@ func TestShardsInOneProcess(t *testing.T) {
 	// answer meanwhile; what came for shard 1 is answered once it is back.
 	t.Logf("checked in %v", time.Since(start).Round(time.Millisecond))
 	start = time.Now()
-	release := srv.HoldShard(1)
+	release := srv.Gateway().HoldShard(1)
 	defer release()
-	srv.DropShard(1)
-	away := func() bool { return srv.Sessions()[1].Conn == 0 }
-	if ss := srv.Sessions(); len(ss) != 4 || ss[1].Shard != [2]int{1, 4} || !away() {
+	srv.Gateway().DropShard(1)
+	away := func() bool { return srv.Gateway().Sessions()[1].Conn == 0 }
+	if ss := srv.Gateway().Sessions(); len(ss) != 4 || ss[1].Shard != [2]int{1, 4} || !away() {
 		t.Fatalf("sessions after the drop %+v", ss)
 	}
 	var waiting []string
 	for k := range 8 {
-		id, err := srv.Interact(shardCreate(srv, k, fmt.Sprintf("Вторая %d", k)))
+		id, err := srv.Interactions().Dispatch(shardCreate(srv, k, fmt.Sprintf("Вторая %d", k)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,7 +208,7 @@ func TestShardsInOneProcess(t *testing.T) {
 		t.Fatal("shard 1 came back before the others were tested without it")
 	}
 	for _, id := range waiting {
-		if srv.Acknowledged(id) {
+		if srv.Interactions().Acknowledged(id) {
 			t.Fatal("an interaction of shard 1 was answered while it was away")
 		}
 	}
@@ -219,11 +219,11 @@ func TestShardsInOneProcess(t *testing.T) {
 			t.Fatal("shard 1 did not answer after it resumed")
 		}
 	}
-	if ss := srv.Sessions(); ss[1].Resumes != 1 || ss[1].Conn == 0 || ss[0].Resumes+ss[2].Resumes+ss[3].Resumes != 0 {
+	if ss := srv.Gateway().Sessions(); ss[1].Resumes != 1 || ss[1].Conn == 0 || ss[0].Resumes+ss[2].Resumes+ss[3].Resumes != 0 {
 		t.Fatalf("sessions after the resume %+v", ss)
 	}
-	if len(srv.Identifies()) != 4 {
-		t.Fatalf("%d IDENTIFYs: a shard identified again instead of resuming", len(srv.Identifies()))
+	if len(srv.Gateway().Identifies()) != 4 {
+		t.Fatalf("%d IDENTIFYs: a shard identified again instead of resuming", len(srv.Gateway().Identifies()))
 	}
 	t.Logf("shard 1 resumed and answered in %v", time.Since(start).Round(time.Millisecond))
 	start = time.Now()
@@ -239,7 +239,7 @@ func TestShardsInOneProcess(t *testing.T) {
 func TestShardsOfAProcess(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
-	srv.SetGatewayBot(4, 2) // shards 0 and 1 identify together
+	srv.Gateway().SetBot(4, 2) // shards 0 and 1 identify together
 	guilds := shardGuilds(srv, 8)
 	st, err := store.Open(filepath.Join(t.TempDir(), "g.db"), store.Options{})
 	if err != nil {
@@ -270,7 +270,7 @@ func TestShardsOfAProcess(t *testing.T) {
 	mine := func(k int) bool { return discordtest.ShardOf(guilds[k], 4) < 2 }
 	if !srv.WaitFor(func() bool {
 		for k := range guilds {
-			if mine(k) && (len(srv.Messages(shardChannel(k, 0))) == 0 || len(srv.Commands(guilds[k])) == 0) {
+			if mine(k) && (len(srv.Messages().In(shardChannel(k, 0))) == 0 || len(srv.Interactions().Commands(guilds[k])) == 0) {
 				return false
 			}
 		}
@@ -280,7 +280,7 @@ func TestShardsOfAProcess(t *testing.T) {
 	}
 	b.Wait()
 	for k := range guilds {
-		if !mine(k) && (len(srv.Messages(shardChannel(k, 0))) != 0 || len(srv.Commands(guilds[k])) != 0) {
+		if !mine(k) && (len(srv.Messages().In(shardChannel(k, 0))) != 0 || len(srv.Interactions().Commands(guilds[k])) != 0) {
 			t.Errorf("guild %d of shard %d got posts or commands from the process of shards 0-1", k, discordtest.ShardOf(guilds[k], 4))
 		}
 	}
@@ -297,7 +297,7 @@ func TestShardsOfAProcess(t *testing.T) {
 			t.Errorf("guild %d (shard %d): posts left owed %v", k, discordtest.ShardOf(g, 4), left[g])
 		}
 	}
-	if n := len(srv.Identifies()); n != 2 {
+	if n := len(srv.Gateway().Identifies()); n != 2 {
 		t.Errorf("%d IDENTIFYs for 2 shards", n)
 	}
 	if _, err := bot.Dial(bot.Conn{Token: "x", Shards: 4, ShardIDs: []int{4}, Wire: srv.Wire}, &game.Service{Store: st}, bot.Options{}); err == nil {
@@ -319,7 +319,7 @@ func sortedInts(xs []int) []int {
 func TestTwoProcessesOfOneBot(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
-	srv.SetGatewayBot(4, 2)
+	srv.Gateway().SetBot(4, 2)
 	guilds := shardGuilds(srv, 8)
 	var bots []*bot.Bot
 	for _, ids := range [][]int{{0, 1}, {2, 3}} {
@@ -352,7 +352,7 @@ func TestTwoProcessesOfOneBot(t *testing.T) {
 		bots = append(bots, b)
 	}
 	posted := func(k int) bool {
-		for _, m := range srv.Messages(shardChannel(k, 0)) {
+		for _, m := range srv.Messages().In(shardChannel(k, 0)) {
 			if strings.Contains(m.Content, "«Битва "+strconv.Itoa(k)+"»") {
 				return true
 			}
@@ -373,7 +373,7 @@ func TestTwoProcessesOfOneBot(t *testing.T) {
 	}
 	for k := range guilds {
 		if !posted(k) {
-			t.Errorf("guild %d (shard %d): its GM channel did not get its battle's post: %q", k, discordtest.ShardOf(guilds[k], 4), contentOf(srv.Messages(shardChannel(k, 0))))
+			t.Errorf("guild %d (shard %d): its GM channel did not get its battle's post: %q", k, discordtest.ShardOf(guilds[k], 4), contentOf(srv.Messages().In(shardChannel(k, 0))))
 		}
 	}
 }

@@ -28,8 +28,8 @@ func odawaraWorld(t *testing.T) (*world, discordtest.Member, discordtest.Member)
 	north, south := oda, asai
 	north.Roles = []string{roleOda, roleOdaOrders}
 	south.Roles = []string{roleAsai, roleAsaiOrders}
-	w.srv.SetMemberRoles(w.guild, north.UserID, north.Roles...)
-	w.srv.SetMemberRoles(w.guild, south.UserID, south.Roles...)
+	w.srv.Guilds().SetMemberRoles(w.guild, north.UserID, north.Roles...)
+	w.srv.Guilds().SetMemberRoles(w.guild, south.UserID, south.Roles...)
 	w.start()
 	w.create("Одавара", discordtest.StringOpt("scenario", "odawara"),
 		discordtest.RoleOpt("north_orders", roleOdaOrders), discordtest.RoleOpt("south_orders", roleAsaiOrders))
@@ -38,7 +38,7 @@ func odawaraWorld(t *testing.T) (*world, discordtest.Member, discordtest.Member)
 
 // sheetOf is the player's latest order sheet message in his DMs.
 func (w *world) sheetOf(m discordtest.Member) (discordtest.Message, bool) {
-	msgs := w.srv.DMs(m.UserID)
+	msgs := w.srv.Messages().DMs(m.UserID)
 	for i := len(msgs) - 1; i >= 0; i-- {
 		for _, id := range customIDs(msgs[i].Components) {
 			if strings.HasPrefix(id, "sheet:") {
@@ -114,7 +114,7 @@ func (p *sheetPlayer) press(action string) {
 	p.w.t.Helper()
 	_, id := p.component(action)
 	p.count++
-	rs := p.w.answers(p.w.srv.Button("", "", p.m, id))
+	rs := p.w.answers(p.w.srv.Interactions().Button("", "", p.m, id))
 	if rs[0].Type != discordgo.InteractionResponseDeferredMessageUpdate {
 		p.w.t.Fatalf("a sheet's button is acknowledged by deferring the update: %+v", rs[0])
 	}
@@ -132,7 +132,7 @@ func (p *sheetPlayer) choose(action, label string) {
 	for _, o := range menu.Options {
 		if strings.Contains(o.Label, label) {
 			p.count++
-			p.w.answers(p.w.srv.Select("", "", p.m, id, o.Value))
+			p.w.answers(p.w.srv.Interactions().Select("", "", p.m, id, o.Value))
 			return
 		}
 	}
@@ -237,7 +237,7 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 	// The clan's summary: one message in its channel, naming who did it.
 	summary := ""
 	summaries := 0
-	for _, m := range w.srv.Messages(chanOda) {
+	for _, m := range w.srv.Messages().In(chanOda) {
 		if strings.Contains(m.Content, "Приказы стороны") {
 			summary = m.Content
 			summaries++
@@ -260,7 +260,7 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 	// Both ready: the turn is resolved and posted, turn 2's sheets come.
 	for _, ch := range []string{chanOda, chanAsai} {
 		if !w.srv.WaitFor(func() bool {
-			for _, m := range w.srv.Messages(ch) {
+			for _, m := range w.srv.Messages().In(ch) {
 				if len(m.Files) > 0 {
 					return true
 				}
@@ -271,7 +271,7 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 		}
 	}
 	w.b.Wait()
-	old, ok := w.srv.Message(first)
+	old, ok := w.srv.Messages().Get(first)
 	if !ok || len(old.Components) != 0 || !strings.Contains(old.Content, "закончена") {
 		t.Fatalf("turn 1's sheet is not closed: %+v", old)
 	}
@@ -280,12 +280,12 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 	}
 
 	// Nothing of one side's sheet or summary reaches the other.
-	for _, m := range w.srv.DMs(south.UserID) {
+	for _, m := range w.srv.Messages().DMs(south.UserID) {
 		if strings.Contains(m.Content, "n-") {
 			t.Fatalf("South's DMs name a North unit: %q", m.Content)
 		}
 	}
-	for _, m := range w.srv.Messages(chanAsai) {
+	for _, m := range w.srv.Messages().In(chanAsai) {
 		if strings.Contains(m.Content, "Приказы стороны") && (strings.Contains(m.Content, "n-") || strings.Contains(m.Content, "Север")) {
 			t.Fatalf("South's channel shows North's summary: %q", m.Content)
 		}
@@ -311,7 +311,7 @@ func TestSheetClosedDMFallsBackToEphemeral(t *testing.T) {
 		t.Fatal("/orders sent no sheet by DM")
 	}
 
-	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: asai.UserID, Count: discordtest.Always}, discordtest.CannotSendToUser())
+	clear := w.srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: asai.UserID, Count: discordtest.Always}, discordtest.CannotSendToUser())
 	defer clear()
 	r := w.slash(asai, chanAsai, "orders")
 	if !r.Ephemeral || !strings.Contains(r.Content, "DMs are closed") || !strings.Contains(strings.Join(customIDs(r.Components), " "), ":stake:low") {
@@ -326,7 +326,7 @@ func TestSheetClosedDMFallsBackToEphemeral(t *testing.T) {
 			stake = id
 		}
 	}
-	us := w.answers(w.srv.Button(w.guild, chanAsai, asai, stake))
+	us := w.answers(w.srv.Interactions().Button(w.guild, chanAsai, asai, stake))
 	if us[0].Type != discordgo.InteractionResponseDeferredMessageUpdate {
 		t.Fatalf("the stake button: %+v", us[0])
 	}
@@ -388,14 +388,14 @@ func TestOddsThroughDiscord(t *testing.T) {
 	if strings.ReplaceAll(hidden.Content, "s-yumi2", "X") != strings.ReplaceAll(none.Content, "s-nobody", "X") || strings.Contains(hidden.Content, "%") {
 		t.Fatalf("a hidden target is told apart: %q / %q", hidden.Content, none.Content)
 	}
-	for _, ch := range w.choices(w.srv.Autocomplete(w.guild, chanOda, north, "odds",
+	for _, ch := range w.choices(w.srv.Interactions().Autocomplete(w.guild, chanOda, north, "odds",
 		discordtest.StringOpt("unit", "n-yumi2"), discordtest.Focus(discordtest.StringOpt("target", "")))) {
 		if ch.Value == "s-yumi2" {
 			t.Fatal("the hidden unit is offered as a target")
 		}
 	}
 	// Nothing of North's odds reaches South.
-	for _, m := range append(w.srv.DMs(south.UserID), w.srv.Messages(chanAsai)...) {
+	for _, m := range append(w.srv.Messages().DMs(south.UserID), w.srv.Messages().In(chanAsai)...) {
 		if strings.Contains(m.Content, "боёв") || strings.Contains(m.Content, "combats") {
 			t.Fatalf("South sees North's odds: %q", m.Content)
 		}
@@ -418,7 +418,7 @@ func BenchmarkSheetClick(b *testing.B) {
 	}
 	north := oda
 	north.Roles = []string{roleOda, roleOdaOrders}
-	w.srv.SetMemberRoles(w.guild, north.UserID, north.Roles...)
+	w.srv.Guilds().SetMemberRoles(w.guild, north.UserID, north.Roles...)
 	w.start()
 	defer w.stop()
 	w.create("Одавара", discordtest.StringOpt("scenario", "odawara"), discordtest.RoleOpt("north_orders", roleOdaOrders))
@@ -441,9 +441,9 @@ func TestSheetCreatedOnceWhenTheAnswerIsLost(t *testing.T) {
 	t.Parallel()
 	w, north, _ := odawaraWorld(t)
 	defer w.stop()
-	dm := func() int { return len(w.srv.DMs(north.UserID)) }
+	dm := func() int { return len(w.srv.Messages().DMs(north.UserID)) }
 	// The first post of North's sheet is made, but its answer is lost.
-	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: north.UserID, Count: discordtest.Always},
+	clear := w.srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: north.UserID, Count: discordtest.Always},
 		discordtest.Fault{Status: 502, Message: "lost answer", Deliver: true})
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
 	if dm() != 1 {

@@ -26,8 +26,8 @@ func oddsWorld(t *testing.T) (*world, discordtest.Member) {
 	}
 	north := oda
 	north.Roles = []string{roleOda, roleOdaOrders}
-	w.srv.SetMemberRoles(w.guild, north.UserID, north.Roles...)
-	w.srv.SetMemberRoles(w.guild, asai.UserID, roleAsai, roleAsaiOrders)
+	w.srv.Guilds().SetMemberRoles(w.guild, north.UserID, north.Roles...)
+	w.srv.Guilds().SetMemberRoles(w.guild, asai.UserID, roleAsai, roleAsaiOrders)
 	w.start()
 	w.create("Шансы", discordtest.StringOpt("scenario", "odds"),
 		discordtest.RoleOpt("north_orders", roleOdaOrders), discordtest.RoleOpt("south_orders", roleAsaiOrders))

@@ -22,7 +22,7 @@ func (w *world) confirmFight(id string) quick.Record {
 			continue // resolved already, or nothing to choose there
 		}
 		ids := customIDs(m.Components)
-		w.answers(w.srv.Button(w.guild, side.channel, side.player, ids[slices.IndexFunc(ids, func(c string) bool { return strings.HasSuffix(c, ":confirm") })]))
+		w.answers(w.srv.Interactions().Button(w.guild, side.channel, side.player, ids[slices.IndexFunc(ids, func(c string) bool { return strings.HasSuffix(c, ":confirm") })]))
 	}
 	_, rec, err := (&game.Service{Store: w.st}).Fight(w.guild, id)
 	if err != nil {

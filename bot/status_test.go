@@ -20,7 +20,7 @@ const statusFooter = "Это сообщение обновляется само.
 func statusOf(t *testing.T, w *world, ch string) discordtest.Message {
 	t.Helper()
 	var found []discordtest.Message
-	for _, m := range w.srv.Messages(ch) {
+	for _, m := range w.srv.Messages().In(ch) {
 		if strings.Contains(m.Content, statusFooter) {
 			found = append(found, m)
 		}
@@ -120,8 +120,8 @@ func TestStatusMessageEditedInPlace(t *testing.T) {
 			!strings.Contains(m.Content, "Север (<@&"+roleOda+">): ещё не готов") || !strings.Contains(m.Content, "`"+head()+"`") {
 			t.Fatalf("the status in %s after turn 1 (%d edits): %q", ch, m.Edits, m.Content)
 		}
-		if n := pinCalls(w, ch); n != 1 || len(w.srv.Pins(ch)) != 1 {
-			t.Fatalf("channel %s: %d pin requests, %d pins", ch, n, len(w.srv.Pins(ch)))
+		if n := pinCalls(w, ch); n != 1 || len(w.srv.Messages().Pins(ch)) != 1 {
+			t.Fatalf("channel %s: %d pin requests, %d pins", ch, n, len(w.srv.Messages().Pins(ch)))
 		}
 	}
 	// The GM's status names who said ready.
@@ -155,17 +155,17 @@ func TestStatusUnpinnedWithoutPinMessages(t *testing.T) {
 		ows := channelOverwrites(w.guild, role)
 		ows[2] = &discordgo.PermissionOverwrite{ID: roleBot, Type: discordgo.PermissionOverwriteTypeRole,
 			Allow: bot.InvitePermissions &^ bot.PermissionPinMessages, Deny: bot.PermissionPinMessages}
-		w.srv.SetChannelOverwrites(ch, ows...)
+		w.srv.Guilds().SetChannelOverwrites(ch, ows...)
 	}
 	w.start()
 	defer w.stop()
 	w.create("Микатагахара")
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Микатагахара")))
 	const told = "не закреплено"
-	if n := count(w, chanGM, told); n != 1 || !strings.Contains(contentOf(w.srv.Messages(chanGM)), "Pin Messages") {
-		t.Fatalf("the GM was told %d times: %q", n, contentOf(w.srv.Messages(chanGM)))
+	if n := count(w, chanGM, told); n != 1 || !strings.Contains(contentOf(w.srv.Messages().In(chanGM)), "Pin Messages") {
+		t.Fatalf("the GM was told %d times: %q", n, contentOf(w.srv.Messages().In(chanGM)))
 	}
-	if len(w.srv.Pins(chanOda)) != 0 || len(w.srv.Pins(chanAsai)) != 0 || len(w.srv.Pins(chanGM)) != 1 {
+	if len(w.srv.Messages().Pins(chanOda)) != 0 || len(w.srv.Messages().Pins(chanAsai)) != 0 || len(w.srv.Messages().Pins(chanGM)) != 1 {
 		t.Fatal("pinned where the bot may not pin, or not where it may")
 	}
 	before := statusOf(t, w, chanAsai)

@@ -29,7 +29,7 @@ func resolve(w *world, turn int64) discordtest.Response {
 // pictures counts the turn pictures posted in a channel.
 func pictures(w *world, ch string) int {
 	n := 0
-	for _, m := range w.srv.Messages(ch) {
+	for _, m := range w.srv.Messages().In(ch) {
 		for _, f := range m.Files {
 			if strings.HasSuffix(f.Name, ".png") {
 				n++ // a turn's results: its field (its replay GIF beside it)
@@ -55,7 +55,7 @@ func TestOutboxRetriesAfterServerErrorsFault(t *testing.T) {
 	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
-	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanAsai, Count: 3}, discordtest.ServerError())
+	clear := w.srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanAsai, Count: 3}, discordtest.ServerError())
 	defer clear()
 	r := resolve(w, 1)
 	if !strings.Contains(r.Content, "рассчитан") || !strings.Contains(r.Content, "В очереди") {
@@ -68,7 +68,7 @@ func TestOutboxRetriesAfterServerErrorsFault(t *testing.T) {
 		t.Fatalf("not delivered after the faults: %d pictures, %d owed", pictures(w, chanAsai), owed(w))
 	}
 	w.b.Wait()
-	text := contentOf(w.srv.Messages(chanAsai))
+	text := contentOf(w.srv.Messages().In(chanAsai))
 	if strings.Count(text, "ход 1. Зерно костей") != 1 || strings.Count(text, "ход 2 открыт") != 1 ||
 		strings.Index(text, "ход 1. Зерно костей") > strings.Index(text, "ход 2 открыт") {
 		t.Fatalf("South's channel, in order and once each: %q", text)
@@ -80,7 +80,7 @@ func TestOutboxRateLimitWaitsItsChannelFault(t *testing.T) {
 	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
-	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanOda}, discordtest.RateLimited(150*time.Millisecond))
+	clear := w.srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanOda}, discordtest.RateLimited(150*time.Millisecond))
 	defer clear()
 	resolve(w, 1)
 	if pictures(w, chanAsai) != 1 || pictures(w, chanGM) != 1 {
@@ -98,19 +98,19 @@ func TestOutboxMissingPermissionsReportedOnceFault(t *testing.T) {
 	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
-	w.srv.SetChannelOverwrites(chanAsai,
+	w.srv.Guilds().SetChannelOverwrites(chanAsai,
 		&discordgo.PermissionOverwrite{ID: w.guild, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
 		&discordgo.PermissionOverwrite{ID: roleAsai, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel},
 		&discordgo.PermissionOverwrite{ID: roleBot, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages, Deny: discordgo.PermissionAttachFiles})
-	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanAsai, Count: discordtest.Always}, discordtest.MissingPermissions())
+	clear := w.srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanAsai, Count: discordtest.Always}, discordtest.MissingPermissions())
 	defer clear()
 	r := resolve(w, 1)
 	if !strings.Contains(r.Content, "Не удалось отправить") || !strings.Contains(r.Content, "<#"+chanAsai+">") {
 		t.Fatalf("the GM's answer: %q", r.Content)
 	}
-	reports := func() int { return strings.Count(contentOf(w.srv.Messages(chanGM)), "не отправлено") }
-	if n := reports(); n != 1 || !strings.Contains(contentOf(w.srv.Messages(chanGM)), "прикрепление файлов") {
-		t.Fatalf("%d reports: %q", n, contentOf(w.srv.Messages(chanGM)))
+	reports := func() int { return strings.Count(contentOf(w.srv.Messages().In(chanGM)), "не отправлено") }
+	if n := reports(); n != 1 || !strings.Contains(contentOf(w.srv.Messages().In(chanGM)), "прикрепление файлов") {
+		t.Fatalf("%d reports: %q", n, contentOf(w.srv.Messages().In(chanGM)))
 	}
 	w.roll(oda, chanOda)
 	w.roll(asai, chanAsai)
@@ -130,17 +130,17 @@ func TestOutboxNonceKeepsACrashFromPostingTwice(t *testing.T) {
 	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
-	before := len(w.srv.Messages(chanOda))
+	before := len(w.srv.Messages().In(chanOda))
 	// Discord takes the message but the answer never arrives: to the bot
 	// it is a failed attempt, to be made again.
-	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanOda}, discordtest.Fault{Status: 502, Message: "lost answer", Deliver: true})
+	clear := w.srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanOda}, discordtest.Fault{Status: 502, Message: "lost answer", Deliver: true})
 	defer clear()
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("fix", discordtest.StringOpt("battle", "Анэгава"),
 		discordtest.StringOpt("who", "n-yari"), discordtest.StringOpt("field", "figures"), discordtest.StringOpt("value", "9")))
 	if !w.srv.WaitFor(func() bool { return owed(w) == 0 }, wait) {
 		t.Fatal("the fix notice was never delivered")
 	}
-	if got := w.srv.Messages(chanOda)[before:]; len(got) != 1 {
+	if got := w.srv.Messages().In(chanOda)[before:]; len(got) != 1 {
 		t.Fatalf("%d messages for one notice: %q", len(got), contentOf(got))
 	}
 }
@@ -161,7 +161,7 @@ func TestIdempotentResolve(t *testing.T) {
 		t.Fatalf("a turn not open: %q", r.Content)
 	}
 	// The turn it takes is offered: the one taking orders now.
-	ac := w.answers(w.srv.Autocomplete(w.guild, chanGM, gm, "battle", discordtest.Subcommand("resolve",
+	ac := w.answers(w.srv.Interactions().Autocomplete(w.guild, chanGM, gm, "battle", discordtest.Subcommand("resolve",
 		discordtest.StringOpt("battle", "Анэгава"), discordtest.Focus(discordtest.IntOpt("turn", 0)))))
 	if !strings.Contains(string(ac[0].Data), `"value":2`) {
 		t.Fatalf("turn choices: %s", ac[0].Data)
@@ -195,7 +195,7 @@ func TestIdempotentRollAnswerLost(t *testing.T) {
 	defer w.stop()
 	w.create("Анэгава")
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Анэгава")))
-	clear := w.srv.Fail(discordtest.FaultMatch{Method: "PATCH", Route: "/webhooks/**", UserID: asai.UserID, Count: discordtest.Always}, discordtest.UnknownInteraction())
+	clear := w.srv.Faults().Fail(discordtest.FaultMatch{Method: "PATCH", Route: "/webhooks/**", UserID: asai.UserID, Count: discordtest.Always}, discordtest.UnknownInteraction())
 	w.slash(asai, chanAsai, "roll", discordtest.StringOpt("stake", "high"))
 	clear()
 	r := w.slash(asai, chanAsai, "roll", discordtest.StringOpt("stake", "low"))
@@ -213,9 +213,9 @@ func TestOutboxClosedDMIsToldInTheAnswerFault(t *testing.T) {
 	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
-	clear := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: oda.UserID, Count: discordtest.Always}, discordtest.CannotSendToUser())
+	clear := w.srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: oda.UserID, Count: discordtest.Always}, discordtest.CannotSendToUser())
 	defer clear()
-	rs := w.answers(w.srv.SlashCommand(w.guild, chanOda, oda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move")))
+	rs := w.answers(w.srv.Interactions().SlashCommand(w.guild, chanOda, oda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move")))
 	var followup string
 	for _, r := range rs {
 		if r.Kind == discordtest.KindFollowup {
@@ -245,14 +245,14 @@ func TestChannelsCheckedAtCreateLeak(t *testing.T) {
 		t.Fatalf("one channel for both clans: %q", r.Content)
 	}
 	// South's role may see North's channel.
-	w.srv.SetChannelOverwrites(chanOda, append(channelOverwrites(w.guild, roleOda),
+	w.srv.Guilds().SetChannelOverwrites(chanOda, append(channelOverwrites(w.guild, roleOda),
 		&discordgo.PermissionOverwrite{ID: roleAsai, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel})...)
 	if r := w.slash(gm, chanGM, "battle", opts(chanOda, chanAsai, chanGM)); !strings.Contains(r.Content, "виден роли <@&"+roleAsai+">") {
 		t.Fatalf("North's channel open to South: %q", r.Content)
 	}
-	w.srv.SetChannelOverwrites(chanOda, channelOverwrites(w.guild, roleOda)...)
+	w.srv.Guilds().SetChannelOverwrites(chanOda, channelOverwrites(w.guild, roleOda)...)
 	// The bot may not attach files in the GM channel.
-	w.srv.SetChannelOverwrites(chanGM,
+	w.srv.Guilds().SetChannelOverwrites(chanGM,
 		&discordgo.PermissionOverwrite{ID: w.guild, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
 		&discordgo.PermissionOverwrite{ID: roleBot, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages, Deny: discordgo.PermissionAttachFiles})
 	if r := w.slash(gm, chanGM, "battle", opts(chanOda, chanAsai, chanGM)); !strings.Contains(r.Content, "прикрепление файлов") {
@@ -286,7 +286,7 @@ func TestGatewayFaultsBotKeepsAnsweringFault(t *testing.T) {
 	w.start()
 	defer w.stop()
 	// discordgo v0.29 mishandles op 7 before its first heartbeat.
-	if !w.srv.WaitFor(func() bool { return w.srv.HeartbeatAcks() > 0 }, wait) {
+	if !w.srv.WaitFor(func() bool { return w.srv.Gateway().HeartbeatAcks() > 0 }, wait) {
 		t.Fatal("no heartbeat")
 	}
 	list := discordtest.Subcommand("list")
@@ -294,23 +294,23 @@ func TestGatewayFaultsBotKeepsAnsweringFault(t *testing.T) {
 		name string
 		do   func()
 	}{
-		{"reconnect", w.srv.Reconnect},
-		{"invalid session, resumable", func() { w.srv.InvalidSession(true) }},
-		{"invalid session", func() { w.srv.InvalidSession(false) }},
-		{"dropped connection", w.srv.DropConnection},
+		{"reconnect", w.srv.Gateway().Reconnect},
+		{"invalid session, resumable", func() { w.srv.Gateway().InvalidSession(true) }},
+		{"invalid session", func() { w.srv.Gateway().InvalidSession(false) }},
+		{"dropped connection", w.srv.Gateway().DropConnection},
 	} {
-		before := len(w.srv.Identifies())
+		before := len(w.srv.Gateway().Identifies())
 		fault.do()
 		// The next command reaches the bot once it is back.
 		ok := w.srv.WaitFor(func() bool {
-			id, err := w.srv.Interact(w.srv.SlashCommand(w.guild, chanGM, gm, "battle", list))
+			id, err := w.srv.Interactions().Dispatch(w.srv.Interactions().SlashCommand(w.guild, chanGM, gm, "battle", list))
 			if err != nil {
 				return false
 			}
-			return w.srv.WaitFor(func() bool { return len(w.srv.Responses(id)) > 1 }, time.Second)
+			return w.srv.WaitFor(func() bool { return len(w.srv.Interactions().Responses(id)) > 1 }, time.Second)
 		}, wait)
 		if !ok {
-			t.Fatalf("after %s the bot did not answer (identifies %d -> %d)", fault.name, before, len(w.srv.Identifies()))
+			t.Fatalf("after %s the bot did not answer (identifies %d -> %d)", fault.name, before, len(w.srv.Gateway().Identifies()))
 		}
 	}
 }
@@ -332,7 +332,7 @@ func TestPlayersNamedAsDiscordShowsThem(t *testing.T) {
 	if !w.srv.WaitFor(func() bool { return owed(w) == 0 }, wait) {
 		t.Fatal("posts never delivered")
 	}
-	north, south := contentOf(w.srv.Messages(chanOda)), contentOf(w.srv.Messages(chanAsai))
+	north, south := contentOf(w.srv.Messages().In(chanOda)), contentOf(w.srv.Messages().In(chanAsai))
 	if !strings.Contains(north, "• Ода Нобунага отдал:") || !strings.Contains(north, "• Ода Нобунага: готово") || !strings.Contains(north, "готов (Ода Нобунага)") {
 		t.Fatalf("North's channel does not name its player by his nickname:\n%s", north)
 	}

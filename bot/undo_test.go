@@ -18,10 +18,10 @@ func TestUndoThroughDiscord(t *testing.T) {
 	w := battleWorld(t)
 	defer w.stop()
 	hash := regexp.MustCompile(`[0-9a-f]{64}`)
-	firstHash := hash.FindString(contentOf(w.srv.Messages(chanOda)))
+	firstHash := hash.FindString(contentOf(w.srv.Messages().In(chanOda)))
 	w.oneTurn()
 	var results discordtest.Message
-	for _, m := range w.srv.Messages(chanOda) {
+	for _, m := range w.srv.Messages().In(chanOda) {
 		if strings.Contains(m.Content, "ход 1. Зерно костей") {
 			results = m
 		}
@@ -35,18 +35,18 @@ func TestUndoThroughDiscord(t *testing.T) {
 	}
 	seed := seedOf(results.Content)
 
-	n := len(w.srv.Messages(chanAsai))
+	n := len(w.srv.Messages().In(chanAsai))
 	r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("undo", discordtest.StringOpt("battle", "Нагасино"),
 		discordtest.IntOpt("turn", 1), discordtest.BoolOpt("keep_orders", true)))
 	if !strings.Contains(r.Content, "возвращена к началу хода 1") {
 		t.Fatalf("/battle undo: %q", r.Content)
 	}
 	w.b.Wait()
-	told := contentOf(w.srv.Messages(chanAsai)[n:])
+	told := contentOf(w.srv.Messages().In(chanAsai)[n:])
 	if !strings.Contains(told, "вернул битву «Нагасино» к началу хода 1: ход отменён") || !strings.Contains(told, firstHash) {
 		t.Fatalf("South is not told, or the turn's seed hash changed: %q (published %s)", told, firstHash)
 	}
-	if m, _ := w.srv.Message(results.ID); !strings.HasPrefix(m.Content, "**[Отменено мастером") {
+	if m, _ := w.srv.Messages().Get(results.ID); !strings.HasPrefix(m.Content, "**[Отменено мастером") {
 		t.Fatalf("turn 1's results are not marked replaced: %q", m.Content)
 	}
 	// The roll stands: /roll shows it again, it is not made anew.
@@ -56,7 +56,7 @@ func TestUndoThroughDiscord(t *testing.T) {
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "Нагасино"), discordtest.IntOpt("turn", 1)))
 	w.b.Wait()
 	var again string
-	for _, m := range w.srv.Messages(chanOda) {
+	for _, m := range w.srv.Messages().In(chanOda) {
 		if m.ID != results.ID && strings.Contains(m.Content, "ход 1. Зерно костей") {
 			again = m.Content
 		}
@@ -110,11 +110,11 @@ func undoOwed(t *testing.T, created bool) {
 		t.Fatal("the posts before the turn's results were not delivered")
 	}
 	// North's results are the next message posted in his channel.
-	lost := w.srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanOda, Count: discordtest.Always},
+	lost := w.srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanOda, Count: discordtest.Always},
 		discordtest.Fault{Status: 500, Message: "500: Internal Server Error", Deliver: created})
 	w.slash(asai, chanAsai, "orders", discordtest.BoolOpt("ready", true))
 	results := func(ch string) (standing, marked int) {
-		for _, m := range w.srv.Messages(ch) {
+		for _, m := range w.srv.Messages().In(ch) {
 			switch {
 			case m.Deleted || !strings.Contains(m.Content, "ход 1. Зерно костей"):
 			case strings.HasPrefix(m.Content, "**[Отменено мастером"):
@@ -154,9 +154,9 @@ func undoOwed(t *testing.T, created bool) {
 			want = 0
 		}
 		if standing, marked := results(ch); standing != 0 || marked != want {
-			t.Errorf("channel %s: %d results of the undone turn standing, %d marked undone (want %d): %q", ch, standing, marked, want, contentOf(w.srv.Messages(ch)))
+			t.Errorf("channel %s: %d results of the undone turn standing, %d marked undone (want %d): %q", ch, standing, marked, want, contentOf(w.srv.Messages().In(ch)))
 		}
-		for _, m := range w.srv.Messages(ch) {
+		for _, m := range w.srv.Messages().In(ch) {
 			if !m.Deleted && strings.HasPrefix(m.Content, "**[Отменено мастером") && !strings.Contains(m.Content, "Зерно костей") {
 				t.Errorf("channel %s: a mark with nothing under it: %q", ch, m.Content)
 			}

@@ -52,7 +52,7 @@ func TestWhyThroughDiscord(t *testing.T) {
 	// North is not offered what it cannot see; it is offered its own units
 	// and the enemy units in view.
 	var offered []string
-	for _, c := range w.choices(w.srv.Autocomplete(w.guild, chanOda, oda, "why", discordtest.Focus(discordtest.StringOpt("unit", "")))) {
+	for _, c := range w.choices(w.srv.Interactions().Autocomplete(w.guild, chanOda, oda, "why", discordtest.Focus(discordtest.StringOpt("unit", "")))) {
 		offered = append(offered, c.Value.(string))
 	}
 	if slices.Contains(offered, "s-teppo") || !slices.Contains(offered, "n-yari") || !slices.Contains(offered, "s-yari") {
@@ -87,7 +87,7 @@ func TestWhyForTheGM(t *testing.T) {
 		t.Fatalf("no such unit: %q", r.Content)
 	}
 	var offered []string
-	for _, c := range w.choices(w.srv.Autocomplete(w.guild, chanGM, gm, "why", discordtest.Focus(discordtest.StringOpt("unit", "")))) {
+	for _, c := range w.choices(w.srv.Interactions().Autocomplete(w.guild, chanGM, gm, "why", discordtest.Focus(discordtest.StringOpt("unit", "")))) {
 		offered = append(offered, c.Value.(string))
 	}
 	if !slices.Contains(offered, "s-teppo") || !slices.Contains(offered, "n-yari") {

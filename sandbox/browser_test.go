@@ -362,8 +362,8 @@ func (w *testWriter) Write(b []byte) (int, error) {
 	defer w.mu.Unlock()
 	if !w.closed {
 		line := strings.TrimRight(string(b), "\n")
-		if strings.Contains(line, "discordtest: a broken text") {
-			// The fake's scan of what the bot sent (bot/discordtest).
+		if strings.Contains(line, "discordfake: a broken text") {
+			// The fake's scan of what the bot sent (bot/discordfake).
 			w.t.Error(line)
 		} else {
 			w.t.Log(line)

@@ -16,7 +16,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/bot/discordfake"
 )
 
 func decode(r *http.Request, v any) error {
@@ -43,7 +43,7 @@ func (sb *Sandbox) place(p *person, name string) (guild, ch string, err error) {
 
 func (sb *Sandbox) command(name string) (*discordgo.ApplicationCommand, error) {
 	name = strings.TrimPrefix(strings.TrimSpace(name), "/")
-	for _, c := range sb.srv.Commands(guildID) {
+	for _, c := range sb.srv.Interactions().Commands(guildID) {
 		if localizedIs(name, c.Name, c.NameLocalizations) {
 			return c, nil
 		}
@@ -76,8 +76,8 @@ func findOpt(defs []*discordgo.ApplicationCommandOption, name string) *discordgo
 
 // options turns the page's options into the fake's, typed by the command's
 // definition. lenient (autocomplete) drops what does not convert.
-func (sb *Sandbox) options(p *person, defs []*discordgo.ApplicationCommandOption, in []optIn, focused string, lenient bool) ([]discordtest.Option, []string, error) {
-	var out []discordtest.Option
+func (sb *Sandbox) options(p *person, defs []*discordgo.ApplicationCommandOption, in []optIn, focused string, lenient bool) ([]discordfake.Option, []string, error) {
+	var out []discordfake.Option
 	var label []string
 	given := map[string]bool{}
 	for _, o := range in {
@@ -95,13 +95,13 @@ func (sb *Sandbox) options(p *person, defs []*discordgo.ApplicationCommandOption
 			if err != nil {
 				return nil, nil, err
 			}
-			out = append(out, discordtest.Option{Name: d.Name, Type: d.Type, Options: sub})
+			out = append(out, discordfake.Option{Name: d.Name, Type: d.Type, Options: sub})
 			label = append(append(label, d.Name), subLabel...)
 			continue
 		}
 		raw := valueString(o.Value)
 		if o.Focused || (focused != "" && localizedIs(focused, d.Name, &d.NameLocalizations)) {
-			out = append(out, discordtest.Option{Name: d.Name, Type: d.Type, Value: raw, Focused: true})
+			out = append(out, discordfake.Option{Name: d.Name, Type: d.Type, Value: raw, Focused: true})
 			continue
 		}
 		opt, err := sb.typed(p, d, o.Value)
@@ -150,7 +150,7 @@ func valueString(v any) string {
 // typed converts one value by its definition: choices by value or by
 // (localized) name, numbers, booleans, and roles, channels and users by
 // name or mention.
-func (sb *Sandbox) typed(p *person, d *discordgo.ApplicationCommandOption, v any) (discordtest.Option, error) {
+func (sb *Sandbox) typed(p *person, d *discordgo.ApplicationCommandOption, v any) (discordfake.Option, error) {
 	s := strings.TrimSpace(valueString(v))
 	for _, c := range d.Choices {
 		cv := valueString(c.Value)
@@ -159,37 +159,37 @@ func (sb *Sandbox) typed(p *person, d *discordgo.ApplicationCommandOption, v any
 			break
 		}
 	}
-	bad := func(what string) (discordtest.Option, error) {
-		return discordtest.Option{}, badRequest("option %s: %q is not %s", d.Name, s, what)
+	bad := func(what string) (discordfake.Option, error) {
+		return discordfake.Option{}, badRequest("option %s: %q is not %s", d.Name, s, what)
 	}
 	switch d.Type {
 	case discordgo.ApplicationCommandOptionString:
-		return discordtest.StringOpt(d.Name, s), nil
+		return discordfake.StringOpt(d.Name, s), nil
 	case discordgo.ApplicationCommandOptionInteger:
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
 			return bad("a whole number")
 		}
-		return discordtest.IntOpt(d.Name, n), nil
+		return discordfake.IntOpt(d.Name, n), nil
 	case discordgo.ApplicationCommandOptionNumber:
 		f, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
 		if err != nil {
 			return bad("a number")
 		}
-		return discordtest.NumberOpt(d.Name, f), nil
+		return discordfake.NumberOpt(d.Name, f), nil
 	case discordgo.ApplicationCommandOptionBoolean:
 		switch strings.ToLower(s) {
 		case "true", "yes", "да", "1", "on":
-			return discordtest.BoolOpt(d.Name, true), nil
+			return discordfake.BoolOpt(d.Name, true), nil
 		case "false", "no", "нет", "0", "off":
-			return discordtest.BoolOpt(d.Name, false), nil
+			return discordfake.BoolOpt(d.Name, false), nil
 		}
 		return bad("true or false")
 	case discordgo.ApplicationCommandOptionRole:
 		name := strings.TrimPrefix(s, "@")
 		for _, r := range []struct{ id, name string }{{roleGM, "Мастер"}, {roleN, "Уэсуги"}, {roleS, "Такэда"}, {roleBot, "Gunbai"}, {guildID, "everyone"}} {
 			if strings.EqualFold(name, r.name) || name == r.id || s == "<@&"+r.id+">" {
-				return discordtest.RoleOpt(d.Name, r.id), nil
+				return discordfake.RoleOpt(d.Name, r.id), nil
 			}
 		}
 		return bad("a role (@Мастер, @Уэсуги, @Такэда)")
@@ -197,7 +197,7 @@ func (sb *Sandbox) typed(p *person, d *discordgo.ApplicationCommandOption, v any
 		name := strings.TrimPrefix(s, "#")
 		for _, c := range channels {
 			if strings.EqualFold(name, c.Name) || name == c.ID || s == "<#"+c.ID+">" {
-				return discordtest.ChannelOpt(d.Name, c.ID), nil
+				return discordfake.ChannelOpt(d.Name, c.ID), nil
 			}
 		}
 		return bad("a channel (#gm, #север, #юг)")
@@ -206,12 +206,12 @@ func (sb *Sandbox) typed(p *person, d *discordgo.ApplicationCommandOption, v any
 		for _, q := range sb.people {
 			if strings.EqualFold(name, q.Key) || strings.EqualFold(name, q.member.Username) || strings.EqualFold(name, q.Name) ||
 				name == q.UserID || s == "<@"+q.UserID+">" {
-				return discordtest.MemberOpt(d.Name, q.member), nil
+				return discordfake.MemberOpt(d.Name, q.member), nil
 			}
 		}
 		return bad("a member (@gm, @north, @south)")
 	}
-	return discordtest.Option{}, badRequest("option %s: options of type %d cannot be given here", d.Name, d.Type)
+	return discordfake.Option{}, badRequest("option %s: options of type %d cannot be given here", d.Name, d.Type)
 }
 
 // commandResult is what POST command and component answer: the

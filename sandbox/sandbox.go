@@ -1,6 +1,6 @@
 // Package sandbox plays Gunbai on one machine without a Discord account:
 // the real bot (the code `gunbai run` runs) against the fake Discord of
-// bot/discordtest, in a guild set up for a battle, and a page at the
+// bot/discordfake, in a guild set up for a battle, and a page at the
 // sandbox's address that looks and behaves like a Discord client, with a
 // switch between the game master and the two players.
 //
@@ -35,7 +35,7 @@ import (
 
 	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/bot/config"
-	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/bot/discordfake"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/store"
 )
@@ -92,7 +92,7 @@ type person struct {
 	Locale  string `json:"locale"`
 	UserID  string `json:"user_id"`
 	channel string // his guild channel
-	member  discordtest.Member
+	member  discordfake.Member
 }
 
 // channel is a guild channel of the sandbox.
@@ -116,7 +116,7 @@ func roles() []*discordgo.Role {
 func people() []*person {
 	mk := func(key, id, user, name, roleName, role, locale, ch string) *person {
 		return &person{Key: key, Name: name, Role: roleName, Locale: locale, UserID: id, channel: ch,
-			member: discordtest.Member{UserID: id, Username: user, GlobalName: name, Roles: []string{role}, Locale: locale}}
+			member: discordfake.Member{UserID: id, Username: user, GlobalName: name, Roles: []string{role}, Locale: locale}}
 	}
 	return []*person{
 		mk("gm", "1300000000000000031", "gm", "Мастер игры", "Мастер", roleGM, "ru", chanGM),
@@ -128,7 +128,7 @@ func people() []*person {
 // Sandbox is a running sandbox: the fake Discord, the bot, the page.
 type Sandbox struct {
 	log    *log.Logger
-	srv    *discordtest.Server
+	srv    *discordfake.Server
 	web    *http.Server
 	ln     net.Listener
 	people []*person
@@ -206,7 +206,7 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 		sb.cleanup()
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
-	sb.srv, err = discordtest.NewServer(discordtest.Options{
+	sb.srv, err = discordfake.New(discordfake.Options{
 		Addr: "127.0.0.1:0", GuildID: guildID, GuildName: "Gunbai sandbox",
 		Logf: func(f string, a ...any) { logger.Printf("sandbox: discord: "+f, a...) },
 	})
@@ -296,10 +296,10 @@ func isLoopback(addr string) (bool, error) {
 // to: each channel hidden from @everyone, open to its role and the bot.
 func (sb *Sandbox) setUpGuild() {
 	s := sb.srv
-	s.SetRoles(guildID, roles())
-	s.SetMemberRoles(guildID, s.AppID(), roleBot)
+	s.Guilds().SetRoles(guildID, roles())
+	s.Guilds().SetMemberRoles(guildID, s.AppID(), roleBot)
 	for i, ch := range channels {
-		s.SetChannel(&discordgo.Channel{ID: ch.ID, GuildID: guildID, Type: discordgo.ChannelTypeGuildText, Name: ch.Name, Position: i,
+		s.Guilds().SetChannel(&discordgo.Channel{ID: ch.ID, GuildID: guildID, Type: discordgo.ChannelTypeGuildText, Name: ch.Name, Position: i,
 			PermissionOverwrites: []*discordgo.PermissionOverwrite{
 				{ID: guildID, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
 				{ID: ch.Role, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
@@ -307,8 +307,8 @@ func (sb *Sandbox) setUpGuild() {
 			}})
 	}
 	for _, p := range sb.people {
-		s.SetUser(p.UserID, p.member.Username)
-		s.SetMemberRoles(guildID, p.UserID, p.member.Roles...)
+		s.Guilds().SetUser(p.UserID, p.member.Username)
+		s.Guilds().SetMemberRoles(guildID, p.UserID, p.member.Roles...)
 	}
 	s.AddToken(botToken)
 }
@@ -326,7 +326,7 @@ func (sb *Sandbox) waitBot() error {
 			return fmt.Errorf("sandbox: the bot: %w", err)
 		default:
 		}
-		if len(sb.srv.Commands(guildID)) > 0 {
+		if len(sb.srv.Interactions().Commands(guildID)) > 0 {
 			return nil
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -338,13 +338,13 @@ func (sb *Sandbox) waitBot() error {
 func (sb *Sandbox) createBattle() error {
 	gm := sb.person("gm")
 	text := "/battle create name:" + BattleName + " north_role:@Уэсуги north_channel:#север south_role:@Такэда south_channel:#юг gm_channel:#gm scenario:kawanakajima south_lang:en"
-	i := sb.srv.SlashCommand(guildID, chanGM, gm.member, "battle", discordtest.Subcommand("create",
-		discordtest.StringOpt("name", BattleName),
-		discordtest.RoleOpt("north_role", roleN), discordtest.ChannelOpt("north_channel", chanN),
-		discordtest.RoleOpt("south_role", roleS), discordtest.ChannelOpt("south_channel", chanS),
-		discordtest.ChannelOpt("gm_channel", chanGM), discordtest.StringOpt("scenario", "kawanakajima"),
+	i := sb.srv.Interactions().SlashCommand(guildID, chanGM, gm.member, "battle", discordfake.Subcommand("create",
+		discordfake.StringOpt("name", BattleName),
+		discordfake.RoleOpt("north_role", roleN), discordfake.ChannelOpt("north_channel", chanN),
+		discordfake.RoleOpt("south_role", roleS), discordfake.ChannelOpt("south_channel", chanS),
+		discordfake.ChannelOpt("gm_channel", chanGM), discordfake.StringOpt("scenario", "kawanakajima"),
 		// The South's player speaks English: his clan's channel does too.
-		discordtest.StringOpt("south_lang", "en")))
+		discordfake.StringOpt("south_lang", "en")))
 	id, err := sb.dispatch(gm, text, i)
 	if err != nil {
 		return fmt.Errorf("sandbox: /battle create: %w", err)
@@ -354,10 +354,10 @@ func (sb *Sandbox) createBattle() error {
 	}
 	// The answer is an edit of the deferred acknowledgement: wait for it.
 	sb.srv.WaitFor(func() bool {
-		m, ok := sb.srv.Original(id)
+		m, ok := sb.srv.Interactions().Original(id)
 		return ok && m.Flags&discordgo.MessageFlagsLoading == 0
 	}, 10*time.Second)
-	if m, ok := sb.srv.Original(id); ok {
+	if m, ok := sb.srv.Interactions().Original(id); ok {
 		sb.log.Printf("sandbox: /battle create: %s", firstLine(m.Content))
 	}
 	return nil
@@ -369,18 +369,18 @@ func firstLine(s string) string {
 }
 
 // dispatch sends an interaction built for p, remembering what he did.
-func (sb *Sandbox) dispatch(p *person, label string, i discordtest.Interaction) (string, error) {
+func (sb *Sandbox) dispatch(p *person, label string, i discordfake.Interaction) (string, error) {
 	sb.mu.Lock()
 	sb.sent[i.ID] = sentInteraction{person: p.Key, label: label}
 	sb.mu.Unlock()
-	return sb.srv.Interact(i)
+	return sb.srv.Interactions().Dispatch(i)
 }
 
 // waitAnswer waits for the bot's first answer to an interaction.
-func (sb *Sandbox) waitAnswer(id string, timeout time.Duration) (discordtest.Response, bool) {
-	var r discordtest.Response
+func (sb *Sandbox) waitAnswer(id string, timeout time.Duration) (discordfake.Response, bool) {
+	var r discordfake.Response
 	ok := sb.srv.WaitFor(func() bool {
-		rs := sb.srv.Responses(id)
+		rs := sb.srv.Interactions().Responses(id)
 		if len(rs) > 0 {
 			r = rs[0]
 			return true
@@ -403,7 +403,7 @@ func (sb *Sandbox) person(key string) *person {
 func (sb *Sandbox) URL() string { return "http://" + sb.ln.Addr().String() + "/" }
 
 // Discord is the fake Discord the bot is connected to.
-func (sb *Sandbox) Discord() *discordtest.Server { return sb.srv }
+func (sb *Sandbox) Discord() *discordfake.Server { return sb.srv }
 
 // Close stops the page, the bot (which closes its store) and the fake.
 func (sb *Sandbox) Close() error {

@@ -30,9 +30,9 @@ func startSandbox(t *testing.T) *Sandbox {
 		if err := sb.Close(); err != nil {
 			t.Error(err)
 		}
-		// The fake logs the broken texts it saw (discordtest's scan);
+		// The fake logs the broken texts it saw (discordfake's scan);
 		// here they fail the test.
-		for _, p := range sb.srv.TextProblems() {
+		for _, p := range sb.srv.Checks().TextProblems() {
 			t.Errorf("a broken text: %s", p)
 		}
 	})

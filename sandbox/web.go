@@ -18,7 +18,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/bot/discordfake"
 )
 
 //go:embed static
@@ -157,7 +157,7 @@ func (sb *Sandbox) visible(p *person) []channelJSON {
 			}
 		}
 	}
-	dm, _ := sb.srv.DMChannel(p.UserID)
+	dm, _ := sb.srv.Messages().DMChannel(p.UserID)
 	label := "Личные сообщения"
 	if !strings.HasPrefix(p.Locale, "ru") {
 		label = "Direct Messages"
@@ -175,7 +175,7 @@ func (sb *Sandbox) serveState(w http.ResponseWriter, r *http.Request) {
 	for _, ch := range sb.visible(p) {
 		ch.Messages = []messageJSON{}
 		if ch.ID != "" {
-			for _, m := range sb.srv.VisibleMessages(ch.ID, p.UserID) {
+			for _, m := range sb.srv.Messages().VisibleTo(ch.ID, p.UserID) {
 				ch.Messages = append(ch.Messages, sb.messageJSON(m))
 			}
 		}
@@ -184,7 +184,7 @@ func (sb *Sandbox) serveState(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, st)
 }
 
-func (sb *Sandbox) messageJSON(m discordtest.Message) messageJSON {
+func (sb *Sandbox) messageJSON(m discordfake.Message) messageJSON {
 	out := messageJSON{
 		ID: m.ID, ChannelID: m.ChannelID, Author: "Gunbai", Content: m.Content, Ephemeral: m.Ephemeral(),
 		Loading: m.Flags&discordgo.MessageFlagsLoading != 0, Edited: m.Edits > 0, Time: m.Time.Format(time.RFC3339),
@@ -287,7 +287,7 @@ func (sb *Sandbox) serveEvents(w http.ResponseWriter, r *http.Request) {
 // --- commands ------------------------------------------------------------
 
 func (sb *Sandbox) serveCommands(w http.ResponseWriter, r *http.Request) {
-	cmds := sb.srv.Commands(guildID)
+	cmds := sb.srv.Interactions().Commands(guildID)
 	if cmds == nil {
 		cmds = []*discordgo.ApplicationCommand{}
 	}
@@ -341,7 +341,7 @@ func (sb *Sandbox) runCommand(in commandIn) (commandResult, error) {
 		return commandResult{}, err
 	}
 	id, err := sb.dispatch(p, strings.Join(append([]string{"/" + cmd.Name}, label...), " "),
-		sb.srv.SlashCommand(guild, ch, p.member, cmd.Name, opts...))
+		sb.srv.Interactions().SlashCommand(guild, ch, p.member, cmd.Name, opts...))
 	if err != nil {
 		return commandResult{}, err
 	}
@@ -384,11 +384,11 @@ func (sb *Sandbox) serveAutocomplete(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	i := sb.srv.Autocomplete(guild, ch, p.member, cmd.Name, opts...)
+	i := sb.srv.Interactions().Autocomplete(guild, ch, p.member, cmd.Name, opts...)
 	sb.mu.Lock()
 	sb.sent[i.ID] = sentInteraction{person: p.Key, label: "/" + cmd.Name}
 	sb.mu.Unlock()
-	id, err := sb.srv.Interact(i)
+	id, err := sb.srv.Interactions().Dispatch(i)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -429,13 +429,13 @@ func (sb *Sandbox) serveComponent(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, badRequest("no custom_id"))
 		return
 	}
-	m, ok := sb.srv.Message(in.Message)
+	m, ok := sb.srv.Messages().Get(in.Message)
 	if !ok || m.ChannelID != ch || m.Deleted || (m.Ephemeral() && m.InteractionUserID != p.UserID) {
 		writeErr(w, badRequest("%s does not see message %q", p.Name, in.Message))
 		return
 	}
 	label := componentLabel(m.Components, in.CustomID, in.Values)
-	id, err := sb.dispatch(p, label, sb.srv.ComponentOn(guild, ch, p.member, in.Message, in.CustomID, in.Values))
+	id, err := sb.dispatch(p, label, sb.srv.Interactions().ComponentOn(guild, ch, p.member, in.Message, in.CustomID, in.Values))
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -505,7 +505,7 @@ func (sb *Sandbox) serveModal(w http.ResponseWriter, r *http.Request) {
 	if in.Fields == nil {
 		in.Fields = map[string]string{}
 	}
-	id, err := sb.dispatch(p, "[form]", sb.srv.ModalSubmit(guild, ch, p.member, in.CustomID, in.Fields))
+	id, err := sb.dispatch(p, "[form]", sb.srv.Interactions().ModalSubmit(guild, ch, p.member, in.CustomID, in.Fields))
 	if err != nil {
 		writeErr(w, err)
 		return

@@ -43,12 +43,12 @@ func TestAttachmentOption(t *testing.T) {
 	if err := sess.Open(); err != nil {
 		t.Fatal(err)
 	}
-	if !srv.WaitReady(10 * time.Second) {
+	if !srv.Gateway().WaitReady(10 * time.Second) {
 		t.Fatal("gateway never became ready")
 	}
-	i := srv.SlashCommand(srv.GuildID(), srv.ChannelID(), Member{}, "roster",
+	i := srv.Interactions().SlashCommand(srv.GuildID(), srv.ChannelID(), Member{}, "roster",
 		Subcommand("upload", AttachmentOpt("file", "войска.csv", data)))
-	if _, err := srv.Interact(i); err != nil {
+	if _, err := srv.Interactions().Dispatch(i); err != nil {
 		t.Fatal(err)
 	}
 	var s seen
@@ -61,7 +61,7 @@ func TestAttachmentOption(t *testing.T) {
 	if a == nil || a.ID != s.value || a.Filename != "войска.csv" || a.Size != len(data) || a.ContentType != "text/csv; charset=utf-8" || a.ProxyURL == "" {
 		t.Fatalf("value %q, attachment %+v", s.value, a)
 	}
-	if a.URL != srv.AttachmentURL(a.ID) && !strings.HasPrefix(a.URL, "https://cdn.discordapp.com/attachments/"+srv.ChannelID()+"/"+a.ID+"/") {
+	if a.URL != srv.Interactions().AttachmentURL(a.ID) && !strings.HasPrefix(a.URL, "https://cdn.discordapp.com/attachments/"+srv.ChannelID()+"/"+a.ID+"/") {
 		t.Errorf("url %q", a.URL)
 	}
 	u, err := url.Parse(a.URL)

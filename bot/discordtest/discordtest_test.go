@@ -36,7 +36,7 @@ func open(t *testing.T, srv *discordtest.Server, setup func(*discordgo.Session))
 	if err := sess.Open(); err != nil {
 		t.Fatalf("Open: %v", err)
 	}
-	if !srv.WaitReady(wait) {
+	if !srv.Gateway().WaitReady(wait) {
 		t.Fatal("gateway never became ready")
 	}
 	return sess
@@ -56,7 +56,7 @@ func restCode(err error) (status, code int) {
 func TestOpenReadyAndGuildCreate(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
-	srv.SetRoles(srv.GuildID(), []*discordgo.Role{
+	srv.Guilds().SetRoles(srv.GuildID(), []*discordgo.Role{
 		{ID: srv.GuildID(), Name: "@everyone"},
 		{ID: "111", Name: "Офицер", Permissions: discordgo.PermissionManageRoles},
 	})
@@ -112,14 +112,14 @@ func TestOpenReadyAndGuildCreate(t *testing.T) {
 		t.Errorf("state role = %+v, %v", r, err)
 	}
 
-	ids := srv.Identifies()
+	ids := srv.Gateway().Identifies()
 	if len(ids) != 1 || ids[0].Token != "Bot "+token || ids[0].Intents != discordgo.IntentsAllWithoutPrivileged {
 		t.Errorf("identifies = %+v", ids)
 	}
-	if d := srv.GatewayDials(); len(d) != 1 || d[0] != "/gateway/?v=9&encoding=json" {
+	if d := srv.Gateway().Dials(); len(d) != 1 || d[0] != "/gateway/?v=9&encoding=json" {
 		t.Errorf("gateway dials = %q", d)
 	}
-	frames := srv.Frames()
+	frames := srv.Gateway().Frames()
 	if len(frames) < 3 || !frames[0].Sent || frames[0].Op != 10 || frames[1].Sent || frames[1].Op != 2 ||
 		frames[2].Type != "READY" || frames[2].Seq != 1 {
 		t.Errorf("first frames = %+v", frames[:min(3, len(frames))])
@@ -149,14 +149,14 @@ func TestOpenReadyAndGuildCreate(t *testing.T) {
 func TestHeartbeatsAreAcked(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
-	srv.SetHeartbeatInterval(150 * time.Millisecond)
+	srv.Gateway().SetHeartbeatInterval(150 * time.Millisecond)
 	sess := open(t, srv, nil)
 	// discordgo heartbeats at once, then every interval: 3 ACKs means the
 	// session ran past two intervals.
-	if !srv.WaitFor(func() bool { return srv.HeartbeatAcks() >= 3 }, wait) {
-		t.Fatalf("heartbeat acks = %d", srv.HeartbeatAcks())
+	if !srv.WaitFor(func() bool { return srv.Gateway().HeartbeatAcks() >= 3 }, wait) {
+		t.Fatalf("heartbeat acks = %d", srv.Gateway().HeartbeatAcks())
 	}
-	for _, f := range srv.Frames() {
+	for _, f := range srv.Gateway().Frames() {
 		if !f.Sent && f.Op == 1 && string(f.Data) != "1" && string(f.Data) != "2" {
 			t.Errorf("heartbeat d = %s, want the last sequence", f.Data)
 		}
@@ -168,8 +168,8 @@ func TestHeartbeatsAreAcked(t *testing.T) {
 	}, wait) {
 		t.Error("LastHeartbeatAck not updated")
 	}
-	if srv.OpenConnections() != 1 {
-		t.Errorf("open connections = %d (discordgo reconnected?)", srv.OpenConnections())
+	if srv.Gateway().OpenConnections() != 1 {
+		t.Errorf("open connections = %d (discordgo reconnected?)", srv.Gateway().OpenConnections())
 	}
 }
 
@@ -212,14 +212,14 @@ func TestCommandsBulkOverwrite(t *testing.T) {
 	if err != nil || len(again) != 1 || again[0].ID != got[0].ID {
 		t.Fatalf("second overwrite = %+v, %v", again, err)
 	}
-	if c := srv.Commands(srv.GuildID()); len(c) != 1 || c[0].Name != "score" {
+	if c := srv.Interactions().Commands(srv.GuildID()); len(c) != 1 || c[0].Name != "score" {
 		t.Errorf("Commands = %+v", c)
 	}
 	// Global commands.
 	if _, err := sess.ApplicationCommandBulkOverwrite(srv.AppID(), "", cmds[1:]); err != nil {
 		t.Fatal(err)
 	}
-	if c := srv.Commands(""); len(c) != 1 || c[0].Name != "admin" || c[0].GuildID != "" {
+	if c := srv.Interactions().Commands(""); len(c) != 1 || c[0].Name != "admin" || c[0].GuildID != "" {
 		t.Errorf("global Commands = %+v", c)
 	}
 	// Discord's validation: uppercase names and long descriptions are
@@ -234,7 +234,7 @@ func TestCommandsBulkOverwrite(t *testing.T) {
 		t.Errorf("violations = %v", v)
 	}
 	// The slash command built by the fake carries the registered id.
-	i := srv.SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "score")
+	i := srv.Interactions().SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "score")
 	var p struct {
 		Data struct {
 			ID      string `json:"id"`
@@ -249,7 +249,7 @@ func TestCommandsBulkOverwrite(t *testing.T) {
 func TestSlashCommandEphemeralReplyAndFollowupFile(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
-	srv.SetRoles(srv.GuildID(), []*discordgo.Role{{ID: srv.GuildID(), Name: "@everyone"}, {ID: "222", Name: "Рыцарь"}})
+	srv.Guilds().SetRoles(srv.GuildID(), []*discordgo.Role{{ID: srv.GuildID(), Name: "@everyone"}, {ID: "222", Name: "Рыцарь"}})
 	png := []byte("\x89PNG\r\n\x1a\nnot really a png")
 	type seen struct {
 		name, sub, locale, memberID, roleName, channelID string
@@ -298,7 +298,7 @@ func TestSlashCommandEphemeralReplyAndFollowupFile(t *testing.T) {
 	})
 
 	m := discordtest.Member{UserID: "42", Username: "vasya", Roles: []string{"222"}, Permissions: discordgo.PermissionSendMessages}
-	id, err := srv.Interact(srv.SlashCommand(srv.GuildID(), srv.ChannelID(), m, "score",
+	id, err := srv.Interactions().Dispatch(srv.Interactions().SlashCommand(srv.GuildID(), srv.ChannelID(), m, "score",
 		discordtest.Subcommand("add", discordtest.IntOpt("points", 5), discordtest.RoleOpt("role", "222"),
 			discordtest.ChannelOpt("where", srv.ChannelID()))))
 	if err != nil {
@@ -316,10 +316,10 @@ func TestSlashCommandEphemeralReplyAndFollowupFile(t *testing.T) {
 	case <-time.After(wait):
 		t.Fatal("handler not called")
 	}
-	if !srv.WaitFor(func() bool { return len(srv.Responses(id)) == 2 }, wait) {
-		t.Fatalf("responses = %+v", srv.Responses(id))
+	if !srv.WaitFor(func() bool { return len(srv.Interactions().Responses(id)) == 2 }, wait) {
+		t.Fatalf("responses = %+v", srv.Interactions().Responses(id))
 	}
-	rs := srv.Responses(id)
+	rs := srv.Interactions().Responses(id)
 	if rs[0].Kind != discordtest.KindCallback || rs[0].Type != discordgo.InteractionResponseChannelMessageWithSource ||
 		!rs[0].Ephemeral || rs[0].Content != "Готово" {
 		t.Errorf("callback = %+v", rs[0])
@@ -328,7 +328,7 @@ func TestSlashCommandEphemeralReplyAndFollowupFile(t *testing.T) {
 		rs[1].Files[0].Name != "board.png" || rs[1].Files[0].ContentType != "image/png" || !bytes.Equal(rs[1].Files[0].Data, png) {
 		t.Errorf("followup = %+v", rs[1])
 	}
-	info, _ := srv.Interaction(id)
+	info, _ := srv.Interactions().Info(id)
 	if !info.Acknowledged || info.AckType != discordgo.InteractionResponseChannelMessageWithSource || info.AckDelay <= 0 {
 		t.Errorf("interaction info = %+v", info)
 	}
@@ -358,8 +358,8 @@ func TestDeferredEditAndFollowupQuirk(t *testing.T) {
 	}
 
 	// Deferred ephemeral, then edit with a file.
-	a := srv.SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "board")
-	if _, err := srv.Interact(a); err != nil {
+	a := srv.Interactions().SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "board")
+	if _, err := srv.Interactions().Dispatch(a); err != nil {
 		t.Fatal(err)
 	}
 	err := sess.InteractionRespond(ic(a), &discordgo.InteractionResponse{
@@ -369,7 +369,7 @@ func TestDeferredEditAndFollowupQuirk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o, ok := srv.Original(a.ID); !ok || o.Flags&discordgo.MessageFlagsLoading == 0 || !o.Ephemeral() {
+	if o, ok := srv.Interactions().Original(a.ID); !ok || o.Flags&discordgo.MessageFlagsLoading == 0 || !o.Ephemeral() {
 		t.Errorf("deferred original = %+v", o)
 	}
 	content := "Доска"
@@ -383,7 +383,7 @@ func TestDeferredEditAndFollowupQuirk(t *testing.T) {
 	if len(msg.Attachments) != 1 || msg.Attachments[0].Filename != "b.png" || msg.Content != content {
 		t.Errorf("edit returned %+v", msg)
 	}
-	o, _ := srv.Original(a.ID)
+	o, _ := srv.Interactions().Original(a.ID)
 	if o.Content != content || !o.Ephemeral() || o.Flags&discordgo.MessageFlagsLoading != 0 || len(o.Files) != 1 || string(o.Files[0].Data) != "PNGDATA" {
 		t.Errorf("original after edit = %+v", o)
 	}
@@ -396,8 +396,8 @@ func TestDeferredEditAndFollowupQuirk(t *testing.T) {
 
 	// Discord quirk: the first followup after a (public) deferral edits the
 	// loading message, ignoring the ephemeral flag.
-	b := srv.SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "board")
-	if _, err := srv.Interact(b); err != nil {
+	b := srv.Interactions().SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "board")
+	if _, err := srv.Interactions().Dispatch(b); err != nil {
 		t.Fatal(err)
 	}
 	if err := sess.InteractionRespond(ic(b), &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
@@ -407,7 +407,7 @@ func TestDeferredEditAndFollowupQuirk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o, _ := srv.Original(b.ID); f.ID != o.ID || o.Ephemeral() || o.Content != "secret?" || len(srv.Followups(b.ID)) != 0 {
+	if o, _ := srv.Interactions().Original(b.ID); f.ID != o.ID || o.Ephemeral() || o.Content != "secret?" || len(srv.Interactions().Followups(b.ID)) != 0 {
 		t.Errorf("followup after defer: returned %s, original %+v", f.ID, o)
 	}
 	// The next followup is a new (here ephemeral) message.
@@ -415,13 +415,13 @@ func TestDeferredEditAndFollowupQuirk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fs := srv.Followups(b.ID); len(fs) != 1 || fs[0].ID != f2.ID || !fs[0].Ephemeral() {
+	if fs := srv.Interactions().Followups(b.ID); len(fs) != 1 || fs[0].ID != f2.ID || !fs[0].Ephemeral() {
 		t.Errorf("followups = %+v", fs)
 	}
 
 	// Edits before any callback fail: the webhook does not exist yet.
-	c := srv.SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "board")
-	if _, err := srv.Interact(c); err != nil {
+	c := srv.Interactions().SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "board")
+	if _, err := srv.Interactions().Dispatch(c); err != nil {
 		t.Fatal(err)
 	}
 	_, err = sess.InteractionResponseEdit(ic(c), &discordgo.WebhookEdit{Content: &content})
@@ -465,7 +465,7 @@ func TestButtonUpdatesMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := srv.Interact(srv.Button(srv.GuildID(), srv.ChannelID(), discordtest.Member{Username: "petya"}, "duel:accept:1"))
+	id, err := srv.Interactions().Dispatch(srv.Interactions().Button(srv.GuildID(), srv.ChannelID(), discordtest.Member{Username: "petya"}, "duel:accept:1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -479,14 +479,14 @@ func TestButtonUpdatesMessage(t *testing.T) {
 	case <-time.After(wait):
 		t.Fatal("no click")
 	}
-	if !srv.WaitFor(func() bool { return srv.Acknowledged(id) }, wait) {
+	if !srv.WaitFor(func() bool { return srv.Interactions().Acknowledged(id) }, wait) {
 		t.Fatal("not acknowledged")
 	}
-	ms := srv.Messages(srv.ChannelID())
+	ms := srv.Messages().In(srv.ChannelID())
 	if len(ms) != 1 || ms[0].Content != "accepted by petya" || len(ms[0].Components) != 0 || ms[0].Edits != 1 {
 		t.Errorf("messages = %+v", ms)
 	}
-	if rs := srv.Responses(id); len(rs) != 1 || rs[0].Type != discordgo.InteractionResponseUpdateMessage || rs[0].MessageID != posted.ID {
+	if rs := srv.Interactions().Responses(id); len(rs) != 1 || rs[0].Type != discordgo.InteractionResponseUpdateMessage || rs[0].MessageID != posted.ID {
 		t.Errorf("responses = %+v", rs)
 	}
 }
@@ -519,7 +519,7 @@ func TestDMsAndChannelMessages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dms := srv.DMs("777")
+	dms := srv.Messages().DMs("777")
 	if len(dms) != 2 || dms[0].Content != "Вас вызвали на дуэль" || dms[0].ChannelID != ch.ID {
 		t.Fatalf("DMs = %+v", dms)
 	}
@@ -536,14 +536,14 @@ func TestDMsAndChannelMessages(t *testing.T) {
 	if err != nil || m.ID == "" || m.ChannelID != srv.ChannelID() || m.Author == nil || m.Author.ID != srv.AppID() || m.Timestamp.IsZero() {
 		t.Fatalf("sent = %+v, %v", m, err)
 	}
-	if ms := srv.Messages(srv.ChannelID()); len(ms) != 1 || ms[0].ID != m.ID {
+	if ms := srv.Messages().In(srv.ChannelID()); len(ms) != 1 || ms[0].ID != m.ID {
 		t.Errorf("Messages = %+v", ms)
 	}
 	if c, err := sess.Channel(srv.ChannelID()); err != nil || c.GuildID != srv.GuildID() || c.Type != discordgo.ChannelTypeGuildText {
 		t.Errorf("GET channel = %+v, %v", c, err)
 	}
 	// Closed DMs.
-	srv.BlockDMs("888")
+	srv.Guilds().BlockDMs("888")
 	ch2, err := sess.UserChannelCreate("888")
 	if err != nil {
 		t.Fatal(err)
@@ -552,7 +552,7 @@ func TestDMsAndChannelMessages(t *testing.T) {
 	if status, code := restCode(err); status != 403 || code != 50007 {
 		t.Errorf("blocked DM: %v", err)
 	}
-	if len(srv.DMs("888")) != 0 {
+	if len(srv.Messages().DMs("888")) != 0 {
 		t.Error("blocked DM was stored")
 	}
 	// Too long messages are rejected.
@@ -574,7 +574,7 @@ func TestRolesAndUnexpectedCalls(t *testing.T) {
 		t.Fatalf("default roles = %+v, %v", roles, err)
 	}
 	const g2 = "1200000000000000002"
-	srv.SetRoles(g2, []*discordgo.Role{{ID: g2, Name: "@everyone"}, {ID: "2", Name: "B", Permissions: 8}})
+	srv.Guilds().SetRoles(g2, []*discordgo.Role{{ID: g2, Name: "@everyone"}, {ID: "2", Name: "B", Permissions: 8}})
 	roles, err = sess.GuildRoles(g2)
 	if err != nil || len(roles) != 2 || roles[1].Permissions != 8 {
 		t.Fatalf("roles = %+v, %v", roles, err)
@@ -593,7 +593,7 @@ func TestRolesAndUnexpectedCalls(t *testing.T) {
 		t.Errorf("unexpected calls = %+v", u)
 	}
 	// Injected failure.
-	srv.FailNext("POST", "/channels/", 500, 0, "500: Internal Server Error")
+	srv.Faults().FailNext("POST", "/channels/", 500, 0, "500: Internal Server Error")
 	if _, err := sess.ChannelMessageSend(srv.ChannelID(), "x"); err == nil {
 		t.Error("FailNext did not fail")
 	}
@@ -640,7 +640,7 @@ func TestCloseInvalidatesSession(t *testing.T) {
 		s.AddHandler(func(*discordgo.Session, *discordgo.InteractionCreate) { interactions.Add(1) })
 		s.AddHandler(func(*discordgo.Session, *discordgo.Ready) { readies.Add(1) })
 	})
-	if _, err := srv.Interact(srv.SlashCommand(srv.GuildID(), "", discordtest.Member{}, "ping")); err != nil {
+	if _, err := srv.Interactions().Dispatch(srv.Interactions().SlashCommand(srv.GuildID(), "", discordtest.Member{}, "ping")); err != nil {
 		t.Fatal(err)
 	}
 	if !srv.WaitFor(func() bool { return interactions.Load() == 1 }, wait) {
@@ -649,10 +649,10 @@ func TestCloseInvalidatesSession(t *testing.T) {
 	if err := sess.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if !srv.WaitFor(func() bool { return srv.OpenConnections() == 0 }, wait) {
+	if !srv.WaitFor(func() bool { return srv.Gateway().OpenConnections() == 0 }, wait) {
 		t.Fatal("connection still open after Close")
 	}
-	if c := srv.CloseCodes(); len(c) != 1 || c[0] != 1000 {
+	if c := srv.Gateway().CloseCodes(); len(c) != 1 || c[0] != 1000 {
 		t.Errorf("close codes = %v", c)
 	}
 	// Closing with 1000 invalidates the session, as on Discord: discordgo
@@ -665,7 +665,7 @@ func TestCloseInvalidatesSession(t *testing.T) {
 		t.Fatal("no second READY")
 	}
 	var sawResume, sawInvalid bool
-	for _, f := range srv.Frames() {
+	for _, f := range srv.Gateway().Frames() {
 		if !f.Sent && f.Op == 6 {
 			sawResume = true
 		}
@@ -673,10 +673,10 @@ func TestCloseInvalidatesSession(t *testing.T) {
 			sawInvalid = true
 		}
 	}
-	if !sawResume || !sawInvalid || len(srv.Identifies()) != 2 {
-		t.Errorf("resume frame seen=%v, invalid session sent=%v, identifies=%d", sawResume, sawInvalid, len(srv.Identifies()))
+	if !sawResume || !sawInvalid || len(srv.Gateway().Identifies()) != 2 {
+		t.Errorf("resume frame seen=%v, invalid session sent=%v, identifies=%d", sawResume, sawInvalid, len(srv.Gateway().Identifies()))
 	}
-	if _, err := srv.Interact(srv.SlashCommand(srv.GuildID(), "", discordtest.Member{}, "ping")); err != nil {
+	if _, err := srv.Interactions().Dispatch(srv.Interactions().SlashCommand(srv.GuildID(), "", discordtest.Member{}, "ping")); err != nil {
 		t.Fatal(err)
 	}
 	if !srv.WaitFor(func() bool { return interactions.Load() == 2 }, wait) {
@@ -716,7 +716,7 @@ func TestFixtureInteractionsDecode(t *testing.T) {
 		}
 	}
 
-	if err := srv.DispatchRaw("INTERACTION_CREATE", fixture(t, "slash-command-interaction.json")); err != nil {
+	if err := srv.Gateway().Dispatch("INTERACTION_CREATE", fixture(t, "slash-command-interaction.json")); err != nil {
 		t.Fatal(err)
 	}
 	ic := next()
@@ -737,14 +737,14 @@ func TestFixtureInteractionsDecode(t *testing.T) {
 	if _, err := sess.InteractionResponseEdit(ic.Interaction, &discordgo.WebhookEdit{Content: &content}); err != nil {
 		t.Fatal(err)
 	}
-	if o, ok := srv.Original("786008729715212338"); !ok || o.Content != "found" {
+	if o, ok := srv.Interactions().Original("786008729715212338"); !ok || o.Content != "found" {
 		t.Errorf("original = %+v", o)
 	}
 	if v := srv.Violations(); len(v) != 1 || v[0].Template != "" || !strings.HasPrefix(v[0].Route, "/webhooks//") {
 		t.Errorf("violations = %v", v)
 	}
 
-	if err := srv.DispatchRaw("INTERACTION_CREATE", fixture(t, "user-command-interaction.json")); err != nil {
+	if err := srv.Gateway().Dispatch("INTERACTION_CREATE", fixture(t, "user-command-interaction.json")); err != nil {
 		t.Fatal(err)
 	}
 	ic = next()
@@ -752,7 +752,7 @@ func TestFixtureInteractionsDecode(t *testing.T) {
 		d.Resolved.Users["809850198683418695"].Username != "VoltyDemo" {
 		t.Errorf("user command decoded as %+v", d)
 	}
-	if err := srv.DispatchRaw("INTERACTION_CREATE", fixture(t, "message-command-interaction.json")); err != nil {
+	if err := srv.Gateway().Dispatch("INTERACTION_CREATE", fixture(t, "message-command-interaction.json")); err != nil {
 		t.Fatal(err)
 	}
 	ic = next()
@@ -768,7 +768,7 @@ func TestFixtureInteractionsDecode(t *testing.T) {
 	if err := json.Unmarshal(fixture(t, "gateway-heartbeat-ack.json"), &ack); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range srv.Frames() {
+	for _, f := range srv.Gateway().Frames() {
 		if f.Sent && f.Op == int(hello["op"].(float64)) {
 			var dd map[string]any
 			if err := json.Unmarshal(f.Data, &dd); err != nil || len(dd) != 1 || dd["heartbeat_interval"] == nil {
@@ -782,7 +782,7 @@ func TestFixtureInteractionsDecode(t *testing.T) {
 func TestBuiltInteractionShape(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
-	i := srv.SlashCommand("1000", "2000", discordtest.Member{UserID: "3000", Username: "u", Roles: []string{"5"}, Permissions: 8},
+	i := srv.Interactions().SlashCommand("1000", "2000", discordtest.Member{UserID: "3000", Username: "u", Roles: []string{"5"}, Permissions: 8},
 		"cmd", discordtest.Subcommand("sub", discordtest.StringOpt("s", "v"), discordtest.MemberOpt("who", discordtest.Member{UserID: "4000"})))
 	var got, want map[string]any
 	if err := json.Unmarshal(i.Payload, &got); err != nil {
@@ -833,7 +833,7 @@ func TestBuiltInteractionShape(t *testing.T) {
 		t.Errorf("decoded = %+v", d)
 	}
 	// DM interactions carry "user" instead of "member".
-	dm := srv.SlashCommand("", "", discordtest.Member{UserID: "3000"}, "cmd")
+	dm := srv.Interactions().SlashCommand("", "", discordtest.Member{UserID: "3000"}, "cmd")
 	var dmp map[string]any
 	_ = json.Unmarshal(dm.Payload, &dmp)
 	if dmp["member"] != nil || dmp["user"] == nil || dmp["guild_id"] != nil || dm.ChannelID == "" {
@@ -843,7 +843,7 @@ func TestBuiltInteractionShape(t *testing.T) {
 	if err := json.Unmarshal(dm.Payload, &dmic); err != nil || dmic.User == nil || dmic.User.ID != "3000" || dmic.Member != nil {
 		t.Errorf("DM interaction decoded as %+v, %v", dmic.Interaction, err)
 	}
-	if ch, ok := srv.DMChannel("3000"); !ok || ch != dm.ChannelID {
+	if ch, ok := srv.Messages().DMChannel("3000"); !ok || ch != dm.ChannelID {
 		t.Errorf("DM channel %q, interaction channel %q", ch, dm.ChannelID)
 	}
 	if i.ID == dm.ID || i.Token == dm.Token {
@@ -892,19 +892,19 @@ func TestAutocompleteSelectAndModal(t *testing.T) {
 		want discordgo.InteractionResponseType
 		text string
 	}{
-		{srv.Autocomplete(srv.GuildID(), "", m, "duel", discordtest.Focus(discordtest.StringOpt("who", "va"))), discordgo.InteractionApplicationCommandAutocompleteResult, ""},
-		{srv.SlashCommand(srv.GuildID(), "", m, "rename"), discordgo.InteractionResponseModal, ""},
-		{srv.ModalSubmit(srv.GuildID(), "", m, "rename", map[string]string{"name": "Новое"}), discordgo.InteractionResponseChannelMessageWithSource, "rename=Новое"},
-		{srv.Select(srv.GuildID(), "", m, "pick", "a", "b"), discordgo.InteractionResponseChannelMessageWithSource, "a,b"},
+		{srv.Interactions().Autocomplete(srv.GuildID(), "", m, "duel", discordtest.Focus(discordtest.StringOpt("who", "va"))), discordgo.InteractionApplicationCommandAutocompleteResult, ""},
+		{srv.Interactions().SlashCommand(srv.GuildID(), "", m, "rename"), discordgo.InteractionResponseModal, ""},
+		{srv.Interactions().ModalSubmit(srv.GuildID(), "", m, "rename", map[string]string{"name": "Новое"}), discordgo.InteractionResponseChannelMessageWithSource, "rename=Новое"},
+		{srv.Interactions().Select(srv.GuildID(), "", m, "pick", "a", "b"), discordgo.InteractionResponseChannelMessageWithSource, "a,b"},
 	} {
-		id, err := srv.Interact(tc.i)
+		id, err := srv.Interactions().Dispatch(tc.i)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !srv.WaitFor(func() bool { return srv.Acknowledged(id) }, wait) {
+		if !srv.WaitFor(func() bool { return srv.Interactions().Acknowledged(id) }, wait) {
 			t.Fatalf("%v not acknowledged", tc.i.Type)
 		}
-		rs := srv.Responses(id)
+		rs := srv.Interactions().Responses(id)
 		if len(rs) != 1 || rs[0].Type != tc.want || rs[0].Content != tc.text {
 			t.Errorf("%v: responses = %+v", tc.i.Type, rs)
 		}

@@ -51,7 +51,7 @@ func TestFaultRateLimitPerRoute(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The headers and body of a per-route 429.
-	srv.Fail(discordtest.FaultMatch{Method: "GET", Route: "/users/{user_id}"}, discordtest.RateLimited(1500*time.Millisecond))
+	srv.Faults().Fail(discordtest.FaultMatch{Method: "GET", Route: "/users/{user_id}"}, discordtest.RateLimited(1500*time.Millisecond))
 	resp, body := rawGet(t, sess, "/users/@me")
 	h := resp.Header
 	if resp.StatusCode != 429 || h.Get("Retry-After") != "2" || h.Get("X-RateLimit-Remaining") != "0" ||
@@ -64,7 +64,7 @@ func TestFaultRateLimitPerRoute(t *testing.T) {
 	}
 
 	// discordgo sleeps retry_after and retries: the call succeeds.
-	srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages"}, discordtest.RateLimited(300*time.Millisecond))
+	srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages"}, discordtest.RateLimited(300*time.Millisecond))
 	start := time.Now()
 	msg, err := sess.ChannelMessageSend(srv.ChannelID(), "after the limit")
 	if err != nil {
@@ -73,7 +73,7 @@ func TestFaultRateLimitPerRoute(t *testing.T) {
 	if d := time.Since(start); d < 300*time.Millisecond {
 		t.Errorf("discordgo did not wait: %v", d)
 	}
-	if ms := srv.Messages(srv.ChannelID()); len(ms) != 1 || ms[0].ID != msg.ID {
+	if ms := srv.Messages().In(srv.ChannelID()); len(ms) != 1 || ms[0].ID != msg.ID {
 		t.Errorf("messages = %+v", ms)
 	}
 	f := faultedCalls(srv)
@@ -82,13 +82,13 @@ func TestFaultRateLimitPerRoute(t *testing.T) {
 	}
 	// Without retries discordgo returns a RateLimitError.
 	sess.ShouldRetryOnRateLimit = false
-	srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/*/messages", ChannelID: srv.ChannelID()}, discordtest.RateLimited(50*time.Millisecond))
+	srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/*/messages", ChannelID: srv.ChannelID()}, discordtest.RateLimited(50*time.Millisecond))
 	_, err = sess.ChannelMessageSend(srv.ChannelID(), "limited")
 	var rle *discordgo.RateLimitError
 	if !errors.As(err, &rle) || rle.RetryAfter != 50*time.Millisecond {
 		t.Errorf("err = %v", err)
 	}
-	if len(srv.Messages(srv.ChannelID())) != 1 {
+	if len(srv.Messages().In(srv.ChannelID())) != 1 {
 		t.Error("a rate-limited call was served")
 	}
 	// The 429 responses are valid for Discord's OpenAPI description.
@@ -104,7 +104,7 @@ func TestFaultRateLimitGlobal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.Fail(discordtest.FaultMatch{Route: "/gateway/bot"}, discordtest.GlobalRateLimited(100*time.Millisecond))
+	srv.Faults().Fail(discordtest.FaultMatch{Route: "/gateway/bot"}, discordtest.GlobalRateLimited(100*time.Millisecond))
 	resp, body := rawGet(t, sess, "/gateway/bot")
 	h := resp.Header
 	if resp.StatusCode != 429 || h.Get("X-RateLimit-Global") != "true" || h.Get("X-RateLimit-Scope") != "global" || h.Get("Retry-After") != "1" {
@@ -119,7 +119,7 @@ func TestFaultRateLimitGlobal(t *testing.T) {
 	// the answer, a race no test can pin without timing; the retried call's
 	// wait is a lower bound discordgo keeps.)
 	const retry = 500 * time.Millisecond
-	srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages"}, discordtest.GlobalRateLimited(retry))
+	srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages"}, discordtest.GlobalRateLimited(retry))
 	done := make(chan error, 1)
 	go func() {
 		_, err := sess.ChannelMessageSend(srv.ChannelID(), "x")
@@ -158,18 +158,18 @@ func TestFaultServerErrors(t *testing.T) {
 	}
 	post := discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages"}
 	// 500: discordgo does not retry.
-	srv.Fail(post, discordtest.ServerError())
+	srv.Faults().Fail(post, discordtest.ServerError())
 	_, err = sess.ChannelMessageSend(srv.ChannelID(), "x")
 	if status, _ := restCode(err); status != 500 {
 		t.Errorf("500: %v", err)
 	}
 	// 502 once: discordgo retries, and the retry is served.
-	srv.Fail(post, discordtest.BadGateway())
+	srv.Faults().Fail(post, discordtest.BadGateway())
 	if _, err := sess.ChannelMessageSend(srv.ChannelID(), "y"); err != nil {
 		t.Errorf("502 once: %v", err)
 	}
 	// 502 until cleared: discordgo gives up after MaxRestRetries retries.
-	clear := srv.Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/**", Count: discordtest.Always}, discordtest.BadGateway())
+	clear := srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/**", Count: discordtest.Always}, discordtest.BadGateway())
 	_, err = sess.ChannelMessageSend(srv.ChannelID(), "z")
 	if err == nil || !strings.Contains(err.Error(), "502") {
 		t.Errorf("502 always: %v", err)
@@ -182,7 +182,7 @@ func TestFaultServerErrors(t *testing.T) {
 	if want := 1 + 1 + sess.MaxRestRetries + 1; len(f) != want {
 		t.Errorf("%d faulted calls, want %d", len(f), want)
 	}
-	if ms := srv.Messages(srv.ChannelID()); len(ms) != 2 || ms[0].Content != "y" || ms[1].Content != "w" {
+	if ms := srv.Messages().In(srv.ChannelID()); len(ms) != 2 || ms[0].Content != "y" || ms[1].Content != "w" {
 		t.Errorf("messages = %+v", ms)
 	}
 }
@@ -205,19 +205,19 @@ func TestFaultErrorCodes(t *testing.T) {
 		{discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages"}, discordtest.UnknownChannel(), 404, 10003},
 	}
 	for _, c := range cases {
-		srv.Fail(c.match, c.fault)
+		srv.Faults().Fail(c.match, c.fault)
 		_, err := sess.ChannelMessageSend(srv.ChannelID(), "x")
 		if status, code := restCode(err); status != c.status || code != c.code {
 			t.Errorf("%+v: err = %v", c.fault, err)
 		}
 	}
 	// A rule for one channel leaves the others alone.
-	srv.Fail(discordtest.FaultMatch{ChannelID: srv.ChannelID()}, discordtest.MissingPermissions())
+	srv.Faults().Fail(discordtest.FaultMatch{ChannelID: srv.ChannelID()}, discordtest.MissingPermissions())
 	if _, err := sess.ChannelMessageSend(other, "elsewhere"); err != nil {
 		t.Errorf("other channel: %v", err)
 	}
-	srv.ClearFaults()
-	if len(srv.Messages(srv.ChannelID())) != 0 || len(srv.Messages(other)) != 1 {
+	srv.Faults().Clear()
+	if len(srv.Messages().In(srv.ChannelID())) != 0 || len(srv.Messages().In(other)) != 1 {
 		t.Error("a faulted call was served")
 	}
 
@@ -227,7 +227,7 @@ func TestFaultErrorCodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.Fail(discordtest.FaultMatch{UserID: user, Count: 2}, discordtest.CannotSendToUser())
+	srv.Faults().Fail(discordtest.FaultMatch{UserID: user, Count: 2}, discordtest.CannotSendToUser())
 	for range 2 {
 		_, err = sess.ChannelMessageSend(dm.ID, "hi")
 		if status, code := restCode(err); status != 403 || code != 50007 {
@@ -248,8 +248,8 @@ func TestFaultUnknownInteraction(t *testing.T) {
 	sess := open(t, srv, nil)
 	dispatch := func() *discordgo.Interaction {
 		t.Helper()
-		b := srv.SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "ping")
-		if _, err := srv.Interact(b); err != nil {
+		b := srv.Interactions().SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "ping")
+		if _, err := srv.Interactions().Dispatch(b); err != nil {
 			t.Fatal(err)
 		}
 		var i discordgo.Interaction
@@ -262,12 +262,12 @@ func TestFaultUnknownInteraction(t *testing.T) {
 
 	// The window passed: the callback is refused, nothing is acknowledged.
 	i := dispatch()
-	srv.ExpireInteraction(i.ID)
+	srv.Faults().ExpireInteraction(i.ID)
 	err := sess.InteractionRespond(i, reply)
 	if status, code := restCode(err); status != 404 || code != 10062 {
 		t.Errorf("expired: err = %v", err)
 	}
-	if srv.Acknowledged(i.ID) {
+	if srv.Interactions().Acknowledged(i.ID) {
 		t.Error("a late callback acknowledged the interaction")
 	}
 	if _, err := sess.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: "late"}); err == nil {
@@ -275,14 +275,14 @@ func TestFaultUnknownInteraction(t *testing.T) {
 	}
 
 	// With a deadline, a slow callback is refused and a quick one is not.
-	srv.SetAckDeadline(100 * time.Millisecond)
+	srv.Faults().SetAckDeadline(100 * time.Millisecond)
 	slow := dispatch()
 	time.Sleep(150 * time.Millisecond)
 	err = sess.InteractionRespond(slow, reply)
 	if status, code := restCode(err); status != 404 || code != 10062 {
 		t.Errorf("slow: err = %v", err)
 	}
-	srv.SetAckDeadline(discordtest.AckWindow)
+	srv.Faults().SetAckDeadline(discordtest.AckWindow)
 	quick := dispatch()
 	if err := sess.InteractionRespond(quick, reply); err != nil {
 		t.Errorf("quick: %v", err)
@@ -290,9 +290,9 @@ func TestFaultUnknownInteraction(t *testing.T) {
 
 	// The same refusal injected as a fault.
 	faulted := dispatch()
-	srv.Fail(discordtest.FaultMatch{Route: "/interactions/{interaction_id}/{interaction_token}/callback"}, discordtest.UnknownInteraction())
+	srv.Faults().Fail(discordtest.FaultMatch{Route: "/interactions/{interaction_id}/{interaction_token}/callback"}, discordtest.UnknownInteraction())
 	err = sess.InteractionRespond(faulted, reply)
-	if status, code := restCode(err); status != 404 || code != 10062 || srv.Acknowledged(faulted.ID) {
+	if status, code := restCode(err); status != 404 || code != 10062 || srv.Interactions().Acknowledged(faulted.ID) {
 		t.Errorf("fault: err = %v", err)
 	}
 }
@@ -309,31 +309,31 @@ func TestFaultGatewayReconnect(t *testing.T) {
 	// discordgo v0.29 races when op 7 comes before its heartbeat goroutine
 	// has sent its first heartbeat (both goroutines close and reconnect,
 	// forever); Discord sends op 7 to established connections.
-	if !srv.WaitFor(func() bool { return srv.HeartbeatAcks() > 0 }, wait) {
+	if !srv.WaitFor(func() bool { return srv.Gateway().HeartbeatAcks() > 0 }, wait) {
 		t.Fatal("no heartbeat")
 	}
-	srv.Reconnect()
+	srv.Gateway().Reconnect()
 	// Dispatched while discordgo reconnects: delivered or replayed.
-	if _, err := srv.Interact(srv.SlashCommand(srv.GuildID(), "", discordtest.Member{}, "ping")); err != nil {
+	if _, err := srv.Interactions().Dispatch(srv.Interactions().SlashCommand(srv.GuildID(), "", discordtest.Member{}, "ping")); err != nil {
 		t.Fatal(err)
 	}
 	if !srv.WaitFor(func() bool { return resumed.Load() == 1 && interactions.Load() == 1 }, wait) {
 		t.Fatalf("resumed %d, interactions %d", resumed.Load(), interactions.Load())
 	}
-	if c := srv.CloseCodes(); len(c) != 1 || c[0] != websocket.CloseServiceRestart {
+	if c := srv.Gateway().CloseCodes(); len(c) != 1 || c[0] != websocket.CloseServiceRestart {
 		t.Errorf("close codes = %v", c)
 	}
-	if n := len(srv.Identifies()); n != 1 {
+	if n := len(srv.Gateway().Identifies()); n != 1 {
 		t.Errorf("%d identifies", n)
 	}
 	var reconnects int
-	for _, f := range srv.Frames() {
+	for _, f := range srv.Gateway().Frames() {
 		if f.Sent && f.Op == 7 {
 			reconnects++
 		}
 	}
-	if reconnects != 1 || len(srv.GatewayDials()) != 2 {
-		t.Errorf("op 7 sent %d times, dials %v", reconnects, srv.GatewayDials())
+	if reconnects != 1 || len(srv.Gateway().Dials()) != 2 {
+		t.Errorf("op 7 sent %d times, dials %v", reconnects, srv.Gateway().Dials())
 	}
 }
 
@@ -346,25 +346,25 @@ func TestFaultGatewayDropAndResume(t *testing.T) {
 		s.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { resumed.Add(1) })
 		s.AddHandler(func(*discordgo.Session, *discordgo.InteractionCreate) { interactions.Add(1) })
 	})
-	if !srv.WaitFor(func() bool { return srv.HeartbeatAcks() > 0 }, wait) {
+	if !srv.WaitFor(func() bool { return srv.Gateway().HeartbeatAcks() > 0 }, wait) {
 		t.Fatal("no heartbeat")
 	}
 	var lastSeq int64
-	for _, f := range srv.Frames() {
+	for _, f := range srv.Gateway().Frames() {
 		if f.Sent && f.Op == 0 {
 			lastSeq = f.Seq
 		}
 	}
-	srv.DropConnection()
+	srv.Gateway().DropConnection()
 	// Dispatched while the bot is away: kept and replayed after RESUME.
-	id, err := srv.Interact(srv.SlashCommand(srv.GuildID(), "", discordtest.Member{}, "ping"))
+	id, err := srv.Interactions().Dispatch(srv.Interactions().SlashCommand(srv.GuildID(), "", discordtest.Member{}, "ping"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !srv.WaitFor(func() bool { return resumed.Load() == 1 && interactions.Load() == 1 }, wait) {
 		t.Fatalf("resumed %d, interactions %d", resumed.Load(), interactions.Load())
 	}
-	frames := srv.Frames()
+	frames := srv.Gateway().Frames()
 	var resume struct {
 		SessionID string `json:"session_id"`
 		Seq       int64  `json:"seq"`
@@ -390,11 +390,11 @@ func TestFaultGatewayDropAndResume(t *testing.T) {
 	if frames[replayAt].Seq != lastSeq+1 || frames[resumedAt].Seq != lastSeq+2 {
 		t.Errorf("replayed seq %d, RESUMED seq %d, after %d", frames[replayAt].Seq, frames[resumedAt].Seq, lastSeq)
 	}
-	if n := len(srv.Identifies()); n != 1 {
+	if n := len(srv.Gateway().Identifies()); n != 1 {
 		t.Errorf("%d identifies", n)
 	}
 	// The resumed connection gets new dispatches.
-	if _, err := srv.Interact(srv.SlashCommand(srv.GuildID(), "", discordtest.Member{}, "ping")); err != nil {
+	if _, err := srv.Interactions().Dispatch(srv.Interactions().SlashCommand(srv.GuildID(), "", discordtest.Member{}, "ping")); err != nil {
 		t.Fatal(err)
 	}
 	if !srv.WaitFor(func() bool { return interactions.Load() == 2 }, wait) {
@@ -411,7 +411,7 @@ func TestFaultGatewayInvalidSession(t *testing.T) {
 			s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { readies <- r.SessionID })
 		})
 		first := <-readies
-		srv.InvalidSession(resumable)
+		srv.Gateway().InvalidSession(resumable)
 		// discordgo answers any INVALID_SESSION with IDENTIFY on the same
 		// connection, and gets a new session.
 		var second string
@@ -420,13 +420,13 @@ func TestFaultGatewayInvalidSession(t *testing.T) {
 		case <-time.After(wait):
 			t.Fatal("no READY after INVALID_SESSION")
 		}
-		if second == first || len(srv.Identifies()) != 2 || len(srv.GatewayDials()) != 1 {
-			t.Errorf("resumable=%v: sessions %s, %s; identifies %d; dials %d", resumable, first, second, len(srv.Identifies()), len(srv.GatewayDials()))
+		if second == first || len(srv.Gateway().Identifies()) != 2 || len(srv.Gateway().Dials()) != 1 {
+			t.Errorf("resumable=%v: sessions %s, %s; identifies %d; dials %d", resumable, first, second, len(srv.Gateway().Identifies()), len(srv.Gateway().Dials()))
 		}
 		// A client that resumes the old session: RESUMED if it was
 		// resumable, INVALID_SESSION false if not.
 		d := websocket.Dialer{NetDialContext: sess.Dialer.NetDialContext}
-		ws, _, err := d.Dial(srv.GatewayURL()+"?v=9&encoding=json", nil)
+		ws, _, err := d.Dial(srv.Gateway().URL()+"?v=9&encoding=json", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -42,7 +42,7 @@ func TestLean(t *testing.T) {
 				kept += len(f.Data)
 			}
 		}
-		for _, msg := range srv.Messages(srv.ChannelID()) {
+		for _, msg := range srv.Messages().In(srv.ChannelID()) {
 			for _, f := range msg.Files {
 				kept += len(f.Data)
 			}

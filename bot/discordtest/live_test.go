@@ -63,11 +63,11 @@ func TestNewServerLive(t *testing.T) {
 	}
 	ch := srv.ChannelID()
 	a, b := Member{UserID: "200000000000000001"}, Member{UserID: "200000000000000002"}
-	id, err := srv.Interact(srv.SlashCommand(srv.GuildID(), ch, a, "roll"))
+	id, err := srv.Interactions().Dispatch(srv.Interactions().SlashCommand(srv.GuildID(), ch, a, "roll"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !srv.WaitFor(func() bool { return len(srv.Messages(ch)) == 1 }, 10*time.Second) {
+	if !srv.WaitFor(func() bool { return len(srv.Messages().In(ch)) == 1 }, 10*time.Second) {
 		t.Fatal("no channel message")
 	}
 	select {
@@ -78,7 +78,7 @@ func TestNewServerLive(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("no change notified")
 	}
-	seenA, seenB := srv.VisibleMessages(ch, a.UserID), srv.VisibleMessages(ch, b.UserID)
+	seenA, seenB := srv.Messages().VisibleTo(ch, a.UserID), srv.Messages().VisibleTo(ch, b.UserID)
 	if len(seenA) != 2 || seenA[0].Content != "only you" || seenA[0].InteractionID != id || seenA[0].InteractionUserID != a.UserID || seenA[1].Content != "for all" {
 		t.Fatalf("a sees %+v", seenA)
 	}

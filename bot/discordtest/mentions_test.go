@@ -27,7 +27,7 @@ func TestMentionCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.CheckMentions()
+	srv.Checks().CheckMentions()
 	sess, err := srv.Session("test-token")
 	if err != nil {
 		t.Fatal(err)
@@ -41,20 +41,20 @@ func TestMentionCheck(t *testing.T) {
 	none := &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
 	send(&discordgo.MessageSend{Content: "@everyone", AllowedMentions: none})
 	send(&discordgo.MessageSend{Content: "<@&1300>", AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Roles: []string{"1300"}}})
-	if ps := srv.MentionProblems(); len(ps) != 0 {
+	if ps := srv.Checks().MentionProblems(); len(ps) != 0 {
 		t.Fatalf("good messages flagged: %v", ps)
 	}
-	if got := srv.Messages(srv.ChannelID()); got[0].AllowedMentions == nil || got[0].AllowedMentions.Parse == nil {
+	if got := srv.Messages().In(srv.ChannelID()); got[0].AllowedMentions == nil || got[0].AllowedMentions.Parse == nil {
 		t.Fatalf("the message's allowed_mentions not kept: %+v", got[0])
 	}
 	send(&discordgo.MessageSend{Content: "no allowed_mentions"})
 	send(&discordgo.MessageSend{Content: "null parse", AllowedMentions: &discordgo.MessageAllowedMentions{}})
 	send(&discordgo.MessageSend{Content: "everyone", AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeEveryone}}})
 	content := "edited"
-	if _, err := sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: srv.Messages(srv.ChannelID())[0].ID, Channel: srv.ChannelID(), Content: &content}); err != nil {
+	if _, err := sess.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: srv.Messages().In(srv.ChannelID())[0].ID, Channel: srv.ChannelID(), Content: &content}); err != nil {
 		t.Fatal(err)
 	}
-	ps := srv.MentionProblems()
+	ps := srv.Checks().MentionProblems()
 	want := []string{"no allowed_mentions", "without parse", `parses "everyone"`, "no allowed_mentions"}
 	if len(ps) != len(want) {
 		t.Fatalf("problems: %v", ps)
@@ -64,10 +64,10 @@ func TestMentionCheck(t *testing.T) {
 			t.Errorf("problem %d: %s, want %q", i, ps[i], w)
 		}
 	}
-	srv.ExpectMentions("everyone")
+	srv.Checks().ExpectMentions("everyone")
 	send(&discordgo.MessageSend{Content: "everyone, expected", AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeEveryone}}})
-	if n := len(srv.MentionProblems()); n != len(want) {
-		t.Fatalf("an expected parse flagged: %v", srv.MentionProblems())
+	if n := len(srv.Checks().MentionProblems()); n != len(want) {
+		t.Fatalf("an expected parse flagged: %v", srv.Checks().MentionProblems())
 	}
 	srv.Close()
 	mu.Lock()

@@ -83,7 +83,7 @@ func TestNonceEnforced(t *testing.T) {
 	if f1.ID != f2.ID || len(f2.Attachments) != 1 {
 		t.Errorf("multipart nonce: %s, %s (%d attachments)", f1.ID, f2.ID, len(f2.Attachments))
 	}
-	if ms := srv.Messages(ch); len(ms) != 5 {
+	if ms := srv.Messages().In(ch); len(ms) != 5 {
 		t.Errorf("%d messages stored, want 5", len(ms))
 	}
 	// A deleted first message does not block a new one.

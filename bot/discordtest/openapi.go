@@ -670,25 +670,15 @@ func (s *Server) Violations() []Violation {
 	return append([]Violation(nil), s.violations...)
 }
 
-// SkipSpec turns the OpenAPI checks off for this Server: a benchmark that
-// measures the bot's latency must not measure the checks (several ms a
-// call) with it. Tests keep them on.
+// SkipSpec turns the OpenAPI checks off for this Server, and the scan of
+// the bot's texts with them: a benchmark that measures the bot's latency
+// must not measure the checks (several ms a call) with it. Tests keep them
+// on.
 func (s *Server) SkipSpec() {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.skipSpec = true
-}
-
-// Lean makes the server keep no request or response bodies in its Calls
-// and only the first bytes of the files the bot uploads (Size says how
-// long each was): for benchmarks that measure the bot's memory, not the
-// thousands of pictures and calls the fake would otherwise hold. A file so
-// kept cannot be downloaded whole; messages and interactions are kept as
-// always.
-func (s *Server) Lean() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.lean = true
+	s.mu.Unlock()
+	s.Checks().SkipTexts()
 }
 
 // AllowViolations makes OpenAPI violations recorded only (Violations),
@@ -708,4 +698,61 @@ func (s *Server) Validated() (requests, responses int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.validatedReqs, s.validatedResps
+}
+
+// specChecker is the fake's Checker: it validates every call against the
+// OpenAPI description and records what it found on its Server.
+type specChecker struct{ s *Server }
+
+// Request validates the request; the function it returns validates the
+// response and records both.
+func (k specChecker) Request(c *Call) func(*Call, http.Header) []string {
+	s := k.s
+	sp, _ := spec()
+	s.mu.Lock()
+	skip := s.skipSpec
+	s.mu.Unlock()
+	if sp == nil || skip {
+		return nil
+	}
+	start := time.Now()
+	check := sp.validateRequest(c)
+	c.Template = check.template
+	spent := time.Since(start)
+	return func(c *Call, h http.Header) []string {
+		reqErrs := len(check.errs)
+		start := time.Now()
+		respChecked := sp.validateResponse(&check, c, h)
+		totalValidationNanos.Add(int64(spent + time.Since(start)))
+		var vs []Violation
+		if reqErrs > 0 {
+			vs = append(vs, Violation{Method: c.Method, Route: c.Route, Template: check.template, Errors: check.errs[:reqErrs]})
+		}
+		if len(check.errs) > reqErrs {
+			vs = append(vs, Violation{Method: c.Method, Route: c.Route, Template: check.template, Response: true, Errors: check.errs[reqErrs:]})
+		}
+		s.recordValidation(respChecked, vs)
+		return check.errs
+	}
+}
+
+// recordValidation counts a validated call and reports its violations.
+func (s *Server) recordValidation(respChecked bool, vs []Violation) {
+	totalValidatedRequests.Add(1)
+	if respChecked {
+		totalValidatedResponses.Add(1)
+	}
+	s.mu.Lock()
+	s.validatedReqs++
+	if respChecked {
+		s.validatedResps++
+	}
+	s.violations = append(s.violations, vs...)
+	allow := s.allowViolations
+	s.mu.Unlock()
+	if !allow {
+		for _, v := range vs {
+			s.rep.Errorf("discordtest: %s", v)
+		}
+	}
 }

@@ -23,19 +23,19 @@ const everyonePerms = discordgo.PermissionViewChannel | discordgo.PermissionSend
 // clan role, whose member the bot is.
 func setupClanChannel(srv *discordtest.Server) {
 	g := srv.GuildID()
-	srv.SetRoles(g, []*discordgo.Role{
+	srv.Guilds().SetRoles(g, []*discordgo.Role{
 		{ID: g, Name: "@everyone"},
 		{ID: clanRole, Name: "Ода", Position: 1},
 		{ID: otherRole, Name: "Асаи", Position: 2, Permissions: discordgo.PermissionManageMessages},
 	})
-	srv.SetEveryonePermissions(g, everyonePerms)
-	srv.SetChannel(&discordgo.Channel{ID: clanChan, GuildID: g, Name: "oda", Type: discordgo.ChannelTypeGuildText})
-	srv.SetChannelOverwrites(clanChan,
+	srv.Guilds().SetEveryonePermissions(g, everyonePerms)
+	srv.Guilds().SetChannel(&discordgo.Channel{ID: clanChan, GuildID: g, Name: "oda", Type: discordgo.ChannelTypeGuildText})
+	srv.Guilds().SetChannelOverwrites(clanChan,
 		&discordgo.PermissionOverwrite{ID: g, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
 		&discordgo.PermissionOverwrite{ID: clanRole, Type: discordgo.PermissionOverwriteTypeRole,
 			Allow: discordgo.PermissionViewChannel | discordgo.PermissionAttachFiles},
 	)
-	srv.SetMemberRoles(g, srv.AppID(), clanRole)
+	srv.Guilds().SetMemberRoles(g, srv.AppID(), clanRole)
 }
 
 func TestUserChannelPermissionsOverREST(t *testing.T) {
@@ -81,7 +81,7 @@ func TestUserChannelPermissionsOverREST(t *testing.T) {
 	}
 	// Another member without the clan role cannot see the channel.
 	const user = "1400000000000000100"
-	srv.SetMemberRoles(srv.GuildID(), user, otherRole)
+	srv.Guilds().SetMemberRoles(srv.GuildID(), user, otherRole)
 	perms, err = sess.UserChannelPermissions(user, clanChan)
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +114,7 @@ func TestUserChannelPermissionsOverREST(t *testing.T) {
 		t.Errorf("State.UserChannelPermissions = %b, %v; want %b", p, err, want)
 	}
 	// The guild owner has every permission.
-	srv.SetGuildOwner(srv.GuildID(), user)
+	srv.Guilds().SetOwner(srv.GuildID(), user)
 	if perms, err := sess.UserChannelPermissions(user, clanChan); err != nil || perms != discordgo.PermissionAll {
 		t.Errorf("owner permissions = %b, %v", perms, err)
 	}
@@ -170,7 +170,7 @@ func TestUserChannelPermissionsFromState(t *testing.T) {
 		t.Errorf("from GUILD_CREATE: %b, want %b", p, want)
 	}
 	// Changes reach the state as CHANNEL_UPDATE and GUILD_MEMBER_UPDATE.
-	srv.SetChannelOverwrites(clanChan,
+	srv.Guilds().SetChannelOverwrites(clanChan,
 		&discordgo.PermissionOverwrite{ID: srv.GuildID(), Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
 		&discordgo.PermissionOverwrite{ID: srv.AppID(), Type: discordgo.PermissionOverwriteTypeMember, Deny: discordgo.PermissionSendMessages},
 	)
@@ -178,11 +178,11 @@ func TestUserChannelPermissionsFromState(t *testing.T) {
 	if p := perms(); p&discordgo.PermissionViewChannel != 0 || p&discordgo.PermissionSendMessages != 0 {
 		t.Errorf("after CHANNEL_UPDATE: %b", p)
 	}
-	srv.SetChannelOverwrites(clanChan,
+	srv.Guilds().SetChannelOverwrites(clanChan,
 		&discordgo.PermissionOverwrite{ID: srv.GuildID(), Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
 		&discordgo.PermissionOverwrite{ID: otherRole, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel},
 	)
-	srv.SetMemberRoles(srv.GuildID(), srv.AppID(), otherRole)
+	srv.Guilds().SetMemberRoles(srv.GuildID(), srv.AppID(), otherRole)
 	await("CHANNEL_UPDATE", "GUILD_MEMBER_UPDATE")
 	if p, want := perms(), int64(everyonePerms|discordgo.PermissionManageMessages); p != want {
 		t.Errorf("after GUILD_MEMBER_UPDATE: %b, want %b", p, want)
@@ -197,7 +197,7 @@ func TestUserChannelPermissionsFromState(t *testing.T) {
 func TestEveryoneRoleIsImplicit(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
-	srv.SetRoles(srv.GuildID(), []*discordgo.Role{{ID: clanRole, Name: "Ода"}})
+	srv.Guilds().SetRoles(srv.GuildID(), []*discordgo.Role{{ID: clanRole, Name: "Ода"}})
 	sess, err := srv.Session(token)
 	if err != nil {
 		t.Fatal(err)
@@ -210,7 +210,7 @@ func TestEveryoneRoleIsImplicit(t *testing.T) {
 		roles[0].Permissions&discordgo.PermissionViewChannel == 0 || roles[1].ID != clanRole {
 		t.Errorf("roles = %+v", roles)
 	}
-	srv.SetEveryonePermissions(srv.GuildID(), 0)
+	srv.Guilds().SetEveryonePermissions(srv.GuildID(), 0)
 	if roles, err = sess.GuildRoles(srv.GuildID()); err != nil || len(roles) != 2 || roles[0].Permissions != 0 {
 		t.Errorf("after SetEveryonePermissions: %+v, %v", roles, err)
 	}

@@ -41,39 +41,39 @@ func TestPinMessages(t *testing.T) {
 	}
 	// Manage Messages does not pin.
 	g := srv.GuildID()
-	srv.SetRoles(g, []*discordgo.Role{{ID: g, Name: "@everyone", Permissions: everyonePerms},
+	srv.Guilds().SetRoles(g, []*discordgo.Role{{ID: g, Name: "@everyone", Permissions: everyonePerms},
 		{ID: clanRole, Name: "Ода", Position: 1, Permissions: discordgo.PermissionManageMessages}})
 	if err := pin("/messages/pins/"); code(err) != 50013 {
 		t.Fatalf("pinned with Manage Messages: %v", err)
 	}
-	srv.SetRoles(g, []*discordgo.Role{{ID: g, Name: "@everyone", Permissions: everyonePerms},
+	srv.Guilds().SetRoles(g, []*discordgo.Role{{ID: g, Name: "@everyone", Permissions: everyonePerms},
 		{ID: clanRole, Name: "Ода", Position: 1, Permissions: discordtest.PermissionPinMessages}})
 	if err := pin("/messages/pins/"); err != nil {
 		t.Fatal(err)
 	}
-	if got, ok := srv.Message(m.ID); !ok || !got.Pinned || len(srv.Pins(clanChan)) != 1 {
+	if got, ok := srv.Messages().Get(m.ID); !ok || !got.Pinned || len(srv.Messages().Pins(clanChan)) != 1 {
 		t.Fatalf("not pinned: %+v", got)
 	}
 	if got, err := sess.ChannelMessage(clanChan, m.ID); err != nil || !got.Pinned {
 		t.Fatalf("the message does not say it is pinned: %+v %v", got, err)
 	}
 	// Pinned again: nothing changes. The deprecated route works too.
-	if err := pin("/pins/"); err != nil || len(srv.Pins(clanChan)) != 1 {
-		t.Fatalf("pinned twice: %v, %d pins", err, len(srv.Pins(clanChan)))
+	if err := pin("/pins/"); err != nil || len(srv.Messages().Pins(clanChan)) != 1 {
+		t.Fatalf("pinned twice: %v, %d pins", err, len(srv.Messages().Pins(clanChan)))
 	}
-	if err := sess.ChannelMessageUnpin(clanChan, m.ID); err != nil || len(srv.Pins(clanChan)) != 0 {
-		t.Fatalf("unpinned: %v, %d pins", err, len(srv.Pins(clanChan)))
+	if err := sess.ChannelMessageUnpin(clanChan, m.ID); err != nil || len(srv.Messages().Pins(clanChan)) != 0 {
+		t.Fatalf("unpinned: %v, %d pins", err, len(srv.Messages().Pins(clanChan)))
 	}
 	if err := sess.ChannelMessagePin(clanChan, "1400000000000000999"); code(err) != 10008 {
 		t.Fatalf("pinned an unknown message: %v", err)
 	}
 	// Without View Channel: Missing Access.
-	srv.SetChannelOverwrites(clanChan, &discordgo.PermissionOverwrite{ID: clanRole, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel})
+	srv.Guilds().SetChannelOverwrites(clanChan, &discordgo.PermissionOverwrite{ID: clanRole, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel})
 	if err := pin("/messages/pins/"); code(err) != 50001 {
 		t.Fatalf("pinned without View Channel: %v", err)
 	}
 	// An administrator pins whatever the overwrites.
-	srv.SetRoles(g, []*discordgo.Role{{ID: g, Name: "@everyone", Permissions: everyonePerms},
+	srv.Guilds().SetRoles(g, []*discordgo.Role{{ID: g, Name: "@everyone", Permissions: everyonePerms},
 		{ID: clanRole, Name: "Ода", Position: 1, Permissions: discordgo.PermissionAdministrator}})
 	if err := pin("/messages/pins/"); err != nil {
 		t.Fatal(err)

@@ -1,180 +1,57 @@
 package discordtest
 
 import (
-	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"errors"
-	"fmt"
-	"net"
-	"net/http"
-	"net/http/httptest"
-	"strconv"
-	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-	"github.com/gorilla/websocket"
+	"github.com/gunbai/gunbai/bot/discordfake"
 )
 
-// discordEpoch is the first second of 2015 in milliseconds, the snowflake epoch.
-const discordEpoch = 1420070400000
-
-// DefaultLocale is the locale of interactions whose Member has no Locale,
-// and of guilds without SetGuildLocale.
-const DefaultLocale = "ru"
-
-// DefaultAppPermissions is the app_permissions string of built interactions.
-const DefaultAppPermissions = "2248473465835073"
-
-// Server is a fake Discord (REST + gateway) on 127.0.0.1. Create it with New
-// in tests, or NewServer elsewhere; all methods are safe for concurrent use.
+// Server is the fake Discord of bot/discordfake with a test's checks: every
+// REST request and response validated against Discord's OpenAPI
+// description (openapi.go), and what goes wrong reported on the test.
 type Server struct {
-	t    reporter
-	srv  *httptest.Server
-	addr string // 127.0.0.1:port
-	tr   *http.Transport
-
-	lastID atomic.Int64
-
-	appID    string
-	botUser  discordUser
-	ownerID  string
-	guildID  string // default guild
-	chanID   string // default text channel in the default guild
-	upgrader websocket.Upgrader
-
+	*discordfake.Server
+	rep       reporter
 	closeOnce sync.Once
-	wg        sync.WaitGroup // gateway connection handlers
 
-	mu                sync.Mutex
-	closed            bool
-	heartbeatInterval time.Duration
-	disallowedIntents discordgo.Intent
-	gatewayShards     int                   // GET /gateway/bot's shards (SetGatewayBot)
-	maxConcurrency    int                   // and its max_concurrency
-	guildsPerShard    int                   // 0: defaultGuildsPerShard
-	heldShards        map[int]chan struct{} // HoldShard
-	connSeq           int                   // gateway connections so far
-	tokens            map[string]bool       // bot tokens without the "Bot " prefix
-	calls             []Call
-	faults            []*faultRule
-	violations        []Violation
-	textProblems      []TextProblem    // textscan.go
-	mentionProblems   []MentionProblem // mentions.go
-	mentionsExpected  []string
-	mentionsIgnored   bool
-	allowViolations   bool
-	skipSpec          bool // SkipSpec: no OpenAPI checks (benchmarks measuring the bot, not the fake)
-	lean              bool // Lean: no request bodies or file contents kept
-	validatedReqs     int
-	validatedResps    int
-	ackDeadline       time.Duration
-	conns             map[*gwConn]bool
-	sessions          map[string]*gwSession
-	identifies        []Identify
-	readyCount        int
-	heartbeatAcks     int
-	frames            []Frame
-	dials             []string
-	closeCodes        []int
-	guilds            map[string]*guildInfo
-	guildOrder        []string
-	channels          map[string]*discordgo.Channel // configured channels
-	chanGuild         map[string]string             // channel id -> guild id, learnt from SetChannel and built interactions
-	users             map[string]discordUser
-	dmByUser          map[string]string // user id -> DM channel id
-	dmUser            map[string]string // DM channel id -> user id
-	blockedDMs        map[string]bool
-	commands          map[string][]*discordgo.ApplicationCommand // "" = global
-	commandIDs        map[string]string                          // guild+"/"+name -> id of unregistered commands
-	messages          map[string]*storedMessage                  // by id
-	chanMsgs          map[string][]string                        // channel id -> ids of messages posted with POST /channels/{id}/messages
-	interactions      map[string]*interactionRec                 // by id
-	byToken           map[string]*interactionRec
-	nonces            map[string]nonceRec            // author+"/"+nonce -> first message
-	members           map[string]map[string][]string // guild -> user -> role ids
-	attachments       map[string]*attachmentFile     // by id: files of built AttachmentOpt options
-	subscribers       map[chan Change]bool           // Subscribe
+	mu              sync.Mutex
+	skipSpec        bool // SkipSpec
+	allowViolations bool // AllowViolations
+	violations      []Violation
+	validatedReqs   int
+	validatedResps  int
 }
 
-// reporter is where a Server reports what goes wrong (violations of
-// Discord's OpenAPI description, failed dispatches) and registers what
-// must run before it closes: a testing.TB for New, a logReporter for
+// reporter is where a Server reports the violations of the description
+// and its summary at Close: a testing.TB for New, Options.Logf for
 // NewServer.
 type reporter interface {
 	Errorf(format string, args ...any)
 	Logf(format string, args ...any)
-	Cleanup(func())
 }
 
-// Options configure a Server made with NewServer.
-type Options struct {
-	// Addr is the TCP address to listen on (default "127.0.0.1:0", a free
-	// port on loopback).
-	Addr string
-	// Logf receives the violations and failures a test would see as
-	// t.Errorf, and the summary a test logs at Close (nil: discarded).
-	Logf func(format string, args ...any)
-	// GuildID and GuildName are the default guild's (defaults: a fresh
-	// snowflake, "Test Guild"); a stable id keeps a store of the bot
-	// meaningful from one run to the next.
-	GuildID, GuildName string
-}
+// logf reports to a function (nil: discarded).
+type logf func(format string, args ...any)
 
-// logReporter reports to Options.Logf; its cleanups run at Close, last
-// registered first, before the listener closes.
-type logReporter struct {
-	logf     func(format string, args ...any)
-	mu       sync.Mutex
-	cleanups []func()
-}
-
-func (r *logReporter) Errorf(format string, args ...any) { r.Logf(format, args...) }
-func (r *logReporter) Logf(format string, args ...any) {
-	if r.logf != nil {
-		r.logf(format, args...)
-	}
-}
-func (r *logReporter) Cleanup(f func()) {
-	r.mu.Lock()
-	r.cleanups = append(r.cleanups, f)
-	r.mu.Unlock()
-}
-
-func (r *logReporter) runCleanups() {
-	r.mu.Lock()
-	fs := r.cleanups
-	r.cleanups = nil
-	r.mu.Unlock()
-	for i := len(fs) - 1; i >= 0; i-- {
-		fs[i]()
+func (f logf) Errorf(format string, args ...any) { f.Logf(format, args...) }
+func (f logf) Logf(format string, args ...any) {
+	if f != nil {
+		f(format, args...)
 	}
 }
 
-type guildInfo struct {
-	id     string
-	name   string
-	locale string
-	roles  []*discordgo.Role // nil: only @everyone
-	owner  string            // "" : Server.ownerID
-}
-
-type discordUser struct {
-	ID         string
-	Username   string
-	GlobalName string
-	Bot        bool
-}
+// mentionsChecked: every new Server checks mentions (the fake's own tests,
+// which send through discordgo as it comes, turn it off).
+var mentionsChecked = true
 
 // New starts a fake Discord on 127.0.0.1 and registers Close with t.Cleanup;
-// violations and failures are reported with t.Errorf.
+// violations and failures (broken texts, messages that could ping, failed
+// dispatches) are reported with t.Errorf.
 func New(t testing.TB) *Server {
 	t.Helper()
-	s, err := newServer(t, Options{})
+	s, err := newServer(t, Options{Reporter: t})
 	if err != nil {
 		t.Fatalf("discordtest: %v", err)
 	}
@@ -182,90 +59,22 @@ func New(t testing.TB) *Server {
 	return s
 }
 
-// NewServer starts a fake Discord outside tests (see Options); Close it when
-// done. It listens on loopback unless Options.Addr says otherwise.
+// NewServer starts the same fake outside a test's reporting (see Options):
+// what New reports with t.Errorf goes to Options.Logf. Close it when done.
 func NewServer(opts Options) (*Server, error) {
-	return newServer(&logReporter{logf: opts.Logf}, opts)
+	return newServer(logf(opts.Logf), opts)
 }
 
 func newServer(rep reporter, opts Options) (*Server, error) {
-	s := &Server{
-		t:                 rep,
-		heartbeatInterval: time.Second,
-		mentionsIgnored:   !mentionsChecked,
-		gatewayShards:     1,
-		maxConcurrency:    1,
-		tokens:            map[string]bool{},
-		conns:             map[*gwConn]bool{},
-		sessions:          map[string]*gwSession{},
-		guilds:            map[string]*guildInfo{},
-		channels:          map[string]*discordgo.Channel{},
-		chanGuild:         map[string]string{},
-		users:             map[string]discordUser{},
-		dmByUser:          map[string]string{},
-		dmUser:            map[string]string{},
-		blockedDMs:        map[string]bool{},
-		commands:          map[string][]*discordgo.ApplicationCommand{},
-		commandIDs:        map[string]string{},
-		messages:          map[string]*storedMessage{},
-		chanMsgs:          map[string][]string{},
-		interactions:      map[string]*interactionRec{},
-		byToken:           map[string]*interactionRec{},
-		nonces:            map[string]nonceRec{},
-		members:           map[string]map[string][]string{},
-		attachments:       map[string]*attachmentFile{},
-		subscribers:       map[chan Change]bool{},
-	}
-	s.upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
-	s.appID = s.NewID()
-	s.botUser = discordUser{ID: s.appID, Username: "gunbai-test", Bot: true}
-	s.users[s.appID] = s.botUser
-	s.ownerID = s.NewID()
-	s.guildID = opts.GuildID
-	if s.guildID == "" {
-		s.guildID = s.NewID()
-	}
-	s.chanID = s.NewID()
-	name := opts.GuildName
-	if name == "" {
-		name = "Test Guild"
-	}
-	s.guilds[s.guildID] = &guildInfo{id: s.guildID, name: name}
-	s.guildOrder = append(s.guildOrder, s.guildID)
-	s.channels[s.chanID] = &discordgo.Channel{ID: s.chanID, GuildID: s.guildID, Name: "general", Type: discordgo.ChannelTypeGuildText}
-	s.chanGuild[s.chanID] = s.guildID
-
-	addr := opts.Addr
-	if addr == "" {
-		addr = "127.0.0.1:0"
-	}
-	l, err := net.Listen("tcp", addr)
+	s := &Server{rep: rep}
+	opts.Check = specChecker{s}
+	fake, err := discordfake.New(opts)
 	if err != nil {
-		return nil, fmt.Errorf("listening on %s: %w", addr, err)
+		return nil, err
 	}
-	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/attachments/") {
-			s.serveAttachment(w, r) // the CDN, on the same listener
-			return
-		}
-		s.serveHTTP(w, r)
-	}))
-	s.srv.Listener.Close()
-	s.srv.Listener = l
-	s.srv.Start()
-	s.addr = strings.TrimPrefix(s.srv.URL, "http://")
-	dialer := &net.Dialer{Timeout: 5 * time.Second}
-	s.tr = &http.Transport{
-		Proxy: nil,
-		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			if addr != s.addr {
-				return nil, fmt.Errorf("discordtest: refusing to dial %s (only the fake at %s)", addr, s.addr)
-			}
-			return dialer.DialContext(ctx, network, addr)
-		},
-		// Discord speaks HTTP/2, one connection for every request in flight:
-		// over HTTP/1.1 the fake keeps as many idle as a burst opens.
-		MaxIdleConnsPerHost: 256,
+	s.Server = fake
+	if !mentionsChecked {
+		fake.Checks().IgnoreMentions()
 	}
 	if _, err := spec(); err != nil {
 		rep.Errorf("discordtest: %v", err)
@@ -273,268 +82,16 @@ func newServer(rep reporter, opts Options) (*Server, error) {
 	return s, nil
 }
 
-// Close closes all gateway connections and shuts the server down. It is
-// registered with t.Cleanup by New and may be called more than once; for a
-// NewServer, it first closes the sessions Wire registered.
+// Close closes the fake (see discordfake.Server.Close), then logs how many
+// calls were validated. It is registered with t.Cleanup by New and may be
+// called more than once.
 func (s *Server) Close() {
+	s.Server.Close()
 	s.closeOnce.Do(func() {
-		if r, ok := s.t.(*logReporter); ok {
-			r.runCleanups()
-		}
-		s.mu.Lock()
-		s.closed = true
-		for ch := range s.subscribers {
-			close(ch)
-		}
-		s.subscribers = map[chan Change]bool{}
-		conns := make([]*gwConn, 0, len(s.conns))
-		for c := range s.conns {
-			conns = append(conns, c)
-		}
-		s.mu.Unlock()
-		for _, c := range conns {
-			c.close(websocket.CloseGoingAway, "fake discord shutting down")
-		}
-		s.srv.Close()
-		s.wg.Wait()
-		s.tr.CloseIdleConnections()
-		for i, p := range s.TextProblems() {
-			if i == 20 {
-				s.t.Errorf("discordtest: %d more broken texts", len(s.TextProblems())-i)
-				break
-			}
-			s.t.Errorf("discordtest: a broken text: %s", p)
-		}
-		for i, p := range s.MentionProblems() {
-			if i == 20 {
-				s.t.Errorf("discordtest: %d more messages that could ping", len(s.MentionProblems())-i)
-				break
-			}
-			s.t.Errorf("discordtest: a message that could ping: %s", p)
-		}
 		reqs, resps := s.Validated()
 		treqs, tresps := TotalValidated()
-		s.t.Logf("discordtest: %d requests and %d responses validated against Discord's OpenAPI description, %d violations "+
+		s.rep.Logf("discordtest: %d requests and %d responses validated against Discord's OpenAPI description, %d violations "+
 			"(this process: %d requests, %d responses in %v, description parsed in %v)",
 			reqs, resps, len(s.Violations()), treqs, tresps, TotalValidationTime().Round(time.Millisecond), SpecLoadTime().Round(time.Millisecond))
 	})
 }
-
-// URL is the base URL of the fake server, http://127.0.0.1:port.
-func (s *Server) URL() string { return s.srv.URL }
-
-// GatewayURL is the gateway URL announced by GET /api/v9/gateway.
-func (s *Server) GatewayURL() string { return "ws://" + s.addr + "/gateway" }
-
-// AppID is the application id; it is also the bot user's id, as for every
-// modern Discord bot.
-func (s *Server) AppID() string { return s.appID }
-
-// BotUser is the bot user sent in READY and returned by GET /users/@me.
-func (s *Server) BotUser() *discordgo.User {
-	return &discordgo.User{ID: s.botUser.ID, Username: s.botUser.Username, Discriminator: "0", Bot: true}
-}
-
-// GuildID is the default guild (sent in READY).
-func (s *Server) GuildID() string { return s.guildID }
-
-// ChannelID is a default text channel in the default guild.
-func (s *Server) ChannelID() string { return s.chanID }
-
-// NewID returns a fresh, realistic, strictly increasing snowflake.
-func (s *Server) NewID() string {
-	for {
-		last := s.lastID.Load()
-		id := (time.Now().UnixMilli()-discordEpoch)<<22 | 1<<17 | 1<<12
-		if id <= last {
-			id = last + 1
-		}
-		if s.lastID.CompareAndSwap(last, id) {
-			return strconv.FormatInt(id, 10)
-		}
-	}
-}
-
-func randomHex(n int) string {
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		panic(err)
-	}
-	return hex.EncodeToString(b)
-}
-
-// Session returns a discordgo session for the bot token (without "Bot ")
-// wired to the fake with Wire.
-func (s *Server) Session(token string) (*discordgo.Session, error) {
-	sess, err := discordgo.New("Bot " + token)
-	if err != nil {
-		return nil, err
-	}
-	s.Wire(sess)
-	return sess, nil
-}
-
-// Wire points an existing discordgo session (e.g. one created by the bot
-// under test) at the fake, before it is opened:
-//   - sess.Client is replaced by a client whose transport rewrites
-//     https://discord.com/... to the fake and refuses every other host;
-//   - sess.Dialer is replaced by a websocket dialer that dials only the fake;
-//   - sess.ShouldReconnectOnError is set to false, so a closed fake does
-//     not make discordgo retry forever (set it back to test reconnects);
-//   - the session's token becomes a valid token of the fake (REST calls
-//     and IDENTIFY with other tokens fail with 401 / close code 4004);
-//   - sess.Close is registered with t.Cleanup (it runs before the server's
-//     Close; discordgo's Close of an open session takes one second); for a
-//     NewServer, Close runs it first.
-func (s *Server) Wire(sess *discordgo.Session) {
-	s.mu.Lock()
-	s.tokens[strings.TrimPrefix(sess.Token, "Bot ")] = true
-	s.mu.Unlock()
-	timeout := 20 * time.Second
-	if sess.Client != nil && sess.Client.Timeout > 0 {
-		timeout = sess.Client.Timeout
-	}
-	sess.Client = &http.Client{Timeout: timeout, Transport: s.Transport()}
-	sess.Dialer = &websocket.Dialer{
-		HandshakeTimeout: 10 * time.Second,
-		NetDialContext:   s.tr.DialContext,
-	}
-	sess.ShouldReconnectOnError = false
-	s.t.Cleanup(func() { _ = sess.Close() })
-}
-
-// Transport returns the RoundTripper used by wired sessions: requests for
-// https://discord.com/... go to the fake (path and query kept), anything else
-// fails without touching the network.
-func (s *Server) Transport() http.RoundTripper { return rewriteTransport{s} }
-
-type rewriteTransport struct{ s *Server }
-
-func (rt rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	host := req.URL.Hostname()
-	// Discord's API, and its CDN for the attachments users upload.
-	cdn := (host == "cdn.discordapp.com" || host == "media.discordapp.net") && strings.HasPrefix(req.URL.Path, "/attachments/")
-	if host != "discord.com" && host != "www.discord.com" && !cdn && req.URL.Host != rt.s.addr {
-		if req.Body != nil {
-			req.Body.Close()
-		}
-		return nil, fmt.Errorf("discordtest: refusing to send %s %s: only https://discord.com/ and the attachments on its CDN are served by the fake", req.Method, req.URL)
-	}
-	r2 := req.Clone(req.Context())
-	r2.URL.Scheme = "http"
-	r2.URL.Host = rt.s.addr
-	r2.Host = rt.s.addr
-	return rt.s.tr.RoundTrip(r2)
-}
-
-// SetHeartbeatInterval sets the heartbeat_interval sent in HELLO to new
-// connections (default 1s; discordgo gives up after 5 intervals without ACK).
-func (s *Server) SetHeartbeatInterval(d time.Duration) {
-	if d < time.Millisecond {
-		d = time.Millisecond
-	}
-	s.mu.Lock()
-	s.heartbeatInterval = d
-	s.mu.Unlock()
-}
-
-// SetDisallowedIntents makes IDENTIFY with any of these intents fail with
-// close code 4014 (Disallowed intent(s)), like a bot whose privileged intents
-// are not enabled in the developer portal. Default: none disallowed.
-func (s *Server) SetDisallowedIntents(i discordgo.Intent) {
-	s.mu.Lock()
-	s.disallowedIntents = i
-	s.mu.Unlock()
-}
-
-// AddGuild adds (or renames) a guild the bot is in; guilds are listed in
-// READY and get a GUILD_CREATE after it.
-func (s *Server) AddGuild(id, name string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.guildLocked(id).name = name
-}
-
-func (s *Server) guildLocked(id string) *guildInfo {
-	g := s.guilds[id]
-	if g == nil {
-		g = &guildInfo{id: id, name: "Guild " + id}
-		s.guilds[id] = g
-		s.guildOrder = append(s.guildOrder, id)
-	}
-	return g
-}
-
-// SetGuildLocale sets the guild_locale of interactions in the guild and its
-// preferred_locale (default DefaultLocale).
-func (s *Server) SetGuildLocale(guild, locale string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.guildLocked(guild).locale = locale
-}
-
-// SetRoles sets the roles of a guild, returned by GET /guilds/{id}/roles, sent
-// in GUILD_CREATE and used to resolve RoleOpt options. Call it before Open
-// for the roles to be in discordgo's state. A list without the @everyone
-// role (id = guild id) gets a default one first (Discord's default
-// permissions for a new guild: View Channel, Send Messages, Attach Files,
-// ...); see SetEveryonePermissions. Unset guilds have only @everyone.
-func (s *Server) SetRoles(guild string, roles []*discordgo.Role) {
-	cp := make([]*discordgo.Role, len(roles))
-	for i, r := range roles {
-		rr := *r
-		cp[i] = &rr
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.guildLocked(guild).roles = cp
-}
-
-// SetChannel configures the object returned by GET /channels/{id} (and sent
-// in GUILD_CREATE if it has a GuildID), rendered as Discord does (its
-// PermissionOverwrites with allow/deny as strings). Unknown channels are
-// default text channels. See also SetChannelOverwrites.
-func (s *Server) SetChannel(ch *discordgo.Channel) {
-	cp := *ch
-	cp.PermissionOverwrites = copyOverwrites(ch.PermissionOverwrites)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.channels[ch.ID] = &cp
-	if ch.GuildID != "" {
-		s.chanGuild[ch.ID] = ch.GuildID
-	}
-}
-
-// SetUser registers a user returned by GET /users/{id}, used in DM channel
-// recipients. Users of built interactions are registered automatically.
-func (s *Server) SetUser(id, username string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.users[id] = discordUser{ID: id, Username: username}
-}
-
-// BlockDMs makes messages to the user's DM channel fail with 403 code 50007
-// "Cannot send messages to this user" (the user closed their DMs).
-func (s *Server) BlockDMs(userID string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.blockedDMs[userID] = true
-}
-
-// WaitFor polls cond every few milliseconds until it returns true (true) or
-// timeout passes (false). Use it to wait for asynchronous bot actions; the
-// timeout is a bound on waiting, not an assertion on speed.
-func (s *Server) WaitFor(cond func() bool, timeout time.Duration) bool {
-	deadline := time.Now().Add(timeout)
-	for {
-		if cond() {
-			return true
-		}
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
-var errClosed = errors.New("discordtest: server closed")

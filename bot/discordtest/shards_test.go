@@ -39,9 +39,9 @@ func openShard(t *testing.T, srv *discordtest.Server, id, count int) (*discordgo
 func TestShardedGateway(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
-	srv.SetGatewayBot(2, 2)
+	srv.Gateway().SetBot(2, 2)
 	for k := range 6 {
-		srv.AddGuild(shardGuildID(k), "G"+strconv.Itoa(k))
+		srv.Guilds().Add(shardGuildID(k), "G"+strconv.Itoa(k))
 	}
 	var sessions [2]*discordgo.Session
 	for id := range 2 {
@@ -73,7 +73,7 @@ func TestShardedGateway(t *testing.T) {
 	}
 	for k := range 4 {
 		g := shardGuildID(k)
-		id, err := srv.Interact(srv.SlashCommand(g, srv.NewID(), discordtest.Member{UserID: srv.NewID(), Username: "p"}, "ping"))
+		id, err := srv.Interactions().Dispatch(srv.Interactions().SlashCommand(g, srv.NewID(), discordtest.Member{UserID: srv.NewID(), Username: "p"}, "ping"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +81,7 @@ func TestShardedGateway(t *testing.T) {
 		if gg := <-got[shard]; gg != g {
 			t.Errorf("shard %d got guild %s, want %s", shard, gg, g)
 		}
-		info, _ := srv.Interaction(id)
+		info, _ := srv.Interactions().Info(id)
 		if len(info.Sessions) != 1 || info.Sessions[0].Shard != [2]int{shard, 2} {
 			t.Errorf("interaction of guild %s went to %+v", g, info.Sessions)
 		}
@@ -97,7 +97,7 @@ func TestShardedGateway(t *testing.T) {
 	if !errors.As(err, &ce) || ce.Code != 4010 {
 		t.Errorf("IDENTIFY with another shard count: %v, want close 4010", err)
 	}
-	if ss := srv.Sessions(); len(ss) != 2 || ss[0].Shard != [2]int{0, 2} || ss[1].Shard != [2]int{1, 2} {
+	if ss := srv.Gateway().Sessions(); len(ss) != 2 || ss[0].Shard != [2]int{0, 2} || ss[1].Shard != [2]int{1, 2} {
 		t.Errorf("sessions %+v", ss)
 	}
 	gb, err := sessions[0].GatewayBot()
@@ -111,9 +111,9 @@ func TestShardedGateway(t *testing.T) {
 func TestShardingRequired(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
-	srv.SetGuildsPerShard(2)
+	srv.Gateway().SetGuildsPerShard(2)
 	for k := range 4 {
-		srv.AddGuild(shardGuildID(k), "G")
+		srv.Guilds().Add(shardGuildID(k), "G")
 	}
 	_, _, err := openShard(t, srv, 0, 1)
 	var ce *websocket.CloseError

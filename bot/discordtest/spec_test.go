@@ -124,7 +124,7 @@ func TestOpenAPIViolationsFailTheTest(t *testing.T) {
 	}
 
 	// A response the description rejects: a channel of an unknown type.
-	srv.SetChannel(&discordgo.Channel{ID: "1300000000000000001", GuildID: srv.GuildID(), Name: "odd", Type: 99})
+	srv.Guilds().SetChannel(&discordgo.Channel{ID: "1300000000000000001", GuildID: srv.GuildID(), Name: "odd", Type: 99})
 	if _, err := sess.Channel("1300000000000000001"); err != nil {
 		t.Fatal(err)
 	}
@@ -227,8 +227,8 @@ func TestOpenAPIResponsesOfTheFake(t *testing.T) {
 			return sess.ApplicationCommandDelete(srv.AppID(), srv.GuildID(), cmds[1].ID)
 		},
 		func() error {
-			b := srv.SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "c")
-			if _, err := srv.Interact(b); err != nil {
+			b := srv.Interactions().SlashCommand(srv.GuildID(), srv.ChannelID(), discordtest.Member{}, "c")
+			if _, err := srv.Interactions().Dispatch(b); err != nil {
 				return err
 			}
 			var i discordgo.Interaction

@@ -45,7 +45,7 @@ func TestPlaceholdersScannedInEveryText(t *testing.T) {
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Готово", CustomID: "x:<t:1:F>.side.north", Style: discordgo.PrimaryButton}}}},
 	})
-	if ps := srv.TextProblems(); len(ps) != 0 {
+	if ps := srv.Checks().TextProblems(); len(ps) != 0 {
 		t.Fatalf("good texts flagged: %v", ps)
 	}
 	// Bad, one of each.
@@ -60,7 +60,7 @@ func TestPlaceholdersScannedInEveryText(t *testing.T) {
 			{Label: "<@&1300>", Value: "<@&1300>", Description: "side.north"}}}}}}})
 	send(&discordgo.MessageSend{Content: "x", Embeds: []*discordgo.MessageEmbed{{Title: "<@42>", Footer: &discordgo.MessageEmbedFooter{Text: "<#7>"}}}})
 	var got []string
-	for _, p := range srv.TextProblems() {
+	for _, p := range srv.Checks().TextProblems() {
 		got = append(got, p.Field+": "+p.Problem)
 	}
 	sort.Strings(got)

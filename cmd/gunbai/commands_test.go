@@ -133,7 +133,7 @@ func TestCommandsRegister(t *testing.T) {
 	adjustConn = func(c *bot.Conn) { c.Wire = srv.Wire }
 	t.Cleanup(func() { adjustConn = nil })
 	second := srv.NewID()
-	srv.AddGuild(second, "Second")
+	srv.Guilds().Add(second, "Second")
 	dir := t.TempDir()
 	write := func(name, doc string) string {
 		p := filepath.Join(dir, name)
@@ -148,14 +148,14 @@ func TestCommandsRegister(t *testing.T) {
 
 	out := commandsOut(t, "-register", "-config", path)
 	for _, g := range []string{srv.GuildID(), second} {
-		if got := srv.Commands(g); len(got) != len(bot.Commands()) {
+		if got := srv.Interactions().Commands(g); len(got) != len(bot.Commands()) {
 			t.Errorf("guild %s: %d commands", g, len(got))
 		}
 		if !strings.Contains(out, "guild "+g+": "+strconv.Itoa(len(bot.Commands()))+" commands of application "+srv.AppID()) {
 			t.Errorf("output: %s", out)
 		}
 	}
-	if srv.Identified() {
+	if srv.Gateway().Identified() {
 		t.Error("-register opened a gateway session")
 	}
 

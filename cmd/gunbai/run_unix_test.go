@@ -31,7 +31,7 @@ func startRun(t *testing.T, srv *discordtest.Server, path string) (done chan int
 	done = make(chan int, 1)
 	go func() { done <- run([]string{"run", "-config", path}, &out, errb) }()
 	if !srv.WaitFor(func() bool {
-		return len(srv.Commands(srv.GuildID())) == len(bot.Commands()) && strings.Contains(errb.String(), "connected")
+		return len(srv.Interactions().Commands(srv.GuildID())) == len(bot.Commands()) && strings.Contains(errb.String(), "connected")
 	}, 15*time.Second) {
 		t.Fatalf("the bot did not start: %s", errb.String())
 	}
@@ -101,7 +101,7 @@ path = `+strconv.Quote(filepath.Join(dir, "g.db"))+`
 `), 0o644)
 	t.Setenv("GUNBAI_TOKEN", "api-base-token")
 	done, errb := startRun(t, srv, path)
-	if !srv.Identified() {
+	if !srv.Gateway().Identified() {
 		t.Error("no IDENTIFY on the fake's gateway")
 	}
 	gateway := false

@@ -121,7 +121,7 @@ func newSoakPlace(srv *discordtest.Server, k int, guild string) soakPlace {
 	if guild == "" {
 		guild = srv.GuildID()
 	} else {
-		srv.AddGuild(guild, "Guild "+strconv.Itoa(k))
+		srv.Guilds().Add(guild, "Guild "+strconv.Itoa(k))
 	}
 	pl := soakPlace{guild: guild,
 		roleGM: id(910000000000000001), roleN: id(910000000000000002), roleS: id(910000000000000003), roleBot: id(910000000000000009),
@@ -131,14 +131,14 @@ func newSoakPlace(srv *discordtest.Server, k int, guild string) soakPlace {
 	south := discordtest.Member{UserID: id(710000000000000003), Username: "nagamasa", Roles: []string{pl.roleS}, Locale: "en-US"}
 	pl.sides = [2]soakSide{{"north", north, pl.chanN, render.RU}, {"south", south, pl.chanS, render.EN}}
 	pl.channels = []string{pl.chanN, pl.chanS, pl.chanGM}
-	srv.SetRoles(guild, []*discordgo.Role{
+	srv.Guilds().SetRoles(guild, []*discordgo.Role{
 		{ID: guild, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
 		{ID: pl.roleGM, Name: "Мастер"}, {ID: pl.roleN, Name: "Ода"}, {ID: pl.roleS, Name: "Асаи"},
 		{ID: pl.roleBot, Name: "Gunbai", Permissions: bot.InvitePermissions},
 	})
-	srv.SetMemberRoles(guild, srv.AppID(), pl.roleBot)
+	srv.Guilds().SetMemberRoles(guild, srv.AppID(), pl.roleBot)
 	for ch, role := range map[string]string{pl.chanGM: pl.roleGM, pl.chanN: pl.roleN, pl.chanS: pl.roleS} {
-		srv.SetChannel(&discordgo.Channel{ID: ch, GuildID: guild, Type: discordgo.ChannelTypeGuildText, Name: "ch-" + ch[len(ch)-1:],
+		srv.Guilds().SetChannel(&discordgo.Channel{ID: ch, GuildID: guild, Type: discordgo.ChannelTypeGuildText, Name: "ch-" + ch[len(ch)-1:],
 			PermissionOverwrites: []*discordgo.PermissionOverwrite{
 				{ID: guild, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
 				{ID: role, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
@@ -389,7 +389,7 @@ func TestKillSoakTwoProcesses(t *testing.T) {
 	}
 	// Each process ran its own shard of two, one token for both.
 	shards := map[int]int{}
-	for _, id := range srv.Identifies() {
+	for _, id := range srv.Gateway().Identifies() {
 		if id.Shard == nil || id.Shard[1] != 2 {
 			t.Fatalf("IDENTIFY with shard %v", id.Shard)
 		}
@@ -468,10 +468,10 @@ func (s *soaker) lostAnswerCrash(b *soakBattle) {
 	failed := func() bool {
 		return slices.ContainsFunc(s.srv.Calls(), func(c discordtest.Call) bool { return c.Route == route && c.Status == 500 })
 	}
-	clear := s.srv.Fail(discordtest.FaultMatch{Method: http.MethodPost, Route: route},
+	clear := s.srv.Faults().Fail(discordtest.FaultMatch{Method: http.MethodPost, Route: route},
 		discordtest.Fault{Status: 500, Message: "500: Internal Server Error", Deliver: true})
 	defer clear()
-	posted := len(s.srv.Messages(s.chanN))
+	posted := len(s.srv.Messages().In(s.chanN))
 	s.roll(b, 0)
 	if !s.srv.WaitFor(failed, soakWait) {
 		s.fatalf("North's roll was not posted")
@@ -495,7 +495,7 @@ func (s *soaker) lostAnswerCrash(b *soakBattle) {
 	if !s.srv.WaitFor(again, soakWait) || !s.settle() {
 		s.fatalf("the roll's post was not sent again after the restart")
 	}
-	if n := len(s.srv.Messages(s.chanN)) - posted; n != 1 {
+	if n := len(s.srv.Messages().In(s.chanN)) - posted; n != 1 {
 		s.fatalf("North's roll made %d messages, sent again after the crash", n)
 	}
 }
@@ -522,7 +522,7 @@ func (s *soaker) restore(backup string) {
 	defer st.Close()
 	s.from, s.base = map[string]int{}, map[string]soakState{}
 	for _, ch := range s.channels {
-		s.from[ch] = len(s.srv.Messages(ch))
+		s.from[ch] = len(s.srv.Messages().In(ch))
 	}
 	for _, b := range s.battles {
 		var rec store.BattleRecord
@@ -601,13 +601,13 @@ func (s *soaker) create(b *soakBattle) {
 		discordtest.RoleOpt("south_role", s.roleS), discordtest.ChannelOpt("south_channel", s.chanS),
 		discordtest.ChannelOpt("gm_channel", s.chanGM))
 	r, _, _ := s.act("create "+b.name, soakCmdP, soakCmdWindow, func() discordtest.Interaction {
-		return s.srv.SlashCommand(s.guild, s.chanGM, s.gm, "battle", create)
+		return s.srv.Interactions().SlashCommand(s.guild, s.chanGM, s.gm, "battle", create)
 	}, nil)
 	if !strings.Contains(r.Content, "создана") && !strings.Contains(r.Content, "уже есть") {
 		s.fatalf("create %s: %q", b.name, r.Content)
 	}
 	r, _, _ = s.act("start "+b.name, soakCmdP, soakCmdWindow, func() discordtest.Interaction {
-		return s.srv.SlashCommand(s.guild, s.chanGM, s.gm, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", b.name)))
+		return s.srv.Interactions().SlashCommand(s.guild, s.chanGM, s.gm, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", b.name)))
 	}, nil)
 	if !strings.Contains(r.Content, "началась") && !strings.Contains(r.Content, "уже начата") {
 		s.fatalf("start %s: %q", b.name, r.Content)
@@ -635,7 +635,7 @@ func (s *soaker) playTurn(b *soakBattle) {
 	if s.game.IntN(2) == 0 {
 		s.resolvedBy["gm"]++
 		r, _, _ := s.act(fmt.Sprintf("GM resolve %s turn %d", b.name, turn), soakResolveP, soakResolveWindow, func() discordtest.Interaction {
-			return s.srv.SlashCommand(s.guild, s.chanGM, s.gm, "battle", discordtest.Subcommand("resolve",
+			return s.srv.Interactions().SlashCommand(s.guild, s.chanGM, s.gm, "battle", discordtest.Subcommand("resolve",
 				discordtest.StringOpt("battle", b.name), discordtest.IntOpt("turn", int64(turn))))
 		}, nil)
 		// "рассчитан и отправлен", or "уже рассчитан" when the first
@@ -670,7 +670,7 @@ func (s *soaker) playTurn(b *soakBattle) {
 
 func (s *soaker) readyCmd(side int) func() discordtest.Interaction {
 	return func() discordtest.Interaction {
-		return s.srv.SlashCommand(s.guild, s.sides[side].channel, s.sides[side].m, "orders", discordtest.BoolOpt("ready", true))
+		return s.srv.Interactions().SlashCommand(s.guild, s.sides[side].channel, s.sides[side].m, "orders", discordtest.BoolOpt("ready", true))
 	}
 }
 
@@ -706,7 +706,7 @@ func (s *soaker) roll(b *soakBattle, side int) {
 	stake := []string{"low", "high"}[s.game.IntN(2)]
 	for range 30 {
 		r, _, _ := s.act(fmt.Sprintf("%s /roll %s, turn %d", sd.name, stake, b.turn), soakCmdP, soakCmdWindow, func() discordtest.Interaction {
-			return s.srv.SlashCommand(s.guild, sd.channel, sd.m, "roll", discordtest.StringOpt("stake", stake))
+			return s.srv.Interactions().SlashCommand(s.guild, sd.channel, sd.m, "roll", discordtest.StringOpt("stake", stake))
 		}, nil)
 		if !strings.Contains(r.Content, "+") || !strings.Contains(r.Content, "=") {
 			s.fatalf("%s /roll, turn %d: %q", sd.name, b.turn, r.Content)
@@ -724,7 +724,7 @@ func (s *soaker) roll(b *soakBattle, side int) {
 			s.fatalf("%s /roll offers %v", sd.name, buttons)
 		}
 		s.once(fmt.Sprintf("%s presses %s, turn %d", sd.name, press, b.turn), soakCmdP, soakCmdWindow,
-			s.srv.Button(s.guild, sd.channel, sd.m, press))
+			s.srv.Interactions().Button(s.guild, sd.channel, sd.m, press))
 	}
 	s.fatalf("%s could not make a final roll", sd.name)
 }
@@ -740,7 +740,7 @@ func (s *soaker) order(b *soakBattle, side int) {
 	}
 	k := soakOrderKey{battle: b.name, turn: b.turn, side: side, unit: unit, phase: phase}
 	r, _, attempts := s.act(fmt.Sprintf("%s /order %s %s phase %d, turn %d", sd.name, unit, kind, phase, b.turn), soakCmdP, soakCmdWindow, func() discordtest.Interaction {
-		return s.srv.SlashCommand(s.guild, sd.channel, sd.m, "order",
+		return s.srv.Interactions().SlashCommand(s.guild, sd.channel, sd.m, "order",
 			discordtest.StringOpt("unit", unit), discordtest.StringOpt("order", kind), discordtest.IntOpt("phase", int64(phase)))
 	}, nil)
 	// A repeat (the first try stored, its answer lost; or the same order
@@ -767,7 +767,7 @@ func (s *soaker) order(b *soakBattle, side int) {
 // state asks the GM's /battle list where a battle stands.
 func (s *soaker) state(name string) soakState {
 	for {
-		r, ok := s.once("GM /battle list", 0, 0, s.srv.SlashCommand(s.guild, s.chanGM, s.gm, "battle", discordtest.Subcommand("list")))
+		r, ok := s.once("GM /battle list", 0, 0, s.srv.Interactions().SlashCommand(s.guild, s.chanGM, s.gm, "battle", discordtest.Subcommand("list")))
 		if !ok {
 			s.up()
 			continue
@@ -823,7 +823,7 @@ func (s *soaker) once(what string, p float64, window time.Duration, i discordtes
 	exited := s.exited
 	s.mu.Unlock()
 	s.maybeArm(what, p, window)
-	if _, err := s.srv.Interact(i); err != nil {
+	if _, err := s.srv.Interactions().Dispatch(i); err != nil {
 		s.fatalf("%s: dispatch: %v", what, err)
 	}
 	deadline := time.Now().Add(soakWait)
@@ -842,14 +842,14 @@ func (s *soaker) once(what string, p float64, window time.Duration, i discordtes
 		case <-time.After(5 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
-			s.fatalf("%s: no answer from a live bot in %v; responses %+v", what, soakWait, s.srv.Responses(i.ID))
+			s.fatalf("%s: no answer from a live bot in %v; responses %+v", what, soakWait, s.srv.Interactions().Responses(i.ID))
 		}
 	}
 }
 
 // answer is the interaction's answer as its author finally sees it.
 func (s *soaker) answer(id string) (discordtest.Response, bool) {
-	rs := s.srv.Responses(id)
+	rs := s.srv.Interactions().Responses(id)
 	for k := len(rs) - 1; k >= 0; k-- {
 		if rs[k].Kind == discordtest.KindEditOriginal {
 			r := rs[k]
@@ -1018,7 +1018,7 @@ func (s *soaker) launchOnce() bool {
 	deadline := time.Now().Add(soakWait)
 	// Calls of the bot killed before are older than began, even one its
 	// death cut short: the fake timestamps a call once it has read it.
-	for !s.registered(began) || !s.srv.WaitReady(0) {
+	for !s.registered(began) || !s.srv.Gateway().WaitReady(0) {
 		select {
 		case <-exited:
 			s.mu.Lock()
@@ -1056,7 +1056,7 @@ func (s *soaker) registered(since time.Time) bool {
 // holds to be in the channels, then checks every channel and the open
 // turn's orders. False if the bot died meanwhile.
 func (s *soaker) settle() bool {
-	r, ok := s.once("GM /battle list (after start)", 0, 0, s.srv.SlashCommand(s.guild, s.chanGM, s.gm, "battle", discordtest.Subcommand("list")))
+	r, ok := s.once("GM /battle list (after start)", 0, 0, s.srv.Interactions().SlashCommand(s.guild, s.chanGM, s.gm, "battle", discordtest.Subcommand("list")))
 	if !ok {
 		return false
 	}
@@ -1086,7 +1086,7 @@ func (s *soaker) settle() bool {
 			if len(want) == 0 {
 				continue
 			}
-			r, ok := s.once(sd.name+" /orders (after start)", 0, 0, s.srv.SlashCommand(s.guild, sd.channel, sd.m, "orders"))
+			r, ok := s.once(sd.name+" /orders (after start)", 0, 0, s.srv.Interactions().SlashCommand(s.guild, sd.channel, sd.m, "orders"))
 			if !ok {
 				return false
 			}
@@ -1146,7 +1146,7 @@ func (s *soaker) channelView(ch string) soakView {
 	for name, st := range s.base {
 		v.created[name], v.opened[name], v.results[name] = 1, st.turn, st.turn-1
 	}
-	for _, m := range s.srv.Messages(ch)[s.from[ch]:] {
+	for _, m := range s.srv.Messages().In(ch)[s.from[ch]:] {
 		if g := soakReCreated.FindStringSubmatch(m.Content); g != nil {
 			v.created[g[1]]++
 		} else if g := soakReOpened.FindStringSubmatch(m.Content); g != nil {
@@ -1186,7 +1186,7 @@ func (s *soaker) checkChannels(final bool) {
 		for name, st := range s.base {
 			opened[name], results[name] = st.turn, st.turn-1
 		}
-		for _, m := range s.srv.Messages(ch)[s.from[ch]:] {
+		for _, m := range s.srv.Messages().In(ch)[s.from[ch]:] {
 			if g := soakReCreated.FindStringSubmatch(m.Content); g != nil {
 				if _, ok := opened[g[1]]; ok {
 					s.fatalf("channel %s: battle %s created twice", ch, g[1])
@@ -1246,13 +1246,13 @@ func (s *soaker) checkNonces() {
 	// posted by a call the fake has recorded, or records at once.
 	chans := slices.Clone(s.channels)
 	for _, sd := range s.sides {
-		if ch, ok := s.srv.DMChannel(sd.m.UserID); ok {
+		if ch, ok := s.srv.Messages().DMChannel(sd.m.UserID); ok {
 			chans = append(chans, ch)
 		}
 	}
 	msgs := map[string][]discordtest.Message{}
 	for _, ch := range chans {
-		msgs[ch] = s.srv.Messages(ch)
+		msgs[ch] = s.srv.Messages().In(ch)
 	}
 	for try := 0; ; try++ {
 		if s.checkNoncesOf(chans, msgs, try == 20) {
@@ -1363,7 +1363,7 @@ func (s *soaker) stop() {
 func (s *soaker) calls() int {
 	ids := slices.Clone(s.channels)
 	for _, sd := range s.sides {
-		if ch, ok := s.srv.DMChannel(sd.m.UserID); ok {
+		if ch, ok := s.srv.Messages().DMChannel(sd.m.UserID); ok {
 			ids = append(ids, ch)
 		}
 	}
@@ -1421,7 +1421,7 @@ func (s *soaker) finish() (lost int) {
 	}
 	for _, b := range s.battles {
 		end := "still being fought"
-		for _, m := range s.srv.Messages(s.chanGM) {
+		for _, m := range s.srv.Messages().In(s.chanGM) {
 			if g := soakReOver.FindStringSubmatch(m.Content); g != nil && g[1] == b.name {
 				end = m.Content
 			}

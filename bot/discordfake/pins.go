@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"net/http"
@@ -116,7 +116,8 @@ func (s *Server) botPermsLocked(channelID string) int64 {
 
 // Pins returns the messages pinned in a channel, in the order they were
 // posted.
-func (s *Server) Pins(channelID string) []Message {
+func (ms Messages) Pins(channelID string) []Message {
+	s := ms.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []Message

@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"encoding/json"
@@ -404,16 +404,17 @@ func (s *Server) readyConns() []*gwConn {
 	return out
 }
 
-// DispatchRaw sends an op 0 dispatch with the event name (e.g.
+// Dispatch sends an op 0 dispatch with the event name (e.g.
 // "INTERACTION_CREATE") and payload (the "d" object, sent as is) to every
 // ready gateway connection, waiting up to 10s for one to be ready.
 // INTERACTION_CREATE payloads are registered as interactions (by their id and
 // token), so the bot can respond to them. A failure is reported with
 // t.Errorf and returned.
-func (s *Server) DispatchRaw(event string, payload []byte) error {
+func (gw Gateway) Dispatch(event string, payload []byte) error {
+	s := gw.s
 	err := s.dispatchRaw(event, payload)
 	if err != nil {
-		s.t.Errorf("discordtest: dispatch %s: %v", event, err)
+		s.t.Errorf("discordfake: dispatch %s: %v", event, err)
 	}
 	return err
 }
@@ -492,7 +493,8 @@ func (s *Server) deliver(sess *gwSession, event string, d json.RawMessage) {
 // 1001, or 4000 for "Unknown error"), as Discord does when it drops a bot.
 // The gateway sessions stay resumable: dispatches until the client resumes
 // are kept and replayed after its RESUME.
-func (s *Server) Disconnect(code int, reason string) {
+func (gw Gateway) Disconnect(code int, reason string) {
+	s := gw.s
 	for _, c := range s.detachAll() {
 		c.close(code, reason)
 	}
@@ -503,7 +505,8 @@ func (s *Server) Disconnect(code int, reason string) {
 // ShouldReconnectOnError) reconnects and sends RESUME with its session id
 // and seq; the fake replays the dispatches the client missed (those made
 // while it was away included), then sends RESUMED.
-func (s *Server) DropConnection() {
+func (gw Gateway) DropConnection() {
+	s := gw.s
 	for _, c := range s.detachAll() {
 		_ = c.ws.UnderlyingConn().Close()
 	}
@@ -533,16 +536,12 @@ func (s *Server) detachAll() []*gwConn {
 // HEARTBEAT_ACK (HeartbeatAcks): discordgo v0.29 races when op 7 arrives
 // before its heartbeat goroutine has sent its first heartbeat (that
 // goroutine then also closes, with 1000, and reconnects, over and over).
-func (s *Server) Reconnect() {
+func (gw Gateway) Reconnect() {
+	s := gw.s
 	for _, c := range s.allConns() {
 		_ = c.write(gwFrame{Op: opReconnect, D: json.RawMessage("null")})
 	}
 }
-
-// RequestReconnect is Reconnect.
-//
-// Deprecated: use Reconnect.
-func (s *Server) RequestReconnect() { s.Reconnect() }
 
 // InvalidSession sends op 9 INVALID_SESSION to every identified connection
 // and detaches its session, as Discord does when a session cannot go on.
@@ -550,7 +549,8 @@ func (s *Server) RequestReconnect() { s.Reconnect() }
 // true); without, it is gone (d: false) and only IDENTIFY helps. The
 // connection stays open and accepts a new IDENTIFY. (discordgo v0.29
 // ignores d: it always answers with IDENTIFY on the same connection.)
-func (s *Server) InvalidSession(resumable bool) {
+func (gw Gateway) InvalidSession(resumable bool) {
+	s := gw.s
 	d := json.RawMessage("false")
 	if resumable {
 		d = json.RawMessage("true")
@@ -610,7 +610,7 @@ func (s *Server) readyPayload(version, sessionID string, guilds []string, shard 
 		"guilds":                  gs,
 		"session_id":              sessionID,
 		"session_type":            "normal",
-		"resume_gateway_url":      s.GatewayURL(),
+		"resume_gateway_url":      s.Gateway().URL(),
 		"application":             map[string]any{"id": s.appID, "flags": 8953856},
 		"private_channels":        []any{},
 		"presences":               []any{},

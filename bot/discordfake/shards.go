@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"encoding/json"
@@ -35,10 +35,11 @@ func ShardOf(guild string, count int) int {
 	return int((id >> 22) % uint64(count))
 }
 
-// SetGatewayBot sets what GET /gateway/bot recommends: the shard count and
+// SetBot sets what GET /gateway/bot recommends: the shard count and
 // session_start_limit.max_concurrency (defaults 1 and 1; values under 1
 // are 1).
-func (s *Server) SetGatewayBot(shards, maxConcurrency int) {
+func (gw Gateway) SetBot(shards, maxConcurrency int) {
+	s := gw.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.gatewayShards, s.maxConcurrency = max(shards, 1), max(maxConcurrency, 1)
@@ -47,7 +48,8 @@ func (s *Server) SetGatewayBot(shards, maxConcurrency int) {
 // SetGuildsPerShard sets how many guilds one shard may hold: an IDENTIFY
 // whose shard would hold more is closed with 4011 (Sharding required), as
 // Discord does from 2,500 guilds (the default).
-func (s *Server) SetGuildsPerShard(n int) {
+func (gw Gateway) SetGuildsPerShard(n int) {
+	s := gw.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.guildsPerShard = max(n, 1)
@@ -67,7 +69,8 @@ type GatewaySession struct {
 
 // Sessions returns the live gateway sessions (not invalidated), in the
 // order of their shard, then of their ID.
-func (s *Server) Sessions() []GatewaySession {
+func (gw Gateway) Sessions() []GatewaySession {
+	s := gw.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []GatewaySession
@@ -97,7 +100,8 @@ func (sess *gwSession) infoLocked() GatewaySession {
 // DropShard drops the gateway connections of the sessions of one shard
 // without a close frame, as a network failure does (DropConnection drops
 // them all). The sessions stay resumable.
-func (s *Server) DropShard(shard int) {
+func (gw Gateway) DropShard(shard int) {
+	s := gw.s
 	s.mu.Lock()
 	var conns []*gwConn
 	for c := range s.conns {
@@ -123,7 +127,8 @@ func (s *Server) DropShard(shard int) {
 // on. Dispatches of its guilds meanwhile are kept for its RESUME. Hold it
 // shorter than 5 heartbeat intervals (SetHeartbeatInterval; 1s by
 // default), after which discordgo gives the connection up.
-func (s *Server) HoldShard(shard int) (release func()) {
+func (gw Gateway) HoldShard(shard int) (release func()) {
+	s := gw.s
 	ch := make(chan struct{})
 	s.mu.Lock()
 	if s.heldShards == nil {

@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"encoding/json"
@@ -186,11 +186,12 @@ func (s *Server) UnexpectedCalls() []Call {
 	return out
 }
 
-// Messages returns the messages the bot posted with POST
+// In returns the messages the bot posted with POST
 // /channels/{id}/messages into the channel (edits applied, deleted ones
 // included with Deleted set), oldest first. Interaction responses are not
 // included: see Responses and Original.
-func (s *Server) Messages(channelID string) []Message {
+func (ms Messages) In(channelID string) []Message {
+	s := ms.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []Message
@@ -202,26 +203,29 @@ func (s *Server) Messages(channelID string) []Message {
 
 // DMs returns the messages posted into the user's DM channel (created with
 // POST /users/@me/channels).
-func (s *Server) DMs(userID string) []Message {
+func (ms Messages) DMs(userID string) []Message {
+	s := ms.s
 	s.mu.Lock()
 	ch := s.dmByUser[userID]
 	s.mu.Unlock()
 	if ch == "" {
 		return nil
 	}
-	return s.Messages(ch)
+	return s.Messages().In(ch)
 }
 
 // DMChannel returns the id of the user's DM channel, if the bot created one.
-func (s *Server) DMChannel(userID string) (string, bool) {
+func (ms Messages) DMChannel(userID string) (string, bool) {
+	s := ms.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ch, ok := s.dmByUser[userID]
 	return ch, ok
 }
 
-// Message returns any message the fake knows by id.
-func (s *Server) Message(id string) (Message, bool) {
+// Get returns any message the fake knows by id.
+func (ms Messages) Get(id string) (Message, bool) {
+	s := ms.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := s.messages[id]
@@ -233,7 +237,8 @@ func (s *Server) Message(id string) (Message, bool) {
 
 // Responses returns the callbacks, edits and followups of the interaction,
 // in order.
-func (s *Server) Responses(interactionID string) []Response {
+func (in Interactions) Responses(interactionID string) []Response {
+	s := in.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	rec := s.interactions[interactionID]
@@ -245,7 +250,8 @@ func (s *Server) Responses(interactionID string) []Response {
 
 // Original returns the current state (all edits applied) of the
 // interaction's original response message, i.e. what the user sees.
-func (s *Server) Original(interactionID string) (Message, bool) {
+func (in Interactions) Original(interactionID string) (Message, bool) {
+	s := in.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	rec := s.interactions[interactionID]
@@ -256,7 +262,8 @@ func (s *Server) Original(interactionID string) (Message, bool) {
 }
 
 // Followups returns the current state of the interaction's followup messages.
-func (s *Server) Followups(interactionID string) []Message {
+func (in Interactions) Followups(interactionID string) []Message {
+	s := in.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	rec := s.interactions[interactionID]
@@ -270,8 +277,9 @@ func (s *Server) Followups(interactionID string) []Message {
 	return out
 }
 
-// Interaction returns what the fake knows about a dispatched interaction.
-func (s *Server) Interaction(id string) (InteractionInfo, bool) {
+// Info returns what the fake knows about a dispatched interaction.
+func (in Interactions) Info(id string) (InteractionInfo, bool) {
+	s := in.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	rec := s.interactions[id]
@@ -291,14 +299,16 @@ func (s *Server) Interaction(id string) (InteractionInfo, bool) {
 }
 
 // Acknowledged reports whether the interaction got its callback.
-func (s *Server) Acknowledged(interactionID string) bool {
-	info, ok := s.Interaction(interactionID)
+func (in Interactions) Acknowledged(interactionID string) bool {
+	s := in.s
+	info, ok := s.Interactions().Info(interactionID)
 	return ok && info.Acknowledged
 }
 
 // Commands returns the application commands registered for the guild ("" for
 // global commands), as the fake returned them (ids assigned).
-func (s *Server) Commands(guild string) []*discordgo.ApplicationCommand {
+func (in Interactions) Commands(guild string) []*discordgo.ApplicationCommand {
+	s := in.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return copyCommands(s.commands[guild])
@@ -317,14 +327,16 @@ type Identify struct {
 }
 
 // Identifies returns the IDENTIFY payloads received.
-func (s *Server) Identifies() []Identify {
+func (gw Gateway) Identifies() []Identify {
+	s := gw.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]Identify(nil), s.identifies...)
 }
 
 // Identified reports whether a READY has been sent.
-func (s *Server) Identified() bool {
+func (gw Gateway) Identified() bool {
+	s := gw.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.readyCount > 0
@@ -332,34 +344,39 @@ func (s *Server) Identified() bool {
 
 // WaitReady waits until a gateway connection is ready (READY or RESUMED
 // sent) to receive dispatches.
-func (s *Server) WaitReady(timeout time.Duration) bool {
+func (gw Gateway) WaitReady(timeout time.Duration) bool {
+	s := gw.s
 	return s.WaitFor(func() bool { return len(s.readyConns()) > 0 }, timeout)
 }
 
 // HeartbeatAcks is the number of HEARTBEAT_ACKs sent.
-func (s *Server) HeartbeatAcks() int {
+func (gw Gateway) HeartbeatAcks() int {
+	s := gw.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.heartbeatAcks
 }
 
 // Frames returns every gateway frame sent and received, in order.
-func (s *Server) Frames() []Frame {
+func (gw Gateway) Frames() []Frame {
+	s := gw.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]Frame(nil), s.frames...)
 }
 
-// GatewayDials returns the request URIs of gateway connections, e.g.
+// Dials returns the request URIs of gateway connections, e.g.
 // "/gateway/?v=9&encoding=json".
-func (s *Server) GatewayDials() []string {
+func (gw Gateway) Dials() []string {
+	s := gw.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.dials...)
 }
 
 // OpenConnections is the number of gateway connections currently open.
-func (s *Server) OpenConnections() int {
+func (gw Gateway) OpenConnections() int {
+	s := gw.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.conns)
@@ -367,7 +384,8 @@ func (s *Server) OpenConnections() int {
 
 // CloseCodes returns the close codes of close frames received from clients
 // (1000 for discordgo's Session.Close).
-func (s *Server) CloseCodes() []int {
+func (gw Gateway) CloseCodes() []int {
+	s := gw.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]int(nil), s.closeCodes...)

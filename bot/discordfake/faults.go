@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"encoding/json"
@@ -130,9 +130,10 @@ type faultRule struct {
 // matched by a rule is not served (no state changes), is recorded with
 // Call.Fault set, and its request is still validated against the OpenAPI
 // description (so is the response, unless its status is 500 or more).
-func (s *Server) Fail(m FaultMatch, f Fault) (clear func()) {
+func (fl Faults) Fail(m FaultMatch, f Fault) (clear func()) {
+	s := fl.s
 	if f.Status == 0 {
-		s.t.Errorf("discordtest: Fail(%+v) without a Status", f)
+		s.t.Errorf("discordfake: Fail(%+v) without a Status", f)
 	}
 	r := &faultRule{match: m, fault: f, left: m.Count}
 	if r.left == 0 {
@@ -153,8 +154,9 @@ func (s *Server) Fail(m FaultMatch, f Fault) (clear func()) {
 	}
 }
 
-// ClearFaults removes every Fail and FailNext rule.
-func (s *Server) ClearFaults() {
+// Clear removes every Fail and FailNext rule.
+func (fl Faults) Clear() {
+	s := fl.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.faults = nil
@@ -164,7 +166,8 @@ func (s *Server) ClearFaults() {
 // and whose API path (e.g. "/channels/123/messages", without /api/v9) starts
 // with pathPrefix fail with the status and a Discord error body {"message",
 // "code"}. The call is recorded with that status. See Fail for more.
-func (s *Server) FailNext(method, pathPrefix string, status, code int, message string) {
+func (fl Faults) FailNext(method, pathPrefix string, status, code int, message string) {
+	s := fl.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.faults = append(s.faults, &faultRule{
@@ -268,7 +271,7 @@ func routeMatches(pattern, route string) bool {
 		return false
 	}
 	for i, p := range ps {
-		if p == "*" || isParamSeg(p) {
+		if p == "*" || strings.HasPrefix(p, "{") && strings.HasSuffix(p, "}") { // a parameter
 			if rs[i] == "" {
 				return false
 			}
@@ -321,7 +324,8 @@ func (f *Fault) setHeaders(h http.Header) {
 // its callback is refused with 404 code 10062 Unknown interaction, as
 // Discord refuses a late one. Followups of an interaction that was
 // acknowledged in time are not affected (their token lasts 15 minutes).
-func (s *Server) ExpireInteraction(id string) {
+func (fl Faults) ExpireInteraction(id string) {
+	s := fl.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if rec := s.interactions[id]; rec != nil {
@@ -333,7 +337,8 @@ func (s *Server) ExpireInteraction(id string) {
 // 404 code 10062 Unknown interaction. Discord's window is 3 s (AckWindow);
 // the fake does not enforce it unless asked (0, the default), so a loaded
 // test machine does not fail tests that are not about latency.
-func (s *Server) SetAckDeadline(d time.Duration) {
+func (fl Faults) SetAckDeadline(d time.Duration) {
+	s := fl.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.ackDeadline = d

@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"encoding/json"
@@ -14,116 +14,135 @@ import (
 // chatNameRe is Discord's CHAT_INPUT name regex.
 var chatNameRe = regexp.MustCompile(`^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
 
+// commandsReq is one call on /applications/{app}[/guilds/{guild}]/commands[/{id}].
+type commandsReq struct {
+	c     *Call
+	guild string                          // "" for global commands
+	list  []*discordgo.ApplicationCommand // the guild's commands
+	i     int                             // the index of {id} in list (with an id)
+}
+
+// commandRoutes serve the list of commands (without an id) and one
+// command (with one), by method.
+var commandRoutes = map[bool]map[string]func(*Server, commandsReq) (int, any, *apiError){
+	false: {
+		http.MethodGet:  func(_ *Server, r commandsReq) (int, any, *apiError) { return 200, commandsJSON(r.list), nil },
+		http.MethodPut:  (*Server).overwriteCommandsLocked,
+		http.MethodPost: (*Server).createCommandLocked,
+	},
+	true: {
+		http.MethodGet:    func(_ *Server, r commandsReq) (int, any, *apiError) { return 200, commandJSON(r.list[r.i]), nil },
+		http.MethodPatch:  (*Server).editCommandLocked,
+		http.MethodDelete: (*Server).deleteCommandLocked,
+	},
+}
+
 // commandsLocked serves /applications/{app}[/guilds/{guild}]/commands[/{id}].
 func (s *Server) commandsLocked(c *Call, app, guild, id string) (int, any, *apiError) {
 	if app != s.appID {
 		return 0, nil, errMissingAccess()
 	}
-	list := s.commands[guild]
-	find := func() int {
-		for i, cmd := range list {
+	serve := commandRoutes[id != ""][c.Method]
+	if serve == nil {
+		c.Unexpected = true
+		return 0, nil, errNotFoundRoute()
+	}
+	r := commandsReq{c: c, guild: guild, list: s.commands[guild], i: -1}
+	if id != "" {
+		for i, cmd := range r.list {
 			if cmd.ID == id {
-				return i
+				r.i = i
+				break
 			}
 		}
-		return -1
+		if r.i < 0 {
+			return 0, nil, &apiError{http.StatusNotFound, 10063, "Unknown application command", nil}
+		}
 	}
-	unknown := &apiError{http.StatusNotFound, 10063, "Unknown application command", nil}
+	return serve(s, r)
+}
 
-	switch {
-	case id == "" && c.Method == http.MethodGet:
-		return 200, commandsJSON(list), nil
-
-	case id == "" && c.Method == http.MethodPut:
-		var cmds []*discordgo.ApplicationCommand
-		if err := json.Unmarshal(c.JSON, &cmds); err != nil {
-			return 0, nil, invalidBody("", "MODEL_TYPE_CONVERT", "Invalid application commands: "+err.Error())
-		}
-		fe := formErrors{}
-		if len(cmds) > 100 {
-			fe.add("", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
-		}
-		seen := map[string]bool{}
-		for i, cmd := range cmds {
-			if cmd == nil {
-				fe.add(fmt.Sprint(i), "BASE_TYPE_REQUIRED", "This field is required")
-				continue
-			}
-			validateCommand(cmd, fmt.Sprintf("%d.", i), fe)
-			key := fmt.Sprintf("%d/%s", typeOr1(cmd.Type), cmd.Name)
-			if seen[key] {
-				fe.add(fmt.Sprintf("%d.name", i), "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique")
-			}
-			seen[key] = true
-		}
-		if aerr := fe.err(); aerr != nil {
-			return 0, nil, aerr
-		}
-		out := make([]*discordgo.ApplicationCommand, 0, len(cmds))
-		for _, cmd := range cmds {
-			out = append(out, s.registerCommandLocked(list, cmd, guild))
-		}
-		s.commands[guild] = out
-		return 200, commandsJSON(out), nil
-
-	case id == "" && c.Method == http.MethodPost:
-		var cmd discordgo.ApplicationCommand
-		if err := json.Unmarshal(c.JSON, &cmd); err != nil {
-			return 0, nil, invalidBody("", "MODEL_TYPE_CONVERT", "Invalid application command: "+err.Error())
-		}
-		fe := formErrors{}
-		validateCommand(&cmd, "", fe)
-		if aerr := fe.err(); aerr != nil {
-			return 0, nil, aerr
-		}
-		reg := s.registerCommandLocked(list, &cmd, guild)
-		status := http.StatusCreated
-		for i, old := range list {
-			if old.ID == reg.ID {
-				list[i] = reg
-				status = 200
-			}
-		}
-		if status == http.StatusCreated {
-			s.commands[guild] = append(list, reg)
-		}
-		return status, commandJSON(reg), nil
-
-	case id != "" && c.Method == http.MethodGet:
-		i := find()
-		if i < 0 {
-			return 0, nil, unknown
-		}
-		return 200, commandJSON(list[i]), nil
-
-	case id != "" && c.Method == http.MethodPatch:
-		i := find()
-		if i < 0 {
-			return 0, nil, unknown
-		}
-		merged := copyCommands(list[i : i+1])[0]
-		if err := json.Unmarshal(c.JSON, merged); err != nil {
-			return 0, nil, invalidBody("", "MODEL_TYPE_CONVERT", "Invalid application command: "+err.Error())
-		}
-		fe := formErrors{}
-		validateCommand(merged, "", fe)
-		if aerr := fe.err(); aerr != nil {
-			return 0, nil, aerr
-		}
-		merged.ID, merged.ApplicationID, merged.Version = list[i].ID, s.appID, s.NewID()
-		list[i] = merged
-		return 200, commandJSON(list[i]), nil
-
-	case id != "" && c.Method == http.MethodDelete:
-		i := find()
-		if i < 0 {
-			return 0, nil, unknown
-		}
-		s.commands[guild] = append(append([]*discordgo.ApplicationCommand(nil), list[:i]...), list[i+1:]...)
-		return http.StatusNoContent, nil, nil
+// overwriteCommandsLocked is PUT .../commands: the whole list replaced.
+func (s *Server) overwriteCommandsLocked(r commandsReq) (int, any, *apiError) {
+	var cmds []*discordgo.ApplicationCommand
+	if err := json.Unmarshal(r.c.JSON, &cmds); err != nil {
+		return 0, nil, invalidBody("", "MODEL_TYPE_CONVERT", "Invalid application commands: "+err.Error())
 	}
-	c.Unexpected = true
-	return 0, nil, errNotFoundRoute()
+	fe := formErrors{}
+	if len(cmds) > 100 {
+		fe.add("", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+	}
+	seen := map[string]bool{}
+	for i, cmd := range cmds {
+		if cmd == nil {
+			fe.add(fmt.Sprint(i), "BASE_TYPE_REQUIRED", "This field is required")
+			continue
+		}
+		validateCommand(cmd, fmt.Sprintf("%d.", i), fe)
+		key := fmt.Sprintf("%d/%s", typeOr1(cmd.Type), cmd.Name)
+		if seen[key] {
+			fe.add(fmt.Sprintf("%d.name", i), "APPLICATION_COMMANDS_DUPLICATE_NAME", "Application command names must be unique")
+		}
+		seen[key] = true
+	}
+	if aerr := fe.err(); aerr != nil {
+		return 0, nil, aerr
+	}
+	out := make([]*discordgo.ApplicationCommand, 0, len(cmds))
+	for _, cmd := range cmds {
+		out = append(out, s.registerCommandLocked(r.list, cmd, r.guild))
+	}
+	s.commands[r.guild] = out
+	return 200, commandsJSON(out), nil
+}
+
+// createCommandLocked is POST .../commands: one command added, or the one
+// of the same name and type replaced.
+func (s *Server) createCommandLocked(r commandsReq) (int, any, *apiError) {
+	var cmd discordgo.ApplicationCommand
+	if err := json.Unmarshal(r.c.JSON, &cmd); err != nil {
+		return 0, nil, invalidBody("", "MODEL_TYPE_CONVERT", "Invalid application command: "+err.Error())
+	}
+	fe := formErrors{}
+	validateCommand(&cmd, "", fe)
+	if aerr := fe.err(); aerr != nil {
+		return 0, nil, aerr
+	}
+	reg := s.registerCommandLocked(r.list, &cmd, r.guild)
+	status := http.StatusCreated
+	for i, old := range r.list {
+		if old.ID == reg.ID {
+			r.list[i] = reg
+			status = 200
+		}
+	}
+	if status == http.StatusCreated {
+		s.commands[r.guild] = append(r.list, reg)
+	}
+	return status, commandJSON(reg), nil
+}
+
+// editCommandLocked is PATCH .../commands/{id}: the fields sent merged
+// into the command.
+func (s *Server) editCommandLocked(r commandsReq) (int, any, *apiError) {
+	merged := copyCommands(r.list[r.i : r.i+1])[0]
+	if err := json.Unmarshal(r.c.JSON, merged); err != nil {
+		return 0, nil, invalidBody("", "MODEL_TYPE_CONVERT", "Invalid application command: "+err.Error())
+	}
+	fe := formErrors{}
+	validateCommand(merged, "", fe)
+	if aerr := fe.err(); aerr != nil {
+		return 0, nil, aerr
+	}
+	merged.ID, merged.ApplicationID, merged.Version = r.list[r.i].ID, s.appID, s.NewID()
+	r.list[r.i] = merged
+	return 200, commandJSON(merged), nil
+}
+
+// deleteCommandLocked is DELETE .../commands/{id}.
+func (s *Server) deleteCommandLocked(r commandsReq) (int, any, *apiError) {
+	s.commands[r.guild] = append(append([]*discordgo.ApplicationCommand(nil), r.list[:r.i]...), r.list[r.i+1:]...)
+	return http.StatusNoContent, nil, nil
 }
 
 func typeOr1(t discordgo.ApplicationCommandType) discordgo.ApplicationCommandType {

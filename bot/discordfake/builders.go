@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"bytes"
@@ -114,7 +114,8 @@ func (a *attachmentFile) path() string {
 
 // AttachmentURL is the URL of an attachment built by AttachmentOpt, by its
 // id (the option's value); "" if there is none.
-func (s *Server) AttachmentURL(id string) string {
+func (in Interactions) AttachmentURL(id string) string {
+	s := in.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	a, ok := s.attachments[id]
@@ -206,10 +207,11 @@ type Interaction struct {
 	Payload json.RawMessage
 }
 
-// Interact dispatches the interaction as INTERACTION_CREATE (see DispatchRaw)
+// Dispatch dispatches the interaction as INTERACTION_CREATE (see DispatchRaw)
 // and returns its id. A failure is reported with t.Errorf.
-func (s *Server) Interact(i Interaction) (string, error) {
-	return i.ID, s.DispatchRaw("INTERACTION_CREATE", i.Payload)
+func (in Interactions) Dispatch(i Interaction) (string, error) {
+	s := in.s
+	return i.ID, s.Gateway().Dispatch("INTERACTION_CREATE", i.Payload)
 }
 
 // SlashCommand builds a CHAT_INPUT command interaction (type 2, data.type 1)
@@ -218,13 +220,15 @@ func (s *Server) Interact(i Interaction) (string, error) {
 // registered command of that name (guild first, then global) or a stable
 // made-up id. An empty guild makes a DM interaction ("user" instead of
 // "member"; an empty channel then means the user's DM channel).
-func (s *Server) SlashCommand(guild, channel string, m Member, name string, opts ...Option) Interaction {
+func (in Interactions) SlashCommand(guild, channel string, m Member, name string, opts ...Option) Interaction {
+	s := in.s
 	return s.command(discordgo.InteractionApplicationCommand, guild, channel, m, name, opts)
 }
 
 // Autocomplete builds an APPLICATION_COMMAND_AUTOCOMPLETE interaction (type
 // 4); mark the option being typed with Focus.
-func (s *Server) Autocomplete(guild, channel string, m Member, name string, opts ...Option) Interaction {
+func (in Interactions) Autocomplete(guild, channel string, m Member, name string, opts ...Option) Interaction {
+	s := in.s
 	return s.command(discordgo.InteractionApplicationCommandAutocomplete, guild, channel, m, name, opts)
 }
 
@@ -253,13 +257,15 @@ func (s *Server) command(typ discordgo.InteractionType, guild, channel string, m
 // channel carrying that custom_id (a channel message or an interaction
 // response, ephemeral ones included), or else a made-up bot message with
 // that button.
-func (s *Server) Button(guild, channel string, m Member, customID string) Interaction {
+func (in Interactions) Button(guild, channel string, m Member, customID string) Interaction {
+	s := in.s
 	return s.component(guild, channel, m, customID, discordgo.ButtonComponent, nil)
 }
 
 // Select builds a MESSAGE_COMPONENT interaction for a string select menu
 // (component_type 3) with the chosen values.
-func (s *Server) Select(guild, channel string, m Member, customID string, values ...string) Interaction {
+func (in Interactions) Select(guild, channel string, m Member, customID string, values ...string) Interaction {
+	s := in.s
 	if values == nil {
 		values = []string{}
 	}
@@ -303,7 +309,8 @@ func (s *Server) componentOn(guild, channel string, m Member, messageID, customI
 
 // ModalSubmit builds a MODAL_SUBMIT interaction (type 5) with text inputs
 // (custom_id -> value), each in its own action row.
-func (s *Server) ModalSubmit(guild, channel string, m Member, customID string, fields map[string]string) Interaction {
+func (in Interactions) ModalSubmit(guild, channel string, m Member, customID string, fields map[string]string) Interaction {
+	s := in.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p, i := s.basePayloadLocked(discordgo.InteractionModalSubmit, guild, channel, &m)

@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"encoding/json"
@@ -26,7 +26,8 @@ const defaultEveryonePerms = 1071698660929
 
 // SetEveryonePermissions sets the permissions of the guild's @everyone role
 // (whose id is the guild id), keeping its other roles.
-func (s *Server) SetEveryonePermissions(guild string, perms int64) {
+func (gd Guilds) SetEveryonePermissions(guild string, perms int64) {
+	s := gd.s
 	s.mu.Lock()
 	g := s.guildLocked(guild)
 	g.roles = s.rolesLocked(guild) // every guild has @everyone
@@ -46,7 +47,8 @@ func (s *Server) SetEveryonePermissions(guild string, perms int64) {
 // bot itself), returned by GET /guilds/{guild}/members/{user} and, for the
 // bot, in GUILD_CREATE. Members of built interactions are registered with
 // their Member.Roles automatically.
-func (s *Server) SetMemberRoles(guild, userID string, roles ...string) {
+func (gd Guilds) SetMemberRoles(guild, userID string, roles ...string) {
+	s := gd.s
 	s.mu.Lock()
 	s.guildLocked(guild)
 	s.setMemberLocked(guild, userID, roles)
@@ -66,9 +68,10 @@ func (s *Server) setMemberLocked(guild, userID string, roles []string) {
 	s.members[guild][userID] = append([]string{}, roles...)
 }
 
-// SetGuildOwner sets the guild's owner_id (default: a user that is not the
+// SetOwner sets the guild's owner_id (default: a user that is not the
 // bot). discordgo gives the owner every permission.
-func (s *Server) SetGuildOwner(guild, userID string) {
+func (gd Guilds) SetOwner(guild, userID string) {
+	s := gd.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.guildLocked(guild).owner = userID
@@ -80,7 +83,8 @@ func (s *Server) SetGuildOwner(guild, userID string) {
 // discordgo.PermissionOverwriteTypeRole (0) for roles, the @everyone role
 // being the guild id, and discordgo.PermissionOverwriteTypeMember (1) for
 // members.
-func (s *Server) SetChannelOverwrites(channelID string, ows ...*discordgo.PermissionOverwrite) {
+func (gd Guilds) SetChannelOverwrites(channelID string, ows ...*discordgo.PermissionOverwrite) {
+	s := gd.s
 	s.mu.Lock()
 	ch := s.channels[channelID]
 	if ch == nil {

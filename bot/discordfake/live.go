@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"net/http"
@@ -70,12 +70,13 @@ func (s *Server) notifyLocked(c *Call) {
 	}
 }
 
-// VisibleMessages returns what the user sees in the channel, oldest first:
+// VisibleTo returns what the user sees in the channel, oldest first:
 // the messages the bot posted there, and the answers and followups of
 // interactions in it, the ephemeral ones only if the user triggered the
 // interaction. Deleted messages and the placeholders of Button and Select
 // are left out. Message.InteractionUserID names who triggered an answer.
-func (s *Server) VisibleMessages(channelID, userID string) []Message {
+func (ms Messages) VisibleTo(channelID, userID string) []Message {
+	s := ms.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	seen := map[string]bool{}
@@ -141,7 +142,8 @@ func (s *Server) postedFileLocked(channelID, id, name string) *attachmentFile {
 // button, or a choice in the string select menu (values not nil), customID
 // of the message messageID (which must be a message the fake knows in the
 // channel; else, as Button and Select, the latest carrying customID).
-func (s *Server) ComponentOn(guild, channel string, m Member, messageID, customID string, values []string) Interaction {
+func (in Interactions) ComponentOn(guild, channel string, m Member, messageID, customID string, values []string) Interaction {
+	s := in.s
 	ct := discordgo.ButtonComponent
 	if values != nil {
 		ct = discordgo.SelectMenuComponent

@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"bytes"
@@ -76,11 +76,38 @@ func invalidBody(path, code, msg string) *apiError {
 
 var apiPrefix = regexp.MustCompile(`^/api(/v[0-9]+)?`)
 
+// serveHTTP serves one REST call in stages: read it, let the Checker see
+// the request, serve and record it, set the headers, scan the texts the
+// bot sent, let the Checker see the answer, and write it.
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path == "/gateway" || r.URL.Path == "/gateway/" {
 		s.serveGateway(w, r)
 		return
 	}
+	c, aerr := readCall(r)
+	var checkResponse func(*Call, http.Header) []string
+	if s.check != nil {
+		checkResponse = s.check.Request(&c) // before it is served
+	}
+	callIdx, out := s.serveCall(&c, aerr)
+	h := w.Header()
+	setHeaders(h, &c, out)
+	s.scan(&c)
+	if checkResponse != nil {
+		errs := checkResponse(&c, h) // before the client gets the answer
+		s.mu.Lock()
+		s.calls[callIdx].SpecErrors = errs
+		s.mu.Unlock()
+	}
+	w.WriteHeader(c.Status)
+	if out != nil && c.Status != http.StatusNoContent {
+		_, _ = w.Write(out)
+	}
+}
+
+// readCall reads a request into a Call; the error is the answer to a route
+// outside /api or a body that does not parse.
+func readCall(r *http.Request) (Call, *apiError) {
 	body, _ := io.ReadAll(r.Body)
 	c := Call{
 		Method:      r.Method,
@@ -91,44 +118,31 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		Body:        body,
 		Time:        time.Now(),
 	}
-	var aerr *apiError
-	var resp any
-	status := http.StatusOK
-	if loc := apiPrefix.FindStringIndex(r.URL.Path); loc != nil {
-		c.Route = r.URL.Path[loc[1]:]
-	} else {
+	loc := apiPrefix.FindStringIndex(r.URL.Path)
+	if loc == nil {
 		c.Route = r.URL.Path
 		c.Unexpected = true
-		aerr = errNotFoundRoute()
+		return c, errNotFoundRoute()
 	}
-	if aerr == nil {
-		aerr = c.parseBody()
-	}
+	c.Route = r.URL.Path[loc[1]:]
+	return c, c.parseBody()
+}
 
-	// The request is checked against the OpenAPI description before it is
-	// served, the response after.
-	sp, _ := spec()
+// serveCall serves the call (or its fault), sets its Status and Response,
+// and records it with the state changes it made (Responses, Messages, ...),
+// in one critical section. It returns the call's index in s.calls and the
+// answer's body.
+func (s *Server) serveCall(c *Call, aerr *apiError) (int, []byte) {
 	s.mu.Lock()
-	if s.skipSpec {
-		sp = nil
-	}
-	s.mu.Unlock()
-	var check specCheck
-	var spent time.Duration
-	if sp != nil {
-		start := time.Now()
-		check = sp.validateRequest(&c)
-		c.Template = check.template
-		spent = time.Since(start)
-	}
-
-	s.mu.Lock()
+	defer s.mu.Unlock()
+	var resp any
+	status := http.StatusOK
 	if aerr == nil {
-		c.Fault = s.faultLocked(&c)
+		c.Fault = s.faultLocked(c)
 	}
 	if aerr == nil && (c.Fault == nil || c.Fault.Deliver) {
 		// A Deliver fault serves the call, then loses its answer.
-		status, resp, aerr = s.routeLocked(&c)
+		status, resp, aerr = s.routeLocked(c)
 	}
 	var out []byte
 	switch {
@@ -150,11 +164,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	c.Status = status
 	c.Response = out
-	// Recorded with the state changes it made (Responses, Messages, ...),
-	// in the same critical section; SpecErrors are added below, before the
-	// client gets the answer.
 	callIdx := len(s.calls)
-	s.calls = append(s.calls, c)
+	s.calls = append(s.calls, *c)
 	if s.lean {
 		// The call is recorded without its bytes: what it did is in the
 		// messages and interactions it changed.
@@ -165,78 +176,43 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 			kept.Files[i] = File{ID: f.ID, Name: f.Name, ContentType: f.ContentType, Size: len(f.Data), Description: f.Description}
 		}
 	}
-	s.notifyLocked(&c)
-	s.mu.Unlock()
+	s.notifyLocked(c)
+	return callIdx, out
+}
 
-	h := w.Header()
-	// Generous rate-limit headers: discordgo never has a reason to sleep
-	// (unless a 429 fault says otherwise).
+// setHeaders sets the answer's headers: generous rate-limit headers, so
+// discordgo never has a reason to sleep (unless a 429 fault says
+// otherwise).
+func setHeaders(h http.Header, c *Call, out []byte) {
 	h.Set("X-RateLimit-Limit", "50")
 	h.Set("X-RateLimit-Remaining", "49")
 	h.Set("X-RateLimit-Reset-After", "0.001")
-	h.Set("X-RateLimit-Bucket", "discordtest")
+	h.Set("X-RateLimit-Bucket", "discordfake")
 	if c.Fault != nil {
 		c.Fault.setHeaders(h)
 	}
 	if out != nil {
 		h.Set("Content-Type", "application/json")
 	}
+}
 
-	if sp != nil && c.JSON != nil && status < 300 && c.Method != http.MethodGet {
-		// Skipped with the spec (SkipSpec), for the same reason.
+// scan records the broken texts (textscan.go) and the messages that
+// could ping (mentions.go) of a call the fake accepted.
+func (s *Server) scan(c *Call) {
+	if c.JSON == nil || c.Status >= 300 {
+		return
+	}
+	s.mu.Lock()
+	skip := s.skipTexts
+	s.mu.Unlock()
+	if !skip && c.Method != http.MethodGet {
 		if ps := scanTexts(c.Method, c.Route, c.JSON); len(ps) > 0 {
 			s.mu.Lock()
 			s.textProblems = append(s.textProblems, ps...)
 			s.mu.Unlock()
 		}
 	}
-
-	if c.JSON != nil && status < 300 {
-		s.checkMentions(c.Method, c.Route, c.JSON)
-	}
-
-	var respChecked bool
-	if sp != nil {
-		reqErrs := len(check.errs)
-		start := time.Now()
-		respChecked = sp.validateResponse(&check, &c, h)
-		totalValidationNanos.Add(int64(spent + time.Since(start)))
-		var vs []Violation
-		if reqErrs > 0 {
-			vs = append(vs, Violation{Method: c.Method, Route: c.Route, Template: check.template, Errors: check.errs[:reqErrs]})
-		}
-		if len(check.errs) > reqErrs {
-			vs = append(vs, Violation{Method: c.Method, Route: c.Route, Template: check.template, Response: true, Errors: check.errs[reqErrs:]})
-		}
-		s.recordValidation(callIdx, check.errs, respChecked, vs)
-	}
-
-	w.WriteHeader(status)
-	if out != nil && status != http.StatusNoContent {
-		_, _ = w.Write(out)
-	}
-}
-
-// recordValidation counts a validated call and reports its violations.
-func (s *Server) recordValidation(callIdx int, errs []string, respChecked bool, vs []Violation) {
-	totalValidatedRequests.Add(1)
-	if respChecked {
-		totalValidatedResponses.Add(1)
-	}
-	s.mu.Lock()
-	s.calls[callIdx].SpecErrors = errs
-	s.validatedReqs++
-	if respChecked {
-		s.validatedResps++
-	}
-	s.violations = append(s.violations, vs...)
-	allow := s.allowViolations
-	s.mu.Unlock()
-	if !allow {
-		for _, v := range vs {
-			s.t.Errorf("discordtest: %s", v)
-		}
-	}
+	s.checkMentions(c.Method, c.Route, c.JSON)
 }
 
 // parseBody fills JSON and Files from a JSON or multipart body.
@@ -313,7 +289,7 @@ func (s *Server) routeLocked(c *Call) (int, any, *apiError) {
 		}
 		return notFound()
 	case at(0) == "gateway" && n == 1 && m == http.MethodGet:
-		return 200, map[string]any{"url": s.GatewayURL()}, nil
+		return 200, map[string]any{"url": s.Gateway().URL()}, nil
 	}
 
 	// An empty id (e.g. GET /channels/ for a channel id the bot does not
@@ -333,7 +309,7 @@ func (s *Server) routeLocked(c *Call) (int, any, *apiError) {
 	switch {
 	case at(0) == "gateway" && at(1) == "bot" && n == 2 && m == http.MethodGet:
 		return 200, map[string]any{
-			"url":    s.GatewayURL(),
+			"url":    s.Gateway().URL(),
 			"shards": s.gatewayShards,
 			"session_start_limit": map[string]any{
 				"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": s.maxConcurrency,

@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"encoding/json"
@@ -141,17 +141,33 @@ func invalidResponseType() *apiError {
 	return invalidBody("type", "INTERACTION_RESPONSE_TYPE_INVALID", "Interaction response type is not valid for this interaction")
 }
 
-// interactionCallbackLocked: POST /interactions/{id}/{token}/callback.
+// callback is an interaction callback being served.
+type callback struct {
+	c    *Call
+	rec  *interactionRec
+	rt   discordgo.InteractionResponseType
+	data json.RawMessage // the body's "data"
+	msg  *storedMessage  // the message it created or updated, if any
+	d    *decoded        // the message payload it carried, if any
+}
+
+// callbackTypes serve each response type a callback may have.
+var callbackTypes = map[discordgo.InteractionResponseType]func(*Server, *callback) *apiError{
+	discordgo.InteractionResponseChannelMessageWithSource:         (*Server).callbackMessageLocked,
+	discordgo.InteractionResponseDeferredChannelMessageWithSource: (*Server).callbackDeferredLocked,
+	discordgo.InteractionResponseDeferredMessageUpdate:            (*Server).callbackUpdateLocked,
+	discordgo.InteractionResponseUpdateMessage:                    (*Server).callbackUpdateLocked,
+	discordgo.InteractionApplicationCommandAutocompleteResult:     (*Server).callbackChoicesLocked,
+	discordgo.InteractionResponseModal:                            (*Server).callbackModalLocked,
+}
+
+// interactionCallbackLocked: POST /interactions/{id}/{token}/callback. The
+// interaction is found and must still take its answer, the body decoded,
+// the answer served by its type and recorded as the acknowledgement.
 func (s *Server) interactionCallbackLocked(c *Call, id, token string) (int, any, *apiError) {
-	rec := s.interactions[id]
-	if rec == nil || rec.token != token {
-		return 0, nil, errUnknownInteraction()
-	}
-	if rec.acked {
-		return 0, nil, &apiError{http.StatusBadRequest, 40060, "Interaction has already been acknowledged.", nil}
-	}
-	if rec.expired || s.ackDeadline > 0 && time.Since(rec.dispatched) > s.ackDeadline {
-		return 0, nil, errUnknownInteraction()
+	rec, aerr := s.callbackTargetLocked(id, token)
+	if aerr != nil {
+		return 0, nil, aerr
 	}
 	var body struct {
 		Type int             `json:"type"`
@@ -160,105 +176,149 @@ func (s *Server) interactionCallbackLocked(c *Call, id, token string) (int, any,
 	if err := json.Unmarshal(c.JSON, &body); err != nil || body.Type == 0 {
 		return 0, nil, invalidBody("type", "BASE_TYPE_REQUIRED", "This field is required")
 	}
-	rt := discordgo.InteractionResponseType(body.Type)
-	var msg *storedMessage
-	var d *decoded
-	switch rt {
-	case discordgo.InteractionResponseChannelMessageWithSource:
-		if rec.typ == discordgo.InteractionApplicationCommandAutocomplete {
-			return 0, nil, invalidResponseType()
-		}
-		msg = s.newInteractionMessageLocked(rec)
-		if aerr := s.createFromRawLocked(msg, body.Data, c.Files, true); aerr != nil {
-			return 0, nil, prefixed(aerr, "data")
-		}
-		rec.originalID = msg.ID
-	case discordgo.InteractionResponseDeferredChannelMessageWithSource:
-		if rec.typ == discordgo.InteractionApplicationCommandAutocomplete {
-			return 0, nil, invalidResponseType()
-		}
-		var aerr *apiError
-		if d, aerr = decodePayload(body.Data); aerr != nil {
-			return 0, nil, prefixed(aerr, "data")
-		}
-		msg = s.newInteractionMessageLocked(rec)
-		msg.Flags = discordgo.MessageFlagsLoading
-		if d.p.Flags != nil {
-			msg.Flags |= discordgo.MessageFlags(*d.p.Flags) & discordgo.MessageFlagsEphemeral
-		}
-		s.messages[msg.ID] = msg
-		rec.originalID = msg.ID
-	case discordgo.InteractionResponseDeferredMessageUpdate, discordgo.InteractionResponseUpdateMessage:
-		if rec.typ != discordgo.InteractionMessageComponent && rec.typ != discordgo.InteractionModalSubmit {
-			return 0, nil, invalidResponseType()
-		}
-		if rec.messageID == "" {
-			return 0, nil, errUnknownMessage()
-		}
-		msg = s.messages[rec.messageID]
-		if msg == nil { // a component of a message the fake did not see (DispatchRaw)
-			msg = &storedMessage{}
-			msg.ID, msg.ChannelID, msg.GuildID, msg.Time = rec.messageID, rec.channelID, rec.guildID, time.Now()
-			s.messages[msg.ID] = msg
-		}
-		if rt == discordgo.InteractionResponseUpdateMessage {
-			var aerr *apiError
-			if d, aerr = s.applyEditLocked(msg, body.Data, c.Files); aerr != nil {
-				return 0, nil, prefixed(aerr, "data")
-			}
-		}
-		rec.originalID = msg.ID
-	case discordgo.InteractionApplicationCommandAutocompleteResult:
-		if rec.typ != discordgo.InteractionApplicationCommandAutocomplete {
-			return 0, nil, invalidResponseType()
-		}
-		var data struct {
-			Choices []json.RawMessage `json:"choices"`
-		}
-		_ = json.Unmarshal(body.Data, &data)
-		if len(data.Choices) > 25 {
-			return 0, nil, invalidBody("data.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
-		}
-	case discordgo.InteractionResponseModal:
-		if rec.typ == discordgo.InteractionModalSubmit || rec.typ == discordgo.InteractionApplicationCommandAutocomplete {
-			return 0, nil, invalidResponseType()
-		}
-		var data struct {
-			CustomID   string            `json:"custom_id"`
-			Title      string            `json:"title"`
-			Components []json.RawMessage `json:"components"`
-		}
-		_ = json.Unmarshal(body.Data, &data)
-		fe := formErrors{}
-		if data.CustomID == "" {
-			fe.add("data.custom_id", "BASE_TYPE_REQUIRED", "This field is required")
-		}
-		if data.Title == "" || len([]rune(data.Title)) > 45 {
-			fe.add("data.title", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length.")
-		}
-		if len(data.Components) == 0 || len(data.Components) > 5 {
-			fe.add("data.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
-		}
-		if aerr := fe.err(); aerr != nil {
-			return 0, nil, aerr
-		}
-	default:
+	cb := &callback{c: c, rec: rec, rt: discordgo.InteractionResponseType(body.Type), data: body.Data}
+	serve := callbackTypes[cb.rt]
+	if serve == nil {
 		return 0, nil, invalidResponseType()
 	}
-	if d == nil && present(body.Data) && rt != discordgo.InteractionApplicationCommandAutocompleteResult && rt != discordgo.InteractionResponseModal {
-		d, _ = decodePayload(body.Data)
+	if aerr := serve(s, cb); aerr != nil {
+		return 0, nil, aerr
+	}
+	s.acknowledgeLocked(cb)
+	return http.StatusNoContent, nil, nil
+}
+
+// callbackTargetLocked is the interaction a callback answers, if it still
+// takes an answer.
+func (s *Server) callbackTargetLocked(id, token string) (*interactionRec, *apiError) {
+	rec := s.interactions[id]
+	if rec == nil || rec.token != token {
+		return nil, errUnknownInteraction()
+	}
+	if rec.acked {
+		return nil, &apiError{http.StatusBadRequest, 40060, "Interaction has already been acknowledged.", nil}
+	}
+	if rec.expired || s.ackDeadline > 0 && time.Since(rec.dispatched) > s.ackDeadline {
+		return nil, errUnknownInteraction()
+	}
+	return rec, nil
+}
+
+// callbackMessageLocked: type 4, a message in answer.
+func (s *Server) callbackMessageLocked(cb *callback) *apiError {
+	if cb.rec.typ == discordgo.InteractionApplicationCommandAutocomplete {
+		return invalidResponseType()
+	}
+	cb.msg = s.newInteractionMessageLocked(cb.rec)
+	if aerr := s.createFromRawLocked(cb.msg, cb.data, cb.c.Files, true); aerr != nil {
+		return prefixed(aerr, "data")
+	}
+	cb.rec.originalID = cb.msg.ID
+	return nil
+}
+
+// callbackDeferredLocked: type 5, "thinking…", the message to come by an
+// edit of the original.
+func (s *Server) callbackDeferredLocked(cb *callback) *apiError {
+	if cb.rec.typ == discordgo.InteractionApplicationCommandAutocomplete {
+		return invalidResponseType()
+	}
+	var aerr *apiError
+	if cb.d, aerr = decodePayload(cb.data); aerr != nil {
+		return prefixed(aerr, "data")
+	}
+	cb.msg = s.newInteractionMessageLocked(cb.rec)
+	cb.msg.Flags = discordgo.MessageFlagsLoading
+	if cb.d.p.Flags != nil {
+		cb.msg.Flags |= discordgo.MessageFlags(*cb.d.p.Flags) & discordgo.MessageFlagsEphemeral
+	}
+	s.messages[cb.msg.ID] = cb.msg
+	cb.rec.originalID = cb.msg.ID
+	return nil
+}
+
+// callbackUpdateLocked: types 6 and 7, the component's message kept or
+// edited.
+func (s *Server) callbackUpdateLocked(cb *callback) *apiError {
+	rec := cb.rec
+	if rec.typ != discordgo.InteractionMessageComponent && rec.typ != discordgo.InteractionModalSubmit {
+		return invalidResponseType()
+	}
+	if rec.messageID == "" {
+		return errUnknownMessage()
+	}
+	cb.msg = s.messages[rec.messageID]
+	if cb.msg == nil { // a component of a message the fake did not see (Gateway().Dispatch)
+		cb.msg = &storedMessage{}
+		cb.msg.ID, cb.msg.ChannelID, cb.msg.GuildID, cb.msg.Time = rec.messageID, rec.channelID, rec.guildID, time.Now()
+		s.messages[cb.msg.ID] = cb.msg
+	}
+	if cb.rt == discordgo.InteractionResponseUpdateMessage {
+		var aerr *apiError
+		if cb.d, aerr = s.applyEditLocked(cb.msg, cb.data, cb.c.Files); aerr != nil {
+			return prefixed(aerr, "data")
+		}
+	}
+	rec.originalID = cb.msg.ID
+	return nil
+}
+
+// callbackChoicesLocked: type 8, autocomplete's choices.
+func (s *Server) callbackChoicesLocked(cb *callback) *apiError {
+	if cb.rec.typ != discordgo.InteractionApplicationCommandAutocomplete {
+		return invalidResponseType()
+	}
+	var data struct {
+		Choices []json.RawMessage `json:"choices"`
+	}
+	_ = json.Unmarshal(cb.data, &data)
+	if len(data.Choices) > 25 {
+		return invalidBody("data.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+	}
+	return nil
+}
+
+// callbackModalLocked: type 9, a modal to fill in.
+func (s *Server) callbackModalLocked(cb *callback) *apiError {
+	if cb.rec.typ == discordgo.InteractionModalSubmit || cb.rec.typ == discordgo.InteractionApplicationCommandAutocomplete {
+		return invalidResponseType()
+	}
+	var data struct {
+		CustomID   string            `json:"custom_id"`
+		Title      string            `json:"title"`
+		Components []json.RawMessage `json:"components"`
+	}
+	_ = json.Unmarshal(cb.data, &data)
+	fe := formErrors{}
+	if data.CustomID == "" {
+		fe.add("data.custom_id", "BASE_TYPE_REQUIRED", "This field is required")
+	}
+	if data.Title == "" || len([]rune(data.Title)) > 45 {
+		fe.add("data.title", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length.")
+	}
+	if len(data.Components) == 0 || len(data.Components) > 5 {
+		fe.add("data.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+	}
+	return fe.err()
+}
+
+// acknowledgeLocked records a served callback: the interaction is
+// acknowledged, and the answer is its first Response.
+func (s *Server) acknowledgeLocked(cb *callback) {
+	rec, rt := cb.rec, cb.rt
+	if cb.d == nil && present(cb.data) && rt != discordgo.InteractionApplicationCommandAutocompleteResult && rt != discordgo.InteractionResponseModal {
+		cb.d, _ = decodePayload(cb.data)
 	}
 	rec.acked = true
 	rec.ackedAt = time.Now()
 	rec.ackType = rt
-	r := s.response(rec, KindCallback, c, d, msg)
+	r := s.response(rec, KindCallback, cb.c, cb.d, cb.msg)
 	r.Type = rt
-	r.Data = body.Data
+	r.Data = cb.data
 	if rt == discordgo.InteractionResponseDeferredMessageUpdate {
 		r.MessageID = ""
 	}
 	rec.responses = append(rec.responses, r)
-	return http.StatusNoContent, nil, nil
 }
 
 // prefixed moves the form errors of a message payload under path (e.g.

@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"encoding/json"
@@ -31,7 +31,8 @@ func (p MentionProblem) String() string {
 }
 
 // MentionProblems returns the messages sent so far that could ping.
-func (s *Server) MentionProblems() []MentionProblem {
+func (ck Checks) MentionProblems() []MentionProblem {
+	s := ck.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]MentionProblem(nil), s.mentionProblems...)
@@ -39,18 +40,16 @@ func (s *Server) MentionProblems() []MentionProblem {
 
 // ExpectMentions lets the bot's messages parse these mention types
 // ("users", "roles", "everyone"); by default none may be parsed.
-func (s *Server) ExpectMentions(types ...string) {
+func (ck Checks) ExpectMentions(types ...string) {
+	s := ck.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.mentionsExpected = append(s.mentionsExpected, types...)
 }
 
-// mentionsChecked: every new Server checks mentions (the fake's own tests,
-// which send through discordgo as it comes, turn it off).
-var mentionsChecked = true
-
 // CheckMentions turns the check on (off only in the fake's own tests).
-func (s *Server) CheckMentions() {
+func (ck Checks) CheckMentions() {
+	s := ck.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.mentionsIgnored = false
@@ -58,7 +57,8 @@ func (s *Server) CheckMentions() {
 
 // IgnoreMentions turns the check off, for tests of the fake itself that
 // send messages through discordgo as they come.
-func (s *Server) IgnoreMentions() {
+func (ck Checks) IgnoreMentions() {
+	s := ck.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.mentionsIgnored = true

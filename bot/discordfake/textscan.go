@@ -1,4 +1,4 @@
-package discordtest
+package discordfake
 
 import (
 	"encoding/json"
@@ -37,7 +37,8 @@ func (p TextProblem) String() string {
 }
 
 // TextProblems returns the broken texts the bot has sent so far.
-func (s *Server) TextProblems() []TextProblem {
+func (ck Checks) TextProblems() []TextProblem {
+	s := ck.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]TextProblem(nil), s.textProblems...)
