@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
-	"testing"
 )
 
 // A text is written from its catalogue entry and the arguments the caller
@@ -43,8 +45,10 @@ func logTextErrorOnce(key string, err error) {
 // the failure names the test that wrote the text. A package-wide hook set
 // in a TestMain could only fail the whole package, after the fact, without
 // saying which test; a panic would be recovered by the bot's handlers.
-// In production the fallback stays readable.
-var underTest = testing.Testing()
+// In production the fallback stays readable. A test binary is told by its
+// name, <package>.test as go test builds it: testing.Testing would link
+// the testing package into the production binary.
+var underTest = strings.HasSuffix(strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe"), ".test")
 
 // textFailed reports a text's problem and returns its fallback.
 func textFailed(key string, err error, fallback string) string {

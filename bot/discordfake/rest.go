@@ -8,6 +8,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -260,132 +261,187 @@ func (s *Server) authorizedLocked(c *Call) bool {
 	return ok && s.tokens[tok]
 }
 
-// routeLocked dispatches a REST call; s.mu is held.
+// restRoute is a REST route of the fake: a method ("" for any) and a
+// path pattern whose "{}" segments are parameters, handed to serve in
+// order.
+type restRoute struct {
+	method  string
+	pattern string
+	serve   func(s *Server, c *Call, p []string) (int, any, *apiError)
+}
+
+// tokenRoutes are authenticated by the interaction token in the path (and
+// GET /gateway by nothing): they are served before the bot token is
+// checked.
+var tokenRoutes = []restRoute{
+	{http.MethodPost, "/interactions/{}/{}/callback", func(s *Server, c *Call, p []string) (int, any, *apiError) {
+		return s.interactionCallbackLocked(c, p[0], p[1])
+	}},
+	{http.MethodPost, "/webhooks/{}/{}", func(s *Server, c *Call, p []string) (int, any, *apiError) {
+		return s.followupLocked(c, p[0], p[1])
+	}},
+	{http.MethodGet, "/webhooks/{}/{}/messages/{}", webhookMessage},
+	{http.MethodPatch, "/webhooks/{}/{}/messages/{}", webhookMessage},
+	{http.MethodDelete, "/webhooks/{}/{}/messages/{}", webhookMessage},
+	{http.MethodGet, "/gateway", func(s *Server, _ *Call, _ []string) (int, any, *apiError) {
+		return 200, map[string]any{"url": s.Gateway().URL()}, nil
+	}},
+}
+
+func webhookMessage(s *Server, c *Call, p []string) (int, any, *apiError) {
+	return s.webhookMessageLocked(c, p[0], p[1], p[2])
+}
+
+// botRoutes need the bot's token; the first that matches serves.
+var botRoutes = []restRoute{
+	{http.MethodGet, "/gateway/bot", (*Server).gatewayBotLocked},
+	{http.MethodGet, "/users/{}", (*Server).userLocked},
+	{http.MethodPost, "/users/@me/channels", func(s *Server, c *Call, _ []string) (int, any, *apiError) {
+		return s.createDMLocked(c)
+	}},
+	{http.MethodGet, "/channels/{}", func(s *Server, _ *Call, p []string) (int, any, *apiError) {
+		return 200, s.channelJSONLocked(p[0]), nil
+	}},
+	{http.MethodPost, "/channels/{}/messages", func(s *Server, c *Call, p []string) (int, any, *apiError) {
+		return s.channelMessageCreateLocked(c, p[0])
+	}},
+	{"", "/channels/{}/messages/pins/{}", pin},
+	{"", "/channels/{}/pins/{}", pin}, // deprecated by Discord, still served
+	{"", "/channels/{}/messages/{}", (*Server).channelMessageLocked},
+	{http.MethodGet, "/guilds/{}", func(s *Server, c *Call, p []string) (int, any, *apiError) {
+		return s.guildObjectLocked(c, p[0])
+	}},
+	{http.MethodGet, "/guilds/{}/members", func(s *Server, c *Call, p []string) (int, any, *apiError) {
+		return s.guildMembersLocked(c, p[0])
+	}},
+	{http.MethodGet, "/guilds/{}/members/{}", func(s *Server, _ *Call, p []string) (int, any, *apiError) {
+		return s.guildMemberLocked(p[0], p[1])
+	}},
+	{http.MethodGet, "/guilds/{}/roles", func(s *Server, _ *Call, p []string) (int, any, *apiError) {
+		return 200, rolesJSON(s.rolesLocked(p[0])), nil
+	}},
+	{"", "/applications/{}/commands", func(s *Server, c *Call, p []string) (int, any, *apiError) {
+		return s.commandsLocked(c, p[0], "", "")
+	}},
+	{"", "/applications/{}/commands/{}", func(s *Server, c *Call, p []string) (int, any, *apiError) {
+		return s.commandsLocked(c, p[0], "", p[1])
+	}},
+	{"", "/applications/{}/guilds/{}/commands", func(s *Server, c *Call, p []string) (int, any, *apiError) {
+		return s.commandsLocked(c, p[0], p[1], "")
+	}},
+	{"", "/applications/{}/guilds/{}/commands/permissions", notFound}, // not a command's id
+	{"", "/applications/{}/guilds/{}/commands/{}", func(s *Server, c *Call, p []string) (int, any, *apiError) {
+		return s.commandsLocked(c, p[0], p[1], p[2])
+	}},
+}
+
+func pin(s *Server, c *Call, p []string) (int, any, *apiError) { return s.pinLocked(c, p[0], p[1]) }
+
+// notFound is the answer when no route matches: 404 with code 0.
+func notFound(_ *Server, c *Call, _ []string) (int, any, *apiError) {
+	c.Unexpected = true
+	return 0, nil, errNotFoundRoute()
+}
+
+// match reports whether the route serves the method and path segments, and
+// the parameters it then has.
+func (r restRoute) match(method string, seg []string) ([]string, bool) {
+	if r.method != "" && r.method != method {
+		return nil, false
+	}
+	pat := strings.Split(strings.TrimPrefix(r.pattern, "/"), "/")
+	if len(pat) != len(seg) {
+		return nil, false
+	}
+	var params []string
+	for i, p := range pat {
+		switch {
+		case p == "{}":
+			params = append(params, seg[i])
+		case p != seg[i]:
+			return nil, false
+		}
+	}
+	return params, true
+}
+
+// routeLocked dispatches a REST call; s.mu is held. The token routes
+// come first; then a path with an empty segment (e.g. GET /channels/ for
+// a channel id the bot does not have) is no route, as on Discord, and
+// every other route needs the bot's token.
 func (s *Server) routeLocked(c *Call) (int, any, *apiError) {
 	seg := strings.Split(strings.TrimPrefix(c.Route, "/"), "/")
-	n := len(seg)
-	at := func(i int) string {
-		if i < n {
-			return seg[i]
+	for _, r := range tokenRoutes {
+		if p, ok := r.match(c.Method, seg); ok {
+			return r.serve(s, c, p)
 		}
-		return ""
 	}
-	m := c.Method
-	notFound := func() (int, any, *apiError) {
-		c.Unexpected = true
-		return 0, nil, errNotFoundRoute()
-	}
-
-	// Routes authenticated by the interaction token in the path.
-	switch {
-	case at(0) == "interactions" && n == 4 && at(3) == "callback" && m == http.MethodPost:
-		return s.interactionCallbackLocked(c, at(1), at(2))
-	case at(0) == "webhooks" && n == 3 && m == http.MethodPost:
-		return s.followupLocked(c, at(1), at(2))
-	case at(0) == "webhooks" && n == 5 && at(3) == "messages":
-		switch m {
-		case http.MethodGet, http.MethodPatch, http.MethodDelete:
-			return s.webhookMessageLocked(c, at(1), at(2), at(4))
-		}
-		return notFound()
-	case at(0) == "gateway" && n == 1 && m == http.MethodGet:
-		return 200, map[string]any{"url": s.Gateway().URL()}, nil
-	}
-
-	// An empty id (e.g. GET /channels/ for a channel id the bot does not
-	// have) is no route on Discord: 404 with code 0.
-	for _, sg := range seg {
-		if sg == "" {
-			return notFound()
-		}
+	if slices.Contains(seg, "") {
+		return notFound(s, c, nil)
 	}
 	if !s.authorizedLocked(c) {
-		if at(0) == "interactions" || at(0) == "webhooks" {
-			return notFound()
+		if seg[0] == "interactions" || seg[0] == "webhooks" {
+			return notFound(s, c, nil)
 		}
 		return 0, nil, errUnauthorized()
 	}
-
-	switch {
-	case at(0) == "gateway" && at(1) == "bot" && n == 2 && m == http.MethodGet:
-		return 200, map[string]any{
-			"url":    s.Gateway().URL(),
-			"shards": s.gatewayShards,
-			"session_start_limit": map[string]any{
-				"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": s.maxConcurrency,
-			},
-		}, nil
-
-	case at(0) == "users" && n == 2 && m == http.MethodGet:
-		id := at(1)
-		if id == "@me" {
-			id = s.appID
+	for _, r := range botRoutes {
+		if p, ok := r.match(c.Method, seg); ok {
+			return r.serve(s, c, p)
 		}
-		u, ok := s.users[id]
-		if !ok {
-			return 0, nil, &apiError{http.StatusNotFound, 10013, "Unknown User", nil}
-		}
-		out := s.userJSON(u)
-		if at(1) == "@me" { // the current user's private fields
-			out["mfa_enabled"], out["locale"], out["verified"], out["email"] = false, "en-US", true, nil
-		}
-		return 200, out, nil
-
-	case at(0) == "users" && at(1) == "@me" && at(2) == "channels" && n == 3 && m == http.MethodPost:
-		return s.createDMLocked(c)
-
-	case at(0) == "channels" && n == 2 && m == http.MethodGet:
-		return 200, s.channelJSONLocked(at(1)), nil
-
-	case at(0) == "channels" && n == 3 && at(2) == "messages" && m == http.MethodPost:
-		return s.channelMessageCreateLocked(c, at(1))
-
-	case at(0) == "channels" && n == 5 && at(2) == "messages" && at(3) == "pins":
-		return s.pinLocked(c, at(1), at(4))
-	case at(0) == "channels" && n == 4 && at(2) == "pins":
-		return s.pinLocked(c, at(1), at(3)) // deprecated by Discord, still served
-
-	case at(0) == "channels" && n == 4 && at(2) == "messages":
-		msg := s.messages[at(3)]
-		if msg == nil || msg.ChannelID != at(1) || msg.Deleted {
-			return 0, nil, errUnknownMessage()
-		}
-		switch m {
-		case http.MethodGet:
-			return 200, s.messageJSONLocked(msg), nil
-		case http.MethodPatch:
-			if aerr := s.editMessageLocked(msg, c); aerr != nil {
-				return 0, nil, aerr
-			}
-			return 200, s.messageJSONLocked(msg), nil
-		case http.MethodDelete:
-			msg.Deleted = true
-			return http.StatusNoContent, nil, nil
-		}
-		return notFound()
-
-	case at(0) == "guilds" && n == 2 && m == http.MethodGet:
-		return s.guildObjectLocked(c, at(1))
-
-	case at(0) == "guilds" && n == 3 && at(2) == "members" && m == http.MethodGet:
-		return s.guildMembersLocked(c, at(1))
-
-	case at(0) == "guilds" && n == 4 && at(2) == "members" && m == http.MethodGet:
-		return s.guildMemberLocked(at(1), at(3))
-
-	case at(0) == "guilds" && n == 3 && at(2) == "roles" && m == http.MethodGet:
-		return 200, rolesJSON(s.rolesLocked(at(1))), nil
-
-	case at(0) == "applications" && n == 3 && at(2) == "commands":
-		return s.commandsLocked(c, at(1), "", "")
-	case at(0) == "applications" && n == 4 && at(2) == "commands":
-		return s.commandsLocked(c, at(1), "", at(3))
-	case at(0) == "applications" && n == 5 && at(2) == "guilds" && at(4) == "commands":
-		return s.commandsLocked(c, at(1), at(3), "")
-	case at(0) == "applications" && n == 6 && at(2) == "guilds" && at(4) == "commands" && at(5) != "permissions":
-		return s.commandsLocked(c, at(1), at(3), at(5))
 	}
-	return notFound()
+	return notFound(s, c, nil)
+}
+
+// gatewayBotLocked is GET /gateway/bot: the shards and session start
+// limit SetBot recommends.
+func (s *Server) gatewayBotLocked(*Call, []string) (int, any, *apiError) {
+	return 200, map[string]any{
+		"url":    s.Gateway().URL(),
+		"shards": s.gatewayShards,
+		"session_start_limit": map[string]any{
+			"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": s.maxConcurrency,
+		},
+	}, nil
+}
+
+// userLocked is GET /users/{id}, @me the bot with its private fields.
+func (s *Server) userLocked(_ *Call, p []string) (int, any, *apiError) {
+	id := p[0]
+	if id == "@me" {
+		id = s.appID
+	}
+	u, ok := s.users[id]
+	if !ok {
+		return 0, nil, &apiError{http.StatusNotFound, 10013, "Unknown User", nil}
+	}
+	out := s.userJSON(u)
+	if p[0] == "@me" { // the current user's private fields
+		out["mfa_enabled"], out["locale"], out["verified"], out["email"] = false, "en-US", true, nil
+	}
+	return 200, out, nil
+}
+
+// channelMessageLocked is GET, PATCH and DELETE of
+// /channels/{channel}/messages/{message}.
+func (s *Server) channelMessageLocked(c *Call, p []string) (int, any, *apiError) {
+	msg := s.messages[p[1]]
+	if msg == nil || msg.ChannelID != p[0] || msg.Deleted {
+		return 0, nil, errUnknownMessage()
+	}
+	switch c.Method {
+	case http.MethodGet:
+		return 200, s.messageJSONLocked(msg), nil
+	case http.MethodPatch:
+		if aerr := s.editMessageLocked(msg, c); aerr != nil {
+			return 0, nil, aerr
+		}
+		return 200, s.messageJSONLocked(msg), nil
+	case http.MethodDelete:
+		msg.Deleted = true
+		return http.StatusNoContent, nil, nil
+	}
+	return notFound(s, c, nil)
 }
 
 func (s *Server) createDMLocked(c *Call) (int, any, *apiError) {
