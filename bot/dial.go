@@ -41,7 +41,7 @@ type Conn struct {
 	// Endpoint variables are not touched.
 	APIBase string
 	// Wire, if set, adjusts the session before it is used; tests point it
-	// at a fake Discord with discordtest.Server.Wire. APIBase applies on
+	// at a fake Discord with discordfake.Server.Wire. APIBase applies on
 	// top of it.
 	Wire func(*discordgo.Session)
 	// Shards is the total number of gateway shards of the bot (every

@@ -87,7 +87,7 @@ type AshEqPart struct {
 	AshEq int
 }
 
-// Fortification multipliers of E1-C4. In the Russian ("Если замок или форт
+// garrisonFactor is a garrison's fortification multiplier (E1-C4). In the Russian ("Если замок или форт
 // не осажден и не взят штурмом, его гарнизон ... умножается на 2, а гарнизон
 // цитадели – на 3") the condition governs the whole sentence, so a citadel's
 // ×3 also needs it unbesieged and not stormed; the English reads as if the

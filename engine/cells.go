@@ -185,25 +185,14 @@ func sortUnitIDs(units []Unit, buf []int32) unitsByID {
 	return unitsByID{units: units, order: order}
 }
 
-// index is unitIndex's answer: the index of the first unit with this ID,
-// or -1.
+// index is the index of the first unit with this ID (as Battle.Unit), or
+// -1.
 func (x unitsByID) index(id string) int {
 	k, found := slices.BinarySearchFunc(x.order, id, func(i int32, id string) int { return strings.Compare(x.units[i].ID, id) })
 	if !found {
 		return -1
 	}
 	return int(x.order[k])
-}
-
-// unitIndex is the index of the unit with this ID in b (the first, as
-// Battle.Unit), or -1.
-func unitIndex(b *Battle, id string) int {
-	for i := range b.Units {
-		if b.Units[i].ID == id {
-			return i
-		}
-	}
-	return -1
 }
 
 // exposedAt reports whether unit i standing at c facing f would have its

@@ -59,6 +59,17 @@ func TestCellIndexMatchesScans(t *testing.T) {
 	}
 }
 
+// unitIndex is the index of the unit with this ID in b (the first, as
+// Battle.Unit), or -1: the scan unitsByID.index stands for.
+func unitIndex(b *Battle, id string) int {
+	for i := range b.Units {
+		if b.Units[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
 // Validate's index by ID answers what unitIndex's scan answers: the first
 // unit of an ID, duplicates and unknown IDs included.
 func TestUnitsByIDMatchesUnitIndex(t *testing.T) {

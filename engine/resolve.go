@@ -638,7 +638,7 @@ func (r *resolver) checkCompleteDefeat() {
 	r.emit(Event{Kind: EvOutcome, Rule: "R-I.4.1", Detail: out.String()})
 }
 
-// cellOrder sorts cells north to south, west to east: a stable order for
+// cellLess orders cells north to south, west to east: a stable order for
 // simultaneous events that does not depend on unit names.
 func cellLess(a, b Cell) bool {
 	if a.Y != b.Y {

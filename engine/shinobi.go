@@ -43,9 +43,6 @@ func checkShinobi(b *Battle, side Side, o Order, used int) *Problem {
 	return nil
 }
 
-// checkBanner checks a banner raised in a unit (R-V.7, D-26): one of the
-// side's banners not raised before, in one of its units that is not of a
-// minor clan, and only the Phoenix in a routing unit.
 // unusedBanners counts the side's banners of a name not yet raised.
 func unusedBanners(b *Battle, side Side, name string) int {
 	n := 0
@@ -57,6 +54,9 @@ func unusedBanners(b *Battle, side Side, name string) int {
 	return n
 }
 
+// checkBanner checks a banner raised in a unit (R-V.7, D-26): one of the
+// side's banners not raised before, in one of its units that is not of a
+// minor clan, and only the Phoenix in a routing unit.
 func checkBanner(b *Battle, side Side, u *Unit, o Order) *Problem {
 	bad := func(rule, why string) *Problem { return &Problem{Code: ProbBanner, Rule: rule, Unit: u.ID, Arg: why} }
 	found := false

@@ -210,7 +210,7 @@ func (t *Terrain) Shielded(c, from Cell) bool {
 	return false
 }
 
-// Has reports whether c is in cells.
+// has reports whether c is in cells.
 func has(cells []Cell, c Cell) bool {
 	for _, x := range cells {
 		if x == c {

@@ -104,8 +104,8 @@ func ParseTroopType(s string) (TroopType, error) {
 	return 0, fmt.Errorf("unknown unit type %q (want heavy_cavalry, light_cavalry, samurai_spear, samurai_archer, ashigaru_spear, ashigaru_teppo or yamabushi)", s)
 }
 
-// Formation of a unit of n figures (R-VIII.1, D-10): files W = min(4, n),
-// ranks R = ceil(n/4).
+// Files is the number of files of a unit of n figures, its formation's
+// width (R-VIII.1, D-10): W = min(4, n); its ranks are R = ceil(n/4).
 func Files(n int) int { return min(4, max(0, n)) }
 
 // Ranks is the number of ranks of n figures (D-10); a rank with 1 figure counts.

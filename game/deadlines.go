@@ -65,9 +65,6 @@ func (s *Service) Reminders() ([]Reminder, error) {
 	return out, err
 }
 
-// eachBattle calls fn for every battle of every guild whose header passes
-// want; only those are read whole. A battle this build cannot read
-// (Header.Unreadable) is an error unless want leaves it out.
 // guilds lists the store's guilds, each one read in its own transaction
 // afterwards by the deadline walks (a guild at a time keeps each short).
 func (s *Service) guilds() ([]string, error) {
@@ -81,6 +78,9 @@ func (s *Service) guilds() ([]string, error) {
 	return out, err
 }
 
+// eachBattle calls fn for every battle of every guild whose header passes
+// want; only those are read whole. A battle this build cannot read
+// (Header.Unreadable) is an error unless want leaves it out.
 func eachBattle(tx *store.Tx, want func(store.Header) bool, fn func(store.BattleRecord) error) error {
 	hs, err := headers(tx, want)
 	if err != nil {

@@ -58,7 +58,7 @@ func (s Siege) CanAssault(o AssaultOrder) error {
 	return o.DefMod.check()
 }
 
-// Storm is the assaulting army and the garrison as forces.
+// storm is the assaulting army and the garrison as forces.
 func (s Siege) storm(o AssaultOrder) (atk, def Force) {
 	atk = Force{Clan: s.Besiegers.Clan, Armies: s.Besiegers.Armies, Units: keepUnits(s.Besiegers.Units, o.Units),
 		Leaders: keepLeaders(s.Besiegers.Leaders, o.Leaders), Mod: o.AtkMod}

@@ -41,7 +41,7 @@ func logTextErrorOnce(key string, err error) {
 
 // underTest marks a fallback in a test binary as broken, in fmt's own
 // way ("%!(...)"), so that the test whose output holds it fails: the fake
-// Discord's scanner (bot/discordtest) and every golden look for "%!", and
+// Discord's scanner (bot/discordfake) and every golden look for "%!", and
 // the failure names the test that wrote the text. A package-wide hook set
 // in a TestMain could only fail the whole package, after the fact, without
 // saying which test; a panic would be recovered by the bot's handlers.

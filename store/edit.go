@@ -78,8 +78,6 @@ func EditRaw(path string, bucketPath [][]byte, key []byte, edit func(data []byte
 	})
 }
 
-// editValue gives the JSON data of a stored value to edit and encodes
-// what it returns as the value was encoded.
 // editBundled edits the value name of a bundle and returns the bundle.
 func editBundled(raw, name []byte, where string, edit func([]byte) ([]byte, error)) ([]byte, error) {
 	values, err := parseBundle(raw)
@@ -97,6 +95,8 @@ func editBundled(raw, name []byte, where string, edit func([]byte) ([]byte, erro
 	return values.with(name, out).encode(), nil
 }
 
+// editValue gives the JSON data of a stored value to edit and encodes
+// what it returns as the value was encoded.
 func editValue(raw []byte, where string, edit func([]byte) ([]byte, error)) ([]byte, error) {
 	data, version, err := valueData(raw, where)
 	if err != nil {

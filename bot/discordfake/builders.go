@@ -196,7 +196,7 @@ func Focus(o Option) Option {
 }
 
 // Interaction is a built INTERACTION_CREATE payload; dispatch it with
-// Server.Interact.
+// Interactions().Dispatch.
 type Interaction struct {
 	ID, Token string
 	Type      discordgo.InteractionType
@@ -207,8 +207,9 @@ type Interaction struct {
 	Payload json.RawMessage
 }
 
-// Dispatch dispatches the interaction as INTERACTION_CREATE (see DispatchRaw)
-// and returns its id. A failure is reported with t.Errorf.
+// Dispatch dispatches the interaction as INTERACTION_CREATE (see
+// Gateway().Dispatch) and returns its id. A failure is reported to the
+// Reporter.
 func (in Interactions) Dispatch(i Interaction) (string, error) {
 	s := in.s
 	return i.ID, s.Gateway().Dispatch("INTERACTION_CREATE", i.Payload)

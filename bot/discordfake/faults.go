@@ -284,7 +284,7 @@ func routeMatches(pattern, route string) bool {
 	return true
 }
 
-// faultBody is the Discord error body of a fault.
+// body is the Discord error body of a fault.
 func (f *Fault) body() map[string]any {
 	msg := f.Message
 	if msg == "" {

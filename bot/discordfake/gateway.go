@@ -409,7 +409,7 @@ func (s *Server) readyConns() []*gwConn {
 // ready gateway connection, waiting up to 10s for one to be ready.
 // INTERACTION_CREATE payloads are registered as interactions (by their id and
 // token), so the bot can respond to them. A failure is reported with
-// t.Errorf and returned.
+// the Reporter and returned.
 func (gw Gateway) Dispatch(event string, payload []byte) error {
 	s := gw.s
 	err := s.dispatchRaw(event, payload)

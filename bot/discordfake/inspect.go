@@ -40,7 +40,7 @@ type Call struct {
 	// call (nil if it was served).
 	Fault *Fault
 	// SpecErrors are the OpenAPI violations of the request and the response
-	// (see Server.Violations).
+	// found by Options.Check (discordtest: Server.Violations).
 	SpecErrors []string
 	Time       time.Time
 }

@@ -16,7 +16,7 @@ import (
 // an array, holding only the types the test expects (ExpectMentions; none
 // by default), and never roles or users both parsed and listed (which
 // Discord refuses). A breach is recorded (MentionProblems) and reported on
-// the Server's testing.TB at Close, like a broken text.
+// the Server's Reporter at Close, like a broken text.
 
 // MentionProblem is a message the bot sent that could ping whom it did not
 // mean to.

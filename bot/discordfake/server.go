@@ -22,7 +22,7 @@ import (
 const discordEpoch = 1420070400000
 
 // DefaultLocale is the locale of interactions whose Member has no Locale,
-// and of guilds without SetGuildLocale.
+// and of guilds without Guilds().SetLocale.
 const DefaultLocale = "ru"
 
 // DefaultAppPermissions is the app_permissions string of built interactions.
@@ -56,7 +56,7 @@ type Server struct {
 	closed            bool
 	heartbeatInterval time.Duration
 	disallowedIntents discordgo.Intent
-	gatewayShards     int                   // GET /gateway/bot's shards (SetGatewayBot)
+	gatewayShards     int                   // GET /gateway/bot's shards (Gateway().SetBot)
 	maxConcurrency    int                   // and its max_concurrency
 	guildsPerShard    int                   // 0: defaultGuildsPerShard
 	heldShards        map[int]chan struct{} // HoldShard
@@ -404,9 +404,10 @@ func (s *Server) Session(token string) (*discordgo.Session, error) {
 //     not make discordgo retry forever (set it back to test reconnects);
 //   - the session's token becomes a valid token of the fake (REST calls
 //     and IDENTIFY with other tokens fail with 401 / close code 4004);
-//   - sess.Close is registered with t.Cleanup (it runs before the server's
-//     Close; discordgo's Close of an open session takes one second); for a
-//     NewServer, Close runs it first.
+//   - sess.Close is registered with the Reporter's Cleanup (a test's
+//     t.Cleanup, which runs it before the server's Close; discordgo's
+//     Close of an open session takes one second); for a server without a
+//     Reporter, Close runs it first.
 func (s *Server) Wire(sess *discordgo.Session) {
 	s.mu.Lock()
 	s.tokens[strings.TrimPrefix(sess.Token, "Bot ")] = true

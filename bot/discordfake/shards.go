@@ -15,7 +15,7 @@ import (
 // disagrees with the live sharded sessions' is closed with 4010 (Invalid
 // shard), and one that would hold more guilds than a shard may (2,500 by
 // default, SetGuildsPerShard) with 4011 (Sharding required). GET
-// /gateway/bot recommends SetGatewayBot's shard count and
+// /gateway/bot recommends SetBot's shard count and
 // max_concurrency.
 
 // defaultGuildsPerShard is how many guilds Discord lets one shard hold.

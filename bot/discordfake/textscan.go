@@ -17,10 +17,10 @@ import (
 // interaction answers, followups and their edits, modals, autocomplete
 // choices, components' labels, attachments' descriptions (alt texts),
 // commands, channels and roles are all request bodies: the scan walks every
-// JSON body the bot sends. A problem is recorded (TextProblems) and, like a
-// violation of the OpenAPI description, reported on the Server's
-// testing.TB, at Close: every test that owns a fake fails on any broken
-// text it produced.
+// JSON body the bot sends. A problem is recorded (Checks().TextProblems)
+// and reported on the Server's Reporter at Close: every test that owns a
+// fake (a discordtest.Server reports on its testing.TB) fails on any
+// broken text it produced.
 
 // TextProblem is one text the bot sent that a player should not read.
 type TextProblem struct {

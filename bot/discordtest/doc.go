@@ -1,37 +1,16 @@
-// Package discordtest is a fake Discord for end-to-end tests of the bot.
+// Package discordtest is the fake Discord of bot/discordfake made for the
+// bot's end-to-end tests.
 //
-// A Server speaks the real Discord protocols on 127.0.0.1: the REST API under
-// /api/v9/... and the gateway websocket under /gateway. A *discordgo.Session
-// (the real github.com/bwmarrin/discordgo client) is pointed at it with
-// Server.Session or Server.Wire: its http.Client gets a RoundTripper that
-// rewrites every https://discord.com/... request to the fake server (path and
-// query kept; any other host is refused, so tests never reach the network),
-// and GET /api/v9/gateway returns ws://127.0.0.1:port/gateway, so Open dials
-// the fake gateway. discordgo's package-level Endpoint* variables are never
-// touched, so tests using the fake can run in parallel.
-//
-// The gateway sends HELLO, answers IDENTIFY with READY (then one GUILD_CREATE
-// per known guild), HEARTBEAT with HEARTBEAT_ACK and RESUME with the
-// dispatches the client missed, then RESUMED. As on Discord, a client that
-// closes with 1000 or 1001 invalidates its session (a later RESUME gets
-// INVALID_SESSION false); other closes and dropped connections keep it
-// resumable. Tests dispatch events with Interact (interactions built with
-// SlashCommand, Button, Select, ...) or DispatchRaw (any payload, e.g. a
-// fixture file).
-//
-// Sharding is served as Discord does it (shards.go): an IDENTIFY with
-// "shard": [id, count] gets READY and GUILD_CREATE for the guilds of that
-// shard only (ShardOf: (guild_id >> 22) % count), a guild's dispatches go
-// out on its shard's session only (InteractionInfo.Sessions records
-// which), a disagreeing shard count is closed with 4010 and too many
-// guilds on a shard with 4011; GET /gateway/bot recommends SetGatewayBot's
-// count and max_concurrency; DropShard and HoldShard take one shard away.
-//
-// Every REST call is recorded (Calls, UnexpectedCalls). Messages, DM
-// channels, interaction responses, application commands and roles are kept
-// and can be inspected with Messages, DMs, Responses, Original, Commands.
-// Responses are Discord-shaped objects with snowflake string ids; errors are
-// Discord-shaped {"message": ..., "code": ...} bodies with Discord's codes.
+// New(t) starts a discordfake.Server (embedded in discordtest's Server, so
+// every method of the fake is at hand: srv.Interactions().SlashCommand,
+// srv.Messages().In, srv.Gateway().Reconnect, ...), reports on t what goes
+// wrong (a broken text, a message that could ping, a failed dispatch, a
+// violation of Discord's OpenAPI description: each fails the test), wires
+// discordgo sessions' Close to t.Cleanup, and closes the fake at the end
+// of the test. NewServer does the same outside a test's reporting
+// (Options.Logf). The fake's vocabulary (Member, Option, StringOpt, Fault,
+// RateLimited, Message, Response, ...) is re-exported here (vocab.go), so a
+// test imports one package.
 //
 // # Discord's OpenAPI description
 //
@@ -43,57 +22,9 @@
 // t.Errorf on the Server's testing.TB (or Options.Logf) and recorded (Violations,
 // Call.SpecErrors); AllowViolations keeps the record but not the error, for
 // tests that send bad requests on purpose. Validated counts what was
-// checked. Known disagreements between the description and Discord's real
-// behaviour are listed at patchSpec in openapi.go.
-//
-// # Faults
-//
-// Fail makes matching REST calls (method, route pattern, channel, user, a
-// count) answer with a Fault instead: 429 per route or global (RateLimited,
-// GlobalRateLimited, with Retry-After and X-RateLimit-* headers that
-// discordgo obeys), 500, 502, or a JSON error code (CannotSendToUser 50007,
-// MissingPermissions 50013, MissingAccess 50001, UnknownChannel 10003,
-// UnknownInteraction 10062). ExpireInteraction and SetAckDeadline refuse
-// late interaction callbacks with 10062. On the gateway: Reconnect (op 7),
-// InvalidSession (op 9, resumable or not), DropConnection and Disconnect.
-//
-// # Channels and permissions
-//
-// GET /channels/{id} (with permission_overwrites), /guilds/{id},
-// /guilds/{id}/roles and /guilds/{id}/members/{user} serve what SetChannel,
-// SetChannelOverwrites, SetRoles, SetEveryonePermissions, SetMemberRoles and
-// SetGuildOwner configure, so discordgo's Session.UserChannelPermissions
-// works over REST and, after Open, from the state (GUILD_CREATE, then
-// CHANNEL_UPDATE, GUILD_ROLE_UPDATE and GUILD_MEMBER_UPDATE on changes).
-//
-// Every message the bot creates or edits (channel posts, DMs, interaction
-// answers, their edits and followups) must say whom it may ping:
-// allowed_mentions with parse an array of only what the test expects
-// (ExpectMentions; nothing by default). Any other is reported at Close
-// (MentionProblems, mentions.go), like a broken text.
-//
-// POST /channels/{id}/messages honours nonce with enforce_nonce: a second
-// message with the same nonce from the bot within five minutes returns the
-// first one instead of creating another.
-//
-// Non-goals (documented limits): no zlib transport compression (frames are
-// always uncompressed text; discordgo only inflates binary frames, so it
-// decodes them even though it identifies with compress=true); no rate
-// limiting of its own (generous X-RateLimit headers are sent so discordgo
-// never sleeps; 429s happen only when a test injects them with Fail); the
-// 3 s interaction window is not enforced unless SetAckDeadline asks; no
-// MESSAGE_CREATE echo of the bot's own messages. The fake is its own CDN:
-// the files of the bot's messages and the files uploaded with a command
-// (AttachmentOpt) are served from /attachments/<channel>/<id>/<name> on its
-// listener (FilePath), where a wired session's transport sends
-// cdn.discordapp.com and media.discordapp.net.
-//
-// # Outside tests
-//
-// NewServer starts the same fake without a testing.TB (Options: the
-// address, where violations are logged), for a sandbox a person plays in:
-// Subscribe tells of every change the bot made, VisibleMessages lists what
-// one user sees in a channel (his own ephemeral answers included, nobody
-// else's), Commands what the bot registered, ComponentOn clicks a component
-// of one message, and AddToken admits a bot that reaches the fake by URL.
+// checked; SkipSpec turns the checks off for benchmarks. Known
+// disagreements between the description and Discord's real behaviour are
+// listed at patchSpec in openapi.go. The validation stays here, in the
+// tests: the production binary, which links the fake through the sandbox,
+// carries neither the validator nor the 1.1 MB description.
 package discordtest

@@ -36,13 +36,6 @@ var demoBattle = game.BattleID(demoName)
 // demoRoles are the clans' roles; the scripted players hold them.
 var demoRoles = [2]string{"uesugi", "takeda"}
 
-// demoArmy is the starting position: the built-in scenario the bot offers.
-func demoArmy() engine.Battle {
-	b, _ := game.Scenario(demoScenario)
-	b.ID = demoBattle
-	return b
-}
-
 // demoOrder is one scripted order: its unit, kind and phase, and what it
 // says besides (a target, gallop steps, a facing).
 type demoOrder struct {

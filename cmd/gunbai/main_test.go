@@ -19,6 +19,7 @@ import (
 	"github.com/gunbai/gunbai/bot/config"
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -320,4 +321,12 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	if sv, err := st.Served(); err != nil || sv.Shards != 1 || sv.IDs != nil {
 		t.Errorf("served %+v, %v; want every guild, unsharded", sv, err)
 	}
+}
+
+// demoArmy is the demo's starting position: the built-in scenario the bot
+// offers.
+func demoArmy() engine.Battle {
+	b, _ := game.Scenario(demoScenario)
+	b.ID = demoBattle
+	return b
 }
