@@ -60,9 +60,14 @@ func New(t testing.TB) *Server {
 }
 
 // NewServer starts the same fake outside a test's reporting (see Options):
-// what New reports with t.Errorf goes to Options.Logf. Close it when done.
+// what New reports with t.Errorf goes to Options.Logf (or Options.Reporter,
+// if set); Options.Check is the OpenAPI validation's. Close it when done.
 func NewServer(opts Options) (*Server, error) {
-	return newServer(logf(opts.Logf), opts)
+	var rep reporter = logf(opts.Logf)
+	if opts.Reporter != nil {
+		rep = opts.Reporter
+	}
+	return newServer(rep, opts)
 }
 
 func newServer(rep reporter, opts Options) (*Server, error) {
