@@ -140,10 +140,10 @@ func (b *Bot) Tick() {
 	if _, err := b.svc.Reminders(); err != nil {
 		b.opt.Log.Printf("reminders: %v", err)
 	}
-	if _, err := b.svc.DueFights(time.Now()); err != nil {
+	if _, err := b.svc.QuickBattles().DueFights(time.Now()); err != nil {
 		b.opt.Log.Printf("quick battles: %v", err)
 	}
-	if _, err := b.svc.DueDuels(time.Now()); err != nil {
+	if _, err := b.svc.Duels().DueDuels(time.Now()); err != nil {
 		b.opt.Log.Printf("duels: %v", err)
 	}
 	b.deliverDue()

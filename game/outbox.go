@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game/kit"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -16,7 +17,7 @@ import (
 
 // Post kinds, each with its composer in the bot.
 const (
-	PostText       = "text"        // Key and Args, a catalogue text
+	PostText       = kit.PostText  // Key and Args, a catalogue text
 	PostOpened     = "opened"      // a phase opened: its seed hash, deadline, and at the start the infiltration (Data: OpenedData)
 	PostTurn       = "turn"        // a resolved turn as the audience may see it: picture, log, revealed seed
 	PostOver       = "over"        // the battle is over (Data: the outcome)
@@ -81,9 +82,7 @@ type Player struct {
 // audiences are the three channels of a battle, by audience.
 var audiences = []string{store.AudienceNorth, store.AudienceSouth, store.AudienceGM}
 
-func sideAudience(s engine.Side) string {
-	return [2]string{store.AudienceNorth, store.AudienceSouth}[s]
-}
+func sideAudience(s engine.Side) string { return kit.SideAudience(s) }
 
 // channelOf is the channel of an audience.
 func channelOf(rec *store.BattleRecord, audience string) string {

@@ -1,13 +1,17 @@
-package game
+package duels
 
 import (
-	"encoding/json"
+	"errors"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/gunbai/gunbai/duel"
-	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game/campaigns"
+	"github.com/gunbai/gunbai/game/kit"
+	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -60,7 +64,7 @@ func playDuel(t *testing.T, svc *Service, guild, battle, id string, roles [2]str
 // different clans; the other clan's click, a second split after both are
 // in, a click out of turn are refused; the result goes to the roster.
 func TestDuelOutsideABattle(t *testing.T) {
-	svc := uploadedService(t)
+	svc, camp := uploadedService(t)
 	if _, err := svc.StartDuel("g1", DuelRequest{A: "kenshin", B: "kageie"}); err == nil {
 		t.Fatal("a duel within one clan")
 	} else {
@@ -81,7 +85,7 @@ func TestDuelOutsideABattle(t *testing.T) {
 	}
 	err = svc.ActDuel(DuelClick{Guild: "g1", Roles: []string{"r-takeda"}, ID: DuelID("g1", "", d.ID, 1, DuelActSplit), Values: []string{"1"}})
 	userErr(t, err, "err.duel_over")
-	r, err := svc.Roster("g1")
+	r, err := camp.Roster("g1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +103,7 @@ func TestDuelOutsideABattle(t *testing.T) {
 // E4-Q5c: past the deadline the bot plays for whoever has not chosen, to
 // the end when neither comes back.
 func TestDuelDeadline(t *testing.T) {
-	svc := uploadedService(t)
+	svc, _ := uploadedService(t)
 	d, err := svc.StartDuel("g1", DuelRequest{A: "kenshin", B: "shingen", Timeout: time.Hour})
 	if err != nil {
 		t.Fatal(err)
@@ -125,161 +129,11 @@ func TestDuelDeadline(t *testing.T) {
 	t.Fatal("the deadline does not end the duel")
 }
 
-// roninBattle is a started battle with leaders.duel_mode=ronin in which two
-// generals' units charge each other in turn 1 and their duel's die is 3-5:
-// the seed is searched. It returns the service, both seats and the orders.
-func roninBattle(t *testing.T) (*Service, Seat, Seat, []engine.Order) {
-	t.Helper()
-	for b := byte(0); b < 200; b++ {
-		svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
-		svc.Rand = &fixedRand{b: b}
-		rec := created(t, svc)
-		if _, err := svc.Start(guild, rec.ID, false); err != nil {
-			t.Fatal(err)
-		}
-		var seed store.Seed
-		err := svc.Store.Update(func(tx *store.Tx) error {
-			r, err := tx.Battle(guild, rec.ID)
-			if err != nil {
-				return err
-			}
-			st := &r.State
-			st.Settings.DuelRonin = true
-			var units []engine.Unit
-			for _, u := range st.Units {
-				switch u.ID {
-				case "n-yari":
-					u.Cell, u.Facing = engine.Cell{X: 5, Y: 3}, engine.S
-				case "s-yari":
-					u.Cell, u.Facing = engine.Cell{X: 5, Y: 5}, engine.N
-				default:
-					continue
-				}
-				units = append(units, u)
-			}
-			st.Units = units
-			st.Leaders = append(st.Leaders,
-				engine.Leader{ID: "n-gen", Side: engine.North, Role: engine.General, At: "n-yari"},
-				engine.Leader{ID: "s-gen", Side: engine.South, Role: engine.General, At: "s-yari"})
-			if seed, err = tx.Seed(guild, rec.ID, 1); err != nil {
-				return err
-			}
-			return tx.PutBattle(r)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		north, _ := svc.SeatOf(guild, []string{"r-oda"})
-		south, _ := svc.SeatOf(guild, []string{"r-asai"})
-		orders := []engine.Order{
-			{Unit: "n-yari", Side: engine.North, Kind: engine.OrderMove, Class: engine.Ordinary, Phase: 1},
-			{Unit: "s-yari", Side: engine.South, Kind: engine.OrderMove, Class: engine.Ordinary, Phase: 1},
-		}
-		_, events, err := engine.ResolveTurn(north.Battle.State, orders, engine.NewSeededDice(seed.Value, rec.ID, 1))
-		if err != nil || len(engine.RoninDuels(events)) == 0 {
-			continue
-		}
-		return svc, north, south, orders
-	}
-	t.Fatal("no seed gives a Ronin duel")
-	return nil, Seat{}, Seat{}, nil
-}
-
-// F-E4-1 in a battle: the turn resolves, the duel waits with the battle in
-// StatusResolving (no turn 2 yet, the turn cannot be resolved again), both
-// sides fight it, its outcome is applied to the leaders and journaled, and
-// turn 2 opens; the duel's dice come from turn 2's committed seed.
-func TestDuelInABattle(t *testing.T) {
-	svc, north, south, orders := roninBattle(t)
-	accept(t, svc, north, engine.StakeLow)
-	accept(t, svc, south, engine.StakeLow)
-	for i, seat := range []Seat{north, south} {
-		if _, err := svc.Order(seat, orders[i]); err != nil {
-			t.Skipf("order refused with this seed: %v", err)
-		}
-	}
-	if _, err := svc.Ready(north); err != nil {
-		t.Fatal(err)
-	}
-	res, err := svc.Ready(south)
-	if err != nil || res.Resolved == nil {
-		t.Fatalf("resolved %+v %v", res, err)
-	}
-	if res.Resolved.Next != nil || res.Resolved.Battle.Status != store.StatusResolving {
-		t.Fatalf("the next turn opened before the duel: %+v", res.Resolved.Battle.Status)
-	}
-	id := north.Battle.ID
-	if _, err := svc.Resolve(guild, id, 1); err == nil {
-		t.Fatal("turn 1 resolved again while its duel goes on")
-	}
-	var ds []store.DuelRecord
-	svc.Store.View(func(tx *store.Tx) error { ds, err = tx.Duels(guild, id); return err })
-	if len(ds) != 1 || ds[0].ID != "1.1" {
-		t.Fatalf("duels %+v", ds)
-	}
-	var want store.Seed
-	svc.Store.View(func(tx *store.Tx) error { want, err = tx.Seed(guild, id, 2); return err })
-	if string(ds[0].Seed) != string(want.Value) || ds[0].DiceTurn != 1 {
-		t.Fatal("the duel's dice are not turn 2's committed seed")
-	}
-	// Its posts: the start to both clans and the GM, a prompt per clan.
-	owed, _ := svc.Owed()
-	starts, prompts := 0, 0
-	for _, p := range owed {
-		if p.Kind != PostDuel {
-			continue
-		}
-		var dp DuelPost
-		json.Unmarshal(p.Data, &dp)
-		switch dp.What {
-		case DuelStart:
-			starts++
-		case DuelPrompt:
-			prompts++
-		}
-	}
-	if starts != 3 || prompts != 2 {
-		t.Fatalf("%d starts, %d prompts owed", starts, prompts)
-	}
-	got := playDuel(t, svc, guild, id, "1.1", [2]string{"r-oda", "r-asai"}, [2]string{"2", "1e"})
-	rec, err := svc.Store.Battle(guild, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rec.Status != store.StatusCommand || rec.Turn != 2 {
-		t.Fatalf("after the duel: %s turn %d", rec.Status, rec.Turn)
-	}
-	for i, lid := range []string{"n-gen", "s-gen"} {
-		l := leaderOf(&rec.State, lid)
-		switch {
-		case got.State.Dead[i] && l.Health != engine.LeaderKilled:
-			t.Errorf("%s died in the duel: %+v", lid, l)
-		case !got.State.Dead[i] && l.Wounds != got.State.Wounds[i]:
-			t.Errorf("%s: %d wounds, the duel left %d", lid, l.Wounds, got.State.Wounds[i])
-		}
-	}
-	entries, _, _ := svc.Journal(guild, id)
-	n := 0
-	for _, e := range entries {
-		if e.Kind == JournalDuel {
-			n++
-		}
-	}
-	if n != 2 {
-		t.Fatalf("%d duel entries in the journal", n)
-	}
-	// The store verifies: the duel's wounds are not replayed (the turn
-	// after it is checked against its seal), nor taken for a change.
-	if r, err := VerifyStore(svc.Store); err != nil || r.Mismatch != nil {
-		t.Fatalf("verify after a duel: %+v %v", r.Mismatch, err)
-	}
-}
-
 // A duel's "attack" pressed twice after a lost answer (issue 25, item 3):
 // when the same fighter acts again in the next exchange (his enemy has no
 // attack left), the second press is refused and attacks no second time.
 func TestRetryDuelPressedTwice(t *testing.T) {
-	svc := uploadedService(t)
+	svc, _ := uploadedService(t)
 	d, err := svc.StartDuel("g1", DuelRequest{A: "kenshin", B: "shingen", Timeout: time.Hour})
 	if err != nil {
 		t.Fatal(err)
@@ -330,5 +184,60 @@ func TestRetryDuelPressedTwice(t *testing.T) {
 	userErr(t, click(0, attack), "err.duel_moved")
 	if got := now(); len(got.State.Log) != exchanges || got.Step != store.DuelStepAct {
 		t.Fatalf("the second press changed the duel: %d exchanges (were %d), step %q", len(got.State.Log), exchanges, got.Step)
+	}
+}
+
+// fixedRand gives the same seeds every run, so tests know the dice.
+type fixedRand struct{ b byte }
+
+func (f *fixedRand) Read(p []byte) (int, error) {
+	for i := range p {
+		f.b++
+		p[i] = f.b
+	}
+	return len(p), nil
+}
+
+// uploadedService is a service whose guild "g1" has the two testdata
+// rosters uploaded (by the campaign's service) and their clans bound.
+func uploadedService(t testing.TB) (*Service, *campaigns.Service) {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "g.db"), store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	base := kit.Base{Store: st, Rand: &fixedRand{}}
+	c := &campaigns.Service{Base: base}
+	for _, f := range []string{"roster_uesugi.toml", "roster_takeda.toml"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "campaign", "rosterfile", "testdata", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.UploadRoster("g1", f, data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, cl := range []string{"uesugi", "takeda"} {
+		if _, err := c.BindClan("g1", cl, "r-"+cl, "ch-"+cl, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &Service{Base: base}, c
+}
+
+func userErr(t *testing.T, err error, key string) {
+	t.Helper()
+	var ue *kit.Refusal
+	if !errors.As(err, &ue) {
+		t.Fatalf("want a refusal %s, got %v", key, err)
+	}
+	if key != "" && ue.Key != key && (len(ue.Problems) == 0 || ue.Problems[0].Code != key) {
+		t.Fatalf("want %s, got %s %v", key, ue.Key, ue.Problems)
+	}
+	// Every refusal reads in both languages.
+	ru, en := render.Refusal(render.RU, ue.Key, ue.Args, ue.Problems), render.Refusal(render.EN, ue.Key, ue.Args, ue.Problems)
+	if ru == "" || en == "" || ru == en || strings.Contains(ru, "%!") || strings.Contains(en, "%!") {
+		t.Fatalf("refusal %s not bilingual: %q / %q", key, ru, en)
 	}
 }
