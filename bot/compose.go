@@ -201,7 +201,7 @@ func (b *Bot) composeTurn(p store.Post) ([]message, error) {
 // composePlanChange: the round's announcement and, to a clan, what its
 // shinobi reported (D-29).
 func (b *Bot) composePlanChange(p store.Post) ([]message, error) {
-	rec, ph, err := b.svc.PlanChangeReports(p.Guild, p.Battle, p.Turn)
+	rec, ph, err := b.svc.Posts().PlanChangeReports(p.Guild, p.Battle, p.Turn)
 	if err != nil {
 		return nil, err
 	}

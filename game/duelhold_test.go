@@ -100,8 +100,8 @@ func roninBattle(t *testing.T) (*Service, Seat, Seat, []engine.Order) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		north, _ := svc.SeatOf(guild, []string{"r-oda"})
-		south, _ := svc.SeatOf(guild, []string{"r-asai"})
+		north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
+		south, _ := svc.Seats().SeatOf(guild, []string{"r-asai"})
 		orders := []engine.Order{
 			{Unit: "n-yari", Side: engine.North, Kind: engine.OrderMove, Class: engine.Ordinary, Phase: 1},
 			{Unit: "s-yari", Side: engine.South, Kind: engine.OrderMove, Class: engine.Ordinary, Phase: 1},
@@ -154,7 +154,7 @@ func TestDuelInABattle(t *testing.T) {
 		t.Fatal("the duel's dice are not turn 2's committed seed")
 	}
 	// Its posts: the start to both clans and the GM, a prompt per clan.
-	owed, _ := svc.Owed()
+	owed, _ := svc.Posts().Owed()
 	starts, prompts := 0, 0
 	for _, p := range owed {
 		if p.Kind != duels.PostDuel {
@@ -189,7 +189,7 @@ func TestDuelInABattle(t *testing.T) {
 			t.Errorf("%s: %d wounds, the duel left %d", lid, l.Wounds, got.State.Wounds[i])
 		}
 	}
-	entries, _, _ := svc.Journal(guild, id)
+	entries, _, _ := svc.Audit().Journal(guild, id)
 	n := 0
 	for _, e := range entries {
 		if e.Kind == duels.JournalDuel {

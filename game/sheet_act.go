@@ -34,7 +34,8 @@ type SheetDone struct {
 // and side. A refusal is kept on the sheet as its note (and returned); the
 // sheet is shown again either way. reply, for a sheet shown as an
 // ephemeral answer, is the interaction to edit it through.
-func (s *Service) Act(id uint64, player Player, roles func(guild string) (roles []string, name string, err error), act SheetAct, reply *store.Reply) (SheetDone, error) {
+func (g Sheets) Act(id uint64, player Player, roles func(guild string) (roles []string, name string, err error), act SheetAct, reply *store.Reply) (SheetDone, error) {
+	s := g.s
 	var out SheetDone
 	var sh store.Sheet
 	if err := s.Store.View(func(tx *store.Tx) (err error) { sh, err = tx.Sheet(id); return err }); err != nil {
@@ -53,7 +54,7 @@ func (s *Service) Act(id uint64, player Player, roles func(guild string) (roles 
 	if name != "" {
 		player.Name = name
 	}
-	seat, err := s.SeatOf(sh.Guild, rs)
+	seat, err := s.Seats().SeatOf(sh.Guild, rs)
 	if err == nil && (seat.Battle.ID != sh.Battle || seat.Side != sh.Side) {
 		err = refuse("err.sheet_not_seated")
 	}
