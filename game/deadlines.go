@@ -69,19 +69,6 @@ func (g Clock) Reminders() ([]Reminder, error) {
 // eachBattle calls fn for every battle of every guild whose header passes
 // want; only those are read whole. A battle this build cannot read
 // (Header.Unreadable) is an error unless want leaves it out.
-// guilds lists the store's guilds, each one read in its own transaction
-// afterwards by the deadline walks (a guild at a time keeps each short).
-func (s *Service) guilds() ([]string, error) {
-	var out []string
-	err := s.Store.View(func(tx *store.Tx) error {
-		var err error
-		out, err = tx.Guilds()
-		return err
-	})
-	out = slices.DeleteFunc(out, func(g string) bool { return !s.owns(g) })
-	return out, err
-}
-
 func eachBattle(tx *store.Tx, want func(store.Header) bool, fn func(store.BattleRecord) error) error {
 	hs, err := headers(tx, want)
 	if err != nil {
