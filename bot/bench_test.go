@@ -83,7 +83,7 @@ func loadWorld(b *testing.B, n int) (*world, [][2]discordtest.Member) {
 			b.Fatal(err)
 		}
 		for side := range 2 {
-			seat, err := svc.SeatOf(w.guild, players[k][side].Roles)
+			seat, err := svc.Seats().SeatOf(w.guild, players[k][side].Roles)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -95,9 +95,9 @@ func loadWorld(b *testing.B, n int) (*world, [][2]discordtest.Member) {
 		}
 	}
 	// What creating them owed the channels is not part of what is measured.
-	owed, _ := svc.Owed()
+	owed, _ := svc.Posts().Owed()
 	for _, p := range owed {
-		svc.Delivered(p.ID)
+		svc.Posts().Delivered(p.ID)
 	}
 	st.Close()
 	w.start()

@@ -134,16 +134,16 @@ func (b *Bot) Start() error {
 // the clans whose deadline comes near.
 func (b *Bot) Tick() {
 	defer b.recovered("deadlines")
-	if _, err := b.svc.Due(); err != nil {
+	if _, err := b.svc.Clock().Due(); err != nil {
 		b.opt.Log.Printf("deadlines: %v", err)
 	}
-	if _, err := b.svc.Reminders(); err != nil {
+	if _, err := b.svc.Clock().Reminders(); err != nil {
 		b.opt.Log.Printf("reminders: %v", err)
 	}
-	if _, err := b.svc.DueFights(time.Now()); err != nil {
+	if _, err := b.svc.QuickBattles().DueFights(time.Now()); err != nil {
 		b.opt.Log.Printf("quick battles: %v", err)
 	}
-	if _, err := b.svc.DueDuels(time.Now()); err != nil {
+	if _, err := b.svc.Duels().DueDuels(time.Now()); err != nil {
 		b.opt.Log.Printf("duels: %v", err)
 	}
 	b.deliverDue()

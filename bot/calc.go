@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/gunbai/gunbai/campaign"
-	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/game/campaigns"
 	"github.com/gunbai/gunbai/render"
 )
 
@@ -99,7 +99,7 @@ func init() {
 // completeProvince offers the provinces the roster knows: the army's
 // first (for /retreat), then the clans' and the armies', each once.
 func completeProvince(b *Bot, c *call, typed string) ([]offer, error) {
-	r, err := b.svc.Roster(c.i.GuildID)
+	r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +201,7 @@ func listOffers(typed string, all []offer) []offer {
 
 // completeRosterArmy offers the roster's armies (a list for /control).
 func completeRosterArmy(b *Bot, c *call, typed string) ([]offer, error) {
-	r, err := b.svc.Roster(c.i.GuildID)
+	r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +224,7 @@ func completeRosterArmy(b *Bot, c *call, typed string) ([]offer, error) {
 
 // completeRosterClan offers the roster's clans.
 func completeRosterClan(b *Bot, c *call, typed string) ([]offer, error) {
-	r, err := b.svc.Roster(c.i.GuildID)
+	r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 	if err != nil {
 		return nil, err
 	}
@@ -239,7 +239,7 @@ func completeRosterClan(b *Bot, c *call, typed string) ([]offer, error) {
 // a list.
 func completeArmyUnits(opt string) completer {
 	return func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Roster(c.i.GuildID)
+		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 		if err != nil {
 			return nil, err
 		}
@@ -257,7 +257,7 @@ func completeArmyUnits(opt string) completer {
 
 // completeMarches offers "character:unit" pairs of the army.
 func completeMarches(b *Bot, c *call, typed string) ([]offer, error) {
-	r, err := b.svc.Roster(c.i.GuildID)
+	r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 	if err != nil {
 		return nil, err
 	}
@@ -358,7 +358,7 @@ func (b *Bot) calcRetreat(c *call) error {
 	if err != nil {
 		return err
 	}
-	req := game.RetreatRequest{Army: c.str("army"), Crossings: cross, Marches: marches,
+	req := campaigns.RetreatRequest{Army: c.str("army"), Crossings: cross, Marches: marches,
 		Province: c.str("province"), Home: calcList(c.str("home_units")), Castle: calcList(c.str("castle_units")),
 		Winner: c.str("winner")}
 	req.CutOff, _ = c.flag("cut_off")
@@ -366,7 +366,7 @@ func (b *Bot) calcRetreat(c *call) error {
 	req.Apply, _ = c.flag("apply")
 	req.HostileBorders, _ = c.num("hostile_borders")
 	req.HostileProvinces, _ = c.num("hostile_provinces")
-	out, err := b.life(c).Retreat(c.i.GuildID, req)
+	out, err := b.life(c).Campaigns().Retreat(c.i.GuildID, req)
 	if err != nil {
 		return err
 	}
@@ -375,7 +375,7 @@ func (b *Bot) calcRetreat(c *call) error {
 }
 
 // retreatReport is game's outcome as render shows it.
-func retreatReport(o game.RetreatOutcome) render.RetreatReport {
+func retreatReport(o campaigns.RetreatOutcome) render.RetreatReport {
 	rep := render.RetreatReport{Roster: o.Roster, Army: o.Army, Items: o.Items, Losses: o.Losses, Nowhere: o.Nowhere,
 		Surrender: o.Surrender, Province: o.Province, Winner: o.Winner, Captives: o.Captives, Applied: o.Applied}
 	for _, r := range o.Risks {
@@ -386,7 +386,7 @@ func retreatReport(o game.RetreatOutcome) render.RetreatReport {
 
 // calcControl handles /control (F-E1-3, E1-C).
 func (b *Bot) calcControl(c *call) error {
-	req := game.ControlRequest{Province: c.str("province"), Method: campaign.Method(c.str("method")),
+	req := campaigns.ControlRequest{Province: c.str("province"), Method: campaign.Method(c.str("method")),
 		Armies: calcList(c.str("armies")), Besieging: calcList(c.str("besieging"))}
 	req.AL, _ = c.num("al")
 	req.OC, _ = c.num("oc")
@@ -408,9 +408,9 @@ func (b *Bot) calcControl(c *call) error {
 			return err
 		}
 		besieged, _ := c.flag("fort_besieged")
-		req.Fortifications = []game.Garrison{{Kind: campaign.Fortification(kind), Besieged: besieged, Figures: figs}}
+		req.Fortifications = []campaigns.Garrison{{Kind: campaign.Fortification(kind), Besieged: besieged, Figures: figs}}
 	}
-	res, err := b.life(c).Control(c.i.GuildID, req)
+	res, err := b.life(c).Campaigns().Control(c.i.GuildID, req)
 	if err != nil {
 		return err
 	}
@@ -420,7 +420,7 @@ func (b *Bot) calcControl(c *call) error {
 
 // calcSuppress handles /suppress (F-E1-3, E1-S).
 func (b *Bot) calcSuppress(c *call) error {
-	req := game.SuppressRequest{Province: c.str("province"), Army: c.str("army"),
+	req := campaigns.SuppressRequest{Province: c.str("province"), Army: c.str("army"),
 		Kind: campaign.RevoltKind(c.str("kind")), Terrain: campaign.Terrain(c.str("terrain")),
 		Method: campaign.Method(c.str("method")), Units: calcList(c.str("units")), Order: calcList(c.str("order"))}
 	req.AL, _ = c.num("al")
@@ -428,11 +428,11 @@ func (b *Bot) calcSuppress(c *call) error {
 	req.LevySamurai, _ = c.num("levy_samurai")
 	req.MinorHouseFigures, _ = c.num("minor_house")
 	req.Apply, _ = c.flag("apply")
-	before, err := b.svc.Roster(c.i.GuildID)
+	before, err := b.svc.Campaigns().Roster(c.i.GuildID)
 	if err != nil {
 		return err
 	}
-	res, err := b.life(c).Suppress(c.i.GuildID, req)
+	res, err := b.life(c).Campaigns().Suppress(c.i.GuildID, req)
 	if err != nil {
 		return err
 	}
@@ -447,11 +447,11 @@ func (b *Bot) calcSuppress(c *call) error {
 // calcSecession handles /secession (F-E1-4, E1-K).
 func (b *Bot) calcSecession(c *call) error {
 	clan := c.str("clan")
-	res, state, err := b.life(c).Secession(c.i.GuildID, clan)
+	res, state, err := b.life(c).Campaigns().Secession(c.i.GuildID, clan)
 	if err != nil {
 		return err
 	}
-	r, err := b.svc.Roster(c.i.GuildID)
+	r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 	if err != nil {
 		return err
 	}

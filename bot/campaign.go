@@ -10,7 +10,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/campaign"
+	"github.com/gunbai/gunbai/campaign/rosterfile"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/game/campaigns"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -76,12 +78,12 @@ func (b *Bot) rosterUpload(c *call) error {
 	if err != nil {
 		return err
 	}
-	r, err := b.svc.UploadRoster(c.i.GuildID, att.Filename, raw)
+	r, err := b.svc.Campaigns().UploadRoster(c.i.GuildID, att.Filename, raw)
 	if err != nil {
 		return err
 	}
 	armies, people := 0, 0
-	up, _ := game.ParseRosterFile(att.Filename, raw)
+	up, _ := rosterfile.Parse(att.Filename, raw)
 	for _, a := range up.Armies {
 		if _, ok := r.Army(a.ID); ok {
 			armies++
@@ -95,7 +97,7 @@ func (b *Bot) rosterUpload(c *call) error {
 // rosterShow handles /roster show: the GM sees any clan (or all), a player
 // his own clan's only, whatever he asks: another clan's armies are hidden.
 func (b *Bot) rosterShow(c *call) error {
-	r, err := b.svc.Roster(c.i.GuildID)
+	r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 	if err != nil {
 		return err
 	}
@@ -123,7 +125,7 @@ func (b *Bot) rosterShow(c *call) error {
 
 // rosterSet handles /roster set target: field: value:.
 func (b *Bot) rosterSet(c *call) error {
-	kind, err := b.svc.EditRoster(c.i.GuildID, c.str("target"), c.str("field"), c.str("value"))
+	kind, err := b.svc.Campaigns().EditRoster(c.i.GuildID, c.str("target"), c.str("field"), c.str("value"))
 	if err != nil {
 		return err
 	}
@@ -134,7 +136,7 @@ func (b *Bot) rosterSet(c *call) error {
 // rosterClan handles /roster clan: a clan's role and channel.
 func (b *Bot) rosterClan(c *call) error {
 	role, channel := optID(c, "role"), optID(c, "channel")
-	cl, err := b.svc.BindClan(c.i.GuildID, c.str("clan"), role, channel, c.str("lang"))
+	cl, err := b.svc.Campaigns().BindClan(c.i.GuildID, c.str("clan"), role, channel, c.str("lang"))
 	if err != nil {
 		return err
 	}
@@ -161,19 +163,19 @@ func (b *Bot) aftermath(c *call) error {
 	facts.CapturedThisTurn, _ = c.flag("captured")
 	facts.HorseBreeding, _ = c.flag("horse_breeding")
 	facts.HorseMarket, _ = c.flag("horse_market")
-	am, err := b.life(c).RunAftermath(c.i.GuildID, game.AftermathRequest{Army: c.str("army"), Facts: facts, GMChannel: c.i.ChannelID, Locale: string(c.lang)})
+	am, err := b.life(c).Campaigns().RunAftermath(c.i.GuildID, campaigns.AftermathRequest{Army: c.str("army"), Facts: facts, GMChannel: c.i.ChannelID, Locale: string(c.lang)})
 	if err != nil {
 		return err
 	}
 	b.deliverDue()
-	r, _ := b.svc.Roster(c.i.GuildID)
+	r, _ := b.svc.Campaigns().Roster(c.i.GuildID)
 	b.reply(c, render.T(c.lang, "campaign.aftermath_run", armyTitle(r, am.Army)), nil)
 	return nil
 }
 
 // turnNext handles /turn next.
 func (b *Bot) turnNext(c *call) error {
-	r, err := b.life(c).NextTurn(c.i.GuildID)
+	r, err := b.life(c).Campaigns().NextTurn(c.i.GuildID)
 	if err != nil {
 		return err
 	}
@@ -226,11 +228,11 @@ func cardEmbeds(cards []render.Card) []*discordgo.MessageEmbed {
 // clan's copy while it is open, its choices.
 func (b *Bot) composeAftermath(p store.Post) ([]message, error) {
 	l := render.Lang(p.Lang)
-	ref, err := game.AftermathRefOf(p)
+	ref, err := campaigns.AftermathRefOf(p)
 	if err != nil {
 		return nil, err
 	}
-	r, am, err := b.svc.Aftermath(p.Guild, ref.Army)
+	r, am, err := b.svc.Campaigns().Aftermath(p.Guild, ref.Army)
 	if err != nil || am.Turn != ref.Turn {
 		return nil, fmt.Errorf("aftermath of %s turn %d: %v", ref.Army, ref.Turn, err)
 	}
@@ -250,7 +252,7 @@ func (b *Bot) composeAftermath(p store.Post) ([]message, error) {
 // distribution cleared or back to the default, the promotions, each grant's
 // recipient, a skill's name, and Confirm.
 func aftermathComponents(l render.Lang, r campaign.Roster, am campaign.Aftermath) []discordgo.MessageComponent {
-	id := func(action string, v ...string) string { return game.AftermathID(am.Army, am.Turn, action, v...) }
+	id := func(action string, v ...string) string { return campaigns.AftermathID(am.Army, am.Turn, action, v...) }
 	a, _ := r.Army(am.Army)
 	var rows []discordgo.MessageComponent
 	if am.Recovery.Eligible {
@@ -269,23 +271,23 @@ func aftermathComponents(l render.Lang, r campaign.Roster, am campaign.Aftermath
 		}
 		if len(opts) > 0 {
 			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-				CustomID: game.AftermathAddID(am.Army, am.Turn, am.Alloc), Placeholder: render.T(l, "campaign.am_add"), Options: opts[:min(len(opts), 25)]}}})
+				CustomID: campaigns.AftermathAddID(am.Army, am.Turn, am.Alloc), Placeholder: render.T(l, "campaign.am_add"), Options: opts[:min(len(opts), 25)]}}})
 		}
 	}
 	if opts := promotionOptions(l, a, am); len(opts) > 0 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: id(game.AmPromote), Placeholder: render.T(l, "campaign.am_promote"), MinValues: new(int),
+			CustomID: id(campaigns.AmPromote), Placeholder: render.T(l, "campaign.am_promote"), MinValues: new(int),
 			MaxValues: min(len(opts), campaign.PromotionsPerArmy), Options: opts}}})
 	}
 	if opts := grantOptions(l, r, am); len(opts) > 0 && len(rows) < 4 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: id(game.AmGrant), Placeholder: render.T(l, "campaign.am_grant"), Options: opts[:min(len(opts), 25)]}}})
+			CustomID: id(campaigns.AmGrant), Placeholder: render.T(l, "campaign.am_grant"), Options: opts[:min(len(opts), 25)]}}})
 	}
 	var buttons []discordgo.MessageComponent
 	if am.Recovery.Eligible {
 		buttons = append(buttons,
-			discordgo.Button{CustomID: id(game.AmDefault), Label: render.T(l, "campaign.am_default"), Style: discordgo.SecondaryButton},
-			discordgo.Button{CustomID: id(game.AmClear), Label: render.T(l, "campaign.am_clear"), Style: discordgo.SecondaryButton})
+			discordgo.Button{CustomID: id(campaigns.AmDefault), Label: render.T(l, "campaign.am_default"), Style: discordgo.SecondaryButton},
+			discordgo.Button{CustomID: id(campaigns.AmClear), Label: render.T(l, "campaign.am_clear"), Style: discordgo.SecondaryButton})
 	}
 	for i, g := range am.Grants {
 		if len(buttons) < 4 {
@@ -293,10 +295,10 @@ func aftermathComponents(l render.Lang, r campaign.Roster, am campaign.Aftermath
 			if g.Skill != "" {
 				label = clip(g.Skill, 80)
 			}
-			buttons = append(buttons, discordgo.Button{CustomID: id(game.AmName, strconv.Itoa(i)), Label: label, Style: discordgo.SecondaryButton})
+			buttons = append(buttons, discordgo.Button{CustomID: id(campaigns.AmName, strconv.Itoa(i)), Label: label, Style: discordgo.SecondaryButton})
 		}
 	}
-	buttons = append(buttons, discordgo.Button{CustomID: id(game.AmConfirm), Label: render.T(l, "campaign.am_confirm"), Style: discordgo.SuccessButton})
+	buttons = append(buttons, discordgo.Button{CustomID: id(campaigns.AmConfirm), Label: render.T(l, "campaign.am_confirm"), Style: discordgo.SuccessButton})
 	rows = append(rows, discordgo.ActionsRow{Components: buttons})
 	return rows
 }
@@ -346,11 +348,11 @@ func grantOptions(l render.Lang, r campaign.Roster, am campaign.Aftermath) []dis
 // name button opens a form at once (a form cannot follow a deferral).
 func (b *Bot) aftermathClick(c *call) error {
 	parts := strings.Split(c.path, ":")
-	if c.i.Type == discordgo.InteractionMessageComponent && len(parts) == 5 && parts[3] == game.AmName {
+	if c.i.Type == discordgo.InteractionMessageComponent && len(parts) == 5 && parts[3] == campaigns.AmName {
 		return b.respond(c.i.Interaction, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseModal,
 			Data: &discordgo.InteractionResponseData{
-				CustomID: game.AftermathID(parts[1], atoi(parts[2]), game.AmSkill, parts[4]),
+				CustomID: campaigns.AftermathID(parts[1], atoi(parts[2]), campaigns.AmSkill, parts[4]),
 				Title:    clip(render.T(c.lang, "campaign.am_name_title"), 45),
 				Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 					discordgo.TextInput{CustomID: "skill", Label: clip(render.T(c.lang, "campaign.am_name_label"), 45), Style: discordgo.TextInputShort, Required: true, MaxLength: maxSkill},
@@ -361,7 +363,7 @@ func (b *Bot) aftermathClick(c *call) error {
 	if b.ack(c) != nil {
 		return nil
 	}
-	click := game.AftermathClick{Guild: c.i.GuildID, Roles: c.roles(), GM: b.isGM(c.i), ID: c.path, Locale: string(c.lang)}
+	click := campaigns.AftermathClick{Guild: c.i.GuildID, Roles: c.roles(), GM: b.isGM(c.i), ID: c.path, Locale: string(c.lang)}
 	if c.i.Member != nil && c.i.Member.User != nil {
 		click.User = c.i.Member.User.ID
 	}
@@ -383,7 +385,7 @@ func (b *Bot) aftermathClick(c *call) error {
 			}
 		}
 	}
-	if err := b.svc.ActAftermath(click); err != nil {
+	if err := b.svc.Campaigns().ActAftermath(click); err != nil {
 		// The message stays as it was; the refusal is the clicker's alone.
 		b.followUp(c, []string{b.errorText(c.lang, err)})
 		return nil
@@ -403,7 +405,7 @@ func (b *Bot) composeRecord(p store.Post) ([]message, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := b.svc.Roster(p.Guild)
+	r, err := b.svc.Campaigns().Roster(p.Guild)
 	if err != nil {
 		return nil, err
 	}
@@ -414,7 +416,7 @@ func (b *Bot) composeRecord(p store.Post) ([]message, error) {
 // and values, from the guild's roster.
 func init() {
 	armies := func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Roster(c.i.GuildID)
+		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 		if err != nil {
 			return nil, err
 		}
@@ -429,7 +431,7 @@ func init() {
 		return match(out, typed), nil
 	}
 	clans := func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Roster(c.i.GuildID)
+		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 		if err != nil {
 			return nil, err
 		}
@@ -445,34 +447,34 @@ func init() {
 	completers["roster show clan"] = clans
 	completers["roster clan clan"] = clans
 	completers["roster set target"] = func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Roster(c.i.GuildID)
+		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 		if err != nil {
 			return nil, err
 		}
 		var out []offer
-		for _, t := range game.RosterTargets(r) {
+		for _, t := range campaigns.RosterTargets(r) {
 			out = append(out, offer{t[0], t[0] + " — " + render.T(c.lang, "campaign.target."+t[1])})
 		}
 		return match(out, typed), nil
 	}
 	completers["roster set field"] = func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Roster(c.i.GuildID)
+		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 		if err != nil {
 			return nil, err
 		}
 		var out []offer
-		for _, f := range game.RosterFields(game.KindOf(r, c.str("target"))) {
+		for _, f := range campaigns.RosterFields(campaigns.KindOf(r, c.str("target"))) {
 			out = append(out, offer{f, f})
 		}
 		return match(out, typed), nil
 	}
 	completers["roster set value"] = func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Roster(c.i.GuildID)
+		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 		if err != nil {
 			return nil, err
 		}
 		var out []offer
-		for _, v := range game.RosterFieldValues(game.KindOf(r, c.str("target")), c.str("field")) {
+		for _, v := range campaigns.RosterFieldValues(campaigns.KindOf(r, c.str("target")), c.str("field")) {
 			out = append(out, offer{v, v})
 		}
 		return match(out, typed), nil

@@ -30,10 +30,10 @@ func embedText(es []*discordgo.MessageEmbed) string {
 	return b.String()
 }
 
-// upload sends /roster upload with a file of game/testdata.
+// upload sends /roster upload with a file of campaign/rosterfile/testdata.
 func (w *world) upload(m discordtest.Member, name string) discordtest.Response {
 	w.t.Helper()
-	data, err := os.ReadFile("../game/testdata/" + name)
+	data, err := os.ReadFile("../campaign/rosterfile/testdata/" + name)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func (w *world) upload(m discordtest.Member, name string) discordtest.Response {
 // rosterNow reads the guild's roster as the bot stored it.
 func (w *world) rosterNow() campaign.Roster {
 	w.t.Helper()
-	r, err := (&game.Service{Store: w.st}).Roster(w.guild)
+	r, err := (&game.Service{Store: w.st}).Campaigns().Roster(w.guild)
 	if err != nil {
 		w.t.Fatal(err)
 	}

@@ -231,7 +231,7 @@ func (b *Bot) holdSpectators(p store.Post) (retry time.Time, held bool) {
 		return time.Time{}, false
 	}
 	b.opt.Log.Printf("post %d: the spectators' channel %s is visible to role %s; held back", p.ID, p.Channel, seen)
-	if err := b.svc.Withhold(p.ID, seen); err != nil {
+	if err := b.svc.Posts().Withhold(p.ID, seen); err != nil {
 		b.opt.Log.Printf("post %d: %v", p.ID, err)
 	}
 	return time.Time{}, true

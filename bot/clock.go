@@ -88,12 +88,12 @@ func (c *call) gmUser() string {
 }
 
 func (b *Bot) battlePause(c *call) error {
-	ck, err := b.life(c).Pause(c.i.GuildID, c.str("battle"), c.gmUser())
+	ck, err := b.life(c).Clock().Pause(c.i.GuildID, c.str("battle"), c.gmUser())
 	return b.clocked(c, ck, err)
 }
 
 func (b *Bot) battleResume(c *call) error {
-	ck, err := b.life(c).Resume(c.i.GuildID, c.str("battle"), c.gmUser())
+	ck, err := b.life(c).Clock().Resume(c.i.GuildID, c.str("battle"), c.gmUser())
 	return b.clocked(c, ck, err)
 }
 
@@ -102,7 +102,7 @@ func (b *Bot) battleExtend(c *call) error {
 	if err != nil {
 		return err
 	}
-	ck, err := b.life(c).Extend(c.i.GuildID, c.str("battle"), d, c.gmUser())
+	ck, err := b.life(c).Clock().Extend(c.i.GuildID, c.str("battle"), d, c.gmUser())
 	return b.clocked(c, ck, err)
 }
 

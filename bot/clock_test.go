@@ -127,7 +127,7 @@ func TestPauseKeepsTheTimeLeft(t *testing.T) {
 	if r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("list")); !strings.Contains(r.Content, "пропущено ходов: Север 1, Юг 1") || strings.Contains(r.Content, "часы остановлены") {
 		t.Fatalf("list after the turn: %q", r.Content)
 	}
-	es, _, err := (&game.Service{Store: w.st}).Journal(w.guild, "Микатагахара")
+	es, _, err := (&game.Service{Store: w.st}).Audit().Journal(w.guild, "Микатагахара")
 	if err != nil {
 		t.Fatal(err)
 	}

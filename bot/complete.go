@@ -334,7 +334,7 @@ func (b *Bot) seatView(c *call, find func(guild string, roles []string) (game.Se
 
 // completeOwnUnit offers the caller's own units on the field.
 func (b *Bot) completeOwnUnit(c *call, typed string) ([]offer, error) {
-	seat, view, err := b.seatView(c, b.svc.AnySeat)
+	seat, view, err := b.seatView(c, b.svc.Seats().AnySeat)
 	if err != nil {
 		return nil, err
 	}
@@ -350,7 +350,7 @@ func (b *Bot) completeWhy(c *call, typed string) ([]offer, error) {
 		}
 		return match(append(unitOffers(c.lang, &rec.State, engine.North), unitOffers(c.lang, &rec.State, engine.South)...), typed), nil
 	}
-	seat, view, err := b.seatView(c, b.svc.AnySeat)
+	seat, view, err := b.seatView(c, b.svc.Seats().AnySeat)
 	if err != nil {
 		return nil, err
 	}

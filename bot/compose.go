@@ -12,6 +12,9 @@ import (
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/game/campaigns"
+	"github.com/gunbai/gunbai/game/duels"
+	"github.com/gunbai/gunbai/game/quickbattles"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -75,13 +78,13 @@ func (b *Bot) compose(p store.Post) ([]message, error) {
 			return nil, err
 		}
 		return texts(render.FixNotice(l, n.Battle, n.Kind, n.Who, n.Field, n.Value)), nil
-	case game.PostAftermath:
+	case campaigns.PostAftermath:
 		return b.composeAftermath(p)
-	case game.PostDuel:
+	case duels.PostDuel:
 		return b.composeDuel(p)
 	case game.PostRecord:
 		return b.composeRecord(p)
-	case game.PostFight:
+	case quickbattles.PostFight:
 		return b.composeFight(p)
 	case game.PostOpened:
 		var d game.OpenedData
@@ -198,7 +201,7 @@ func (b *Bot) composeTurn(p store.Post) ([]message, error) {
 // composePlanChange: the round's announcement and, to a clan, what its
 // shinobi reported (D-29).
 func (b *Bot) composePlanChange(p store.Post) ([]message, error) {
-	rec, ph, err := b.svc.PlanChangeReports(p.Guild, p.Battle, p.Turn)
+	rec, ph, err := b.svc.Posts().PlanChangeReports(p.Guild, p.Battle, p.Turn)
 	if err != nil {
 		return nil, err
 	}

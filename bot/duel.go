@@ -10,12 +10,12 @@ import (
 
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/duel"
-	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/game/duels"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
 
-// The detailed duel in Discord (EXTRAS.md F-E4-1; game/duel.go is its
+// The detailed duel in Discord (EXTRAS.md F-E4-1; game/duels is its
 // logic): each fighter's prompt is a live message in his clan's channel
 // and in the DMs of his side's players who hold an order sheet, with the
 // split as a menu and each step of an exchange as buttons; the duel's
@@ -41,7 +41,7 @@ func duelSpecs() []cmdSpec {
 // duelStart is /duel: the GM's duel outside a battle.
 func (b *Bot) duelStart(c *call) error {
 	km, _ := c.num("kill_margin")
-	d, err := b.life(c).StartDuel(c.i.GuildID, game.DuelRequest{A: c.str("a"), B: c.str("b"), GMChannel: c.i.ChannelID,
+	d, err := b.life(c).Duels().StartDuel(c.i.GuildID, duels.DuelRequest{A: c.str("a"), B: c.str("b"), GMChannel: c.i.ChannelID,
 		Locale: b.battleLocale(), KillMargin: km})
 	if err != nil {
 		return err
@@ -63,7 +63,7 @@ func (b *Bot) dispute(c *call) error {
 		about = render.T(render.Lang(lang), "duel.dispute_about", render.Literal(a))
 	}
 	user := c.i.Member.User.ID
-	r, seed, err := b.life(c).Dispute(c.i.GuildID, c.i.ChannelID, user, about, lang)
+	r, seed, err := b.life(c).Duels().Dispute(c.i.GuildID, c.i.ChannelID, user, about, lang)
 	if err != nil {
 		return err
 	}
@@ -80,7 +80,7 @@ func (b *Bot) duelClick(c *call) error {
 	if b.ack(c) != nil {
 		return nil
 	}
-	guild, _, _, _, _, _, ok := game.ParseDuelID(c.path)
+	guild, _, _, _, _, _, ok := duels.ParseDuelID(c.path)
 	if !ok {
 		return refuse("err.duel_stale")
 	}
@@ -91,13 +91,13 @@ func (b *Bot) duelClick(c *call) error {
 	if user == nil {
 		return refuse("err.duel_stale")
 	}
-	click := game.DuelClick{Guild: c.i.GuildID, User: user.ID, ID: c.path, Values: c.i.MessageComponentData().Values}
+	click := duels.DuelClick{Guild: c.i.GuildID, User: user.ID, ID: c.path, Values: c.i.MessageComponentData().Values}
 	if c.i.Member != nil && c.i.GuildID == guild {
 		click.Roles = c.i.Member.Roles
 	} else if m, err := b.s.GuildMember(guild, user.ID); err == nil {
 		click.Roles = m.Roles
 	}
-	if err := b.svc.ActDuel(click); err != nil {
+	if err := b.svc.Duels().ActDuel(click); err != nil {
 		b.followUp(c, []string{b.errorText(c.lang, err)})
 		return nil
 	}
@@ -107,31 +107,31 @@ func (b *Bot) duelClick(c *call) error {
 
 // composeDuel is a duel post's message.
 func (b *Bot) composeDuel(p store.Post) ([]message, error) {
-	var dp game.DuelPost
+	var dp duels.DuelPost
 	if err := json.Unmarshal(p.Data, &dp); err != nil {
 		return nil, err
 	}
-	d, err := b.svc.Duel(p.Guild, dp.Battle, dp.ID)
+	d, err := b.svc.Duels().Duel(p.Guild, dp.Battle, dp.ID)
 	if err != nil {
 		return nil, err
 	}
 	l := render.Lang(p.Lang)
 	switch dp.What {
-	case game.DuelPrompt:
+	case duels.DuelPrompt:
 		if dp.Fighter < 0 || dp.Fighter > 1 {
 			return nil, fmt.Errorf("a duel prompt for fighter %d", dp.Fighter)
 		}
 		return []message{duelPrompt(l, d, dp.Fighter)}, nil
-	case game.DuelStart:
+	case duels.DuelStart:
 		return texts(duelStartText(l, d)), nil
-	case game.DuelReveal:
+	case duels.DuelReveal:
 		return texts(duelRevealText(l, d)), nil
-	case game.DuelExchange:
+	case duels.DuelExchange:
 		if dp.N < 1 || dp.N > len(d.State.Log) {
 			return nil, fmt.Errorf("duel %s has no exchange %d", d.ID, dp.N)
 		}
 		return texts(duelExchangeText(l, d, d.State.Log[dp.N-1])), nil
-	case game.DuelEnd:
+	case duels.DuelEnd:
 		return texts(duelEndText(l, d)), nil
 	}
 	return nil, fmt.Errorf("unknown duel post %q", dp.What)
@@ -155,7 +155,7 @@ func duelProfile(l render.Lang, d store.DuelRecord, i int) string {
 }
 
 func duelStartText(l render.Lang, d store.DuelRecord) string {
-	hash := game.DuelSeedHash(d)
+	hash := duels.DuelSeedHash(d)
 	if d.Battle != "" {
 		hash += " " + render.T(l, "duel.start_battle", d.DiceTurn+1)
 	}
@@ -273,10 +273,10 @@ func duelPrompt(l render.Lang, d store.DuelRecord, i int) message {
 	lines := []string{render.T(l, "duel.prompt", d.ID, duelName(d, i), duelName(d, 1-i)), duelProfile(l, d, i), duelProfile(l, d, 1-i)}
 	var rows []discordgo.MessageComponent
 	id := func(action string, value ...string) string {
-		if action != game.DuelActSplit {
-			action = game.DuelAsOf(action, &d)
+		if action != duels.DuelActSplit {
+			action = duels.DuelAsOf(action, &d)
 		}
-		return game.DuelID(d.Guild, d.Battle, d.ID, i, action, value...)
+		return duels.DuelID(d.Guild, d.Battle, d.ID, i, action, value...)
 	}
 	deadline := render.T(l, "duel.prompt_deadline", stamp(d.Deadline, "R"))
 	switch st.Phase {
@@ -300,14 +300,14 @@ func duelPrompt(l render.Lang, d store.DuelRecord, i int) message {
 			}
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: id(game.DuelActSplit), Placeholder: clip(render.T(l, "duel.pick_split"), 150), Options: opts}}})
+			CustomID: id(duels.DuelActSplit), Placeholder: clip(render.T(l, "duel.pick_split"), 150), Options: opts}}})
 	case duel.PhaseExchanges:
 		t := st.Tokens
 		lines = append(lines, render.T(l, "duel.tokens", duelName(d, 0), t[0].Attack, t[0].Defence, duelName(d, 1), t[1].Attack, t[1].Defence))
 		button := func(label, cid string, style discordgo.ButtonStyle) discordgo.MessageComponent {
 			return discordgo.Button{Label: clip(render.T(l, label), 80), CustomID: cid, Style: style}
 		}
-		if game.DuelAwaited(&d) != i {
+		if duels.DuelAwaited(&d) != i {
 			lines = append(lines, render.T(l, "duel.prompt_wait"))
 			break
 		}
@@ -315,16 +315,16 @@ func duelPrompt(l render.Lang, d store.DuelRecord, i int) message {
 		switch d.Step {
 		case store.DuelStepDefend:
 			lines = append(lines, render.T(l, "duel.prompt_defend", duelName(d, 1-i)))
-			bs = []discordgo.MessageComponent{button("duel.btn_yes", id(game.DuelActDefend, "yes"), discordgo.PrimaryButton),
-				button("duel.btn_no", id(game.DuelActDefend, "no"), discordgo.SecondaryButton)}
+			bs = []discordgo.MessageComponent{button("duel.btn_yes", id(duels.DuelActDefend, "yes"), discordgo.PrimaryButton),
+				button("duel.btn_no", id(duels.DuelActDefend, "no"), discordgo.SecondaryButton)}
 		case store.DuelStepEnhance:
 			lines = append(lines, render.T(l, "duel.prompt_enhance"))
-			bs = []discordgo.MessageComponent{button("duel.btn_yes", id(game.DuelActEnhance, "yes"), discordgo.PrimaryButton),
-				button("duel.btn_no", id(game.DuelActEnhance, "no"), discordgo.SecondaryButton)}
+			bs = []discordgo.MessageComponent{button("duel.btn_yes", id(duels.DuelActEnhance, "yes"), discordgo.PrimaryButton),
+				button("duel.btn_no", id(duels.DuelActEnhance, "no"), discordgo.SecondaryButton)}
 		default:
 			lines = append(lines, render.T(l, "duel.prompt_act"))
-			bs = []discordgo.MessageComponent{button("duel.btn_attack", id(game.DuelActAttack), discordgo.DangerButton),
-				button("duel.btn_pass", id(game.DuelActPass), discordgo.SecondaryButton)}
+			bs = []discordgo.MessageComponent{button("duel.btn_attack", id(duels.DuelActAttack), discordgo.DangerButton),
+				button("duel.btn_pass", id(duels.DuelActPass), discordgo.SecondaryButton)}
 		}
 		lines = append(lines, deadline)
 		rows = append(rows, discordgo.ActionsRow{Components: bs})

@@ -220,7 +220,7 @@ func TestDuelThroughDiscord(t *testing.T) {
 	if rec.Status != store.StatusCommand || rec.Turn != 2 {
 		t.Fatalf("after the duel: %s turn %d", rec.Status, rec.Turn)
 	}
-	d, err := svc.Duel(w.guild, id, "1.1")
+	d, err := svc.Duels().Duel(w.guild, id, "1.1")
 	if err != nil || !d.Applied {
 		t.Fatalf("duel %+v %v", d, err)
 	}

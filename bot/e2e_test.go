@@ -459,7 +459,7 @@ func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
 		t.Fatal("the unposted turn was not posted after the restart")
 	}
 	w.b.Wait()
-	if owed, err := (&game.Service{Store: w.st}).Owed(); err != nil || len(owed) != 0 {
+	if owed, err := (&game.Service{Store: w.st}).Posts().Owed(); err != nil || len(owed) != 0 {
 		t.Fatalf("still owed after the restart: %+v %v", owed, err)
 	}
 	// The battle goes on: turn 2 is announced with its seed hash, and

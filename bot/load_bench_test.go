@@ -88,9 +88,9 @@ func setUpLoad(b *testing.B, srv *discordtest.Server, path string, guilds, perGu
 		gs[g] = setUpLoadGuild(b, srv, svc, g, perGuild)
 	}
 	// What creating them owed is not what is measured.
-	owed, _ := svc.Owed()
+	owed, _ := svc.Posts().Owed()
 	for _, p := range owed {
-		svc.Delivered(p.ID)
+		svc.Posts().Delivered(p.ID)
 	}
 	return gs, svc, clock
 }
@@ -141,7 +141,7 @@ func deliverAll(svc *game.Service, clock *loadClock, tick func()) (time.Duration
 	due := time.Now()
 	tick()
 	for {
-		owed, err := svc.Owed()
+		owed, err := svc.Posts().Owed()
 		if err != nil {
 			return 0, 0, err
 		}
@@ -285,7 +285,7 @@ func setUpLoadGuild(b *testing.B, srv *discordtest.Server, svc *game.Service, g,
 			b.Fatal(err)
 		}
 		for side := range 2 {
-			seat, err := svc.SeatOf(id, lg.players[k][side].Roles)
+			seat, err := svc.Seats().SeatOf(id, lg.players[k][side].Roles)
 			if err != nil {
 				b.Fatal(err)
 			}

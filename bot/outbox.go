@@ -94,7 +94,7 @@ func (b *Bot) deliverDue() (next time.Time) {
 	b.deliverMu.Lock()
 	defer b.deliverMu.Unlock()
 	defer b.recovered("delivery")
-	posts, err := b.svc.Owed()
+	posts, err := b.svc.Posts().Owed()
 	if err != nil {
 		b.opt.Log.Printf("reading the outbox: %v", err)
 		return time.Now().Add(time.Minute)
@@ -179,7 +179,7 @@ func (b *Bot) deliver(p store.Post) time.Time {
 		if err := b.markReplaced(p); err != nil {
 			return b.later(p, err)
 		}
-		if err := b.svc.Delivered(p.ID); err != nil {
+		if err := b.svc.Posts().Delivered(p.ID); err != nil {
 			b.opt.Log.Printf("post %d: %v", p.ID, err)
 		}
 		return time.Time{}
@@ -187,7 +187,7 @@ func (b *Bot) deliver(p store.Post) time.Time {
 		if err := b.openRoleSheets(p); err != nil {
 			return b.later(p, err)
 		}
-		if err := b.svc.Delivered(p.ID); err != nil {
+		if err := b.svc.Posts().Delivered(p.ID); err != nil {
 			b.opt.Log.Printf("post %d: %v", p.ID, err)
 		}
 		return time.Time{}
@@ -200,7 +200,7 @@ func (b *Bot) deliver(p store.Post) time.Time {
 	if err != nil {
 		// Nothing to say any more (its battle was deleted, say): drop it.
 		b.opt.Log.Printf("post %d (%s): %v; dropped", p.ID, p.Kind, err)
-		if err := b.svc.Delivered(p.ID); err != nil {
+		if err := b.svc.Posts().Delivered(p.ID); err != nil {
 			b.opt.Log.Printf("post %d: %v", p.ID, err)
 		}
 		return time.Time{}
@@ -210,12 +210,12 @@ func (b *Bot) deliver(p store.Post) time.Time {
 		if err == nil {
 			if p.Kind == game.PostTurn && part == 0 && id != "" {
 				// Where the turn's results are, should the GM undo it.
-				if err := b.svc.Posted(p, id); err != nil {
+				if err := b.svc.Posts().Posted(p, id); err != nil {
 					b.opt.Log.Printf("post %d: %v", p.ID, err)
 				}
 			}
 			if part+1 < len(msgs) {
-				if err := b.svc.Sent(p.ID, part+1); err != nil {
+				if err := b.svc.Posts().Sent(p.ID, part+1); err != nil {
 					b.opt.Log.Printf("post %d: %v", p.ID, err)
 				}
 			}
@@ -227,7 +227,7 @@ func (b *Bot) deliver(p store.Post) time.Time {
 		}
 		return b.later(p, err)
 	}
-	if err := b.svc.Delivered(p.ID); err != nil {
+	if err := b.svc.Posts().Delivered(p.ID); err != nil {
 		b.opt.Log.Printf("post %d: %v", p.ID, err)
 	}
 	return time.Time{}
@@ -239,7 +239,7 @@ func (b *Bot) later(p store.Post, err error) time.Time {
 	err = atBase(err)
 	wait := retryAfter(err, p.Attempts, b.opt.RetryBase)
 	b.opt.Log.Printf("post %d to %s: %v; trying again in %v", p.ID, p.Target(), err, wait)
-	if err := b.svc.Later(p.ID, time.Now().Add(wait), err.Error()); err != nil {
+	if err := b.svc.Posts().Later(p.ID, time.Now().Add(wait), err.Error()); err != nil {
 		b.opt.Log.Printf("post %d: %v", p.ID, err)
 	}
 	return time.Now().Add(wait)
@@ -251,7 +251,7 @@ func (b *Bot) later(p store.Post, err error) time.Time {
 // ephemeral answer. What it showed is recorded with the version read
 // before composing, so a change committed meanwhile is shown next.
 func (b *Bot) deliverLive(p store.Post) time.Time {
-	live, err := b.svc.Live(p.Live)
+	live, err := b.svc.Sheets().Live(p.Live)
 	if err != nil {
 		b.opt.Log.Printf("post %d (%s): %v; dropped", p.ID, p.Live, err)
 		b.dropped(p)
@@ -278,14 +278,14 @@ func (b *Bot) deliverLive(p store.Post) time.Time {
 		var re *discordgo.RESTError
 		if errors.As(err, &re) && re.Message != nil && (re.Message.Code == codeUnknownMessage || re.Message.Code == codeUnknownWebhook) && live.Reply == nil {
 			// Deleted: post it anew at once.
-			if err := b.svc.LiveLost(p.Live); err != nil {
+			if err := b.svc.Sheets().LiveLost(p.Live); err != nil {
 				b.opt.Log.Printf("post %d: %v", p.ID, err)
 			}
 			return time.Now()
 		}
 		if code, forGood := refusedForGood(err); forGood {
 			b.opt.Log.Printf("live message %s refused for good (code %d)", p.Live, code)
-			if err := b.svc.LiveDead(p.Live); err != nil {
+			if err := b.svc.Sheets().LiveDead(p.Live); err != nil {
 				b.opt.Log.Printf("post %d: %v", p.ID, err)
 			}
 			return time.Time{}
@@ -295,7 +295,7 @@ func (b *Bot) deliverLive(p store.Post) time.Time {
 	if live.Message != "" {
 		id = "" // already recorded
 	}
-	if err := b.svc.LiveShown(p.ID, live.Version, channel, id); err != nil {
+	if err := b.svc.Sheets().LiveShown(p.ID, live.Version, channel, id); err != nil {
 		b.opt.Log.Printf("post %d: %v", p.ID, err)
 	}
 	if id != "" && live.Reply == nil && p.Kind == game.PostStatus {
@@ -306,7 +306,7 @@ func (b *Bot) deliverLive(p store.Post) time.Time {
 
 // dropped removes a post that has nothing to say any more.
 func (b *Bot) dropped(p store.Post) {
-	if err := b.svc.Delivered(p.ID); err != nil {
+	if err := b.svc.Posts().Delivered(p.ID); err != nil {
 		b.opt.Log.Printf("post %d: %v", p.ID, err)
 	}
 }
@@ -344,7 +344,7 @@ func (b *Bot) createLive(p store.Post, m message) (channel, id string, err error
 // player in his interaction's answer.
 func (b *Bot) refused(p store.Post, code int) {
 	b.opt.Log.Printf("post %d to %s refused for good (code %d)", p.ID, p.Target(), code)
-	if _, err := b.svc.Undeliverable(p.ID, code); err != nil {
+	if _, err := b.svc.Posts().Undeliverable(p.ID, code); err != nil {
 		b.opt.Log.Printf("post %d: %v", p.ID, err)
 	}
 	b.mu.Lock()
@@ -434,7 +434,7 @@ func retryAfter(err error, attempts int, base time.Duration) time.Duration {
 // postStatus says what became of a change's posts: all delivered, some
 // still queued (why), or some refused for good (where and why).
 func (b *Bot) postStatus(lang string, ids []uint64) string {
-	owed, err := b.svc.Owed()
+	owed, err := b.svc.Posts().Owed()
 	if err != nil {
 		return tr(lang, "bot.posts_unknown")
 	}

@@ -27,7 +27,7 @@ func (b *Bot) seat(c *call, find func(guild string, roles []string) (game.Seat, 
 
 // roll handles /roll (R-V.1-V.3).
 func (b *Bot) roll(c *call) error {
-	seat, err := b.seat(c, b.svc.SeatOf)
+	seat, err := b.seat(c, b.svc.Seats().SeatOf)
 	if err != nil {
 		return err
 	}
@@ -61,7 +61,7 @@ func rollButton(turn, taken int, source string) string {
 
 // reroll handles the buttons under a roll: a reroll, or accepting it.
 func (b *Bot) reroll(c *call, button string) error {
-	seat, err := b.seat(c, b.svc.SeatOf)
+	seat, err := b.seat(c, b.svc.Seats().SeatOf)
 	if err != nil {
 		return err
 	}
@@ -110,7 +110,7 @@ func rollMessage(l render.Lang, r game.Rolled) (string, []discordgo.MessageCompo
 // order handles /order: checked at once, answered only to its author, with
 // a receipt by DM (ephemeral answers vanish; the player keeps this one).
 func (b *Bot) order(c *call) error {
-	seat, err := b.seat(c, b.svc.SeatOf)
+	seat, err := b.seat(c, b.svc.Seats().SeatOf)
 	if err != nil {
 		return err
 	}
@@ -174,7 +174,7 @@ func parseOrder(c *call) (engine.Order, error) {
 // standing choice to spare duellists and Save ammo! on the way; "ready"
 // last, so that what else the same /orders changed counts.
 func (b *Bot) orders(c *call) error {
-	seat, err := b.seat(c, b.svc.SeatOf)
+	seat, err := b.seat(c, b.svc.Seats().SeatOf)
 	if err != nil {
 		return err
 	}
@@ -259,7 +259,7 @@ func (b *Bot) ready(c *call, seat game.Seat) error {
 // deploy handles /deploy: a side places its army during deployment
 // (RULES IV); the answer lists its units as they now stand.
 func (b *Bot) deploy(c *call) error {
-	seat, err := b.seat(c, b.svc.DeploySeat)
+	seat, err := b.seat(c, b.svc.Seats().DeploySeat)
 	if err != nil {
 		return err
 	}
@@ -289,7 +289,7 @@ func (b *Bot) deploy(c *call) error {
 // (R-IV.5): the report is the player's answer and goes to the clan's own
 // channel, never the enemy's; swaps are confirmed to the player alone.
 func (b *Bot) scout(c *call) error {
-	seat, err := b.seat(c, b.svc.ScoutSeat)
+	seat, err := b.seat(c, b.svc.Seats().ScoutSeat)
 	if err != nil {
 		return err
 	}
@@ -324,7 +324,7 @@ func (b *Bot) field(c *call) error {
 	if _, ok := c.num("turn"); ok {
 		return b.fieldAfter(c)
 	}
-	seat, err := b.seat(c, b.svc.AnySeat)
+	seat, err := b.seat(c, b.svc.Seats().AnySeat)
 	if err != nil {
 		return err
 	}
@@ -342,15 +342,15 @@ func (b *Bot) why(c *call) error {
 		if err != nil {
 			return err
 		}
-		if w, err = b.svc.WhyGM(rec.GuildID, rec.ID, c.str("unit")); err != nil {
+		if w, err = b.svc.Audit().WhyGM(rec.GuildID, rec.ID, c.str("unit")); err != nil {
 			return err
 		}
 	} else {
-		seat, err := b.seat(c, b.svc.AnySeat)
+		seat, err := b.seat(c, b.svc.Seats().AnySeat)
 		if err != nil {
 			return err
 		}
-		if w, err = b.svc.Why(seat, c.str("unit")); err != nil {
+		if w, err = b.svc.Audit().Why(seat, c.str("unit")); err != nil {
 			return err
 		}
 	}

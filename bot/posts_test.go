@@ -44,7 +44,7 @@ func TestPostsQueuedUndoAnswerNoEmptyDiscordPart(t *testing.T) {
 			t.Errorf("%s: %q", lang, got)
 		}
 	}
-	if err := svc.Later(op.Posts[0], time.Now(), "429 Too Many Requests"); err != nil {
+	if err := svc.Posts().Later(op.Posts[0], time.Now(), "429 Too Many Requests"); err != nil {
 		t.Fatal(err)
 	}
 	if got := b.postStatus("en", op.Posts); !strings.Contains(got, "queued (Discord: 429 Too Many Requests)") {

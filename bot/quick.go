@@ -9,7 +9,7 @@ import (
 
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/engine"
-	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/game/quickbattles"
 	"github.com/gunbai/gunbai/quick"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
@@ -77,7 +77,7 @@ func init() {
 	completers["quickbattle defender"] = many
 	completers["siege relief armies"] = many
 	sieges := func(b *Bot, c *call, typed string) ([]offer, error) {
-		_, all, err := b.svc.Sieges(c.i.GuildID)
+		_, all, err := b.svc.QuickBattles().Sieges(c.i.GuildID)
 		var out []offer
 		for _, sg := range all {
 			if sg.Status == quick.Active {
@@ -88,7 +88,7 @@ func init() {
 	}
 	units := func(pick func(quick.Siege) []campaign.Unit) completer {
 		return func(b *Bot, c *call, typed string) ([]offer, error) {
-			_, all, err := b.svc.Sieges(c.i.GuildID)
+			_, all, err := b.svc.QuickBattles().Sieges(c.i.GuildID)
 			head, last := "", typed
 			if i := strings.LastIndex(typed, " "); i >= 0 {
 				head, last = typed[:i+1], typed[i+1:]
@@ -106,7 +106,7 @@ func init() {
 	}
 	// The duel's fighters: the roster's living, free characters.
 	characters := func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Roster(c.i.GuildID)
+		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 		var out []offer
 		for _, p := range r.Characters {
 			if p.Status == campaign.Active {
@@ -126,7 +126,7 @@ func init() {
 
 // quickBattle handles /quickbattle.
 func (b *Bot) quickBattle(c *call) error {
-	req := game.QuickRequest{Name: c.str("name"), Attacker: strings.Fields(c.str("attacker")), Defender: strings.Fields(c.str("defender")),
+	req := quickbattles.QuickRequest{Name: c.str("name"), Attacker: strings.Fields(c.str("attacker")), Defender: strings.Fields(c.str("defender")),
 		GMChannel: c.i.ChannelID, Locale: string(c.lang)}
 	if f := c.str("fortified"); f != "" && f != "none" {
 		req.Fortress = quick.FortressType(f)
@@ -135,7 +135,7 @@ func (b *Bot) quickBattle(c *call) error {
 	if req.AtkMod, req.DefMod, err = mods(c); err != nil {
 		return err
 	}
-	rec, err := b.life(c).QuickBattle(c.i.GuildID, req)
+	rec, err := b.life(c).QuickBattles().QuickBattle(c.i.GuildID, req)
 	if err != nil {
 		return err
 	}
@@ -148,11 +148,11 @@ func (b *Bot) quickBattle(c *call) error {
 // its choice is open, the menu of its casualties and the buttons.
 func (b *Bot) composeFight(p store.Post) ([]message, error) {
 	l := render.Lang(p.Lang)
-	ref, err := game.FightRefOf(p)
+	ref, err := quickbattles.FightRefOf(p)
 	if err != nil {
 		return nil, err
 	}
-	r, rec, err := b.svc.Fight(p.Guild, ref.ID)
+	r, rec, err := b.svc.QuickBattles().Fight(p.Guild, ref.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -176,13 +176,13 @@ func (b *Bot) composeFight(p store.Post) ([]message, error) {
 		n = min(n, len(opts), 25)
 		if n > 0 {
 			m.components = append(m.components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-				CustomID: game.FightID(rec.ID, side, game.QbLosses), Placeholder: render.T(l, "qb.pick_losses"),
+				CustomID: quickbattles.FightID(rec.ID, side, quickbattles.QbLosses), Placeholder: render.T(l, "qb.pick_losses"),
 				MinValues: &n, MaxValues: n, Options: opts[:min(len(opts), 25)]}}})
 		}
 	}
 	m.components = append(m.components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{CustomID: game.FightID(rec.ID, side, game.QbDefault), Label: render.T(l, "qb.default"), Style: discordgo.SecondaryButton},
-		discordgo.Button{CustomID: game.FightID(rec.ID, side, game.QbConfirm), Label: render.T(l, "qb.confirm"), Style: discordgo.SuccessButton},
+		discordgo.Button{CustomID: quickbattles.FightID(rec.ID, side, quickbattles.QbDefault), Label: render.T(l, "qb.default"), Style: discordgo.SecondaryButton},
+		discordgo.Button{CustomID: quickbattles.FightID(rec.ID, side, quickbattles.QbConfirm), Label: render.T(l, "qb.confirm"), Style: discordgo.SuccessButton},
 	}})
 	return []message{m}, nil
 }
@@ -192,8 +192,8 @@ func (b *Bot) fightClick(c *call) error {
 	if b.ack(c) != nil {
 		return nil
 	}
-	click := game.FightClick{Guild: c.i.GuildID, Roles: c.roles(), GM: b.isGM(c.i), ID: c.path, Values: c.i.MessageComponentData().Values}
-	if err := b.svc.ActFight(click); err != nil {
+	click := quickbattles.FightClick{Guild: c.i.GuildID, Roles: c.roles(), GM: b.isGM(c.i), ID: c.path, Values: c.i.MessageComponentData().Values}
+	if err := b.svc.QuickBattles().ActFight(click); err != nil {
 		b.followUp(c, []string{b.errorText(c.lang, err)})
 		return nil
 	}
@@ -204,7 +204,7 @@ func (b *Bot) fightClick(c *call) error {
 // siegeShow handles /siege show: every siege to the GM, to a clan those it
 // takes part in.
 func (b *Bot) siegeShow(c *call) error {
-	r, sieges, err := b.svc.Sieges(c.i.GuildID)
+	r, sieges, err := b.svc.QuickBattles().Sieges(c.i.GuildID)
 	if err != nil {
 		return err
 	}
@@ -260,7 +260,7 @@ func (b *Bot) siegeAssault(c *call) error {
 	}
 	loc, _ := c.flag("loc")
 	blockade, _ := c.flag("blockade")
-	rec, err := b.life(c).Assault(c.i.GuildID, game.AssaultRequest{Siege: c.str("siege"), Units: strings.Fields(c.str("units")), LOC: loc, Blockade: blockade,
+	rec, err := b.life(c).QuickBattles().Assault(c.i.GuildID, quickbattles.AssaultRequest{Siege: c.str("siege"), Units: strings.Fields(c.str("units")), LOC: loc, Blockade: blockade,
 		AtkMod: atk, DefMod: def, GMChannel: c.i.ChannelID, Locale: string(c.lang)})
 	if err != nil {
 		return err
@@ -272,7 +272,7 @@ func (b *Bot) siegeAssault(c *call) error {
 
 // siegeRelief handles /siege relief.
 func (b *Bot) siegeRelief(c *call) error {
-	rec, err := b.life(c).Relief(c.i.GuildID, game.ReliefRequest{Siege: c.str("siege"), Armies: strings.Fields(c.str("armies")), Join: strings.Fields(c.str("join")),
+	rec, err := b.life(c).QuickBattles().Relief(c.i.GuildID, quickbattles.ReliefRequest{Siege: c.str("siege"), Armies: strings.Fields(c.str("armies")), Join: strings.Fields(c.str("join")),
 		GMChannel: c.i.ChannelID, Locale: string(c.lang)})
 	if err != nil {
 		return err
@@ -285,7 +285,7 @@ func (b *Bot) siegeRelief(c *call) error {
 // siegePhase handles /siege phase: the campaign's phase counter goes on
 // (E3-Q8): an assault waits for a phase after its siege began.
 func (b *Bot) siegePhase(c *call) error {
-	n, err := b.life(c).NextPhase(c.i.GuildID)
+	n, err := b.life(c).QuickBattles().NextPhase(c.i.GuildID)
 	if err != nil {
 		return err
 	}

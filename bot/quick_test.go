@@ -57,7 +57,7 @@ func TestQuickBattleThroughDiscord(t *testing.T) {
 	if !strings.Contains(r.Content, "Набег") {
 		t.Fatalf("quick battle: %+v", r)
 	}
-	_, rec, err := (&game.Service{Store: w.st}).Fight(w.guild, "набег")
+	_, rec, err := (&game.Service{Store: w.st}).QuickBattles().Fight(w.guild, "набег")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestQuickBattleThroughDiscord(t *testing.T) {
 		ids := customIDs(m.Components)
 		confirm := ids[slices.IndexFunc(ids, func(id string) bool { return strings.HasSuffix(id, ":confirm") })]
 		w.answers(w.srv.Interactions().Button(w.guild, side.channel, side.other, confirm))
-		if _, again, _ := (&game.Service{Store: w.st}).Fight(w.guild, rec.ID); again.Confirmed[k] {
+		if _, again, _ := (&game.Service{Store: w.st}).QuickBattles().Fight(w.guild, rec.ID); again.Confirmed[k] {
 			t.Fatalf("the other clan confirmed side %d", k)
 		}
 		if lossesOf[k] > 0 {
@@ -112,7 +112,7 @@ func TestQuickBattleThroughDiscord(t *testing.T) {
 		w.answers(w.srv.Interactions().Button(w.guild, side.channel, side.player, confirm))
 	}
 	ro := w.rosterNow()
-	_, done, _ := (&game.Service{Store: w.st}).Fight(w.guild, rec.ID)
+	_, done, _ := (&game.Service{Store: w.st}).QuickBattles().Fight(w.guild, rec.ID)
 	if !done.Done || done.Outcome == nil {
 		t.Fatalf("not resolved after both confirmed: %+v", done)
 	}

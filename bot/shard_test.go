@@ -174,7 +174,7 @@ func TestShardsInOneProcess(t *testing.T) {
 			}
 		}
 	}
-	if owed, err := svc.Owed(); err != nil || len(owed) != 0 {
+	if owed, err := svc.Posts().Owed(); err != nil || len(owed) != 0 {
 		t.Fatalf("still owed: %d, %v", len(owed), err)
 	}
 
@@ -284,7 +284,7 @@ func TestShardsOfAProcess(t *testing.T) {
 			t.Errorf("guild %d of shard %d got posts or commands from the process of shards 0-1", k, discordtest.ShardOf(guilds[k], 4))
 		}
 	}
-	owed, err := all.Owed()
+	owed, err := all.Posts().Owed()
 	if err != nil {
 		t.Fatal(err)
 	}

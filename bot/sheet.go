@@ -46,7 +46,7 @@ func (b *Bot) composeSheet(p store.Post) ([]message, error) {
 	if err := json.Unmarshal(p.Data, &ref); err != nil {
 		return nil, err
 	}
-	st, err := b.svc.Sheet(ref.Sheet, p.Turn)
+	st, err := b.svc.Sheets().Sheet(ref.Sheet, p.Turn)
 	if err != nil {
 		return nil, err
 	}
@@ -385,7 +385,7 @@ func (b *Bot) sheetClick(c *call) error {
 		}
 		return m.Roles, displayName(m, user), nil
 	}
-	done, err := b.svc.Act(id, player, roles, act, reply)
+	done, err := b.svc.Sheets().Act(id, player, roles, act, reply)
 	b.deliverDue()
 	var r *game.Refusal
 	if err != nil && !errors.As(err, &r) {
@@ -422,17 +422,17 @@ func displayName(m *discordgo.Member, u *discordgo.User) string {
 func (b *Bot) openSheet(c *call, seat game.Seat) (bool, error) {
 	user := c.i.Member.User
 	player := game.Player{User: user.ID, Lang: string(c.lang), Name: displayName(c.i.Member, user)}
-	sh, err := b.svc.OpenSheet(seat, player, nil)
+	sh, err := b.svc.Sheets().OpenSheet(seat, player, nil)
 	if err != nil {
 		return false, err
 	}
 	b.deliverDue()
-	l, err := b.svc.Live(sh.LiveKey(seat.Battle.Turn))
+	l, err := b.svc.Sheets().Live(sh.LiveKey(seat.Battle.Turn))
 	if err != nil || !l.Dead {
 		return false, err
 	}
 	// The DM was refused for good: the same sheet, here.
-	if _, err := b.svc.OpenSheet(seat, player, &store.Reply{AppID: c.i.AppID, Token: c.i.Token}); err != nil {
+	if _, err := b.svc.Sheets().OpenSheet(seat, player, &store.Reply{AppID: c.i.AppID, Token: c.i.Token}); err != nil {
 		return false, err
 	}
 	b.deliverDue()
@@ -469,7 +469,7 @@ func (b *Bot) openRoleSheets(p store.Post) error {
 		}
 		after = ms[len(ms)-1].User.ID
 	}
-	return b.svc.OpenRoleSheets(p.Guild, p.Battle, side, p.Turn, users)
+	return b.svc.Sheets().OpenRoleSheets(p.Guild, p.Battle, side, p.Turn, users)
 }
 
 func containsString(xs []string, x string) bool {
@@ -487,7 +487,7 @@ func (b *Bot) composeSummary(p store.Post) ([]message, error) {
 	if !ok {
 		return nil, fmt.Errorf("a summary for audience %q", p.Audience)
 	}
-	s, err := b.svc.Summary(p.Guild, p.Battle, side, p.Turn)
+	s, err := b.svc.Sheets().Summary(p.Guild, p.Battle, side, p.Turn)
 	if err != nil {
 		return nil, err
 	}
@@ -507,7 +507,7 @@ func (b *Bot) composeSummary(p store.Post) ([]message, error) {
 // odds handles /odds: the odds of every order of the unit that attacks or
 // shoots the target, from the side's own view (game.Odds).
 func (b *Bot) odds(c *call) error {
-	seat, err := b.seat(c, b.svc.SeatOf)
+	seat, err := b.seat(c, b.svc.Seats().SeatOf)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func (w *world) confirmFight(id string) quick.Record {
 		ids := customIDs(m.Components)
 		w.answers(w.srv.Interactions().Button(w.guild, side.channel, side.player, ids[slices.IndexFunc(ids, func(c string) bool { return strings.HasSuffix(c, ":confirm") })]))
 	}
-	_, rec, err := (&game.Service{Store: w.st}).Fight(w.guild, id)
+	_, rec, err := (&game.Service{Store: w.st}).QuickBattles().Fight(w.guild, id)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestSiegeAssaultAndReliefThroughDiscord(t *testing.T) {
 	if !relief.Done || relief.ReliefOut == nil {
 		t.Fatalf("the relief was not resolved: %+v", relief)
 	}
-	_, sieges, _ := svc.Sieges(w.guild)
+	_, sieges, _ := svc.QuickBattles().Sieges(w.guild)
 	t.Logf("relief: %s; siege %s", relief.ReliefOut.Case, sieges[0].Status)
 	if relief.ReliefOut.Case != quick.ReliefLostEqual || sieges[0].Status != quick.Active {
 		t.Fatalf("seed 25: the relief lost on equal hits and the siege goes on; got %s, %s", relief.ReliefOut.Case, sieges[0].Status)
@@ -87,7 +87,7 @@ func TestSiegeAssaultAndReliefThroughDiscord(t *testing.T) {
 	if !storm.Done || storm.Assault == nil {
 		t.Fatalf("the assault was not resolved: %+v", storm)
 	}
-	_, sieges, _ = svc.Sieges(w.guild)
+	_, sieges, _ = svc.QuickBattles().Sieges(w.guild)
 	ro := w.rosterNow()
 	last := ro.Records[len(ro.Records)-1]
 	if last.Kind != "assault" {

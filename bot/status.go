@@ -113,7 +113,7 @@ func (b *Bot) pinStatus(p store.Post, channel, id string) {
 		return
 	}
 	b.opt.Log.Printf("pinning the status of %s in %s refused (code %d)", p.Battle, channel, code)
-	if _, err := b.svc.PinRefused(p.Guild, p.Battle, channel, code); err != nil {
+	if _, err := b.svc.Posts().PinRefused(p.Guild, p.Battle, channel, code); err != nil {
 		b.opt.Log.Printf("post %d: %v", p.ID, err)
 	}
 	b.kick() // the GM's notice

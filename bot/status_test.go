@@ -54,7 +54,7 @@ func TestStatusMessageEditedInPlace(t *testing.T) {
 	defer w.stop()
 	svc := &game.Service{Store: w.st}
 	head := func() string {
-		_, h, err := svc.Journal(w.guild, "Микатагахара")
+		_, h, err := svc.Audit().Journal(w.guild, "Микатагахара")
 		if err != nil || h == "" {
 			t.Fatalf("journal head %q, %v", h, err)
 		}

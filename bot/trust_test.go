@@ -41,7 +41,7 @@ func pictures(w *world, ch string) int {
 
 // owed is what the store still owes Discord.
 func owed(w *world) int {
-	posts, err := (&game.Service{Store: w.st}).Owed()
+	posts, err := (&game.Service{Store: w.st}).Posts().Owed()
 	if err != nil {
 		w.t.Fatal(err)
 	}

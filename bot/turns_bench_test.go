@@ -58,7 +58,7 @@ func waitedTurn(b *testing.B) []game.TurnView {
 		b.Fatal(err)
 	}
 	for side, clan := range []store.Clan{north, south} {
-		seat, err := svc.SeatOf(guild, []string{clan.RoleID})
+		seat, err := svc.Seats().SeatOf(guild, []string{clan.RoleID})
 		if err != nil {
 			b.Fatal(err)
 		}

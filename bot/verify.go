@@ -51,7 +51,7 @@ func (b *Bot) verifiedBattle(c *call) (store.BattleRecord, error) {
 		}
 		return rec, nil
 	}
-	seat, err := b.seat(c, b.svc.AnySeat)
+	seat, err := b.seat(c, b.svc.Seats().AnySeat)
 	if err != nil {
 		var r *game.Refusal
 		if errors.As(err, &r) && r.Key == "err.no_seat" {
@@ -70,7 +70,7 @@ func (b *Bot) verify(c *call) error {
 		return err
 	}
 	turn, _ := c.num("turn")
-	v, err := b.svc.VerifyTurn(rec.GuildID, rec.ID, turn)
+	v, err := b.svc.Audit().VerifyTurn(rec.GuildID, rec.ID, turn)
 	if err != nil {
 		return err
 	}
@@ -251,7 +251,7 @@ func (b *Bot) battleExport(c *call) error {
 	if err != nil {
 		return err
 	}
-	x, err := b.svc.Export(c.i.GuildID, rec.ID)
+	x, err := b.svc.Audit().Export(c.i.GuildID, rec.ID)
 	if err != nil {
 		return err
 	}
@@ -294,7 +294,7 @@ func (b *Bot) completeVerifyTurn(c *call, typed string) ([]offer, error) {
 	if err != nil {
 		return nil, err
 	}
-	turns, err := b.svc.ResolvedTurns(rec.GuildID, rec.ID)
+	turns, err := b.svc.Audit().ResolvedTurns(rec.GuildID, rec.ID)
 	if err != nil {
 		return nil, err
 	}

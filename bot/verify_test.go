@@ -31,7 +31,7 @@ func TestJournalThroughDiscord(t *testing.T) {
 	w.oneTurn()
 
 	svc := &game.Service{Store: w.st}
-	es, head, err := svc.Journal(w.guild, "Нагасино")
+	es, head, err := svc.Audit().Journal(w.guild, "Нагасино")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestVerifyTamperHeadThroughDiscord(t *testing.T) {
 	w.oneTurn()
 
 	svc := &game.Service{Store: w.st}
-	es, head, err := svc.Journal(w.guild, "Нагасино")
+	es, head, err := svc.Audit().Journal(w.guild, "Нагасино")
 	if err != nil || len(es) < 2 {
 		t.Fatal(es, err)
 	}

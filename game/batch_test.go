@@ -19,7 +19,7 @@ func TestOrdersAtOnce(t *testing.T) {
 	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
 	if c, _ := svc.Roll(north, engine.StakeLow); !c.Final {
 		svc.Reroll(north, 1, "")
 	}

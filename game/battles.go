@@ -4,10 +4,9 @@ import (
 	"errors"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game/kit"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -32,52 +31,15 @@ type CreateRequest struct {
 	Armies [2]string
 }
 
-// MaxNameLen is the longest battle name, in characters.
-const MaxNameLen = 64
+// MaxNameLen is the longest battle name, in characters (kit.MaxNameLen).
+const MaxNameLen = kit.MaxNameLen
 
-// BattleID turns a battle name into its key: lower case, words joined by
-// '-'.
-func BattleID(name string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(strings.TrimSpace(name)) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-			dash = false
-		} else if !dash && b.Len() > 0 {
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	return strings.Trim(b.String(), "-")
-}
+// BattleID turns a battle name into its key (kit.BattleID).
+func BattleID(name string) string { return kit.BattleID(name) }
 
-// nameMarks are the characters Discord reads as markdown or as a mention
-// (<@&1>, @everyone, **x**, [x](url)). A battle's name goes into some
-// seventy texts in every channel; refusing these once at the door keeps
-// it plain text everywhere, where escaping it would have to be remembered
-// in each of them (issue 25 item 7).
-const nameMarks = "\\*_~`|<>@[]"
+func checkName(name string) error { return kit.CheckName(name) }
 
-// checkName refuses a battle's or a fight's name that is too long or holds
-// a character Discord would not show as typed.
-func checkName(name string) error {
-	if utf8.RuneCountInString(strings.TrimSpace(name)) > MaxNameLen {
-		// Every post names the battle: a long name must not push one past
-		// Discord's 2,000 characters.
-		return refuse("err.battle_name_long", MaxNameLen)
-	}
-	if i := strings.IndexAny(name, nameMarks); i >= 0 {
-		r, _ := utf8.DecodeRuneInString(name[i:])
-		return refuse("err.battle_name_marks", string(r))
-	}
-	return nil
-}
-
-// active reports whether a battle is being fought.
-func active(s store.Status) bool {
-	return s == store.StatusDeployment || s == store.StatusCommand || s == store.StatusResolving
-}
+func active(s store.Status) bool { return kit.Active(s) }
 
 // Create sets up a battle from a scenario; it waits in deployment until the
 // GM starts it. A clan fights one battle at a time.

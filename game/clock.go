@@ -11,6 +11,14 @@ import (
 	"github.com/gunbai/gunbai/store"
 )
 
+// Clock is the service's clock of the command phases: the GM's pause,
+// resume and extension, and the walks of the deadlines and reminders due
+// (Service.Clock).
+type Clock struct{ s *Service }
+
+// Clock is the clock of s.
+func (s *Service) Clock() Clock { return Clock{s} }
+
 // The battle's clock (issue 14, item 1): the GM may stop it (/battle
 // pause), start it again with the time that was left (/battle resume),
 // give more time (/battle extend by:), and set the length of a phase and
@@ -258,7 +266,8 @@ type Clocked struct {
 
 // Pause stops a battle's clock: its phase has no deadline until Resume,
 // which gives back the time that was left. by is the GM who paused it.
-func (s *Service) Pause(guild, ref, by string) (Clocked, error) {
+func (g Clock) Pause(guild, ref, by string) (Clocked, error) {
+	s := g.s
 	return s.clock(guild, ref, by, func(tx *store.Tx, rec *store.BattleRecord) (ClockData, store.Entry, error) {
 		if rec.Paused {
 			return ClockData{}, store.Entry{}, refuse("err.paused_already", rec.Name)
@@ -280,7 +289,8 @@ func (s *Service) Pause(guild, ref, by string) (Clocked, error) {
 
 // Resume starts a paused battle's clock again: the deadline is now plus
 // the time that was left.
-func (s *Service) Resume(guild, ref, by string) (Clocked, error) {
+func (g Clock) Resume(guild, ref, by string) (Clocked, error) {
+	s := g.s
 	return s.clock(guild, ref, by, func(tx *store.Tx, rec *store.BattleRecord) (ClockData, store.Entry, error) {
 		if !rec.Paused {
 			return ClockData{}, store.Entry{}, refuse("err.not_paused", rec.Name)
@@ -302,7 +312,8 @@ func (s *Service) Resume(guild, ref, by string) (Clocked, error) {
 
 // Extend gives a battle's open phase more time: its deadline moves by d,
 // or, paused, the time left grows by d.
-func (s *Service) Extend(guild, ref string, d time.Duration, by string) (Clocked, error) {
+func (g Clock) Extend(guild, ref string, d time.Duration, by string) (Clocked, error) {
+	s := g.s
 	if d <= 0 || d > MaxDuration {
 		return Clocked{}, refuse("err.duration", FormatDuration(d))
 	}

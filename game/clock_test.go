@@ -63,33 +63,33 @@ func TestPauseKeepsTheTimeLeft(t *testing.T) {
 	start := *now
 	*now = start.Add(4 * time.Hour)
 	drain(t, svc)
-	ck, err := svc.Pause(guild, rec.ID, "u-gm")
+	ck, err := svc.Clock().Pause(guild, rec.ID, "u-gm")
 	if err != nil || !ck.Battle.Paused || !ck.Battle.Deadline.IsZero() || ck.Battle.Left != 20*time.Hour || ck.Data.Left != 20*time.Hour {
 		t.Fatalf("paused: %+v %v", ck, err)
 	}
-	owed, _ := svc.Owed()
+	owed, _ := svc.Posts().Owed()
 	if countKind(owed, PostClock) != 3 {
 		t.Fatalf("the pause is not told to every channel: %v", targets(owed))
 	}
-	_, err = svc.Pause(guild, rec.ID, "u-gm")
+	_, err = svc.Clock().Pause(guild, rec.ID, "u-gm")
 	userErr(t, err, "err.paused_already")
 	*now = start.Add(30 * time.Hour) // past the old deadline
-	if done, err := svc.Due(); err != nil || len(done) != 0 {
+	if done, err := svc.Clock().Due(); err != nil || len(done) != 0 {
 		t.Fatalf("a paused battle was resolved: %+v %v", done, err)
 	}
-	if r, err := svc.Reminders(); err != nil || len(r) != 0 {
+	if r, err := svc.Clock().Reminders(); err != nil || len(r) != 0 {
 		t.Fatalf("a paused battle was reminded: %+v %v", r, err)
 	}
 	if hs, _ := svc.Battles(guild); !hs[0].Paused || !hs[0].Deadline.IsZero() {
 		t.Fatalf("header %+v", hs[0])
 	}
-	ck, err = svc.Resume(guild, rec.ID, "u-gm")
+	ck, err = svc.Clock().Resume(guild, rec.ID, "u-gm")
 	if err != nil || ck.Battle.Paused || !ck.Battle.Deadline.Equal(start.Add(50*time.Hour)) || ck.Battle.Left != 0 {
 		t.Fatalf("resumed: %+v %v", ck.Battle, err)
 	}
-	_, err = svc.Resume(guild, rec.ID, "u-gm")
+	_, err = svc.Clock().Resume(guild, rec.ID, "u-gm")
 	userErr(t, err, "err.not_paused")
-	es, _, _ := svc.Journal(guild, rec.ID)
+	es, _, _ := svc.Audit().Journal(guild, rec.ID)
 	var kinds []string
 	for _, e := range es {
 		if e.Kind == store.JournalPause || e.Kind == store.JournalResume {
@@ -100,11 +100,11 @@ func TestPauseKeepsTheTimeLeft(t *testing.T) {
 		t.Fatalf("journal %q, want %q", kinds, want)
 	}
 	*now = start.Add(50*time.Hour - time.Minute)
-	if done, _ := svc.Due(); len(done) != 0 {
+	if done, _ := svc.Clock().Due(); len(done) != 0 {
 		t.Fatal("resolved before the deadline given back")
 	}
 	*now = start.Add(50 * time.Hour)
-	if done, err := svc.Due(); err != nil || len(done) != 1 || done[0].Resolved == nil {
+	if done, err := svc.Clock().Due(); err != nil || len(done) != 1 || done[0].Resolved == nil {
 		t.Fatalf("at the deadline given back: %+v %v", done, err)
 	}
 }
@@ -113,7 +113,7 @@ func TestPauseKeepsTheTimeLeft(t *testing.T) {
 // the resumption; a battle paused before its start, too.
 func TestPauseOverATurnOpening(t *testing.T) {
 	svc, now, rec := clocked(t)
-	if _, err := svc.Pause(guild, rec.ID, ""); err != nil {
+	if _, err := svc.Clock().Pause(guild, rec.ID, ""); err != nil {
 		t.Fatal(err)
 	}
 	res, err := svc.Resolve(guild, rec.ID, 1)
@@ -121,7 +121,7 @@ func TestPauseOverATurnOpening(t *testing.T) {
 		t.Fatalf("turn 2 opened paused: %+v %v", res.Next.Battle, err)
 	}
 	*now = now.Add(time.Hour)
-	ck, err := svc.Resume(guild, rec.ID, "")
+	ck, err := svc.Clock().Resume(guild, rec.ID, "")
 	if err != nil || !ck.Battle.Deadline.Equal(now.Add(24*time.Hour)) {
 		t.Fatalf("resumed %+v %v", ck.Battle, err)
 	}
@@ -130,10 +130,10 @@ func TestPauseOverATurnOpening(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ck, err := svc.Pause(guild, other.ID, ""); err != nil || ck.Data.Left != 0 {
+	if ck, err := svc.Clock().Pause(guild, other.ID, ""); err != nil || ck.Data.Left != 0 {
 		t.Fatalf("paused before the start: %+v %v", ck, err)
 	}
-	_, err = svc.Extend(guild, other.ID, time.Hour, "")
+	_, err = svc.Clock().Extend(guild, other.ID, time.Hour, "")
 	userErr(t, err, "err.no_deadline")
 	op, err := svc.Start(guild, other.ID, false)
 	if err != nil || !op.Battle.Deadline.IsZero() || op.Battle.Left != 24*time.Hour {
@@ -146,12 +146,12 @@ func TestPauseOverATurnOpening(t *testing.T) {
 func TestExtendMovesTheDeadline(t *testing.T) {
 	svc, now, rec := clocked(t)
 	deadline := rec.Deadline
-	ck, err := svc.Extend(guild, rec.ID, 12*time.Hour, "u-gm")
+	ck, err := svc.Clock().Extend(guild, rec.ID, 12*time.Hour, "u-gm")
 	if err != nil || !ck.Battle.Deadline.Equal(deadline.Add(12*time.Hour)) || ck.Data.By != 12*time.Hour {
 		t.Fatalf("extended: %+v %v", ck, err)
 	}
 	var d ClockData
-	owed, _ := svc.Owed()
+	owed, _ := svc.Posts().Owed()
 	for _, p := range owed {
 		if p.Kind == PostClock && p.Audience == store.AudienceSouth {
 			json.Unmarshal(p.Data, &d)
@@ -161,13 +161,13 @@ func TestExtendMovesTheDeadline(t *testing.T) {
 		t.Fatalf("told %+v", d)
 	}
 	*now = now.Add(2 * time.Hour)
-	svc.Pause(guild, rec.ID, "")
-	if ck, err = svc.Extend(guild, rec.ID, 90*time.Minute, ""); err != nil || ck.Battle.Left != 34*time.Hour+90*time.Minute || !ck.Battle.Deadline.IsZero() {
+	svc.Clock().Pause(guild, rec.ID, "")
+	if ck, err = svc.Clock().Extend(guild, rec.ID, 90*time.Minute, ""); err != nil || ck.Battle.Left != 34*time.Hour+90*time.Minute || !ck.Battle.Deadline.IsZero() {
 		t.Fatalf("extended paused: %+v %v", ck.Battle, err)
 	}
-	_, err = svc.Extend(guild, rec.ID, 0, "")
+	_, err = svc.Clock().Extend(guild, rec.ID, 0, "")
 	userErr(t, err, "err.duration")
-	es, _, _ := svc.Journal(guild, rec.ID)
+	es, _, _ := svc.Audit().Journal(guild, rec.ID)
 	var ext []string
 	for _, e := range es {
 		if e.Kind == store.JournalExtend {
@@ -180,13 +180,13 @@ func TestExtendMovesTheDeadline(t *testing.T) {
 	if _, err := svc.Finish(guild, rec.ID); err != nil {
 		t.Fatal(err)
 	}
-	_, err = svc.Extend(guild, rec.ID, time.Hour, "")
+	_, err = svc.Clock().Extend(guild, rec.ID, time.Hour, "")
 	userErr(t, err, "err.finished")
 	// No deadline configured: nothing to extend.
 	free := newService(t, filepath.Join(t.TempDir(), "g.db"))
 	r := created(t, free)
 	free.Start(guild, r.ID, false)
-	_, err = free.Extend(guild, r.ID, time.Hour, "")
+	_, err = free.Clock().Extend(guild, r.ID, time.Hour, "")
 	userErr(t, err, "err.no_deadline")
 }
 
@@ -212,11 +212,11 @@ func TestClockSettings(t *testing.T) {
 	// The reminder of the turn open now moves to 2 hours before its
 	// deadline (24 hours after the start).
 	*now = now.Add(21 * time.Hour)
-	if r, _ := svc.Reminders(); len(r) != 0 {
+	if r, _ := svc.Clock().Reminders(); len(r) != 0 {
 		t.Fatal("reminded 3 hours before the deadline")
 	}
 	*now = now.Add(90 * time.Minute)
-	if r, _ := svc.Reminders(); len(r) != 1 {
+	if r, _ := svc.Clock().Reminders(); len(r) != 1 {
 		t.Fatal("not reminded 90 minutes before the deadline")
 	}
 	res, err := svc.Resolve(guild, rec.ID, 1)
@@ -230,7 +230,7 @@ func TestClockSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	*now = now.Add(35 * time.Hour)
-	if r, _ := svc.Reminders(); len(r) != 0 {
+	if r, _ := svc.Clock().Reminders(); len(r) != 0 {
 		t.Fatal("reminded with reminders off")
 	}
 	res, _ = svc.Resolve(guild, rec.ID, 2)
@@ -244,11 +244,11 @@ func TestClockSettings(t *testing.T) {
 // nothing; a turn the GM resolves records nothing.
 func TestMissedTurnsByDeadline(t *testing.T) {
 	svc, now, rec := clocked(t)
-	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
 	accept(t, svc, north, engine.StakeLow)
 	svc.Order(north, engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1})
 	*now = now.Add(25 * time.Hour)
-	if _, err := svc.Due(); err != nil {
+	if _, err := svc.Clock().Due(); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := svc.Battle(guild, rec.ID)
@@ -258,11 +258,11 @@ func TestMissedTurnsByDeadline(t *testing.T) {
 	if _, err := svc.Resolve(guild, rec.ID, 2); err != nil {
 		t.Fatal(err)
 	}
-	south, _ := svc.SeatOf(guild, []string{"r-asai"})
+	south, _ := svc.Seats().SeatOf(guild, []string{"r-asai"})
 	accept(t, svc, south, engine.StakeLow)
 	svc.Ready(south) // ready without an order: not missed
 	*now = now.Add(50 * time.Hour)
-	svc.Due()
+	svc.Clock().Due()
 	hs, _ := svc.Battles(guild)
 	if hs[0].Missed != [2]int{1, 1} {
 		t.Fatalf("missed after turn 3: %v", hs[0].Missed)
@@ -274,15 +274,15 @@ func TestMissedTurnsByDeadline(t *testing.T) {
 // an order, from its own orders only.
 func TestReminderListsTheSidesOwnUnits(t *testing.T) {
 	svc, now, rec := clocked(t)
-	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
 	accept(t, svc, north, engine.StakeLow)
 	svc.Order(north, engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1})
 	drain(t, svc)
 	*now = now.Add(19 * time.Hour)
-	if _, err := svc.Reminders(); err != nil {
+	if _, err := svc.Clock().Reminders(); err != nil {
 		t.Fatal(err)
 	}
-	owed, _ := svc.Owed()
+	owed, _ := svc.Posts().Owed()
 	var got [2]ReminderData
 	n := 0
 	for _, p := range owed {
@@ -316,11 +316,11 @@ func TestReminderListsTheSidesOwnUnits(t *testing.T) {
 func TestStatusOwedByEveryChange(t *testing.T) {
 	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
 	rec := created(t, svc)
-	if owed, _ := svc.Owed(); countKind(owed, PostStatus) != 0 {
+	if owed, _ := svc.Posts().Owed(); countKind(owed, PostStatus) != 0 {
 		t.Fatal("a status before the start")
 	}
 	svc.Start(guild, rec.ID, false)
-	owed, _ := svc.Owed()
+	owed, _ := svc.Posts().Owed()
 	keys := map[string]bool{}
 	for _, p := range owed {
 		if p.Kind == PostStatus {
@@ -330,7 +330,7 @@ func TestStatusOwedByEveryChange(t *testing.T) {
 	if len(keys) != 3 || !keys["status.g1.анэгава-1570.north"] || !keys["status.g1.анэгава-1570.gm"] {
 		t.Fatalf("status keys %v", keys)
 	}
-	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
 	accept(t, svc, north, engine.StakeLow)
 	version := func() uint64 {
 		var l store.Live
@@ -347,11 +347,11 @@ func TestStatusOwedByEveryChange(t *testing.T) {
 	if version() == v {
 		t.Fatal("a ready taken back did not refresh the status")
 	}
-	if owed, _ := svc.Owed(); countKind(owed, PostStatus) != 3 {
+	if owed, _ := svc.Posts().Owed(); countKind(owed, PostStatus) != 3 {
 		t.Fatalf("status posts owed: %d (one per channel)", countKind(owed, PostStatus))
 	}
 	st, err := svc.Status(guild, rec.ID, store.AudienceSouth)
-	_, head, _ := svc.Journal(guild, rec.ID)
+	_, head, _ := svc.Audit().Journal(guild, rec.ID)
 	if err != nil || st.Turn != 1 || st.Ready != [2]bool{} || st.Head != head || head == "" {
 		t.Fatalf("status %+v (head %s) %v", st, head, err)
 	}
@@ -377,11 +377,11 @@ func TestStatusDuringScouting(t *testing.T) {
 		t.Fatalf("start %+v %v", op, err)
 	}
 	drain(t, svc)
-	north, _ := svc.ScoutSeat(guild, []string{"r-oda"})
+	north, _ := svc.Seats().ScoutSeat(guild, []string{"r-oda"})
 	if _, err := svc.Scout(north, Scouting{Done: true}); err != nil {
 		t.Fatal(err)
 	}
-	if owed, _ := svc.Owed(); countKind(owed, PostStatus) != 3 {
+	if owed, _ := svc.Posts().Owed(); countKind(owed, PostStatus) != 3 {
 		t.Fatalf("a side done scouting did not refresh the status: %v", targets(owed))
 	}
 	st, err := svc.Status(guild, rec.ID, store.AudienceSouth)

@@ -26,7 +26,8 @@ type Reminder struct {
 // the same transaction, so a reminder is never posted twice (a crash may
 // lose one, which is the lesser harm). A paused battle has no deadline and
 // is not reminded.
-func (s *Service) Reminders() ([]Reminder, error) {
+func (g Clock) Reminders() ([]Reminder, error) {
+	s := g.s
 	now := s.now()
 	due := func(h store.Header) bool {
 		at := s.remindAt(h)
@@ -62,19 +63,6 @@ func (s *Service) Reminders() ([]Reminder, error) {
 			return tx.PutBattle(rec)
 		})
 	})
-	return out, err
-}
-
-// guilds lists the store's guilds, each one read in its own transaction
-// afterwards by the deadline walks (a guild at a time keeps each short).
-func (s *Service) guilds() ([]string, error) {
-	var out []string
-	err := s.Store.View(func(tx *store.Tx) error {
-		var err error
-		out, err = tx.Guilds()
-		return err
-	})
-	out = slices.DeleteFunc(out, func(g string) bool { return !s.owns(g) })
 	return out, err
 }
 
@@ -143,7 +131,8 @@ func overdue(h store.Header, now time.Time) bool {
 // resolved with the orders given so far (ARCHITECTURE: "until the deadline
 // or until every side is ready"), the deployment turn's scouting ends with
 // the swaps given so far. Each battle is its own transaction.
-func (s *Service) Due() ([]Overdue, error) {
+func (g Clock) Due() ([]Overdue, error) {
+	s := g.s
 	now := s.now()
 	var due []store.Header
 	err := s.Store.View(func(tx *store.Tx) error {

@@ -17,4 +17,14 @@
 // deploy.go, scouting.go (the deployment turn's shinobi), deadlines.go,
 // pending.go (what is owed to the channels after a restart) and
 // scenario.go.
+//
+// Service's methods are the lifecycle's; its other sides are small types
+// reached from it, each the same Service (for the same command, Once):
+// Posts (the outbox and its delivery), Sheets (the order sheets and their
+// live messages), Clock (pause, resume, extend, the deadlines due), Seats
+// (whose battle and side) and Audit (journal, verification, export, why).
+// The sub-games are services of their own packages on the same store,
+// sharing game/kit with the lifecycle: Service.Campaigns
+// (game/campaigns), Service.QuickBattles (game/quickbattles) and
+// Service.Duels (game/duels, whose battle duels hold a turn: duelhold.go).
 package game

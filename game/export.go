@@ -124,7 +124,8 @@ func ExportStore(st *store.Store, ref string, now time.Time) (Export, error) {
 }
 
 // Export exports one battle of a guild, as the GM gets it.
-func (s *Service) Export(guild, ref string) (Export, error) {
+func (g Audit) Export(guild, ref string) (Export, error) {
+	s := g.s
 	x := Export{Format: ExportFormat, Version: ExportVersion, ExportedAt: s.now().UTC().Round(0)}
 	err := s.Store.View(func(tx *store.Tx) error {
 		rec, err := find(tx, guild, ref)

@@ -19,7 +19,8 @@ func journal(tx *store.Tx, rec *store.BattleRecord, e store.Entry) error {
 }
 
 // Journal reads a battle's journal and its head hash.
-func (s *Service) Journal(guild, ref string) ([]store.Entry, string, error) {
+func (g Audit) Journal(guild, ref string) ([]store.Entry, string, error) {
+	s := g.s
 	var out []store.Entry
 	var head string
 	err := s.Store.View(func(tx *store.Tx) error {

@@ -7,8 +7,17 @@ import (
 	"time"
 
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game/kit"
 	"github.com/gunbai/gunbai/store"
 )
+
+// Posts is the service's outbox side: what the changes owe the channels,
+// and how their delivery went (sent, delivered, later, refused, withheld,
+// posted). The bot's delivery workers use it (Service.Posts).
+type Posts struct{ s *Service }
+
+// Posts is the outbox side of s.
+func (s *Service) Posts() Posts { return Posts{s} }
 
 // What a change owes the channels is queued in the store's outbox in the
 // change's own transaction (store.Post): who gets what is decided here,
@@ -16,7 +25,7 @@ import (
 
 // Post kinds, each with its composer in the bot.
 const (
-	PostText       = "text"        // Key and Args, a catalogue text
+	PostText       = kit.PostText  // Key and Args, a catalogue text
 	PostOpened     = "opened"      // a phase opened: its seed hash, deadline, and at the start the infiltration (Data: OpenedData)
 	PostTurn       = "turn"        // a resolved turn as the audience may see it: picture, log, revealed seed
 	PostOver       = "over"        // the battle is over (Data: the outcome)
@@ -81,9 +90,7 @@ type Player struct {
 // audiences are the three channels of a battle, by audience.
 var audiences = []string{store.AudienceNorth, store.AudienceSouth, store.AudienceGM}
 
-func sideAudience(s engine.Side) string {
-	return [2]string{store.AudienceNorth, store.AudienceSouth}[s]
-}
+func sideAudience(s engine.Side) string { return kit.SideAudience(s) }
 
 // channelOf is the channel of an audience.
 func channelOf(rec *store.BattleRecord, audience string) string {
@@ -194,7 +201,8 @@ func owe(tx *store.Tx, posts ...store.Post) ([]uint64, error) { return tx.Owe(po
 
 // Owed lists every post still owed (of the guilds the service owns), in
 // delivery order.
-func (s *Service) Owed() ([]store.Post, error) {
+func (g Posts) Owed() ([]store.Post, error) {
+	s := g.s
 	var out []store.Post
 	err := s.Store.View(func(tx *store.Tx) error {
 		var err error
@@ -209,7 +217,8 @@ func (s *Service) Owed() ([]store.Post, error) {
 // delivery's other bookkeeping (Delivered, Posted, LiveShown) commit with
 // what the other delivery workers write at the same moment (Store.Batch):
 // their functions only read and write the store.
-func (s *Service) Sent(id uint64, parts int) error {
+func (g Posts) Sent(id uint64, parts int) error {
+	s := g.s
 	return s.Store.Batch(func(tx *store.Tx) error {
 		p, err := tx.Post(id)
 		if err != nil {
@@ -222,7 +231,8 @@ func (s *Service) Sent(id uint64, parts int) error {
 
 // Delivered removes a post Discord has whole. A channel that had failed
 // for good is reachable again, and would be reported anew.
-func (s *Service) Delivered(id uint64) error {
+func (g Posts) Delivered(id uint64) error {
+	s := g.s
 	return s.Store.Batch(func(tx *store.Tx) error {
 		p, err := tx.Post(id)
 		if errors.Is(err, store.ErrNotFound) {
@@ -255,7 +265,8 @@ func clearUndeliverable(tx *store.Tx, p store.Post) error {
 
 // Later records a failed attempt that may succeed later (rate limits,
 // Discord's 5xx): the post stays, to be tried again from notBefore.
-func (s *Service) Later(id uint64, notBefore time.Time, why string) error {
+func (g Posts) Later(id uint64, notBefore time.Time, why string) error {
+	s := g.s
 	return s.Store.Update(func(tx *store.Tx) error {
 		p, err := tx.Post(id)
 		if err != nil {
@@ -271,7 +282,8 @@ func (s *Service) Later(id uint64, notBefore time.Time, why string) error {
 // permissions, an unknown channel, a player who takes no DMs) and, the
 // first time a battle's channel fails so, queues a report to the GM
 // channel. It returns the report's ID, or 0.
-func (s *Service) Undeliverable(id uint64, code int) (uint64, error) {
+func (g Posts) Undeliverable(id uint64, code int) (uint64, error) {
+	s := g.s
 	var report uint64
 	err := s.Store.Update(func(tx *store.Tx) error {
 		p, rec, ok, err := dropPost(tx, id)
@@ -300,7 +312,8 @@ func (s *Service) Undeliverable(id uint64, code int) (uint64, error) {
 // Withhold drops a delayed turn for the spectators that the bot found their
 // channel open to a clan's role (seenBy) just before it went, and tells the
 // GM, in the same transaction.
-func (s *Service) Withhold(id uint64, seenBy string) error {
+func (g Posts) Withhold(id uint64, seenBy string) error {
+	s := g.s
 	return s.Store.Update(func(tx *store.Tx) error {
 		p, rec, ok, err := dropPost(tx, id)
 		if !ok || err != nil {
@@ -343,7 +356,8 @@ type TurnPosted struct {
 }
 
 // PostedTurn reads what a turn's post needs from the store.
-func (s *Service) PostedTurn(guild, id string, turn int) (TurnPosted, error) {
+func (g Posts) PostedTurn(guild, id string, turn int) (TurnPosted, error) {
+	s := g.s
 	var out TurnPosted
 	err := s.Store.View(func(tx *store.Tx) error {
 		rec, err := tx.Battle(guild, id)
@@ -367,7 +381,8 @@ func (s *Service) PostedTurn(guild, id string, turn int) (TurnPosted, error) {
 }
 
 // PlanChangeReports reads a plan-change round's shinobi reports.
-func (s *Service) PlanChangeReports(guild, id string, turn int) (store.BattleRecord, store.CommandPhase, error) {
+func (g Posts) PlanChangeReports(guild, id string, turn int) (store.BattleRecord, store.CommandPhase, error) {
+	s := g.s
 	var rec store.BattleRecord
 	var ph store.CommandPhase
 	err := s.Store.View(func(tx *store.Tx) error {

@@ -16,7 +16,7 @@ import (
 func TestOutboxPostsAreOwedWithTheirChange(t *testing.T) {
 	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
 	rec := created(t, svc)
-	owed, _ := svc.Owed()
+	owed, _ := svc.Posts().Owed()
 	if got := targets(owed); !slices.Equal(got, []string{"text:c-oda", "text:c-asai", "text:c-gm"}) {
 		t.Fatalf("after create: %v", got)
 	}
@@ -24,15 +24,15 @@ func TestOutboxPostsAreOwedWithTheirChange(t *testing.T) {
 	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	owed, _ = svc.Owed()
+	owed, _ = svc.Posts().Owed()
 	// The battle's status messages come with its first phase.
 	if got := targets(owed); !slices.Equal(got, []string{"opened:c-oda", "opened:c-asai", "opened:c-gm", "status:c-oda", "status:c-asai", "status:c-gm"}) {
 		t.Fatalf("after start: %v", got)
 	}
 	drain(t, svc)
-	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
 	accept(t, svc, north, engine.StakeLow)
-	owed, _ = svc.Owed()
+	owed, _ = svc.Posts().Owed()
 	if got := targets(owed); !slices.Equal(got, []string{"roll:c-oda"}) {
 		t.Fatalf("after a final roll: %v", got)
 	}
@@ -42,7 +42,7 @@ func TestOutboxPostsAreOwedWithTheirChange(t *testing.T) {
 	svc.Order(north, engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1})
 	north.Player = &Player{User: "u-1", Lang: "en", Reply: &store.Reply{AppID: "app", Token: "tok"}}
 	svc.Order(north, engine.Order{Unit: "n-yumi", Kind: engine.OrderMove, Phase: 1})
-	owed, _ = svc.Owed()
+	owed, _ = svc.Posts().Owed()
 	if got := targets(owed); !slices.Equal(got, []string{"summary:c-oda", "receipt:@u-1"}) || owed[1].Lang != "en" || owed[1].Reply.Token != "tok" {
 		t.Fatalf("after two orders: %v %+v", got, owed)
 	}
@@ -50,7 +50,7 @@ func TestOutboxPostsAreOwedWithTheirChange(t *testing.T) {
 	if _, err := svc.Fix(guild, rec.ID, "s-yari", "figures", "9"); err != nil {
 		t.Fatal(err)
 	}
-	owed, _ = svc.Owed()
+	owed, _ = svc.Posts().Owed()
 	// The fix is journaled: the status shows the journal's new head.
 	if got := targets(owed); !slices.Equal(got, []string{"status:c-oda", "status:c-asai", "status:c-gm", "fix:c-asai", "fix:c-gm"}) {
 		t.Fatalf("after a fix of South's unit: %v", got)
@@ -62,9 +62,9 @@ func TestOutboxPostsAreOwedWithTheirChange(t *testing.T) {
 func TestOutboxUndeliverableIsReportedOnce(t *testing.T) {
 	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
 	created(t, svc)
-	owed, _ := svc.Owed()
+	owed, _ := svc.Posts().Owed()
 	oda := owed[0] // to North's channel
-	report, err := svc.Undeliverable(oda.ID, 50013)
+	report, err := svc.Posts().Undeliverable(oda.ID, 50013)
 	if err != nil || report == 0 {
 		t.Fatalf("report %d, %v", report, err)
 	}
@@ -72,18 +72,18 @@ func TestOutboxUndeliverableIsReportedOnce(t *testing.T) {
 	if rec.Undeliverable["c-oda"] != 50013 {
 		t.Fatalf("undeliverable %v", rec.Undeliverable)
 	}
-	owed, _ = svc.Owed()
+	owed, _ = svc.Posts().Owed()
 	if got := targets(owed); !slices.Equal(got, []string{"text:c-asai", "text:c-gm", "failure:c-gm"}) {
 		t.Fatalf("after the refusal: %v", got)
 	}
 	// The next post refused there is dropped without a second report.
 	ids := mustOwe(t, svc, store.Post{Guild: guild, Battle: rec.ID, Channel: "c-oda", Kind: PostText, Key: "bot.ready"})
-	if again, _ := svc.Undeliverable(ids[0], 50013); again != 0 {
+	if again, _ := svc.Posts().Undeliverable(ids[0], 50013); again != 0 {
 		t.Fatal("reported twice")
 	}
 	// A post that reaches the channel clears it: a new refusal is told.
 	ids = mustOwe(t, svc, store.Post{Guild: guild, Battle: rec.ID, Channel: "c-oda", Kind: PostText, Key: "bot.ready"})
-	if err := svc.Delivered(ids[0]); err != nil {
+	if err := svc.Posts().Delivered(ids[0]); err != nil {
 		t.Fatal(err)
 	}
 	if rec, _ := svc.Battle(guild, rec.ID); len(rec.Undeliverable) != 0 {
@@ -91,12 +91,12 @@ func TestOutboxUndeliverableIsReportedOnce(t *testing.T) {
 	}
 	// A refusal in the GM channel itself has nobody to tell.
 	gm := postsOf(t, svc, []uint64{owed[1].ID})
-	if r, _ := svc.Undeliverable(gm[0].ID, 50001); r != 0 {
+	if r, _ := svc.Posts().Undeliverable(gm[0].ID, 50001); r != 0 {
 		t.Fatal("a refusal in the GM channel was reported to it")
 	}
 	// Later keeps the post, counts the attempt and says until when.
 	next := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
-	if err := svc.Later(owed[0].ID, next, "503"); err != nil {
+	if err := svc.Posts().Later(owed[0].ID, next, "503"); err != nil {
 		t.Fatal(err)
 	}
 	p := postsOf(t, svc, []uint64{owed[0].ID})
@@ -125,9 +125,9 @@ func targets(posts []store.Post) []string {
 
 func drain(t *testing.T, svc *Service) {
 	t.Helper()
-	owed, _ := svc.Owed()
+	owed, _ := svc.Posts().Owed()
 	for _, p := range owed {
-		if err := svc.Delivered(p.ID); err != nil {
+		if err := svc.Posts().Delivered(p.ID); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -162,7 +162,7 @@ func TestIdempotentReadyAndStaleButtons(t *testing.T) {
 		t.Fatalf("turn 1: %+v %v", res, err)
 	}
 	// South's "ready" again, its answer lost: turn 2 is not given away.
-	south, _ = svc.SeatOf(guild, []string{"r-asai"})
+	south, _ = svc.Seats().SeatOf(guild, []string{"r-asai"})
 	_, err = svc.Ready(south)
 	userErr(t, err, "err.ready_roll_first")
 	c, err := svc.Roll(south, engine.StakeHigh)
@@ -196,7 +196,7 @@ func TestTwoMessengerRerollsR_V_3_2(t *testing.T) {
 		if _, err := svc.Start(guild, rec.ID, false); err != nil {
 			t.Fatal(err)
 		}
-		north, _ := svc.SeatOf(guild, []string{"r-oda"})
+		north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
 		c, _ := svc.Roll(north, engine.StakeHigh)
 		if c.Result.Success {
 			continue

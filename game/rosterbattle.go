@@ -6,6 +6,7 @@ import (
 
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game/kit"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -64,7 +65,7 @@ func battleFromRoster(r *campaign.Roster, armies [2]string) (engine.Battle, erro
 			return b, refuse("err.roster_no_army", id)
 		}
 		if a.State == campaign.Scattered {
-			return b, refuse("err.army_scattered", armyName(r, id))
+			return b, refuse("err.army_scattered", kit.ArmyName(r, id))
 		}
 		cells := deployCells(s)
 		back := cells[len(cells)-1]
@@ -81,7 +82,7 @@ func battleFromRoster(r *campaign.Roster, armies [2]string) (engine.Battle, erro
 				return b, refuse("err.unit_too_big", u.ID, u.Figures) // R-I.2.3
 			}
 			if n >= len(cells)-1 {
-				return b, refuse("err.army_too_big", armyName(r, id), len(cells)-1)
+				return b, refuse("err.army_too_big", kit.ArmyName(r, id), len(cells)-1)
 			}
 			eu := engine.Unit{ID: u.ID, Name: u.Name, Side: s, Type: troopOf(u.Type), Figures: u.Figures, Cell: cells[n], Facing: facing}
 			eu.Ammo = eu.Stats().AmmoPerFigure * u.Figures
@@ -90,7 +91,7 @@ func battleFromRoster(r *campaign.Roster, armies [2]string) (engine.Battle, erro
 			n++
 		}
 		if n == 0 {
-			return b, refuse("err.army_empty", armyName(r, id))
+			return b, refuse("err.army_empty", kit.ArmyName(r, id))
 		}
 		b.HQ[s] = back
 		for _, pid := range append([]string{a.Commander}, a.Generals...) {
@@ -144,7 +145,7 @@ func rosterState(tx *store.Tx, guild string, req CreateRequest, scenario engine.
 		}
 		role := [2]string{req.North.RoleID, req.South.RoleID}[side]
 		if c, _ := r.Clan(a.Clan); c.Role != "" && c.Role != role {
-			return engine.Battle{}, refuse("err.army_role", armyName(r, id), "<@&"+c.Role+">")
+			return engine.Battle{}, refuse("err.army_role", kit.ArmyName(r, id), "<@&"+c.Role+">")
 		}
 		if side == 1 {
 			if b, _ := r.Army(req.Armies[0]); b.Clan == a.Clan {
@@ -162,7 +163,7 @@ func rosterState(tx *store.Tx, guild string, req CreateRequest, scenario engine.
 		}
 		for _, c := range h.Sides {
 			if c.Army != "" && slices.Contains(req.Armies[:], c.Army) {
-				return engine.Battle{}, refuse("err.army_busy", armyName(r, c.Army), h.Name)
+				return engine.Battle{}, refuse("err.army_busy", kit.ArmyName(r, c.Army), h.Name)
 			}
 		}
 	}
@@ -182,7 +183,7 @@ func scenarioWithArmies(r *campaign.Roster, armies [2]string, b engine.Battle) (
 		a, _ := r.Army(armies[eu.Side])
 		j := a.UnitIndex(eu.ID)
 		if j < 0 || troopOf(a.Units[j].Type) != eu.Type {
-			return b, refuse("err.scenario_unit", eu.ID, armyName(r, armies[eu.Side]))
+			return b, refuse("err.scenario_unit", eu.ID, kit.ArmyName(r, armies[eu.Side]))
 		}
 		u := a.Units[j]
 		if u.Name != "" {

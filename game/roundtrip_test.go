@@ -21,6 +21,10 @@ import (
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/duel"
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game/campaigns"
+	"github.com/gunbai/gunbai/game/duels"
+	"github.com/gunbai/gunbai/game/quickbattles"
+	"github.com/gunbai/gunbai/internal/tomlpos"
 	"github.com/gunbai/gunbai/quick"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
@@ -67,9 +71,9 @@ func roundTripRoots() []reflect.Type {
 		reflect.TypeFor[ClockData](),
 		reflect.TypeFor[ReminderData](),
 		reflect.TypeFor[SheetRef](),
-		reflect.TypeFor[DuelPost](),
-		reflect.TypeFor[FightRef](),
-		reflect.TypeFor[AftermathRef](),
+		reflect.TypeFor[duels.DuelPost](),
+		reflect.TypeFor[quickbattles.FightRef](),
+		reflect.TypeFor[campaigns.AftermathRef](),
 		reflect.TypeFor[campaign.BattleRecord](),
 		// gunbai export and verify.
 		reflect.TypeFor[Export](),
@@ -87,6 +91,7 @@ func enumRoots() []reflect.Type {
 		reflect.TypeFor[engine.TerrainTypes](),
 		reflect.TypeFor[engine.SideResult](),
 		reflect.TypeFor[campaign.CaptiveChoice](),
+		reflect.TypeFor[tomlpos.Kind](), // where a TOML file's key is written
 		reflect.TypeFor[campaign.Doer](),
 		reflect.TypeFor[campaign.Fate](),
 		reflect.TypeFor[campaign.Method](),

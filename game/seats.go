@@ -7,6 +7,12 @@ import (
 	"github.com/gunbai/gunbai/store"
 )
 
+// Seats says whose battle and side a member's roles give (Service.Seats).
+type Seats struct{ s *Service }
+
+// Seats is the seats of s.
+func (s *Service) Seats() Seats { return Seats{s} }
+
 // Seat is where a player fights: a battle being fought and a side. Battle
 // is the record as read when the seat was found.
 type Seat struct {
@@ -22,7 +28,8 @@ type Seat struct {
 // AnySeat finds the battle being fought whose clan role the member has,
 // whatever its phase. It reads the guild's battle headers and the one
 // battle found, never every battle's state.
-func (s *Service) AnySeat(guild string, roles []string) (Seat, error) {
+func (g Seats) AnySeat(guild string, roles []string) (Seat, error) {
+	s := g.s
 	var seat Seat
 	err := s.Store.View(func(tx *store.Tx) error {
 		all, err := tx.Headers(guild)
@@ -55,8 +62,9 @@ func (s *Service) AnySeat(guild string, roles []string) (Seat, error) {
 }
 
 // SeatOf finds the member's battle in its command phase.
-func (s *Service) SeatOf(guild string, roles []string) (Seat, error) {
-	seat, err := s.AnySeat(guild, roles)
+func (g Seats) SeatOf(guild string, roles []string) (Seat, error) {
+	s := g.s
+	seat, err := s.Seats().AnySeat(guild, roles)
 	if err == nil && seat.Battle.Status != store.StatusCommand {
 		return seat, refuse("err.not_command", seat.Battle.Name)
 	}
@@ -65,8 +73,9 @@ func (s *Service) SeatOf(guild string, roles []string) (Seat, error) {
 
 // DeploySeat finds the member's battle in deployment, in which his side
 // places its army (RULES IV).
-func (s *Service) DeploySeat(guild string, roles []string) (Seat, error) {
-	seat, err := s.AnySeat(guild, roles)
+func (g Seats) DeploySeat(guild string, roles []string) (Seat, error) {
+	s := g.s
+	seat, err := s.Seats().AnySeat(guild, roles)
 	if err == nil && (seat.Battle.Status != store.StatusDeployment || seat.Battle.Scouting) {
 		return seat, refuse("err.not_deployment", seat.Battle.Name)
 	}
@@ -75,8 +84,9 @@ func (s *Service) DeploySeat(guild string, roles []string) (Seat, error) {
 
 // ScoutSeat finds the member's battle in the plan-change phase of its
 // deployment turn, in which his side's shinobi scout (R-IV.5).
-func (s *Service) ScoutSeat(guild string, roles []string) (Seat, error) {
-	seat, err := s.AnySeat(guild, roles)
+func (g Seats) ScoutSeat(guild string, roles []string) (Seat, error) {
+	s := g.s
+	seat, err := s.Seats().AnySeat(guild, roles)
 	if err == nil && !seat.Battle.Scouting {
 		return seat, refuse("err.not_scouting", seat.Battle.Name)
 	}

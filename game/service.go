@@ -3,11 +3,13 @@ package game
 import (
 	"crypto/rand"
 	"errors"
-	"fmt"
 	"io"
 	"time"
 
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game/campaigns"
+	"github.com/gunbai/gunbai/game/kit"
+	"github.com/gunbai/gunbai/game/quickbattles"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -26,7 +28,7 @@ type Service struct {
 	// Now is the clock of deadlines; nil is time.Now.
 	Now func() time.Time
 	// Owns, if set, says which guilds this process handles (those of its
-	// gateway shards): the deadline walks (Due, Reminders, DueFights,
+	// gateway shards): the deadline walks (Due, Reminders, and the sub-games' DueFights,
 	// DueDuels) and Owed leave the others alone. Nil: every guild.
 	Owns func(guild string) bool
 	// retry: the command this service is for (Once), nil for any.
@@ -40,6 +42,12 @@ type Service struct {
 // owns reports whether the service handles a guild (Owns).
 func (s *Service) owns(guild string) bool { return s.Owns == nil || s.Owns(guild) }
 
+// base is what the sub-games' services share of s: its store, dice, clock,
+// guilds and the command it is for.
+func (s *Service) base() kit.Base {
+	return kit.Base{Store: s.Store, Rand: s.Rand, Now: s.Now, Owns: s.Owns, Retry: s.retry}
+}
+
 func (s *Service) now() time.Time {
 	if s.Now != nil {
 		return s.Now()
@@ -47,32 +55,12 @@ func (s *Service) now() time.Time {
 	return time.Now()
 }
 
-// Refusal is a request the rules or the lifecycle do not allow: a catalogue
-// key with its arguments, or the engine's Problems. Nothing was changed.
-// render.Refusal words it in the reader's language.
-type Refusal struct {
-	Key      string
-	Args     store.Args // whole numbers read back from a sheet's note as ints
-	Problems []*engine.Problem
-}
-
-func (r *Refusal) Error() string {
-	if len(r.Problems) > 0 {
-		return "refused: " + errors.Join(problemErrors(r.Problems)...).Error()
-	}
-	return fmt.Sprintf("refused: %s %v", r.Key, r.Args)
-}
-
-func problemErrors(ps []*engine.Problem) []error {
-	out := make([]error, len(ps))
-	for i, p := range ps {
-		out[i] = p
-	}
-	return out
-}
+// Refusal is a request the rules or the lifecycle do not allow (kit.Refusal,
+// which the sub-games answer with too).
+type Refusal = kit.Refusal
 
 // refuse is a Refusal by catalogue key.
-func refuse(key string, args ...any) error { return &Refusal{Key: key, Args: args} }
+func refuse(key string, args ...any) error { return kit.Refuse(key, args...) }
 
 // broken is a Refusal by the engine's problems, or nil when there are none.
 func broken(ps ...*engine.Problem) error {
@@ -126,8 +114,8 @@ func (s *Service) inCommand(seat Seat, fn func(tx *store.Tx, rec *store.BattleRe
 }
 
 // inCommandOnce is inCommand for a change that Once recognises when
-// re-sent while still stands.
-func (s *Service) inCommandOnce(seat Seat, still stands, fn func(tx *store.Tx, rec *store.BattleRecord) error) error {
+// re-sent while still kit.Stands.
+func (s *Service) inCommandOnce(seat Seat, still kit.Stands, fn func(tx *store.Tx, rec *store.BattleRecord) error) error {
 	fn = s.once(still, fn)
 	return inBattleBy(s.Store.Batch, seat.Battle.GuildID, seat.Battle.ID, func(tx *store.Tx, rec *store.BattleRecord) error {
 		if rec.Status != store.StatusCommand {
@@ -166,3 +154,13 @@ func (s *Service) seed(tx *store.Tx, rec *store.BattleRecord, turn int) (store.S
 
 // sides are both sides, North first, for loops over them.
 var sides = [2]engine.Side{engine.North, engine.South}
+
+// Campaigns is the campaign's service (the roster, its calculators, the
+// aftermaths) on s's store, dice and clock, for s's command.
+func (s *Service) Campaigns() *campaigns.Service { return &campaigns.Service{Base: s.base()} }
+
+// QuickBattles is the quick battles' and sieges' service on s's store,
+// dice and clock, for s's command.
+func (s *Service) QuickBattles() *quickbattles.Service {
+	return &quickbattles.Service{Base: s.base()}
+}

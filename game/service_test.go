@@ -55,7 +55,7 @@ func userErr(t *testing.T, err error, key string) {
 // postsOf reads the owed posts of ids, in delivery order.
 func postsOf(t *testing.T, svc *Service, ids []uint64) []store.Post {
 	t.Helper()
-	owed, err := svc.Owed()
+	owed, err := svc.Posts().Owed()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestServiceLifecycle(t *testing.T) {
 	_, err = svc.Create(guild, CreateRequest{Name: "Y", North: store.Clan{RoleID: "r1"}, South: store.Clan{RoleID: "r2"}, Scenario: "nope"})
 	userErr(t, err, "err.scenario")
 
-	_, err = svc.SeatOf(guild, []string{"r-oda"})
+	_, err = svc.Seats().SeatOf(guild, []string{"r-oda"})
 	userErr(t, err, "err.not_command") // not started yet
 
 	op, err := svc.Start(guild, "Анэгава 1570", false)
@@ -118,14 +118,14 @@ func TestServiceLifecycle(t *testing.T) {
 	_, err = svc.Start(guild, rec.ID, false)
 	userErr(t, err, "err.not_in_deployment")
 
-	north, err := svc.SeatOf(guild, []string{"other", "r-oda"})
+	north, err := svc.Seats().SeatOf(guild, []string{"other", "r-oda"})
 	if err != nil || north.Side != engine.North {
 		t.Fatalf("seat: %+v %v", north, err)
 	}
-	south, _ := svc.SeatOf(guild, []string{"r-asai"})
-	_, err = svc.SeatOf(guild, []string{"r-oda", "r-asai"})
+	south, _ := svc.Seats().SeatOf(guild, []string{"r-asai"})
+	_, err = svc.Seats().SeatOf(guild, []string{"r-oda", "r-asai"})
 	userErr(t, err, "err.two_seats")
-	_, err = svc.SeatOf(guild, []string{"nobody"})
+	_, err = svc.Seats().SeatOf(guild, []string{"nobody"})
 	userErr(t, err, "err.no_seat")
 
 	move := engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1}
@@ -242,7 +242,7 @@ func TestServiceRestartKeepsOrders(t *testing.T) {
 	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
 	c, _ := svc.Roll(north, engine.StakeLow)
 	if !c.Final {
 		c, _ = svc.Reroll(north, 1, "")
@@ -253,7 +253,7 @@ func TestServiceRestartKeepsOrders(t *testing.T) {
 	st.Close() // the bot dies
 
 	svc2 := newService(t, path)
-	north2, err := svc2.SeatOf(guild, []string{"r-oda"})
+	north2, err := svc2.Seats().SeatOf(guild, []string{"r-oda"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +276,7 @@ func TestServiceRerolls(t *testing.T) {
 		svc.Rand = &fixedRand{b: seedByte * 7}
 		rec := created(t, svc)
 		svc.Start(guild, rec.ID, false)
-		north, _ := svc.SeatOf(guild, []string{"r-oda"})
+		north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
 		c, err := svc.Roll(north, engine.StakeHigh)
 		if err != nil {
 			t.Fatal(err)
@@ -377,8 +377,8 @@ func started(t *testing.T, seedByte byte) (*Service, Seat, Seat) {
 	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	north, _ := svc.SeatOf(guild, []string{"r-oda"})
-	south, _ := svc.SeatOf(guild, []string{"r-asai"})
+	north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
+	south, _ := svc.Seats().SeatOf(guild, []string{"r-asai"})
 	return svc, north, south
 }
 
@@ -455,7 +455,7 @@ func TestSignalsOpenAPlanChangeRound(t *testing.T) {
 		t.Fatalf("reports %+v", res.Phase.Reports)
 	}
 	// The round is owed to every channel in the same transaction.
-	owed, _ := svc.Owed()
+	owed, _ := svc.Posts().Owed()
 	if n := countKind(owed, PostPlanChange); n != 3 {
 		t.Fatalf("%d plan-change posts owed: %+v", n, owed)
 	}
@@ -540,11 +540,11 @@ func TestInterceptionCutsTheEnemysOrders(t *testing.T) {
 func TestDeployment(t *testing.T) {
 	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
 	rec := created(t, svc)
-	north, err := svc.DeploySeat(guild, []string{"r-oda"})
+	north, err := svc.Seats().DeploySeat(guild, []string{"r-oda"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	south, _ := svc.DeploySeat(guild, []string{"r-asai"})
+	south, _ := svc.Seats().DeploySeat(guild, []string{"r-asai"})
 	// A unit moves within its zones; onto an own unit, the two swap.
 	v, err := svc.Deploy(north, Placement{Unit: "n-yumi", Cell: "A23", Facing: "E"})
 	if err != nil {
@@ -594,7 +594,7 @@ func TestDeployment(t *testing.T) {
 	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	_, err = svc.DeploySeat(guild, []string{"r-oda"})
+	_, err = svc.Seats().DeploySeat(guild, []string{"r-oda"})
 	userErr(t, err, "err.not_deployment")
 }
 
@@ -610,15 +610,15 @@ func TestDeadlines(t *testing.T) {
 	if err != nil || !op.Battle.Deadline.Equal(now.Add(24*time.Hour)) {
 		t.Fatalf("deadline %v, %v", op.Battle.Deadline, err)
 	}
-	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
 	accept(t, svc, north, engine.StakeLow)
 	svc.Order(north, engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1})
 	now = now.Add(23 * time.Hour)
-	if done, err := svc.Due(); err != nil || len(done) != 0 {
+	if done, err := svc.Clock().Due(); err != nil || len(done) != 0 {
 		t.Fatalf("before the deadline: %v %v", done, err)
 	}
 	now = now.Add(2 * time.Hour)
-	done, err := svc.Due()
+	done, err := svc.Clock().Due()
 	if err != nil || len(done) != 1 || done[0].Resolved == nil {
 		t.Fatalf("after the deadline: %+v %v", done, err)
 	}
@@ -628,7 +628,7 @@ func TestDeadlines(t *testing.T) {
 	if d := done[0].Resolved.Next.Battle.Deadline; !d.Equal(now.Add(24 * time.Hour)) {
 		t.Fatalf("next deadline %v", d)
 	}
-	if again, _ := svc.Due(); len(again) != 0 {
+	if again, _ := svc.Clock().Due(); len(again) != 0 {
 		t.Fatal("a turn was resolved twice")
 	}
 }
@@ -646,7 +646,7 @@ func TestInfiltrationR_IV_4(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	north, _ := svc.DeploySeat(guild, []string{"r-oda"})
+	north, _ := svc.Seats().DeploySeat(guild, []string{"r-oda"})
 	for _, g := range []int{-1, 4} {
 		_, err := svc.Deploy(north, Placement{Guards: &g})
 		userErr(t, err, "err.bad_guards")
@@ -707,15 +707,15 @@ func TestScoutingR_IV_5(t *testing.T) {
 	if err != nil || !op.Scouting || op.Battle.Status != store.StatusDeployment || op.Battle.State.Shinobi != [2]int{2, 1} {
 		t.Fatalf("start: %+v %v", op, err)
 	}
-	_, err = svc.DeploySeat(guild, []string{"r-oda"})
+	_, err = svc.Seats().DeploySeat(guild, []string{"r-oda"})
 	userErr(t, err, "err.not_deployment")
-	_, err = svc.SeatOf(guild, []string{"r-oda"})
+	_, err = svc.Seats().SeatOf(guild, []string{"r-oda"})
 	userErr(t, err, "err.not_command")
-	north, err := svc.ScoutSeat(guild, []string{"r-oda"})
+	north, err := svc.Seats().ScoutSeat(guild, []string{"r-oda"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	south, _ := svc.ScoutSeat(guild, []string{"r-asai"})
+	south, _ := svc.Seats().ScoutSeat(guild, []string{"r-asai"})
 
 	_, err = svc.Scout(north, Scouting{Cells: "C11 D11 C13 D13 C14"})
 	userErr(t, err, engine.ProbScoutCells)
@@ -787,14 +787,14 @@ func TestScoutingDeadline(t *testing.T) {
 	if op, err := svc.Start(guild, rec.ID, false); err != nil || !op.Scouting || op.Battle.ScoutsDone != [2]bool{false, true} {
 		t.Fatalf("start: %+v %v", op, err)
 	}
-	north, _ := svc.ScoutSeat(guild, []string{"r-oda"})
+	north, _ := svc.Seats().ScoutSeat(guild, []string{"r-oda"})
 	svc.Scout(north, Scouting{Cells: "C11"})
 	svc.Scout(north, Scouting{Swap: "n-uma n-sohei"})
-	if done, _ := svc.Due(); len(done) != 0 {
+	if done, _ := svc.Clock().Due(); len(done) != 0 {
 		t.Fatal("ended before the deadline")
 	}
 	now = now.Add(time.Hour)
-	done, err := svc.Due()
+	done, err := svc.Clock().Due()
 	if err != nil || len(done) != 1 || done[0].Opened == nil || done[0].Opened.Turn != 1 {
 		t.Fatalf("at the deadline: %+v %v", done, err)
 	}
@@ -832,12 +832,12 @@ func TestGMEndsScouting(t *testing.T) {
 func TestSetSpareR_VIII_6_5(t *testing.T) {
 	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
 	rec := created(t, svc)
-	dep, _ := svc.DeploySeat(guild, []string{"r-oda"})
+	dep, _ := svc.Seats().DeploySeat(guild, []string{"r-oda"})
 	userErr(t, svc.SetSpare(dep, true), "err.not_command")
 	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
 	if err := svc.SetSpare(north, true); err != nil {
 		t.Fatal(err)
 	}
@@ -856,7 +856,7 @@ func TestSetSpareR_VIII_6_5(t *testing.T) {
 func TestSaveAmmoR_VI_5_5(t *testing.T) {
 	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
 	rec := created(t, svc)
-	north, _ := svc.DeploySeat(guild, []string{"r-oda"})
+	north, _ := svc.Seats().DeploySeat(guild, []string{"r-oda"})
 	on, off := true, false
 	v, err := svc.Deploy(north, Placement{Unit: "n-yumi", SaveAmmo: &on})
 	if err != nil || !v.Unit("n-yumi").SaveAmmo {
@@ -870,7 +870,7 @@ func TestSaveAmmoR_VI_5_5(t *testing.T) {
 	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	seat, _ := svc.SeatOf(guild, []string{"r-oda"})
+	seat, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
 	userErr(t, svc.SaveAmmo(seat, "n-yumi", false), engine.ProbSaveAmmoTurn)
 	if _, err := svc.SetSetting(guild, rec.ID, "save_ammo.changeable", "true"); err != nil {
 		t.Fatal(err)
@@ -906,7 +906,7 @@ func TestGMFix(t *testing.T) {
 	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
 	accept(t, svc, north, engine.StakeLow)
 	if _, err := svc.Order(north, engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1}); err != nil {
 		t.Fatal(err)
@@ -937,21 +937,21 @@ func TestReminders(t *testing.T) {
 	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	north, _ := svc.SeatOf(guild, []string{"r-oda"})
+	north, _ := svc.Seats().SeatOf(guild, []string{"r-oda"})
 	accept(t, svc, north, engine.StakeLow)
 	if _, err := svc.Ready(north); err != nil {
 		t.Fatal(err)
 	}
 	now = now.Add(17 * time.Hour)
-	if r, err := svc.Reminders(); err != nil || len(r) != 0 {
+	if r, err := svc.Clock().Reminders(); err != nil || len(r) != 0 {
 		t.Fatalf("7 hours before the deadline: %+v %v", r, err)
 	}
 	now = now.Add(2 * time.Hour)
-	r, err := svc.Reminders()
+	r, err := svc.Clock().Reminders()
 	if err != nil || len(r) != 1 || len(r[0].Sides) != 1 || r[0].Sides[0] != engine.South {
 		t.Fatalf("5 hours before the deadline: %+v %v", r, err)
 	}
-	if again, _ := svc.Reminders(); len(again) != 0 {
+	if again, _ := svc.Clock().Reminders(); len(again) != 0 {
 		t.Fatalf("reminded twice: %+v", again)
 	}
 }
@@ -995,7 +995,7 @@ func TestOwnsGuilds(t *testing.T) {
 		}
 	}
 	svc.Owns = func(g string) bool { return g == "g2" }
-	owed, err := svc.Owed()
+	owed, err := svc.Posts().Owed()
 	if err != nil || len(owed) == 0 {
 		t.Fatalf("owed %v, %v", owed, err)
 	}
@@ -1005,7 +1005,7 @@ func TestOwnsGuilds(t *testing.T) {
 		}
 	}
 	now = now.Add(2 * time.Hour)
-	done, err := svc.Due()
+	done, err := svc.Clock().Due()
 	if err != nil || len(done) != 1 || done[0].Opened == nil && done[0].Resolved == nil {
 		t.Fatalf("due: %+v, %v", done, err)
 	}
@@ -1013,7 +1013,7 @@ func TestOwnsGuilds(t *testing.T) {
 		t.Fatalf("resolved a deadline of guild %s", g)
 	}
 	svc.Owns = nil
-	if done, err := svc.Due(); err != nil || len(done) != 1 || cmpOr(done[0]) != guild {
+	if done, err := svc.Clock().Due(); err != nil || len(done) != 1 || cmpOr(done[0]) != guild {
 		t.Fatalf("the other guild's deadline: %+v, %v", done, err)
 	}
 }

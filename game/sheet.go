@@ -11,6 +11,13 @@ import (
 	"github.com/gunbai/gunbai/store"
 )
 
+// Sheets is the service's order sheets: a sheet as it stands, a click on
+// it, the live messages that show sheets and summaries (Service.Sheets).
+type Sheets struct{ s *Service }
+
+// Sheets is the order sheets of s.
+func (s *Service) Sheets() Sheets { return Sheets{s} }
+
 // The order sheet: a player gives his side's orders by picking them from
 // menus built from the engine's legal orders (engine.Options), on one
 // message per turn in his DMs that is edited in place (a live message,
@@ -224,7 +231,8 @@ type SheetState struct {
 }
 
 // Sheet is the state of sheet id for turn, to draw it.
-func (s *Service) Sheet(id uint64, turn int) (SheetState, error) {
+func (g Sheets) Sheet(id uint64, turn int) (SheetState, error) {
+	s := g.s
 	var out SheetState
 	err := s.Store.View(func(tx *store.Tx) error {
 		sh, err := tx.Sheet(id)

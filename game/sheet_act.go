@@ -34,7 +34,8 @@ type SheetDone struct {
 // and side. A refusal is kept on the sheet as its note (and returned); the
 // sheet is shown again either way. reply, for a sheet shown as an
 // ephemeral answer, is the interaction to edit it through.
-func (s *Service) Act(id uint64, player Player, roles func(guild string) (roles []string, name string, err error), act SheetAct, reply *store.Reply) (SheetDone, error) {
+func (g Sheets) Act(id uint64, player Player, roles func(guild string) (roles []string, name string, err error), act SheetAct, reply *store.Reply) (SheetDone, error) {
+	s := g.s
 	var out SheetDone
 	var sh store.Sheet
 	if err := s.Store.View(func(tx *store.Tx) (err error) { sh, err = tx.Sheet(id); return err }); err != nil {
@@ -53,7 +54,7 @@ func (s *Service) Act(id uint64, player Player, roles func(guild string) (roles 
 	if name != "" {
 		player.Name = name
 	}
-	seat, err := s.SeatOf(sh.Guild, rs)
+	seat, err := s.Seats().SeatOf(sh.Guild, rs)
 	if err == nil && (seat.Battle.ID != sh.Battle || seat.Side != sh.Side) {
 		err = refuse("err.sheet_not_seated")
 	}
@@ -107,17 +108,35 @@ func (s *Service) Act(id uint64, player Player, roles func(guild string) (roles 
 	return out, err
 }
 
-// act is one action on a sheet within its transaction.
+// act is one action on a sheet within its transaction: the sheet's own
+// actions (the roll, moving about, cancelling, ready), or else a step of
+// picking an order, which gives it when nothing is left to choose.
 func (s *Service) act(tx *store.Tx, rec *store.BattleRecord, seat Seat, sh *store.Sheet, act SheetAct, note *SheetNote, out *SheetDone) error {
-	state := func() (SheetState, error) { return sheetState(tx, rec, *sh, rec.Turn) }
+	if done, err := sheetAction(s, tx, rec, seat, sh, act, note, out); done {
+		return err
+	}
+	pick, err := offeredPick(tx, rec, sh, act)
+	if err != nil {
+		return err
+	}
+	o, err := chooseOrder(sh, pick, act)
+	if err != nil || o == nil {
+		return err // nil: more to choose
+	}
+	return giveFromSheet(tx, rec, seat, sh, pick.Phased(*o, sh.Draft.Phase), note)
+}
+
+// sheetAction carries out an action that picks no order; done is false
+// for a step of picking one.
+func sheetAction(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat, sh *store.Sheet, act SheetAct, note *SheetNote, out *SheetDone) (done bool, err error) {
 	switch act.Action {
 	case ActStake:
 		stake, err := engine.ParseStake(act.Value)
 		if err != nil {
-			return refuse("err.bad_stake", act.Value)
+			return true, refuse("err.bad_stake", act.Value)
 		}
 		_, err = rollTx(tx, rec, seat, stake)
-		return err
+		return true, err
 	case ActReroll:
 		taken := -1
 		if act.AsOf != nil {
@@ -125,83 +144,95 @@ func (s *Service) act(tx *store.Tx, rec *store.BattleRecord, seat Seat, sh *stor
 		}
 		r, err := rerollTx(tx, rec, seat, act.Turn, taken, act.Value)
 		if err == nil && r.Again {
-			return refuse("err.roll_moved") // pressed twice, or on a roll moved on: the sheet shows it now
+			return true, refuse("err.roll_moved") // pressed twice, or on a roll moved on: the sheet shows it now
 		}
-		return err
+		return true, err
 	case ActBack:
 		sh.Draft = store.Draft{}
-		return nil
+		return true, nil
 	case ActSubject:
-		st, err := state()
+		st, err := sheetState(tx, rec, *sh, rec.Turn)
 		if err != nil {
-			return err
+			return true, err
 		}
 		if !slices.Contains(Subjects(st.Tree), act.Value) {
-			return refuse("err.sheet_stale")
+			return true, refuse("err.sheet_stale")
 		}
 		sh.Draft = store.Draft{Subject: act.Value}
-		return nil
+		return true, nil
 	case ActPage:
 		n, err := strconv.Atoi(act.Value)
 		if err != nil || n < 0 {
-			return refuse("err.sheet_stale")
+			return true, refuse("err.sheet_stale")
 		}
 		sh.Draft.Page = n
-		return nil
+		return true, nil
 	case ActCancel:
-		_, err := cancelOrder(tx, rec, seat, func(x engine.Order) bool {
-			if OrderKey(x) == act.Value {
-				note.Cancelled = append(note.Cancelled, x)
-				return true
-			}
-			return false
-		})
-		if errors.Is(err, errNoSuchOrder) {
-			return refuse("err.sheet_stale")
-		} else if err != nil {
-			return err
-		}
-		sh.Draft = store.Draft{}
-		return nil
+		return true, cancelFromSheet(tx, rec, seat, sh, act.Value, note)
 	case ActReady:
 		res, err := readyTx(s, tx, rec, seat)
 		out.ReadyResult = res
 		note.Ready = err == nil
+		return true, err
+	}
+	return false, nil
+}
+
+// cancelFromSheet cancels the order the sheet names by key.
+func cancelFromSheet(tx *store.Tx, rec *store.BattleRecord, seat Seat, sh *store.Sheet, key string, note *SheetNote) error {
+	_, err := cancelOrder(tx, rec, seat, func(x engine.Order) bool {
+		if OrderKey(x) == key {
+			note.Cancelled = append(note.Cancelled, x)
+			return true
+		}
+		return false
+	})
+	if errors.Is(err, errNoSuchOrder) {
+		return refuse("err.sheet_stale")
+	} else if err != nil {
 		return err
 	}
-	// Picking an order: find the pick as the sheet now offers it.
-	st, err := state()
+	sh.Draft = store.Draft{}
+	return nil
+}
+
+// offeredPick is the pick an action is about (the one it picks, or the
+// draft's), as the sheet now offers it: the roll made final first.
+func offeredPick(tx *store.Tx, rec *store.BattleRecord, sh *store.Sheet, act SheetAct) (*Pick, error) {
+	st, err := sheetState(tx, rec, *sh, rec.Turn)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if st.Rolled == nil || !st.Rolled.Final {
-		return refuse("err.roll_first")
+		return nil, refuse("err.roll_first")
 	}
-	var pick *Pick
 	key := sh.Draft.Pick
 	if act.Action == ActPick {
 		key = act.Value
 	}
 	for _, p := range Picks(st.Tree, sh.Draft.Subject) {
 		if p.Key == key {
-			pick = &p
-			break
+			return &p, nil
 		}
 	}
-	if pick == nil {
-		return refuse("err.sheet_stale")
-	}
+	return nil, refuse("err.sheet_stale")
+}
+
+// chooseOrder applies a step of picking an order to the draft: the pick, its
+// phase or its choice. It returns the order once nothing is left to
+// choose, nil before.
+func chooseOrder(sh *store.Sheet, pick *Pick, act SheetAct) (*engine.Order, error) {
 	var o *engine.Order
 	switch act.Action {
 	case ActPick:
-		sh.Draft.Pick, sh.Draft.Phase, sh.Draft.Page = key, 0, 0
+		sh.Draft.Pick, sh.Draft.Phase, sh.Draft.Page = pick.Key, 0, 0
 		if len(pick.Orders) == 1 && len(pick.Phases) <= 1 {
 			o = &pick.Orders[0]
 		}
 	case ActPhase:
 		n, err := strconv.Atoi(act.Value)
 		if err != nil || !slices.Contains(pick.Phases, n) {
-			return refuse("err.sheet_stale")
+			return nil, refuse("err.sheet_stale")
 		}
 		sh.Draft.Phase = n
 		if len(pick.Orders) == 1 {
@@ -214,15 +245,18 @@ func (s *Service) act(tx *store.Tx, rec *store.BattleRecord, seat Seat, sh *stor
 			}
 		}
 		if o == nil {
-			return refuse("err.sheet_stale")
+			return nil, refuse("err.sheet_stale")
 		}
 	default:
-		return refuse("err.sheet_stale")
+		return nil, refuse("err.sheet_stale")
 	}
-	if o == nil {
-		return nil // more to choose
-	}
-	given, err := giveOrder(tx, rec, seat, pick.Phased(*o, sh.Draft.Phase))
+	return o, nil
+}
+
+// giveFromSheet gives the order the sheet picked, keeps it and its odds on
+// the note, and clears the draft.
+func giveFromSheet(tx *store.Tx, rec *store.BattleRecord, seat Seat, sh *store.Sheet, o engine.Order, note *SheetNote) error {
+	given, err := giveOrder(tx, rec, seat, o)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,8 @@ import (
 // holds one, the clan's summary, and the refreshes every change owes.
 
 // Live reads the state of a live message.
-func (s *Service) Live(key string) (store.Live, error) {
+func (g Sheets) Live(key string) (store.Live, error) {
+	s := g.s
 	var l store.Live
 	err := s.Store.View(func(tx *store.Tx) (err error) { l, err = tx.Live(key); return err })
 	return l, err
@@ -21,18 +22,21 @@ func (s *Service) Live(key string) (store.Live, error) {
 
 // LiveShown records that post id showed its live message at version (see
 // store.Tx.LiveShown).
-func (s *Service) LiveShown(id, version uint64, channel, message string) error {
+func (g Sheets) LiveShown(id, version uint64, channel, message string) error {
+	s := g.s
 	return s.Store.Batch(func(tx *store.Tx) error { return tx.LiveShown(id, version, channel, message) })
 }
 
 // LiveDead records that a live message can no longer be edited.
-func (s *Service) LiveDead(key string) error {
+func (g Sheets) LiveDead(key string) error {
+	s := g.s
 	return s.Store.Update(func(tx *store.Tx) error { return tx.KillLive(key) })
 }
 
 // LiveLost records that a live message is gone (deleted): the next post
 // shows it anew.
-func (s *Service) LiveLost(key string) error {
+func (g Sheets) LiveLost(key string) error {
+	s := g.s
 	return s.Store.Update(func(tx *store.Tx) error {
 		l, err := tx.Live(key)
 		if err != nil {
@@ -47,7 +51,8 @@ func (s *Service) LiveLost(key string) error {
 // created the first time, and owes it shown for the current turn: in his
 // DMs, or with reply as an ephemeral answer (his DMs are closed). The
 // sheet comes back to him every turn from then on.
-func (s *Service) OpenSheet(seat Seat, player Player, reply *store.Reply) (store.Sheet, error) {
+func (g Sheets) OpenSheet(seat Seat, player Player, reply *store.Reply) (store.Sheet, error) {
+	s := g.s
 	var out store.Sheet
 	if seat.Watcher {
 		return out, refuse("err.not_order_role", "<@&"+seat.Battle.Sides[seat.Side].OrderRole+">")
@@ -103,7 +108,8 @@ func openSheet(tx *store.Tx, rec *store.BattleRecord, side engine.Side, player P
 
 // OpenRoleSheets gives the sheet to each member of a side's ordering role
 // (users, with their languages if known), when its command phase opens.
-func (s *Service) OpenRoleSheets(guild, battle string, side engine.Side, turn int, users []string) error {
+func (g Sheets) OpenRoleSheets(guild, battle string, side engine.Side, turn int, users []string) error {
+	s := g.s
 	return s.inBattle(guild, battle, func(tx *store.Tx, rec *store.BattleRecord) error {
 		if rec.Status != store.StatusCommand || rec.Turn != turn {
 			return nil // that phase is over
@@ -254,7 +260,8 @@ type Summary struct {
 }
 
 // Summary reads a side's summary of a turn's orders.
-func (s *Service) Summary(guild, battle string, side engine.Side, turn int) (Summary, error) {
+func (g Sheets) Summary(guild, battle string, side engine.Side, turn int) (Summary, error) {
+	s := g.s
 	out := Summary{Turn: turn, Side: side}
 	err := s.Store.View(func(tx *store.Tx) error {
 		rec, err := tx.Battle(guild, battle)

@@ -16,7 +16,7 @@ func rolesOf(roles ...string) func(string) ([]string, string, error) {
 // note reads what a sheet says about its last click.
 func note(t *testing.T, svc *Service, id uint64) SheetNote {
 	t.Helper()
-	st, err := svc.Sheet(id, 1)
+	st, err := svc.Sheets().Sheet(id, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,24 +29,24 @@ func note(t *testing.T, svc *Service, id uint64) SheetNote {
 func TestSheetGivesWhatItOffers(t *testing.T) {
 	svc, north, _ := started(t, 0)
 	player := Player{User: "u-oda", Lang: "ru"}
-	sh, err := svc.OpenSheet(north, player, nil)
+	sh, err := svc.Sheets().OpenSheet(north, player, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	act := func(action, value string) error {
-		_, err := svc.Act(sh.ID, player, rolesOf("r-oda"), SheetAct{Turn: 1, Action: action, Value: value}, nil)
+		_, err := svc.Sheets().Act(sh.ID, player, rolesOf("r-oda"), SheetAct{Turn: 1, Action: action, Value: value}, nil)
 		return err
 	}
 	if err := act(ActStake, "low"); err != nil {
 		t.Fatal(err)
 	}
-	st, _ := svc.Sheet(sh.ID, 1)
+	st, _ := svc.Sheets().Sheet(sh.ID, 1)
 	if !st.Rolled.Final {
 		if err := act(ActReroll, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
-	st, _ = svc.Sheet(sh.ID, 1)
+	st, _ = svc.Sheets().Sheet(sh.ID, 1)
 	if len(Subjects(st.Tree)) == 0 {
 		t.Fatal("no subject offered after the roll")
 	}
@@ -75,7 +75,7 @@ func TestSheetGivesWhatItOffers(t *testing.T) {
 	if err := act(ActSubject, "n-yari"); err != nil {
 		t.Fatal(err)
 	}
-	st, _ = svc.Sheet(sh.ID, 1)
+	st, _ = svc.Sheets().Sheet(sh.ID, 1)
 	var move *Pick
 	for _, p := range Picks(st.Tree, "n-yari") {
 		if p.Kind == engine.OrderMove && p.Class == engine.Ordinary {
@@ -98,7 +98,7 @@ func TestSheetGivesWhatItOffers(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	st, _ = svc.Sheet(sh.ID, 1)
+	st, _ = svc.Sheets().Sheet(sh.ID, 1)
 	if len(st.Orders.Orders) != 1 || st.Orders.Orders[0].Unit != "n-yari" || st.Orders.Orders[0].Kind != engine.OrderMove {
 		t.Fatalf("orders after picking a move: %+v", st.Orders.Orders)
 	}
@@ -120,7 +120,7 @@ func TestSheetGivesWhatItOffers(t *testing.T) {
 	if n := note(t, svc, sh.ID); n.Refusal == nil || n.Refusal.Key != "err.sheet_stale" {
 		t.Fatalf("the sheet's note after a stale pick: %+v", n)
 	}
-	st, _ = svc.Sheet(sh.ID, 1)
+	st, _ = svc.Sheets().Sheet(sh.ID, 1)
 	if len(st.Orders.Orders) != 1 {
 		t.Fatalf("a refused pick changed the orders: %+v", st.Orders.Orders)
 	}
@@ -132,7 +132,7 @@ func TestSheetGivesWhatItOffers(t *testing.T) {
 	if n := note(t, svc, sh.ID); len(n.Cancelled) != 1 {
 		t.Fatalf("the cancel's note: %+v", n)
 	}
-	sum, err := svc.Summary(guild, north.Battle.ID, engine.North, 1)
+	sum, err := svc.Sheets().Summary(guild, north.Battle.ID, engine.North, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,16 +147,16 @@ func TestSheetGivesWhatItOffers(t *testing.T) {
 func TestSheetActsOnlyForItsHolder(t *testing.T) {
 	svc, north, south := started(t, 0)
 	player := Player{User: "u-oda", Lang: "ru"}
-	sh, err := svc.OpenSheet(north, player, nil)
+	sh, err := svc.Sheets().OpenSheet(north, player, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	stake := SheetAct{Turn: 1, Action: ActStake, Value: "low"}
-	_, err = svc.Act(sh.ID, Player{User: "u-asai"}, rolesOf("r-asai"), stake, nil)
+	_, err = svc.Sheets().Act(sh.ID, Player{User: "u-asai"}, rolesOf("r-asai"), stake, nil)
 	userErr(t, err, "err.sheet_unknown")
-	_, err = svc.Act(sh.ID, player, rolesOf("r-asai"), stake, nil)
+	_, err = svc.Sheets().Act(sh.ID, player, rolesOf("r-asai"), stake, nil)
 	userErr(t, err, "err.sheet_not_seated")
-	_, err = svc.Act(999, player, rolesOf("r-oda"), stake, nil)
+	_, err = svc.Sheets().Act(999, player, rolesOf("r-oda"), stake, nil)
 	userErr(t, err, "err.sheet_unknown")
 	if so, _ := svc.Orders(south); so.Command != nil {
 		t.Fatal("a refused click rolled for South")
@@ -184,22 +184,22 @@ func TestOrderingRole(t *testing.T) {
 	if _, err := svc.Start(guild, rec.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	owed, _ := svc.Owed()
+	owed, _ := svc.Posts().Owed()
 	if countKind(owed, PostSheets) != 1 {
 		t.Fatalf("the opening of the ordering role's sheets is not owed: %v", targets(owed))
 	}
-	watcher, err := svc.SeatOf(guild, []string{"r-oda"})
+	watcher, err := svc.Seats().SeatOf(guild, []string{"r-oda"})
 	if err != nil || !watcher.Watcher {
 		t.Fatalf("a clan member outside the ordering role: %+v %v", watcher, err)
 	}
 	_, err = svc.Roll(watcher, engine.StakeLow)
 	userErr(t, err, "err.not_order_role")
-	general, err := svc.SeatOf(guild, []string{"r-oda-gen"})
+	general, err := svc.Seats().SeatOf(guild, []string{"r-oda-gen"})
 	if err != nil || general.Watcher {
 		t.Fatalf("a member of the ordering role: %+v %v", general, err)
 	}
 	accept(t, svc, general, engine.StakeLow)
-	if err := svc.OpenRoleSheets(guild, rec.ID, engine.North, 1, []string{"u-1", "u-2"}); err != nil {
+	if err := svc.Sheets().OpenRoleSheets(guild, rec.ID, engine.North, 1, []string{"u-1", "u-2"}); err != nil {
 		t.Fatal(err)
 	}
 	rec, _ = svc.Store.Battle(guild, rec.ID)
@@ -207,7 +207,7 @@ func TestOrderingRole(t *testing.T) {
 		t.Fatalf("sheets of the ordering role: %v", rec.Sheets)
 	}
 	// Opening them again (a retried post) makes no more.
-	if err := svc.OpenRoleSheets(guild, rec.ID, engine.North, 1, []string{"u-1", "u-2"}); err != nil {
+	if err := svc.Sheets().OpenRoleSheets(guild, rec.ID, engine.North, 1, []string{"u-1", "u-2"}); err != nil {
 		t.Fatal(err)
 	}
 	if rec, _ = svc.Store.Battle(guild, rec.ID); len(rec.Sheets) != 2 {
@@ -219,7 +219,7 @@ func TestOrderingRole(t *testing.T) {
 	if _, err := svc.Order(general, engine.Order{Unit: "n-yari", Kind: engine.OrderMove, Phase: 1}); err != nil {
 		t.Fatal(err)
 	}
-	owed, _ = svc.Owed()
+	owed, _ = svc.Posts().Owed()
 	if countKind(owed, PostSheet) != 2 || countKind(owed, PostSummary) != 1 {
 		t.Fatalf("after an order: %v", targets(owed))
 	}

@@ -141,7 +141,8 @@ func readyBy(changes []store.Change) string {
 // in a channel (code: Discord's refusal) and, the first time for the
 // battle, tells the GM channel. The status is edited all the same. It
 // returns the notice's post, or 0.
-func (s *Service) PinRefused(guild, battle, channel string, code int) (uint64, error) {
+func (g Posts) PinRefused(guild, battle, channel string, code int) (uint64, error) {
+	s := g.s
 	var notice uint64
 	err := s.Store.Update(func(tx *store.Tx) error {
 		rec, err := tx.Battle(guild, battle)

@@ -33,7 +33,8 @@ type Undone struct {
 
 // Posted records where a turn's results were posted (post p, message
 // id), so that an undo can mark them replaced.
-func (s *Service) Posted(p store.Post, id string) error {
+func (g Posts) Posted(p store.Post, id string) error {
+	s := g.s
 	if p.Battle == "" || p.Channel == "" {
 		return nil
 	}

@@ -65,7 +65,7 @@ func TestUndoOwedResultsTakenBack(t *testing.T) {
 	svc, north, _ := playedTurn(t)
 	id := north.Battle.ID
 	results := func() (out []store.Post) {
-		owed, err := svc.Owed()
+		owed, err := svc.Posts().Owed()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +81,7 @@ func TestUndoOwedResultsTakenBack(t *testing.T) {
 		t.Fatalf("%d results of turn 1 owed", len(owed))
 	}
 	failed := owed[0]
-	if err := svc.Later(failed.ID, time.Now(), "500"); err != nil {
+	if err := svc.Posts().Later(failed.ID, time.Now(), "500"); err != nil {
 		t.Fatal(err)
 	}
 	u, err := svc.Undo(guild, id, 1, true, "gm")
@@ -112,7 +112,7 @@ func TestUndoOwedResultsTakenBack(t *testing.T) {
 
 	// A part confirmed after the undo: marked, not recorded as standing.
 	p := results()[1]
-	if err := svc.Posted(p, "555"); err != nil {
+	if err := svc.Posts().Posted(p, "555"); err != nil {
 		t.Fatal(err)
 	}
 	var rec store.BattleRecord
@@ -126,7 +126,7 @@ func TestUndoOwedResultsTakenBack(t *testing.T) {
 		t.Errorf("a part of undone results recorded as standing: %v", rec.TurnPosts)
 	}
 	marked := false
-	all, _ := svc.Owed()
+	all, _ := svc.Posts().Owed()
 	for _, q := range all {
 		marked = marked || q.Kind == PostReplaced && strings.Contains(string(q.Data), p.Channel+"/555")
 	}

@@ -38,7 +38,7 @@ func TestNewerBattleStopsOnlyItself(t *testing.T) {
 		t.Fatal(err)
 	}
 	svc = newService(t, path)
-	north, err := svc.SeatOf(guild, []string{"r-oda"})
+	north, err := svc.Seats().SeatOf(guild, []string{"r-oda"})
 	if err != nil {
 		t.Fatalf("the readable battle's seat: %v", err)
 	}
@@ -61,7 +61,7 @@ func TestNewerBattleStopsOnlyItself(t *testing.T) {
 	}
 	_, err = svc.Battle(guild, other.ID)
 	userErr(t, err, "err.battle_newer")
-	if _, err := svc.Due(); err != nil {
+	if _, err := svc.Clock().Due(); err != nil {
 		t.Fatalf("deadlines with an unreadable battle: %v", err)
 	}
 }

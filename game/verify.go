@@ -11,6 +11,14 @@ import (
 	"github.com/gunbai/gunbai/store"
 )
 
+// Audit is what the service tells of a battle after the fact: its journal,
+// each turn verified again, its export and why a unit did what it did
+// (Service.Audit).
+type Audit struct{ s *Service }
+
+// Audit is what s tells of a battle after the fact.
+func (s *Service) Audit() Audit { return Audit{s} }
+
 // Verification anyone can run (issue 14, item 5): from an export, or a
 // store read as one, every resolved turn of every battle is checked
 // against what was committed before it was played — its seed against the
@@ -135,7 +143,8 @@ type TurnVerified struct {
 
 // VerifyTurn checks one resolved turn of a battle (and its journal's
 // whole chain), for anyone of its clans.
-func (s *Service) VerifyTurn(guild, battle string, turn int) (TurnVerified, error) {
+func (g Audit) VerifyTurn(guild, battle string, turn int) (TurnVerified, error) {
+	s := g.s
 	var b BattleExport
 	err := s.Store.View(func(tx *store.Tx) error {
 		rec, err := tx.Battle(guild, battle)
@@ -167,7 +176,8 @@ func (s *Service) VerifyTurn(guild, battle string, turn int) (TurnVerified, erro
 }
 
 // ResolvedTurns lists a battle's resolved turns, for completing /verify.
-func (s *Service) ResolvedTurns(guild, battle string) ([]int, error) {
+func (g Audit) ResolvedTurns(guild, battle string) ([]int, error) {
+	s := g.s
 	var out []int
 	err := s.Store.View(func(tx *store.Tx) error {
 		turns, err := tx.Turns(guild, battle)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game/duels"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -97,7 +98,7 @@ func replay(after engine.Battle, es []store.Entry, turn int) (state engine.Battl
 	checkpoint := state
 	for _, e := range es {
 		switch e.Kind {
-		case JournalDuel:
+		case duels.JournalDuel:
 			skip = true
 		case store.JournalSeed:
 			if e.Turn == turn {

@@ -49,7 +49,7 @@ func playedTurn(t *testing.T) (*Service, Seat, Seat) {
 
 func entriesOf(t *testing.T, svc *Service, battle string) []store.Entry {
 	t.Helper()
-	es, head, err := svc.Journal(guild, battle)
+	es, head, err := svc.Audit().Journal(guild, battle)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +280,7 @@ func TestExportLeavesOutSecretsAndVerifies(t *testing.T) {
 	var seed2 store.Seed
 	svc.Store.View(func(tx *store.Tx) (err error) { seed2, err = tx.Seed(guild, id, 2); return err })
 
-	x, err := svc.Export(guild, id)
+	x, err := svc.Audit().Export(guild, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,13 +355,13 @@ func TestExportLeavesOutSecretsAndVerifies(t *testing.T) {
 // /verify turn: checks one resolved turn.
 func TestVerifyTurn(t *testing.T) {
 	svc, north, _ := playedTurn(t)
-	v, err := svc.VerifyTurn(guild, north.Battle.ID, 1)
+	v, err := svc.Audit().VerifyTurn(guild, north.Battle.ID, 1)
 	if err != nil || v.Mismatch != nil || v.Turn.Turn != 1 || v.Turn.Events == 0 || v.Battle.Entries != 11 {
 		t.Fatalf("verify turn 1: %+v %v", v, err)
 	}
-	_, err = svc.VerifyTurn(guild, north.Battle.ID, 2)
+	_, err = svc.Audit().VerifyTurn(guild, north.Battle.ID, 2)
 	userErr(t, err, "err.turn_not_resolved")
-	if turns, err := svc.ResolvedTurns(guild, north.Battle.ID); err != nil || len(turns) != 1 || turns[0] != 1 {
+	if turns, err := svc.Audit().ResolvedTurns(guild, north.Battle.ID); err != nil || len(turns) != 1 || turns[0] != 1 {
 		t.Fatalf("resolved turns: %v %v", turns, err)
 	}
 }

@@ -35,7 +35,7 @@ func TestSideViewD_70(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seat, err := svc.DeploySeat(guild, []string{"r-oda"})
+	seat, err := svc.Seats().DeploySeat(guild, []string{"r-oda"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestSideViewD_70(t *testing.T) {
 	if !r.Scouting || len(sideIDs(SideView(&r, engine.North), engine.South)) != 0 {
 		t.Fatalf("the scouting phase before the report: %v", viewIDs(SideView(&r, engine.North)))
 	}
-	north, _ := svc.ScoutSeat(guild, []string{"r-oda"})
+	north, _ := svc.Seats().ScoutSeat(guild, []string{"r-oda"})
 	if _, err := svc.Scout(north, Scouting{Cells: "C11 D13"}); err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestSideViewD_70(t *testing.T) {
 	if got := sideIDs(SideView(&r, engine.South), engine.North); len(got) != 0 {
 		t.Fatalf("the South, which did not scout, sees %v", got)
 	}
-	south, _ := svc.ScoutSeat(guild, []string{"r-asai"})
+	south, _ := svc.Seats().ScoutSeat(guild, []string{"r-asai"})
 	svc.Scout(south, Scouting{Done: true})
 	svc.Scout(north, Scouting{Done: true})
 	r = read()

@@ -29,7 +29,8 @@ func LastResolved(rec *store.BattleRecord) int {
 // Why tells a side what happened to a unit last turn, from its own view
 // only: a unit the side saw neither before nor after the turn is refused
 // exactly as a unit that does not exist.
-func (s *Service) Why(seat Seat, unit string) (Why, error) {
+func (g Audit) Why(seat Seat, unit string) (Why, error) {
+	s := g.s
 	rec, turn, tp, err := s.lastTurn(seat.Battle.GuildID, seat.Battle.ID)
 	if err != nil {
 		return Why{}, err
@@ -46,7 +47,8 @@ func (s *Service) Why(seat Seat, unit string) (Why, error) {
 
 // WhyGM tells the GM what happened to a unit last turn, from his view:
 // every unit, every event.
-func (s *Service) WhyGM(guild, id, unit string) (Why, error) {
+func (g Audit) WhyGM(guild, id, unit string) (Why, error) {
+	s := g.s
 	rec, turn, tp, err := s.lastTurn(guild, id)
 	if err != nil {
 		return Why{}, err
@@ -68,6 +70,6 @@ func (s *Service) lastTurn(guild, id string) (store.BattleRecord, int, TurnPoste
 	if turn < 1 {
 		return rec, 0, TurnPosted{}, refuse("err.why_no_turn", rec.Name)
 	}
-	tp, err := s.PostedTurn(rec.GuildID, rec.ID, turn)
+	tp, err := s.Posts().PostedTurn(rec.GuildID, rec.ID, turn)
 	return rec, turn, tp, err
 }

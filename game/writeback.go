@@ -8,6 +8,10 @@ import (
 	"github.com/gunbai/gunbai/store"
 )
 
+// PostRecord is what a battle wrote back to the roster (Data:
+// campaign.BattleRecord).
+const PostRecord = "record"
+
 // writeBack writes a finished battle fought with roster armies back to the
 // roster, in the transaction that finishes it (issue 15 item 2): the
 // engine's record of the battle (engine.Record over every resolved turn) is

@@ -264,7 +264,7 @@ type RetreatRisk struct {
 	Unknown   bool
 }
 
-// RetreatReport is a retreat shown or applied (game.RetreatOutcome).
+// RetreatReport is a retreat shown or applied (campaigns.RetreatOutcome).
 type RetreatReport struct {
 	Roster    campaign.Roster
 	Army      campaign.Army // before the retreat

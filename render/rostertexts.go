@@ -1,7 +1,7 @@
 package render
 
 // Texts of the campaign roster upload (issue 15): the refusals of
-// game.ParseRosterFile and game.MergeRoster, every one of a file's naming
+// rosterfile.Parse and rosterfile.Merge, every one of a file's naming
 // the file, the line and the column first, and those of the bot's download
 // of an attachment.
 var rosterTexts = map[string]msg{

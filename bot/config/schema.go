@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pelletier/go-toml/v2/unstable"
+	"github.com/gunbai/gunbai/internal/tomlpos"
 )
 
 // The file as TOML sees it. Durations are strings here and parsed by
@@ -479,66 +479,36 @@ func editDistance(a, b string) int {
 type position struct{ line, col int }
 
 // valuePositions maps dotted keys (and "key[i]" for array elements) to
-// where their values start in data; if a value has no position of its own,
-// to where its key starts. Only called on documents that decoded.
+// where their values start in data (the column in bytes, as go-toml
+// counts); if a value has no position of its own, to where its key starts.
+// A key of an array of tables is named without its table's index. Only
+// called on documents that decoded.
 func valuePositions(data []byte) map[string]position {
 	out := map[string]position{}
-	var p unstable.Parser
-	p.Reset(data)
-	at := func(r unstable.Range) position {
-		s := p.Shape(r).Start
-		return position{s.Line, s.Column}
-	}
-	var walk func(prefix []string, kv *unstable.Node)
-	walk = func(prefix []string, kv *unstable.Node) {
-		parts, keyRange := keyOf(kv)
-		key := strings.Join(append(slices.Clip(prefix), parts...), ".")
-		v := kv.Value()
-		if v.Raw.Length > 0 {
-			out[key] = at(v.Raw)
-		} else {
-			out[key] = at(keyRange)
+	lines := tomlpos.NewLines(data)
+	tomlpos.Walk(data, func(e tomlpos.Entry) {
+		if e.Kind == tomlpos.Table || e.Kind == tomlpos.ArrayTable || e.Kind == tomlpos.Element && e.ValueAt < 0 {
+			return
 		}
-		switch v.Kind {
-		case unstable.Array:
-			it := v.Children()
-			for i := 0; it.Next(); i++ {
-				if n := it.Node(); n.Raw.Length > 0 {
-					out[key+"["+strconv.Itoa(i)+"]"] = at(n.Raw)
-				}
-			}
-		case unstable.InlineTable:
-			it := v.Children()
-			for it.Next() {
-				if n := it.Node(); n.Kind == unstable.KeyValue {
-					walk(append(slices.Clip(prefix), parts...), n)
-				}
-			}
-		}
-	}
-	var table []string
-	for p.NextExpression() {
-		e := p.Expression()
-		switch e.Kind {
-		case unstable.Table, unstable.ArrayTable:
-			table, _ = keyOf(e)
-		case unstable.KeyValue:
-			walk(table, e)
-		}
-	}
+		p := lines.At(e.At())
+		out[configKey(e.Path)] = position{p.Line, p.Byte}
+	})
 	return out
 }
 
-// keyOf returns the parts of a node's key and the range of its first part.
-func keyOf(n *unstable.Node) ([]string, unstable.Range) {
-	var parts []string
-	var r unstable.Range
-	it := n.Key()
-	for it.Next() {
-		if len(parts) == 0 {
-			r = it.Node().Raw
+// configKey names a path as the schema does: "battle.turn_deadline",
+// "key[i]" for an array's element.
+func configKey(path []tomlpos.Part) string {
+	var b strings.Builder
+	for _, p := range path {
+		if p.Key == "" {
+			b.WriteString("[" + strconv.Itoa(p.N) + "]")
+			continue
 		}
-		parts = append(parts, string(it.Node().Data))
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(p.Key)
 	}
-	return parts, r
+	return b.String()
 }

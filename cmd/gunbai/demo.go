@@ -213,7 +213,7 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 func playTurn(svc *game.Service, turn int, stdout io.Writer) (game.Resolved, error) {
 	var res game.ReadyResult
 	for _, side := range []engine.Side{engine.North, engine.South} {
-		seat, err := svc.SeatOf(demoGuild, []string{demoRoles[side]})
+		seat, err := svc.Seats().SeatOf(demoGuild, []string{demoRoles[side]})
 		if err != nil {
 			return game.Resolved{}, err
 		}

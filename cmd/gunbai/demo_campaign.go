@@ -11,6 +11,7 @@ import (
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/game/campaigns"
 	"github.com/gunbai/gunbai/render"
 )
 
@@ -33,11 +34,11 @@ var (
 // roles and to channels of their own (the posts stay in the store's
 // outbox: the demo sends nothing).
 func setUpCampaign(svc *game.Service) error {
-	if _, err := svc.UploadRoster(demoGuild, "demo_roster.toml", demoRoster); err != nil {
+	if _, err := svc.Campaigns().UploadRoster(demoGuild, "demo_roster.toml", demoRoster); err != nil {
 		return err
 	}
 	for side, clan := range demoClans {
-		if _, err := svc.BindClan(demoGuild, clan, demoRoles[side], "demo-"+clan, ""); err != nil {
+		if _, err := svc.Campaigns().BindClan(demoGuild, clan, demoRoles[side], "demo-"+clan, ""); err != nil {
 			return err
 		}
 	}
@@ -63,7 +64,7 @@ func playAftermath(svc *game.Service, dir string, over bool, dbPath string, stdo
 	fmt.Fprintf(stdout, "the end: %s (%s); store: %s\n",
 		render.EndHead(render.RU, e.By == game.EndedByGM, e.Turn, e.Outcome, e.Rule),
 		render.EndHead(render.EN, e.By == game.EndedByGM, e.Turn, e.Outcome, e.Rule), dbPath)
-	r, err := svc.Roster(demoGuild)
+	r, err := svc.Campaigns().Roster(demoGuild)
 	if err != nil {
 		return err
 	}
@@ -75,13 +76,13 @@ func playAftermath(svc *game.Service, dir string, over bool, dbPath string, stdo
 	}
 	facts := campaign.Province{Fortification: campaign.Castle, HorseBreeding: true}
 	for side, army := range demoArmies {
-		if _, err := svc.RunAftermath(demoGuild, game.AftermathRequest{Army: army, Facts: facts, GMChannel: "demo-gm", Locale: string(render.RU)}); err != nil {
+		if _, err := svc.Campaigns().RunAftermath(demoGuild, campaigns.AftermathRequest{Army: army, Facts: facts, GMChannel: "demo-gm", Locale: string(render.RU)}); err != nil {
 			return err
 		}
 		if err := demoChoices(svc, engine.Side(side), army); err != nil {
 			return err
 		}
-		r, am, err := svc.Aftermath(demoGuild, army)
+		r, am, err := svc.Campaigns().Aftermath(demoGuild, army)
 		if err != nil {
 			return err
 		}
@@ -89,7 +90,7 @@ func playAftermath(svc *game.Service, dir string, over bool, dbPath string, stdo
 			texts[l] = append(texts[l], cardsText(render.AftermathCards(l, r, am)))
 		}
 	}
-	r, err = svc.NextTurn(demoGuild)
+	r, err = svc.Campaigns().NextTurn(demoGuild)
 	if err != nil {
 		return err
 	}
@@ -108,29 +109,29 @@ func playAftermath(svc *game.Service, dir string, over bool, dbPath string, stdo
 // demoChoices are a clan's clicks on its aftermath message, through the
 // same service calls as the buttons and menus.
 func demoChoices(svc *game.Service, side engine.Side, army string) error {
-	r, am, err := svc.Aftermath(demoGuild, army)
+	r, am, err := svc.Campaigns().Aftermath(demoGuild, army)
 	if err != nil {
 		return err
 	}
 	click := func(action string, values []string, arg ...string) error {
-		return svc.ActAftermath(game.AftermathClick{Guild: demoGuild, User: "demo-" + demoClans[side], Roles: []string{demoRoles[side]},
-			ID: game.AftermathID(army, am.Turn, action, arg...), Values: values, Locale: string(render.RU)})
+		return svc.Campaigns().ActAftermath(campaigns.AftermathClick{Guild: demoGuild, User: "demo-" + demoClans[side], Roles: []string{demoRoles[side]},
+			ID: campaigns.AftermathID(army, am.Turn, action, arg...), Values: values, Locale: string(render.RU)})
 	}
 	a, _ := r.Army(army)
 	for _, id := range am.Promotable {
 		if opts := campaign.PromotionOptions(a.Units[a.UnitIndex(id)]); len(opts) > 0 {
-			if err := click(game.AmPromote, []string{id + "|" + string(opts[0])}); err != nil {
+			if err := click(campaigns.AmPromote, []string{id + "|" + string(opts[0])}); err != nil {
 				return err
 			}
 			break
 		}
 	}
 	for i := range am.Grants {
-		if err := click(game.AmSkill, []string{fmt.Sprintf("Урок Каванакадзимы %d", i+1)}, fmt.Sprint(i)); err != nil {
+		if err := click(campaigns.AmSkill, []string{fmt.Sprintf("Урок Каванакадзимы %d", i+1)}, fmt.Sprint(i)); err != nil {
 			return err
 		}
 	}
-	return click(game.AmConfirm, nil)
+	return click(campaigns.AmConfirm, nil)
 }
 
 // cardsText is cards as plain text: title, description, each field.

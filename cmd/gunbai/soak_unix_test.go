@@ -1395,7 +1395,7 @@ func (s *soaker) finish() (lost int) {
 		s.t.Fatal(err)
 	}
 	defer st.Close()
-	owed, err := (&game.Service{Store: st}).Owed()
+	owed, err := (&game.Service{Store: st}).Posts().Owed()
 	if err != nil {
 		s.t.Fatal(err)
 	}

@@ -80,7 +80,7 @@ func whyText(st *store.Store, lang render.Lang, ref string, turn int, unit strin
 			}
 			return "", errors.New(render.T(lang, "cli.why_turn", rec.Name, turn, turns))
 		}
-		tp, err := svc.PostedTurn(g, rec.ID, turn)
+		tp, err := svc.Posts().PostedTurn(g, rec.ID, turn)
 		if err != nil {
 			return "", fmt.Errorf("%s, %d: %w", rec.ID, turn, err)
 		}

@@ -1,12 +1,10 @@
 package scenario
 
 import (
-	"bytes"
-	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/pelletier/go-toml/v2/unstable"
+	"github.com/gunbai/gunbai/internal/tomlpos"
 )
 
 // Lines records where the parts of one [[case]] are written, so that a
@@ -47,97 +45,66 @@ func caseAtLine(index []Lines, line int) int {
 	return ci
 }
 
-// newlines holds the offsets of a document's newlines, to turn a byte offset
-// into a line by binary search (go-toml's Parser.Shape counts the newlines
-// from the start of the document at every call).
-type newlines []int
-
-func newlineOffsets(data []byte) newlines {
-	nl := make(newlines, 0, bytes.Count(data, []byte{'\n'}))
-	for i, c := range data {
-		if c == '\n' {
-			nl = append(nl, i)
-		}
-	}
-	return nl
-}
-
-// line returns the 1-based line of the byte at offset.
-func (nl newlines) line(offset int) int {
-	n, _ := slices.BinarySearch(nl, offset) // newlines before offset
-	return n + 1
-}
-
 // indexLines walks the TOML document and returns, for each [[case]] in
 // order, the lines of its tables and keys. It returns what it found before
 // any syntax error (the decoder reports that error itself).
 func indexLines(data []byte) []Lines {
-	nl := newlineOffsets(data)
-	var p unstable.Parser
-	p.Reset(data)
+	lines := tomlpos.NewLines(data)
 	var out []Lines
 	inCase := false // the current table belongs to the last case
 	prefix := ""    // path of the current table inside the case
-	var counts map[string]int
-	for p.NextExpression() {
-		e := p.Expression()
+	depth := 0      // parts of the current table's path
+	tomlpos.Walk(data, func(e tomlpos.Entry) {
+		if e.Nested {
+			return // a value's parts have the line of their key
+		}
+		line := lines.At(e.KeyAt).Line
 		switch e.Kind {
-		case unstable.Table, unstable.ArrayTable:
-			parts, line := keyParts(nl, e)
-			inCase = false
-			if len(parts) == 0 || parts[0] != "case" {
-				continue
+		case tomlpos.Table, tomlpos.ArrayTable:
+			inCase, depth = false, len(e.Path)
+			if len(e.Path) == 0 || e.Path[0].Key != "case" {
+				return
 			}
-			if len(parts) == 1 {
+			if len(e.Path) == 1 {
 				out = append(out, Lines{Header: line, at: map[string]int{}})
-				counts = map[string]int{}
 				inCase, prefix = true, ""
-				continue
+				return
 			}
 			if len(out) == 0 {
-				continue
+				return
 			}
-			prefix = strings.Join(parts[1:], ".")
-			if e.Kind == unstable.ArrayTable {
-				n := counts[prefix]
-				counts[prefix]++
-				prefix += "." + strconv.Itoa(n)
-			}
+			prefix = casePath(e.Path[1:])
 			inCase = true
 			setLine(out[len(out)-1].at, prefix, line)
-		case unstable.KeyValue:
+		case tomlpos.Key:
 			if !inCase {
-				continue
+				return
 			}
-			parts, line := keyParts(nl, e)
-			path := strings.Join(parts, ".")
+			path := casePath(e.Path[depth:])
 			if prefix != "" {
 				path = prefix + "." + path
 			}
 			setLine(out[len(out)-1].at, path, line)
 		}
-	}
+	})
 	return out
+}
+
+// casePath names a path inside a case: "unit.0" is the first [[case.unit]],
+// "unit.0.type" its type key.
+func casePath(parts []tomlpos.Part) string {
+	var s []string
+	for _, p := range parts {
+		s = append(s, p.Key)
+		if p.N >= 0 {
+			s = append(s, strconv.Itoa(p.N))
+		}
+	}
+	return strings.Join(s, ".")
 }
 
 func setLine(at map[string]int, path string, line int) {
 	if _, ok := at[path]; !ok {
 		at[path] = line
 	}
-}
-
-// keyParts returns the parts of a table header's or key-value's key and the
-// line where the key starts.
-func keyParts(nl newlines, e *unstable.Node) ([]string, int) {
-	var parts []string
-	line := 0
-	it := e.Key()
-	for it.Next() {
-		k := it.Node()
-		if line == 0 {
-			line = nl.line(int(k.Raw.Offset))
-		}
-		parts = append(parts, string(k.Data))
-	}
-	return parts, line
 }

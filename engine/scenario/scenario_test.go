@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -261,27 +260,6 @@ func TestParseRefusesCaseParts(t *testing.T) {
 	p := parseOne(t, head+"turn = 0\n[case.dice]\nx = [1]\n")
 	if p.Err == nil || p.Err.Error() != msg+"; t.toml:4: turn 0: want 1 to 999" {
 		t.Errorf("with a position problem: %v", p.Err)
-	}
-}
-
-// The line table answers as counting the newlines from the start would.
-func TestNewlines(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "cases", "*.toml"))
-	docs := []string{"", "\n", "a", "a\n\nb\n", "\n\n\n"}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		docs = append(docs, string(data))
-	}
-	for _, doc := range docs {
-		nl := newlineOffsets([]byte(doc))
-		for off := 0; off <= len(doc); off++ {
-			if got, want := nl.line(off), strings.Count(doc[:off], "\n")+1; got != want {
-				t.Fatalf("%q offset %d: line %d, want %d", fmt.Sprint(len(doc)), off, got, want)
-			}
-		}
 	}
 }
 

@@ -1,4 +1,4 @@
-package game
+package rosterfile
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gunbai/gunbai/campaign"
+	"github.com/gunbai/gunbai/game/kit"
 	"github.com/gunbai/gunbai/render"
 )
 
@@ -23,7 +24,7 @@ func readSample(t testing.TB, name string) []byte {
 
 // wordedRefusal checks that a refusal's key is in the catalogue in both
 // languages, its arguments filling every verb.
-func wordedRefusal(t *testing.T, r *Refusal) {
+func wordedRefusal(t *testing.T, r *kit.Refusal) {
 	t.Helper()
 	for _, l := range []render.Lang{render.RU, render.EN} {
 		s := render.Refusal(l, r.Key, r.Args, nil)
@@ -36,7 +37,7 @@ func wordedRefusal(t *testing.T, r *Refusal) {
 func TestRosterFileSamples(t *testing.T) {
 	var all campaign.Roster
 	for _, name := range []string{"roster_takeda.toml", "roster_uesugi.toml"} {
-		r, err := ParseRosterFile(name, readSample(t, name))
+		r, err := Parse(name, readSample(t, name))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -62,7 +63,7 @@ func TestRosterFileSamples(t *testing.T) {
 		if sendan.Kind != campaign.KindSendan || len(sendan.Units) != 2 {
 			t.Errorf("%s: sendan %+v", name, sendan)
 		}
-		if all, err = MergeRoster(all, r); err != nil {
+		if all, err = Merge(all, r); err != nil {
 			t.Fatalf("merging %s: %v", name, err)
 		}
 	}
@@ -134,8 +135,8 @@ func TestRosterFileErrors(t *testing.T) {
 		{"csv: no unit id", "a.csv", "army;id;type;figures\na1;;yamabushi;3\n", "err.roster_file.missing", 2, 2},
 	} {
 		t.Run(c.what, func(t *testing.T) {
-			_, err := ParseRosterFile(c.name, []byte(c.data))
-			var r *Refusal
+			_, err := Parse(c.name, []byte(c.data))
+			var r *kit.Refusal
 			if !errors.As(err, &r) {
 				t.Fatalf("got %v, want a refusal", err)
 			}
@@ -155,11 +156,11 @@ func TestRosterFileRefusesWholeFiles(t *testing.T) {
 	}{
 		{"roster.json", []byte("{}"), "err.roster_file.ext"},
 		{"roster", []byte("turn = 1"), "err.roster_file.ext"},
-		{"big.toml", []byte(strings.Repeat("#", MaxRosterFile+1)), "err.roster_file.too_big"},
+		{"big.toml", []byte(strings.Repeat("#", MaxSize+1)), "err.roster_file.too_big"},
 		{"empty.csv", []byte("# nothing\n"), "err.roster_file.csv_empty"},
 	} {
-		_, err := ParseRosterFile(c.name, c.data)
-		var r *Refusal
+		_, err := Parse(c.name, c.data)
+		var r *kit.Refusal
 		if !errors.As(err, &r) || r.Key != c.key || r.Args[0] != c.name {
 			t.Errorf("%s: got %v, want %s", c.name, err, c.key)
 			continue
@@ -167,7 +168,7 @@ func TestRosterFileRefusesWholeFiles(t *testing.T) {
 		wordedRefusal(t, r)
 	}
 	// A BOM, as Windows Notepad and Excel write, is no mistake.
-	r, err := ParseRosterFile("Roster.TOML", append([]byte("\xef\xbb\xbf"), readSample(t, "roster_takeda.toml")...))
+	r, err := Parse("Roster.TOML", append([]byte("\xef\xbb\xbf"), readSample(t, "roster_takeda.toml")...))
 	if err != nil || len(r.Clans) != 1 {
 		t.Errorf("with a BOM: %v", err)
 	}
@@ -182,7 +183,7 @@ const armyList = "\xef\xbb\xbf# Список войск: один отряд в 
 	"takeda-new;tk-n2;;samurai_archer;3;;takeda;;\n"
 
 func TestRosterArmyList(t *testing.T) {
-	r, err := ParseRosterFile("войска.csv", []byte(armyList))
+	r, err := Parse("войска.csv", []byte(armyList))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +198,7 @@ func TestRosterArmyList(t *testing.T) {
 		t.Errorf("takeda-new: %+v", n)
 	}
 	// Commas, no comment, columns in another order.
-	r, err = ParseRosterFile("a.csv", []byte("figures,type,id,army\n3,yamabushi,u1,a1\n"))
+	r, err = Parse("a.csv", []byte("figures,type,id,army\n3,yamabushi,u1,a1\n"))
 	if err != nil || r.Armies[0].Units[0].Figures != 3 || r.Armies[0].Units[0].Type != campaign.Yamabushi {
 		t.Errorf("comma list: %+v, %v", r, err)
 	}
@@ -207,11 +208,11 @@ func sampleRoster(t *testing.T) campaign.Roster {
 	t.Helper()
 	var all campaign.Roster
 	for _, name := range []string{"roster_takeda.toml", "roster_uesugi.toml"} {
-		r, err := ParseRosterFile(name, readSample(t, name))
+		r, err := Parse(name, readSample(t, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if all, err = MergeRoster(all, r); err != nil {
+		if all, err = Merge(all, r); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -223,7 +224,7 @@ func TestMergeRosterClans(t *testing.T) {
 	old.Clans[0].Role, old.Clans[0].Channel = "111", "222"
 	old.Records = []campaign.BattleRecord{{Battle: "b1", Kind: "grid", Turn: 1}}
 	old.Aftermaths = []campaign.Aftermath{{Army: "takeda-main"}}
-	up, err := ParseRosterFile("t.toml", []byte(`turn = 2
+	up, err := Parse("t.toml", []byte(`turn = 2
 [[clan]]
 id = "takeda"
 name = "Такэда (новые)"
@@ -243,7 +244,7 @@ figures = 2
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := MergeRoster(old, up)
+	got, err := Merge(old, up)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -273,11 +274,11 @@ figures = 2
 
 func TestMergeRosterArmyList(t *testing.T) {
 	old := sampleRoster(t)
-	up, err := ParseRosterFile("войска.csv", []byte(armyList))
+	up, err := Parse("войска.csv", []byte(armyList))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := MergeRoster(old, up)
+	got, err := Merge(old, up)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,12 +308,12 @@ func TestMergeRosterRefusals(t *testing.T) {
 		{"a character id another clan has", "t.toml", "[[clan]]\nid = \"hojo\"\n[[character]]\nid = \"kenshin\"\nclan = \"hojo\"\nage = \"old\"\n", "err.roster_merge.duplicate"},
 		{"a captor of no clan", "t.toml", "[[clan]]\nid = \"hojo\"\n[[character]]\nid = \"ujiyasu\"\nclan = \"hojo\"\nage = \"old\"\nstatus = \"captured\"\ncaptor = \"satomi\"\n", "err.roster_merge.captor"},
 	} {
-		up, err := ParseRosterFile(c.name, []byte(c.data))
+		up, err := Parse(c.name, []byte(c.data))
 		if err != nil {
 			t.Fatalf("%s: %v", c.what, err)
 		}
-		_, err = MergeRoster(old, up)
-		var r *Refusal
+		_, err = Merge(old, up)
+		var r *kit.Refusal
 		if !errors.As(err, &r) || r.Key != c.key {
 			t.Errorf("%s: got %v, want %s", c.what, err, c.key)
 			continue
@@ -331,9 +332,9 @@ func FuzzParseRosterFile(f *testing.F) {
 	f.Add([]byte("\xef\xbb\xbf[a.b]\nc = [1, [2, {d = 3}]]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, name := range []string{"f.toml", "f.csv"} {
-			r, err := ParseRosterFile(name, data)
+			r, err := Parse(name, data)
 			if err != nil {
-				var ref *Refusal
+				var ref *kit.Refusal
 				if !errors.As(err, &ref) || len(ref.Args) == 0 || ref.Args[0] != name {
 					t.Fatalf("%s: %v is not a refusal naming the file", name, err)
 				}
@@ -354,11 +355,11 @@ func FuzzParseRosterFile(f *testing.F) {
 func TestRosterFileLarge(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("[[clan]]\nid = \"c\"\n")
-	for i := 0; b.Len() < MaxRosterFile-200; i++ {
+	for i := 0; b.Len() < MaxSize-200; i++ {
 		fmt.Fprintf(&b, "[[character]]\nid = \"p%d\"\nclan = \"c\"\nage = \"old\"\ntraits = [\"a\", \"b\"]\n", i)
 	}
 	start := time.Now()
-	r, err := ParseRosterFile("big.toml", []byte(b.String()))
+	r, err := Parse("big.toml", []byte(b.String()))
 	if err != nil || len(r.Characters) < 3000 {
 		t.Fatalf("%d characters, %v", len(r.Characters), err)
 	}
@@ -371,16 +372,26 @@ func TestRosterFileLarge(t *testing.T) {
 // and defaults to 1 when absent (E3-Q2).
 func TestRosterFileRating_E3_Q2(t *testing.T) {
 	base := "[[clan]]\nid = \"c\"\nname = \"C\"\n[[character]]\nid = \"p\"\nname = \"P\"\nclan = \"c\"\nage = \"mature\"\n"
-	r, err := ParseRosterFile("r.toml", []byte(base+"rating = 3\n"))
+	r, err := Parse("r.toml", []byte(base+"rating = 3\n"))
 	if err != nil || r.Characters[0].BattleRating() != 3 {
 		t.Fatalf("rating 3: %+v, %v", r.Characters, err)
 	}
-	if r, err := ParseRosterFile("r.toml", []byte(base)); err != nil || r.Characters[0].BattleRating() != 1 {
+	if r, err := Parse("r.toml", []byte(base)); err != nil || r.Characters[0].BattleRating() != 1 {
 		t.Fatalf("no rating: %+v, %v", r.Characters, err)
 	}
-	_, err = ParseRosterFile("r.toml", []byte(base+"rating = 4\n"))
+	_, err = Parse("r.toml", []byte(base+"rating = 4\n"))
 	userErr(t, err, "err.roster_file.rating")
-	if re := err.(*Refusal); re.Args[1] != 9 {
+	if re := err.(*kit.Refusal); re.Args[1] != 9 {
 		t.Errorf("the bad rating's line: %v", re.Args)
 	}
+}
+
+// userErr checks that err is the refusal key, worded in both languages.
+func userErr(t *testing.T, err error, key string) {
+	t.Helper()
+	var r *kit.Refusal
+	if !errors.As(err, &r) || r.Key != key {
+		t.Fatalf("want a refusal %s, got %v", key, err)
+	}
+	wordedRefusal(t, r)
 }

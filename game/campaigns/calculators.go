@@ -1,4 +1,4 @@
-package game
+package campaigns
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gunbai/gunbai/campaign"
+	"github.com/gunbai/gunbai/game/kit"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -87,14 +88,14 @@ const CaptivesSuffix = "-captives"
 // retreated this turn.
 func (s *Service) Retreat(guild string, req RetreatRequest) (RetreatOutcome, error) {
 	var out RetreatOutcome
-	err := s.inRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
+	err := s.InRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
 		r := &rec.Roster
 		a, ok := r.Army(req.Army)
 		if !ok {
 			return refuse("err.calc.no_army", req.Army)
 		}
 		if a.Retreated {
-			return refuse("err.calc.retreated", armyName(r, a.ID), r.Turn)
+			return refuse("err.calc.retreated", kit.ArmyName(r, a.ID), r.Turn)
 		}
 		out.Army, out.Nowhere = *a, req.Nowhere
 		d := campaignDice(rec)
@@ -137,10 +138,10 @@ func retreatRoute(r *campaign.Roster, a *campaign.Army, req RetreatRequest, d ca
 	}
 	for ch, unit := range req.Marches {
 		if !slices.Contains(armyCharacters(a), ch) {
-			return refuse("err.calc.not_in_army", ch, armyName(r, a.ID))
+			return refuse("err.calc.not_in_army", ch, kit.ArmyName(r, a.ID))
 		}
 		if a.UnitIndex(unit) < 0 {
-			return refuse("err.calc.not_in_army", unit, armyName(r, a.ID))
+			return refuse("err.calc.not_in_army", unit, kit.ArmyName(r, a.ID))
 		}
 	}
 	items, err := campaign.RetreatItems(out.Route)
@@ -195,17 +196,17 @@ func retreatNowhere(r *campaign.Roster, a *campaign.Army, req RetreatRequest, d 
 		n.Province = a.Province
 	}
 	if len(req.Home) > 0 && n.Province == "" {
-		return refuse("err.calc.no_province", armyName(r, a.ID))
+		return refuse("err.calc.no_province", kit.ArmyName(r, a.ID))
 	}
 	for _, id := range req.Home {
 		if a.UnitIndex(id) < 0 {
-			return refuse("err.calc.not_in_army", id, armyName(r, a.ID))
+			return refuse("err.calc.not_in_army", id, kit.ArmyName(r, a.ID))
 		}
 		n.RaisedIn[id] = n.Province
 	}
 	for _, id := range req.Castle {
 		if a.UnitIndex(id) < 0 {
-			return refuse("err.calc.not_in_army", id, armyName(r, a.ID))
+			return refuse("err.calc.not_in_army", id, kit.ArmyName(r, a.ID))
 		}
 		n.InCastle[id] = true
 	}
@@ -322,7 +323,7 @@ type ControlRequest struct {
 // here), and the dice, "control.<province>.1" and ".2", are the turn's.
 func (s *Service) Control(guild string, req ControlRequest) (campaign.ControlResult, error) {
 	var out campaign.ControlResult
-	err := s.inRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
+	err := s.InRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
 		r := &rec.Roster
 		if strings.TrimSpace(req.Province) == "" {
 			return refuse("err.calc.no_province_given")
@@ -338,7 +339,7 @@ func (s *Service) Control(guild string, req ControlRequest) (campaign.ControlRes
 				return refuse("err.calc.no_army", id)
 			}
 			if clan != "" && a.Clan != clan {
-				return refuse("err.calc.two_clans", armyName(r, id))
+				return refuse("err.calc.two_clans", kit.ArmyName(r, id))
 			}
 			clan = a.Clan
 			forces = append(forces, campaign.Force{ID: id, Units: a.Units, Besieging: slices.Contains(req.Besieging, id)})
@@ -419,7 +420,7 @@ type SuppressRequest struct {
 // winter–autumn campaign"; a contingent may suppress all the same.
 func (s *Service) Suppress(guild string, req SuppressRequest) (campaign.SuppressResult, error) {
 	var out campaign.SuppressResult
-	err := s.inRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
+	err := s.InRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
 		r := &rec.Roster
 		if strings.TrimSpace(req.Province) == "" {
 			return refuse("err.calc.no_province_given")
@@ -434,21 +435,21 @@ func (s *Service) Suppress(guild string, req SuppressRequest) (campaign.Suppress
 			for _, id := range req.Units {
 				i := a.UnitIndex(id)
 				if i < 0 {
-					return refuse("err.calc.not_in_army", id, armyName(r, a.ID))
+					return refuse("err.calc.not_in_army", id, kit.ArmyName(r, a.ID))
 				}
 				units = append(units, a.Units[i])
 			}
 		}
 		for _, id := range req.Order {
 			if !slices.ContainsFunc(units, func(u campaign.Unit) bool { return u.ID == id }) {
-				return refuse("err.calc.not_in_army", id, armyName(r, a.ID))
+				return refuse("err.calc.not_in_army", id, kit.ArmyName(r, a.ID))
 			}
 		}
 		if own, err := campaign.AshEq(units); err == nil && own == 0 {
 			return refuse("err.calc.no_strength")
 		}
 		if a.Fought && len(req.Units) == 0 {
-			return refuse("err.calc.fought", armyName(r, a.ID))
+			return refuse("err.calc.fought", kit.ArmyName(r, a.ID))
 		}
 		sp := campaign.Suppression{Province: req.Province, Kind: req.Kind, Terrain: req.Terrain, AL: req.AL,
 			LevySamurai: req.LevySamurai, MinorHouseSides: req.MinorHouseFigures > 0, MinorHouseFigures: req.MinorHouseFigures,
@@ -485,7 +486,7 @@ func (s *Service) Suppress(guild string, req SuppressRequest) (campaign.Suppress
 func (s *Service) Secession(guild, clan string) (campaign.SecessionResult, campaign.Succession, error) {
 	var out campaign.SecessionResult
 	var state campaign.Succession
-	err := s.inRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
+	err := s.InRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
 		r := &rec.Roster
 		c, ok := r.Clan(clan)
 		if !ok {

@@ -1,14 +1,24 @@
-package game
+// Package campaigns is the campaign around the battles as a service: the
+// guild's roster (upload, edit, bind a clan, the next campaign turn), the
+// calculators of the campaign rules (retreat, control, suppression,
+// secession) and each army's aftermath. The mechanics are package
+// campaign's and the roster file's format campaign/rosterfile's; this
+// package keeps each change one transaction.
+//
+// It imports the store, the rules (campaign, engine), campaign/rosterfile
+// and game/kit, whose Base it runs on (package game's Service builds it:
+// Service.Campaigns); never package game.
+package campaigns
 
 import (
-	"crypto/rand"
 	"encoding/json"
 	"errors"
-	"io"
 	"strings"
 
 	"github.com/gunbai/gunbai/campaign"
+	"github.com/gunbai/gunbai/campaign/rosterfile"
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game/kit"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -17,10 +27,16 @@ import (
 // to it, each army's aftermath and the campaign turn. The mechanics are
 // package campaign's; this file keeps each change one transaction.
 
+// Service is the campaign's service on a store (kit.Base: the store, the
+// dice, the clock and the command it runs for).
+type Service struct{ kit.Base }
+
+// refuse is a Refusal by catalogue key.
+func refuse(key string, args ...any) error { return kit.Refuse(key, args...) }
+
 // Posts of the campaign.
 const (
 	PostAftermath = "aftermath" // an army's aftermath as it stands (live; Data: AftermathRef)
-	PostRecord    = "record"    // what a battle wrote back to the roster (Data: campaign.BattleRecord)
 )
 
 // AftermathRef names the aftermath a post shows.
@@ -41,35 +57,6 @@ func (s *Service) Roster(guild string) (campaign.Roster, error) {
 	return out, err
 }
 
-// inRoster runs fn on the guild's roster inside one transaction and stores
-// what fn leaves in *rec if fn succeeds. A roster seen for the first time
-// gets its dice seed here.
-func (s *Service) inRoster(guild string, fn func(tx *store.Tx, rec *store.RosterRecord) error) error {
-	return s.Store.Update(s.onceGuild(guild, func(tx *store.Tx) error {
-		rec, err := tx.Roster(guild)
-		if err != nil {
-			return err
-		}
-		if len(rec.Seed) == 0 {
-			rec.Seed = make([]byte, 32)
-			r := s.Rand
-			if r == nil {
-				r = rand.Reader
-			}
-			if _, err := io.ReadFull(r, rec.Seed); err != nil {
-				return err
-			}
-		}
-		if err := fn(tx, &rec); err != nil {
-			return err
-		}
-		if err := rec.Roster.Check(); err != nil {
-			return refuse("err.roster_check", err.Error())
-		}
-		return tx.PutRoster(guild, rec)
-	}))
-}
-
 // campaignDice are the dice of a campaign turn: one stream per turn, keyed
 // by army and character (campaign's keys), from the roster's secret seed.
 func campaignDice(rec *store.RosterRecord) *engine.SeededDice {
@@ -80,7 +67,7 @@ func campaignDice(rec *store.RosterRecord) *engine.SeededDice {
 // channel its results go to; another clan bound to that role loses it.
 func (s *Service) BindClan(guild, clan, role, channel, lang string) (campaign.Clan, error) {
 	var out campaign.Clan
-	err := s.inRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
+	err := s.InRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
 		c, ok := rec.Roster.Clan(clan)
 		if !ok {
 			return refuse("err.roster_no_clan", clan)
@@ -105,10 +92,10 @@ func (s *Service) BindClan(guild, clan, role, channel, lang string) (campaign.Cl
 // fought with roster armies is not over.
 func (s *Service) NextTurn(guild string) (campaign.Roster, error) {
 	var out campaign.Roster
-	err := s.inRoster(guild, func(tx *store.Tx, rec *store.RosterRecord) error {
+	err := s.InRoster(guild, func(tx *store.Tx, rec *store.RosterRecord) error {
 		for _, am := range rec.Roster.Aftermaths {
 			if !am.Done {
-				return refuse("err.turn_aftermath_open", armyName(&rec.Roster, am.Army))
+				return refuse("err.turn_aftermath_open", kit.ArmyName(&rec.Roster, am.Army))
 			}
 		}
 		all, err := tx.Headers(guild)
@@ -116,7 +103,7 @@ func (s *Service) NextTurn(guild string) (campaign.Roster, error) {
 			return err
 		}
 		for _, h := range all {
-			if h.Unreadable == "" && active(h.Status) && (h.Sides[0].Army != "" || h.Sides[1].Army != "") {
+			if h.Unreadable == "" && kit.Active(h.Status) && (h.Sides[0].Army != "" || h.Sides[1].Army != "") {
 				return refuse("err.turn_battle_open", h.Name)
 			}
 		}
@@ -127,14 +114,6 @@ func (s *Service) NextTurn(guild string) (campaign.Roster, error) {
 	return out, err
 }
 
-// armyName is an army's name for a message, its ID if it has none.
-func armyName(r *campaign.Roster, id string) string {
-	if a, ok := r.Army(id); ok && a.Name != "" {
-		return a.Name
-	}
-	return id
-}
-
 // campaignRefusal words a mechanic's error as a refusal. The mechanics name
 // what is wrong in English data terms; the common ones have their own texts.
 func campaignRefusal(r *campaign.Roster, army string, err error) error {
@@ -142,11 +121,11 @@ func campaignRefusal(r *campaign.Roster, army string, err error) error {
 	case errors.Is(err, campaign.ErrNoArmy):
 		return refuse("err.roster_no_army", army)
 	case errors.Is(err, campaign.ErrAftermathRun):
-		return refuse("err.aftermath_run", armyName(r, army))
+		return refuse("err.aftermath_run", kit.ArmyName(r, army))
 	case errors.Is(err, campaign.ErrAftermathDone):
-		return refuse("err.aftermath_done", armyName(r, army))
+		return refuse("err.aftermath_done", kit.ArmyName(r, army))
 	case errors.Is(err, campaign.ErrNoAftermath):
-		return refuse("err.aftermath_none", armyName(r, army))
+		return refuse("err.aftermath_none", kit.ArmyName(r, army))
 	case errors.Is(err, errAllotMoved):
 		return refuse("err.aftermath_moved")
 	case errors.Is(err, campaign.ErrGrantOpen):
@@ -156,16 +135,16 @@ func campaignRefusal(r *campaign.Roster, army string, err error) error {
 }
 
 // UploadRoster reads a roster file (TOML) or an army list (CSV) and merges
-// it into the guild's roster (MergeRoster): nothing changes if any line of
+// it into the guild's roster (rosterfile.Merge): nothing changes if any line of
 // the file is wrong.
 func (s *Service) UploadRoster(guild, name string, data []byte) (campaign.Roster, error) {
-	up, err := ParseRosterFile(name, data)
+	up, err := rosterfile.Parse(name, data)
 	if err != nil {
 		return campaign.Roster{}, err
 	}
 	var out campaign.Roster
-	err = s.inRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
-		merged, err := MergeRoster(rec.Roster, up)
+	err = s.InRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
+		merged, err := rosterfile.Merge(rec.Roster, up)
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package game
+package campaigns
 
 import (
 	"path/filepath"

@@ -1,4 +1,4 @@
-package game
+package rosterfile
 
 import (
 	"slices"
@@ -9,7 +9,7 @@ import (
 // Merging an upload into a campaign's roster: a roster file replaces whole
 // clans, an army list the units of its armies.
 
-// MergeRoster applies an upload (ParseRosterFile's result) to a campaign's
+// Merge applies an upload (Parse's result) to a campaign's
 // roster. A roster file replaces the clans it names, each whole: the clan
 // (its Discord role and channel kept), its characters and its armies; the
 // other clans stay as they are. An army list (an upload without clans)
@@ -18,7 +18,7 @@ import (
 // change, the rest of the army stays. The turn and the subphase change when
 // the upload gives them. Records, aftermaths and healing marks stay. The
 // result passes Roster.Check, or the merge is refused saying what is wrong.
-func MergeRoster(old, upload campaign.Roster) (campaign.Roster, error) {
+func Merge(old, upload campaign.Roster) (campaign.Roster, error) {
 	out := old
 	out.Clans = slices.Clone(old.Clans)
 	out.Characters = slices.Clone(old.Characters)

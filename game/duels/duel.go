@@ -1,4 +1,4 @@
-package game
+package duels
 
 import (
 	"crypto/rand"
@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,8 +13,28 @@ import (
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/duel"
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game/kit"
 	"github.com/gunbai/gunbai/store"
 )
+
+// Service is the duels' service on a store (kit.Base), with what a battle's
+// duels ask of the battle lifecycle.
+type Service struct {
+	kit.Base
+	Battles Battles
+}
+
+// Battles is what a battle's duel asks of the battle lifecycle once it is
+// over; package game gives it (Service.Duels).
+type Battles interface {
+	// Journal appends an entry to the battle's journal.
+	Journal(tx *store.Tx, rec *store.BattleRecord, e store.Entry) error
+	// OpenTurn opens the battle's next turn, its last duel over.
+	OpenTurn(tx *store.Tx, rec *store.BattleRecord, turn int) error
+}
+
+// refuse is a Refusal by catalogue key.
+func refuse(key string, args ...any) error { return kit.Refuse(key, args...) }
 
 // The detailed duel between two characters (EXTRAS.md F-E4-1), played by
 // post. In a battle with leaders.duel_mode = ronin, a duel die of 3-5
@@ -93,8 +112,8 @@ func DuelLive(guild, battle, id string, fighter int, user string) string {
 	return fmt.Sprintf("duel.%s.%s.%s.%d.%s", guild, battle, id, fighter, where)
 }
 
-// defaultDuelTimeout is a step's time when the battle has no deadline.
-const defaultDuelTimeout = 24 * time.Hour
+// DefaultTimeout is a step's time when the battle has no deadline.
+const DefaultTimeout = 24 * time.Hour
 
 // duelDice are a duel's dice.
 func duelDice(d *store.DuelRecord) duel.Dice {
@@ -105,117 +124,16 @@ func duelDice(d *store.DuelRecord) duel.Dice {
 	return engine.NewSeededDice(d.Seed, battle, d.DiceTurn)
 }
 
-// holdForDuels is the hook of a resolved turn (resolveTx): if the turn left
-// duels to a detailed duel (leaders.duel_mode = ronin), they are stored and
-// owed, the battle waits in StatusResolving, and it reports true: the next
-// turn opens when they are over (finishDuel).
-func (s *Service) holdForDuels(tx *store.Tx, rec *store.BattleRecord, res Resolved) (bool, error) {
-	pairs := engine.RoninDuels(res.Events)
-	if len(pairs) == 0 {
-		return false, nil
-	}
-	// The dice: the next turn's seed, committed now and secret until that
-	// turn is resolved.
-	seed, err := s.seed(tx, rec, res.Turn+1)
-	if err != nil {
-		return false, err
-	}
-	timeout := s.phaseLength(rec)
-	if timeout <= 0 {
-		timeout = defaultDuelTimeout
-	}
-	held := false
-	for n, pair := range pairs {
-		d := store.DuelRecord{ID: fmt.Sprintf("%d.%d", res.Turn, n+1), Guild: rec.GuildID, Battle: rec.ID,
-			Turn: res.Turn, N: n + 1, DiceTurn: res.Turn, Seed: seed.Value, Lang: rec.Locale,
-			GM: rec.GMChannelID, Timeout: timeout}
-		var fighters [2]duel.Fighter
-		ok := true
-		for i, id := range pair {
-			l := leaderOf(&rec.State, id)
-			if l == nil || l.Health > engine.LeaderWounded {
-				ok = false
-				break
-			}
-			fighters[i] = duel.Fighter{Profile: duel.DefaultProfile(id, slices.Contains(l.Traits, engine.TraitBrawler), l.Wounds),
-				Spare: rec.State.Spare[l.Side]}
-			d.Seats[i] = store.DuelSeat{Side: l.Side, Name: id, Channel: rec.Sides[l.Side].ChannelID,
-				Role: orderRole(rec.Sides[l.Side]), Users: sheetUsers(tx, rec, l.Side)}
-		}
-		if !ok {
-			continue
-		}
-		st, err := duel.New(strconv.Itoa(res.Turn)+"."+strconv.Itoa(n+1), fighters[0], fighters[1], duel.Config{})
-		if err != nil {
-			// A leader who cannot be paired (2 wounds, E4-Q6): no duel.
-			continue
-		}
-		d.State = *st
-		d.Deadline = s.now().Add(timeout).UTC()
-		if err := tx.PutDuel(d); err != nil {
-			return false, err
-		}
-		if err := journal(tx, rec, store.Entry{Kind: JournalDuel, Turn: res.Turn,
-			Detail: fmt.Sprintf("%s: %s vs %s (die %d)", d.ID, pair[0], pair[1], roninDie(res.Events, pair))}); err != nil {
-			return false, err
-		}
-		if err := oweDuel(tx, &d, DuelStart, 0); err != nil {
-			return false, err
-		}
-		if err := owePrompts(tx, &d); err != nil {
-			return false, err
-		}
-		held = true
-	}
-	if !held {
-		return false, nil
-	}
-	rec.Status = store.StatusResolving
-	rec.Deadline, rec.RemindAt = time.Time{}, time.Time{}
-	return true, tx.PutBattle(*rec)
-}
-
 // JournalDuel is a duel's journal entry (Detail: who, and how it ended).
 const JournalDuel = "duel"
 
-func roninDie(events []engine.Event, pair [2]string) int {
-	for _, e := range events {
-		if e.Kind == engine.EvDuel && e.Detail == engine.DuelRonin && e.Unit == pair[0] && e.Other == pair[1] {
-			return e.Value
-		}
+// Begin owes a duel's start and both fighters' prompts, once it is stored
+// (the battle's hold, StartDuel).
+func Begin(tx *store.Tx, d *store.DuelRecord) error {
+	if err := oweDuel(tx, d, DuelStart, 0); err != nil {
+		return err
 	}
-	return 0
-}
-
-// orderRole is the role whose members give a side's orders (store.Clan).
-func orderRole(c store.Clan) string {
-	if c.OrderRole != "" {
-		return c.OrderRole
-	}
-	return c.RoleID
-}
-
-func leaderOf(b *engine.Battle, id string) *engine.Leader {
-	for k := range b.Leaders {
-		if b.Leaders[k].ID == id {
-			return &b.Leaders[k]
-		}
-	}
-	return nil
-}
-
-// sheetUsers are the players with an order sheet of the side in their DMs:
-// they get the duel's prompt there too.
-func sheetUsers(tx *store.Tx, rec *store.BattleRecord, side engine.Side) []string {
-	var out []string
-	for _, id := range rec.Sheets {
-		sh, err := tx.Sheet(id)
-		if err != nil || sh.Side != side || sh.Ephemeral || slices.Contains(out, sh.User) {
-			continue
-		}
-		out = append(out, sh.User)
-	}
-	return out
+	return owePrompts(tx, d)
 }
 
 // DuelRequest is the GM's /duel outside a battle: two roster characters of
@@ -231,7 +149,7 @@ type DuelRequest struct {
 // StartDuel opens a duel outside a battle between two roster characters.
 func (s *Service) StartDuel(guild string, req DuelRequest) (store.DuelRecord, error) {
 	var out store.DuelRecord
-	err := s.Store.Update(s.onceGuild(guild, func(tx *store.Tx) error {
+	err := s.Store.Update(s.OnceGuild(guild, func(tx *store.Tx) error {
 		rr, err := tx.Roster(guild)
 		if err != nil {
 			return err
@@ -280,17 +198,14 @@ func (s *Service) StartDuel(guild string, req DuelRequest) (store.DuelRecord, er
 		}
 		timeout := req.Timeout
 		if timeout <= 0 {
-			timeout = defaultDuelTimeout
+			timeout = DefaultTimeout
 		}
 		out = store.DuelRecord{ID: id, Guild: guild, N: n, Seed: seed, State: *st, Seats: seats,
-			Lang: req.Locale, GM: req.GMChannel, Timeout: timeout, Deadline: s.now().Add(timeout).UTC()}
+			Lang: req.Locale, GM: req.GMChannel, Timeout: timeout, Deadline: s.Time().Add(timeout).UTC()}
 		if err := tx.PutDuel(out); err != nil {
 			return err
 		}
-		if err := oweDuel(tx, &out, DuelStart, 0); err != nil {
-			return err
-		}
-		return owePrompts(tx, &out)
+		return Begin(tx, &out)
 	}))
 	return out, err
 }
@@ -379,7 +294,7 @@ func (s *Service) finishDuel(tx *store.Tx, d *store.DuelRecord) error {
 	if err := owePrompts(tx, d); err != nil {
 		return err
 	}
-	if err := journal(tx, &rec, store.Entry{Kind: JournalDuel, Turn: d.Turn, Detail: detail}); err != nil {
+	if err := s.Battles.Journal(tx, &rec, store.Entry{Kind: JournalDuel, Turn: d.Turn, Detail: detail}); err != nil {
 		return err
 	}
 	if err := oweDuel(tx, d, DuelEnd, 0); err != nil {
@@ -394,8 +309,7 @@ func (s *Service) finishDuel(tx *store.Tx, d *store.DuelRecord) error {
 			return tx.PutBattle(rec) // another duel of the turn goes on
 		}
 	}
-	_, err = s.openTurn(tx, &rec, d.Turn+1, [2]engine.Infiltration{})
-	return err
+	return s.Battles.OpenTurn(tx, &rec, d.Turn+1)
 }
 
 // oweDuel owes a duel post to both clans' channels and the GM's.
@@ -404,7 +318,7 @@ func oweDuel(tx *store.Tx, d *store.DuelRecord, what string, n int) error {
 	for _, to := range []struct {
 		channel, audience string
 		fighter           int
-	}{{d.Seats[0].Channel, sideAudience(d.Seats[0].Side), 0}, {d.Seats[1].Channel, sideAudience(d.Seats[1].Side), 1}, {d.GM, store.AudienceGM, -1}} {
+	}{{d.Seats[0].Channel, kit.SideAudience(d.Seats[0].Side), 0}, {d.Seats[1].Channel, kit.SideAudience(d.Seats[1].Side), 1}, {d.GM, store.AudienceGM, -1}} {
 		if to.channel == "" {
 			continue
 		}
@@ -412,7 +326,7 @@ func oweDuel(tx *store.Tx, d *store.DuelRecord, what string, n int) error {
 		p.Channel, p.Audience = to.channel, to.audience
 		posts = append(posts, p)
 	}
-	_, err := owe(tx, posts...)
+	_, err := tx.Owe(posts...)
 	return err
 }
 
@@ -429,7 +343,7 @@ func owePrompts(tx *store.Tx, d *store.DuelRecord) error {
 		targets := append([]string{""}, seat.Users...)
 		for _, u := range targets {
 			p := duelPost(d, i, DuelPrompt, 0)
-			p.Audience = sideAudience(seat.Side)
+			p.Audience = kit.SideAudience(seat.Side)
 			if u == "" {
 				if seat.Channel == "" {
 					continue
@@ -470,8 +384,8 @@ func (s *Service) Dispute(guild, channel, user, about, lang string) (campaign.Ro
 	if r.Success {
 		key = "duel.dispute_right"
 	}
-	err = s.Store.Update(s.onceGuild(guild, func(tx *store.Tx) error {
-		_, err := owe(tx, store.Post{Guild: guild, Channel: channel, Kind: PostText, Lang: lang, Key: key,
+	err = s.Store.Update(s.OnceGuild(guild, func(tx *store.Tx) error {
+		_, err := tx.Owe(store.Post{Guild: guild, Channel: channel, Kind: kit.PostText, Lang: lang, Key: key,
 			Args: []any{about, user, r.Die, sh}})
 		return err
 	}))

@@ -1,4 +1,12 @@
-package game
+// Package rosterfile is the format of the roster files (issue 15), as
+// engine/scenario is the format of the scenarios: it reads what the GM
+// uploads into a campaign.Roster and merges it into the campaign's.
+//
+// It imports the campaign's rules (the roster it reads into), go-toml
+// (through internal/tomlpos for where a value is written) and game/kit for
+// the Refusal its mistakes are, so that they are worded like every other
+// refusal; never package game, which calls it.
+package rosterfile
 
 // Roster files: what the GM uploads to set up or change a campaign
 // (issue 15). Two kinds, chosen by the file's extension:
@@ -63,7 +71,7 @@ package game
 // comments; the separator is the comma or the semicolon (what Russian Excel
 // writes), whichever the header uses more. An army list gives a Roster with
 // the armies only: no clans and no characters, an army's Clan, Kind and
-// Commander empty where the file leaves them out; MergeRoster then keeps
+// Commander empty where the file leaves them out; Merge then keeps
 // what the roster has.
 //
 // Every mistake is a Refusal whose first three arguments are the file name,
@@ -83,22 +91,26 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/gunbai/gunbai/campaign"
+	"github.com/gunbai/gunbai/game/kit"
 )
 
-// MaxRosterFile is the largest roster file or army list accepted, in bytes.
-const MaxRosterFile = 256 << 10
+// refuse is the refusal of a mistake by catalogue key (kit.Refuse).
+func refuse(key string, args ...any) error { return kit.Refuse(key, args...) }
 
-// ParseRosterFile reads an uploaded roster file (name ending in .toml) or
+// MaxSize is the largest roster file or army list accepted, in bytes.
+const MaxSize = 256 << 10
+
+// Parse reads an uploaded roster file (name ending in .toml) or
 // army list (.csv); name is the file name used in the refusals. Nothing
 // else is accepted. The roster it gives is checked as far as the file alone
-// allows; MergeRoster checks the rest against the campaign's roster.
-func ParseRosterFile(name string, data []byte) (campaign.Roster, error) {
+// allows; Merge checks the rest against the campaign's roster.
+func Parse(name string, data []byte) (campaign.Roster, error) {
 	ext := strings.ToLower(filepath.Ext(name))
 	if ext != ".toml" && ext != ".csv" {
 		return campaign.Roster{}, refuse("err.roster_file.ext", name)
 	}
-	if len(data) > MaxRosterFile {
-		return campaign.Roster{}, refuse("err.roster_file.too_big", name, MaxRosterFile>>10)
+	if len(data) > MaxSize {
+		return campaign.Roster{}, refuse("err.roster_file.too_big", name, MaxSize>>10)
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {

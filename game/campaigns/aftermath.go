@@ -1,4 +1,4 @@
-package game
+package campaigns
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gunbai/gunbai/campaign"
+	"github.com/gunbai/gunbai/game/kit"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -31,7 +32,7 @@ type AftermathRequest struct {
 // experience, the promotions open) and owes the clan's message and the GM's.
 func (s *Service) RunAftermath(guild string, req AftermathRequest) (campaign.Aftermath, error) {
 	var out campaign.Aftermath
-	err := s.inRoster(guild, func(tx *store.Tx, rec *store.RosterRecord) error {
+	err := s.InRoster(guild, func(tx *store.Tx, rec *store.RosterRecord) error {
 		a, ok := rec.Roster.Army(req.Army)
 		if !ok {
 			return refuse("err.roster_no_army", req.Army)
@@ -97,7 +98,7 @@ func (s *Service) Aftermath(guild, army string) (campaign.Roster, campaign.After
 	}
 	am, ok := r.Aftermath(army)
 	if !ok {
-		return r, campaign.Aftermath{}, refuse("err.aftermath_none", armyName(&r, army))
+		return r, campaign.Aftermath{}, refuse("err.aftermath_none", kit.ArmyName(&r, army))
 	}
 	return r, *am, nil
 }
@@ -143,7 +144,7 @@ func (s *Service) ActAftermath(c AftermathClick) error {
 	if err != nil {
 		return refuse("err.aftermath_stale")
 	}
-	return s.inRoster(c.Guild, func(tx *store.Tx, rec *store.RosterRecord) error {
+	return s.InRoster(c.Guild, func(tx *store.Tx, rec *store.RosterRecord) error {
 		r := &rec.Roster
 		a, ok := r.Army(army)
 		if !ok || turn != r.Turn {

@@ -1,4 +1,4 @@
-package game
+package duels
 
 import (
 	"errors"
@@ -225,7 +225,7 @@ func (s *Service) advance(tx *store.Tx, d *store.DuelRecord) error {
 		}
 		break
 	}
-	d.Deadline = s.now().Add(d.Timeout).UTC()
+	d.Deadline = s.Time().Add(d.Timeout).UTC()
 	if revealed {
 		if err := oweDuel(tx, d, DuelReveal, 0); err != nil {
 			return err

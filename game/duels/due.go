@@ -1,4 +1,4 @@
-package game
+package duels
 
 import (
 	"time"
@@ -14,7 +14,7 @@ import (
 // deadline (E4-Q5c): from then on the bot plays for them until they click
 // again. It returns how many duels moved.
 func (s *Service) DueDuels(now time.Time) (int, error) {
-	guilds, err := s.guilds()
+	guilds, err := s.Guilds()
 	if err != nil {
 		return 0, err
 	}

@@ -1,13 +1,20 @@
-package game
+// Package quickbattles is the quick battles and sieges of the campaign
+// (EXTRAS section 2) as a service: a fight between roster armies decided in
+// one exchange of choices by post, its deadlines, and the sieges with their
+// assaults, relief and phases. The mechanics are package quick's; this
+// package keeps each change one transaction and owes its posts.
+//
+// It imports the store, the rules (campaign, quick, engine's dice) and
+// game/kit, whose Base it runs on (package game's Service builds it:
+// Service.QuickBattles); never package game.
+package quickbattles
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,9 +22,16 @@ import (
 
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game/kit"
 	"github.com/gunbai/gunbai/quick"
 	"github.com/gunbai/gunbai/store"
 )
+
+// Service is the quick battles' and sieges' service on a store (kit.Base).
+type Service struct{ kit.Base }
+
+// refuse is a Refusal by catalogue key.
+func refuse(key string, args ...any) error { return kit.Refuse(key, args...) }
 
 // Quick battles (issue 16, seed 003, F-E3-1): a fight of roster armies
 // resolved with dice pools instead of the grid. The GM names the forces; the
@@ -70,7 +84,7 @@ func forceOf(r *campaign.Roster, armies []string, mod quick.Modifier) (quick.For
 			return f, refuse("err.roster_no_army", id)
 		}
 		if f.Clan != "" && a.Clan != f.Clan {
-			return f, refuse("err.quick_one_clan", armyName(r, id))
+			return f, refuse("err.quick_one_clan", kit.ArmyName(r, id))
 		}
 		f.Clan = a.Clan
 		f.Armies = append(f.Armies, id)
@@ -95,7 +109,7 @@ func forceOf(r *campaign.Roster, armies []string, mod quick.Modifier) (quick.For
 // owners' casualties.
 func (s *Service) QuickBattle(guild string, req QuickRequest) (quick.Record, error) {
 	var out quick.Record
-	err := s.inRoster(guild, func(tx *store.Tx, rr *store.RosterRecord) error {
+	err := s.InRoster(guild, func(tx *store.Tx, rr *store.RosterRecord) error {
 		r := &rr.Roster
 		atk, err := forceOf(r, req.Attacker, req.AtkMod)
 		if err != nil {
@@ -124,13 +138,13 @@ func (s *Service) QuickBattle(guild string, req QuickRequest) (quick.Record, err
 // the owners' deadline set, the fight stored and its messages owed.
 func (s *Service) startFight(tx *store.Tx, guild string, r *campaign.Roster, rec *quick.Record, roll func(campaign.Dice) error) error {
 	var err error
-	if rec.Seed, err = s.drawSeed(); err != nil {
+	if rec.Seed, err = s.Seed(); err != nil {
 		return err
 	}
 	if err := roll(fightDice(*rec)); err != nil {
 		return err
 	}
-	rec.Deadline = s.now().Add(CasualtyWait)
+	rec.Deadline = s.Time().Add(CasualtyWait)
 	return s.putFight(tx, guild, r, *rec)
 }
 
@@ -152,10 +166,10 @@ func (s *Service) fightID(tx *store.Tx, guild, name string, turn int) (string, e
 	if err != nil {
 		return "", err
 	}
-	if err := checkName(name); err != nil {
+	if err := kit.CheckName(name); err != nil {
 		return "", err
 	}
-	id := BattleID(name)
+	id := kit.BattleID(name)
 	if id == "" {
 		id = fmt.Sprintf("quick-%d-%d", turn, len(ids)+1)
 	}
@@ -163,17 +177,6 @@ func (s *Service) fightID(tx *store.Tx, guild, name string, turn int) (string, e
 		return "", refuse("err.battle_exists", name)
 	}
 	return id, nil
-}
-
-// drawSeed draws 32 bytes from the service's source.
-func (s *Service) drawSeed() ([]byte, error) {
-	seed := make([]byte, 32)
-	src := s.Rand
-	if src == nil {
-		src = rand.Reader
-	}
-	_, err := io.ReadFull(src, seed)
-	return seed, err
 }
 
 // fightDice are a fight's dice: its seed, keyed by the fight.
@@ -280,7 +283,7 @@ func (s *Service) ActFight(c FightClick) error {
 		return refuse("err.quick_stale")
 	}
 	side := quick.Side(n)
-	return s.inRoster(c.Guild, func(tx *store.Tx, rr *store.RosterRecord) error {
+	return s.InRoster(c.Guild, func(tx *store.Tx, rr *store.RosterRecord) error {
 		var rec quick.Record
 		if err := tx.Campaign(c.Guild, fightsKind, parts[1], &rec); err != nil {
 			if errors.Is(err, store.ErrNotFound) {
@@ -343,7 +346,7 @@ func chooseFight(rec *quick.Record, side quick.Side, action string, values []str
 // deadline, with the defaults for what is missing (E3-Q4); it returns how
 // many it resolved.
 func (s *Service) DueFights(now time.Time) (int, error) {
-	guilds, err := s.guilds()
+	guilds, err := s.Guilds()
 	if err != nil {
 		return 0, err
 	}
@@ -363,7 +366,7 @@ func (s *Service) DueFights(now time.Time) (int, error) {
 			return n, err
 		}
 		for _, id := range due {
-			err := s.inRoster(g, func(tx *store.Tx, rr *store.RosterRecord) error {
+			err := s.InRoster(g, func(tx *store.Tx, rr *store.RosterRecord) error {
 				var rec quick.Record
 				if err := tx.Campaign(g, fightsKind, id, &rec); err != nil || rec.Done {
 					return err

@@ -1,4 +1,4 @@
-package game
+package campaigns
 
 import (
 	"slices"
@@ -208,7 +208,7 @@ func KindOf(r campaign.Roster, id string) string {
 // roster as a whole must still pass its check.
 func (s *Service) EditRoster(guild, id, field, value string) (string, error) {
 	var kind string
-	err := s.inRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
+	err := s.InRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
 		var t target
 		t, kind = targetOf(&rec.Roster, id)
 		if kind == "" {

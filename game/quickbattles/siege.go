@@ -1,4 +1,4 @@
-package game
+package quickbattles
 
 import (
 	"errors"
@@ -72,7 +72,7 @@ func rosterUnit(r *campaign.Roster, id string) (campaign.Unit, bool) {
 // casualties.
 func (s *Service) Assault(guild string, req AssaultRequest) (quick.Record, error) {
 	var out quick.Record
-	err := s.inRoster(guild, func(tx *store.Tx, rr *store.RosterRecord) error {
+	err := s.InRoster(guild, func(tx *store.Tx, rr *store.RosterRecord) error {
 		r := &rr.Roster
 		sg, err := siegeOf(tx, guild, r, req.Siege)
 		if err != nil {
@@ -153,7 +153,7 @@ type ReliefRequest struct {
 // Relief rolls a relief battle (F-E3-3) and waits for the casualties.
 func (s *Service) Relief(guild string, req ReliefRequest) (quick.Record, error) {
 	var out quick.Record
-	err := s.inRoster(guild, func(tx *store.Tx, rr *store.RosterRecord) error {
+	err := s.InRoster(guild, func(tx *store.Tx, rr *store.RosterRecord) error {
 		r := &rr.Roster
 		sg, err := siegeOf(tx, guild, r, req.Siege)
 		if err != nil {
@@ -203,7 +203,7 @@ func (s *Service) recheckSieges(tx *store.Tx, guild string, r *campaign.Roster) 
 // NextPhase advances the campaign's phase counter (E3-Q8, /phase next).
 func (s *Service) NextPhase(guild string) (int, error) {
 	var out int
-	err := s.inRoster(guild, func(_ *store.Tx, rr *store.RosterRecord) error {
+	err := s.InRoster(guild, func(_ *store.Tx, rr *store.RosterRecord) error {
 		rr.Roster.Phase++
 		out = rr.Roster.Phase
 		return nil

@@ -1,4 +1,4 @@
-package game
+package campaigns
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gunbai/gunbai/campaign"
+	"github.com/gunbai/gunbai/game/kit"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -19,9 +20,9 @@ func uploadedService(t testing.TB) *Service {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	svc := &Service{Store: st, Rand: &fixedRand{}}
+	svc := &Service{Base: kit.Base{Store: st, Rand: &fixedRand{}}}
 	for _, f := range []string{"roster_uesugi.toml", "roster_takeda.toml"} {
-		data, err := os.ReadFile(filepath.Join("testdata", f))
+		data, err := os.ReadFile(filepath.Join("..", "..", "campaign", "rosterfile", "testdata", f))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,7 +57,7 @@ func TestAftermathClicks_F_E1_1(t *testing.T) {
 	}
 	owedLive := func() int {
 		n := 0
-		all, err := svc.Owed()
+		all, err := owed(svc)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,7 +135,7 @@ func BenchmarkAftermathClick(b *testing.B) {
 // BenchmarkRosterUpload parses a clan's roster file and merges it.
 func BenchmarkRosterUpload(b *testing.B) {
 	svc := uploadedService(b)
-	data, err := os.ReadFile(filepath.Join("testdata", "roster_takeda.toml"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "campaign", "rosterfile", "testdata", "roster_takeda.toml"))
 	if err != nil {
 		b.Fatal(err)
 	}
