@@ -224,12 +224,8 @@ func cardEmbeds(cards []render.Card) []*discordgo.MessageEmbed {
 
 // composeAftermath is an army's aftermath message: its cards and, in the
 // clan's copy while it is open, its choices.
-func (b *Bot) composeAftermath(p store.Post) ([]message, error) {
+func (b *Bot) composeAftermath(p store.Post, ref game.AftermathRef) ([]message, error) {
 	l := render.Lang(p.Lang)
-	ref, err := game.AftermathRefOf(p)
-	if err != nil {
-		return nil, err
-	}
 	r, am, err := b.svc.Aftermath(p.Guild, ref.Army)
 	if err != nil || am.Turn != ref.Turn {
 		return nil, fmt.Errorf("aftermath of %s turn %d: %v", ref.Army, ref.Turn, err)
@@ -398,11 +394,7 @@ func atoi(s string) int {
 }
 
 // composeRecord is what a battle wrote back to the roster, as text.
-func (b *Bot) composeRecord(p store.Post) ([]message, error) {
-	rec, err := game.RecordOf(p)
-	if err != nil {
-		return nil, err
-	}
+func (b *Bot) composeRecord(p store.Post, rec campaign.BattleRecord) ([]message, error) {
 	r, err := b.svc.Roster(p.Guild)
 	if err != nil {
 		return nil, err

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -144,11 +143,7 @@ func clockText(l render.Lang, name string, d game.ClockData) string {
 func stamp(t time.Time, style string) string { return fmt.Sprintf("<t:%d:%s>", t.Unix(), style) }
 
 // composeClock: a change of the clock, to one channel.
-func (b *Bot) composeClock(p store.Post) ([]message, error) {
-	var d game.ClockData
-	if err := json.Unmarshal(p.Data, &d); err != nil {
-		return nil, err
-	}
+func (b *Bot) composeClock(p store.Post, d game.ClockData) ([]message, error) {
 	rec, err := b.svc.Store.Battle(p.Guild, p.Battle)
 	if err != nil {
 		return nil, err
@@ -159,11 +154,7 @@ func (b *Bot) composeClock(p store.Post) ([]message, error) {
 // composeReminder: a clan reminded of its deadline, its role mentioned
 // (allowed_mentions names that role and nothing else), with its own units
 // still without an order.
-func (b *Bot) composeReminder(p store.Post) ([]message, error) {
-	var d game.ReminderData
-	if err := json.Unmarshal(p.Data, &d); err != nil {
-		return nil, err
-	}
+func (b *Bot) composeReminder(p store.Post, d game.ReminderData) ([]message, error) {
 	rec, err := b.svc.Store.Battle(p.Guild, p.Battle)
 	if err != nil {
 		return nil, err

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -106,11 +105,7 @@ func (b *Bot) duelClick(c *call) error {
 }
 
 // composeDuel is a duel post's message.
-func (b *Bot) composeDuel(p store.Post) ([]message, error) {
-	var dp game.DuelPost
-	if err := json.Unmarshal(p.Data, &dp); err != nil {
-		return nil, err
-	}
+func (b *Bot) composeDuel(p store.Post, dp game.DuelPost) ([]message, error) {
 	d, err := b.svc.Duel(p.Guild, dp.Battle, dp.ID)
 	if err != nil {
 		return nil, err

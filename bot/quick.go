@@ -146,12 +146,8 @@ func (b *Bot) quickBattle(c *call) error {
 
 // composeFight is a fight's message: its card and, on a clan's copy while
 // its choice is open, the menu of its casualties and the buttons.
-func (b *Bot) composeFight(p store.Post) ([]message, error) {
+func (b *Bot) composeFight(p store.Post, ref game.FightRef) ([]message, error) {
 	l := render.Lang(p.Lang)
-	ref, err := game.FightRefOf(p)
-	if err != nil {
-		return nil, err
-	}
 	r, rec, err := b.svc.Fight(p.Guild, ref.ID)
 	if err != nil {
 		return nil, err

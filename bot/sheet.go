@@ -2,7 +2,6 @@ package bot
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -41,11 +40,7 @@ func sheetID(sheet uint64, turn int, action string, value ...string) string {
 }
 
 // composeSheet is a sheet's one message for a post's turn.
-func (b *Bot) composeSheet(p store.Post) ([]message, error) {
-	var ref game.SheetRef
-	if err := json.Unmarshal(p.Data, &ref); err != nil {
-		return nil, err
-	}
+func (b *Bot) composeSheet(p store.Post, ref game.SheetRef) ([]message, error) {
 	st, err := b.svc.Sheet(ref.Sheet, p.Turn)
 	if err != nil {
 		return nil, err
