@@ -23,22 +23,22 @@ import (
 const maxRosterFile = 256 << 10
 
 func campaignSpecs() []cmdSpec {
-	army := optSpec{name: "army", typ: str, required: true, complete: true}
+	army := optSpec{name: "army", typ: str, required: true, complete: completeArmies}
 	return []cmdSpec{
 		{name: "roster", subs: []cmdSpec{
 			{name: "upload", gm: true, handle: (*Bot).rosterUpload, opts: []optSpec{
 				{name: "file", typ: discordgo.ApplicationCommandOptionAttachment, required: true},
 			}},
 			{name: "show", handle: (*Bot).rosterShow, opts: []optSpec{
-				{name: "clan", typ: str, complete: true},
+				{name: "clan", typ: str, complete: completeClans},
 			}},
 			{name: "set", gm: true, handle: (*Bot).rosterSet, opts: []optSpec{
-				{name: "target", typ: str, required: true, complete: true},
-				{name: "field", typ: str, required: true, complete: true},
-				{name: "value", typ: str, required: true, complete: true},
+				{name: "target", typ: str, required: true, complete: completeRosterTarget},
+				{name: "field", typ: str, required: true, complete: completeRosterField},
+				{name: "value", typ: str, required: true, complete: completeRosterValue},
 			}},
 			{name: "clan", gm: true, handle: (*Bot).rosterClan, opts: []optSpec{
-				{name: "clan", typ: str, required: true, complete: true},
+				{name: "clan", typ: str, required: true, complete: completeClans},
 				{name: "role", typ: discordgo.ApplicationCommandOptionRole, required: true},
 				{name: "channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
 				{name: "lang", typ: str, choices: []string{"ru", "en"}},
@@ -404,69 +404,72 @@ func (b *Bot) composeRecord(p store.Post, rec campaign.BattleRecord) ([]message,
 
 // The campaign's completions: armies, clans, roster targets, their fields
 // and values, from the guild's roster.
-func init() {
-	armies := func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Roster(c.i.GuildID)
-		if err != nil {
-			return nil, err
-		}
-		var out []offer
-		for _, a := range r.Armies {
-			name := a.ID
-			if a.Name != "" {
-				name = a.Name + " (" + a.ID + ")"
-			}
-			out = append(out, offer{a.ID, name})
-		}
-		return match(out, typed), nil
+
+// completeArmies offers the roster's armies.
+func completeArmies(b *Bot, c *call, typed string) ([]offer, error) {
+	r, err := b.svc.Roster(c.i.GuildID)
+	if err != nil {
+		return nil, err
 	}
-	clans := func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Roster(c.i.GuildID)
-		if err != nil {
-			return nil, err
+	var out []offer
+	for _, a := range r.Armies {
+		name := a.ID
+		if a.Name != "" {
+			name = a.Name + " (" + a.ID + ")"
 		}
-		var out []offer
-		for _, cl := range r.Clans {
-			out = append(out, offer{cl.ID, cl.Name + " (" + cl.ID + ")"})
-		}
-		return match(out, typed), nil
+		out = append(out, offer{a.ID, name})
 	}
-	completers["aftermath army"] = armies
-	completers["battle create north_army"] = armies
-	completers["battle create south_army"] = armies
-	completers["roster show clan"] = clans
-	completers["roster clan clan"] = clans
-	completers["roster set target"] = func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Roster(c.i.GuildID)
-		if err != nil {
-			return nil, err
-		}
-		var out []offer
-		for _, t := range game.RosterTargets(r) {
-			out = append(out, offer{t[0], t[0] + " — " + render.T(c.lang, "campaign.target."+t[1])})
-		}
-		return match(out, typed), nil
+	return match(out, typed), nil
+}
+
+// completeClans offers the roster's clans.
+func completeClans(b *Bot, c *call, typed string) ([]offer, error) {
+	r, err := b.svc.Roster(c.i.GuildID)
+	if err != nil {
+		return nil, err
 	}
-	completers["roster set field"] = func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Roster(c.i.GuildID)
-		if err != nil {
-			return nil, err
-		}
-		var out []offer
-		for _, f := range game.RosterFields(game.KindOf(r, c.str("target"))) {
-			out = append(out, offer{f, f})
-		}
-		return match(out, typed), nil
+	var out []offer
+	for _, cl := range r.Clans {
+		out = append(out, offer{cl.ID, cl.Name + " (" + cl.ID + ")"})
 	}
-	completers["roster set value"] = func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Roster(c.i.GuildID)
-		if err != nil {
-			return nil, err
-		}
-		var out []offer
-		for _, v := range game.RosterFieldValues(game.KindOf(r, c.str("target")), c.str("field")) {
-			out = append(out, offer{v, v})
-		}
-		return match(out, typed), nil
+	return match(out, typed), nil
+}
+
+// completeRosterTarget offers what /roster set may change.
+func completeRosterTarget(b *Bot, c *call, typed string) ([]offer, error) {
+	r, err := b.svc.Roster(c.i.GuildID)
+	if err != nil {
+		return nil, err
 	}
+	var out []offer
+	for _, t := range game.RosterTargets(r) {
+		out = append(out, offer{t[0], t[0] + " — " + render.T(c.lang, "campaign.target."+t[1])})
+	}
+	return match(out, typed), nil
+}
+
+// completeRosterField offers the fields of the target's kind.
+func completeRosterField(b *Bot, c *call, typed string) ([]offer, error) {
+	r, err := b.svc.Roster(c.i.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	var out []offer
+	for _, f := range game.RosterFields(game.KindOf(r, c.str("target"))) {
+		out = append(out, offer{f, f})
+	}
+	return match(out, typed), nil
+}
+
+// completeRosterValue offers the values of the target's field.
+func completeRosterValue(b *Bot, c *call, typed string) ([]offer, error) {
+	r, err := b.svc.Roster(c.i.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	var out []offer
+	for _, v := range game.RosterFieldValues(game.KindOf(r, c.str("target")), c.str("field")) {
+		out = append(out, offer{v, v})
+	}
+	return match(out, typed), nil
 }

@@ -27,8 +27,8 @@ import (
 func duelSpecs() []cmdSpec {
 	return []cmdSpec{
 		{name: "duel", gm: true, handle: (*Bot).duelStart, once: retryCampaign, opts: []optSpec{
-			{name: "a", typ: str, required: true, complete: true},
-			{name: "b", typ: str, required: true, complete: true},
+			{name: "a", typ: str, required: true, complete: completeCharacters},
+			{name: "b", typ: str, required: true, complete: completeCharacters},
 			{name: "kill_margin", typ: num, minVal: 5, maxVal: 6},
 		}},
 		{name: "dispute", handle: (*Bot).dispute, once: retryCampaign, opts: []optSpec{
