@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -340,13 +340,12 @@ func grantOptions(l render.Lang, r campaign.Roster, am campaign.Aftermath) []dis
 
 // aftermathClick handles a click or a form on an aftermath message. The
 // name button opens a form at once (a form cannot follow a deferral).
-func (b *Bot) aftermathClick(c *call) error {
-	parts := strings.Split(c.path, ":")
-	if c.i.Type == discordgo.InteractionMessageComponent && len(parts) == 5 && parts[3] == game.AmName {
+func (b *Bot) aftermathClick(c *call, v customid.Values, ok bool) error {
+	if c.i.Type == discordgo.InteractionMessageComponent && ok && v.Str("action") == game.AmName && v.Has("value") {
 		return b.respond(c.i.Interaction, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseModal,
 			Data: &discordgo.InteractionResponseData{
-				CustomID: game.AftermathID(parts[1], atoi(parts[2]), game.AmSkill, parts[4]),
+				CustomID: game.AftermathID(v.Str("army"), v.Int("turn"), game.AmSkill, v.Str("value")),
 				Title:    clip(render.T(c.lang, "campaign.am_name_title"), 45),
 				Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 					discordgo.TextInput{CustomID: "skill", Label: clip(render.T(c.lang, "campaign.am_name_label"), 45), Style: discordgo.TextInputShort, Required: true, MaxLength: maxSkill},
@@ -386,11 +385,6 @@ func (b *Bot) aftermathClick(c *call) error {
 	}
 	b.deliverDue()
 	return nil
-}
-
-func atoi(s string) int {
-	n, _ := strconv.Atoi(s)
-	return n
 }
 
 // composeRecord is what a battle wrote back to the roster, as text.

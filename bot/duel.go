@@ -10,6 +10,7 @@ import (
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/duel"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -75,14 +76,14 @@ func (b *Bot) dispute(c *call) error {
 // duelClick carries out a click on a duel's prompt: acknowledged, then one
 // transaction; the prompts are shown again by the outbox. A refusal is the
 // clicker's alone.
-func (b *Bot) duelClick(c *call) error {
+func (b *Bot) duelClick(c *call, v customid.Values, ok bool) error {
 	if b.ack(c) != nil {
 		return nil
 	}
-	guild, _, _, _, _, _, ok := game.ParseDuelID(c.path)
-	if !ok {
+	if f := v.Int("fighter"); !ok || f < 0 || f > 1 {
 		return refuse("err.duel_stale")
 	}
+	guild := v.Str("guild")
 	user := c.i.User
 	if c.i.Member != nil {
 		user = c.i.Member.User

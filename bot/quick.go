@@ -10,6 +10,7 @@ import (
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/quick"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
@@ -180,7 +181,8 @@ func (b *Bot) composeFight(p store.Post, ref game.FightRef) ([]message, error) {
 }
 
 // fightClick handles a click on a fight's clan message.
-func (b *Bot) fightClick(c *call) error {
+// The game reads the ID (customid.Fight) in the click's transaction.
+func (b *Bot) fightClick(c *call, _ customid.Values, _ bool) error {
 	if b.ack(c) != nil {
 		return nil
 	}

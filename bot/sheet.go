@@ -11,6 +11,7 @@ import (
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -31,12 +32,13 @@ import (
 
 const maxMenu = 25 // Discord's options per select menu
 
+// sheetID is the custom ID of a sheet's component (customid.Sheet).
 func sheetID(sheet uint64, turn int, action string, value ...string) string {
-	id := fmt.Sprintf("sheet:%d:%d:%s", sheet, turn, action)
+	args := []any{sheet, turn, action}
 	for _, v := range value {
-		id += ":" + v
+		args = append(args, v)
 	}
-	return id
+	return customid.Sheet.Build(args...)
 }
 
 // composeSheet is a sheet's one message for a post's turn.
@@ -329,20 +331,12 @@ func clip(s string, n int) string {
 
 // sheetClick carries out a click on a sheet: acknowledged already, then
 // done in one transaction, and the sheets shown again by the outbox.
-func (b *Bot) sheetClick(c *call) error {
-	parts := strings.SplitN(c.path, ":", 5)
-	if len(parts) < 4 {
+func (b *Bot) sheetClick(c *call, v customid.Values, ok bool) error {
+	if !ok {
 		return refuse("err.sheet_unknown")
 	}
-	id, err1 := strconv.ParseUint(parts[1], 10, 64)
-	turn, err2 := strconv.Atoi(parts[2])
-	if err1 != nil || err2 != nil {
-		return refuse("err.sheet_unknown")
-	}
-	act := game.SheetAct{Turn: turn, Action: parts[3]}
-	if len(parts) == 5 {
-		act.Value = parts[4]
-	}
+	id := v.Uint("sheet")
+	act := game.SheetAct{Turn: v.Int("turn"), Action: v.Str("action"), Value: v.Str("value")}
 	if vs := c.i.MessageComponentData().Values; len(vs) > 0 {
 		act.Value = vs[0]
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/duel"
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -80,7 +81,11 @@ const (
 // DuelID is a component's custom ID. It names the guild: a click in a DM
 // comes without one.
 func DuelID(guild, battle, id string, fighter int, action string, value ...string) string {
-	return strings.Join(append([]string{"duel", guild, battle, id, strconv.Itoa(fighter), action}, value...), ":")
+	args := []any{guild, battle, id, fighter, action}
+	for _, v := range value {
+		args = append(args, v)
+	}
+	return customid.Duel.Build(args...)
 }
 
 // DuelLive is the live key of a fighter's prompt in one place: a DM to user,
