@@ -172,7 +172,7 @@ func (b *Bot) composeReminder(p store.Post, d game.ReminderData) ([]message, err
 	case len(d.Units) == 0:
 		lines = append(lines, render.T(l, "remind.all_ordered"))
 	default:
-		side, _ := audienceSide(p.Audience)
+		side, _ := p.Audience.Side()
 		var names []string
 		for _, id := range d.Units {
 			if u := rec.State.Unit(id); u != nil && u.Side == side {

@@ -43,26 +43,6 @@ func texts(s string) []message {
 	return out
 }
 
-// side is the side of a clan audience; ok is false for the GM.
-func audienceSide(a string) (engine.Side, bool) {
-	switch a {
-	case store.AudienceNorth:
-		return engine.North, true
-	case store.AudienceSouth:
-		return engine.South, true
-	}
-	return engine.North, false
-}
-
-// audienceSides are the sides whose orders an audience may read: its own,
-// or both for the GM.
-func audienceSides(a string) []engine.Side {
-	if side, ok := audienceSide(a); ok {
-		return []engine.Side{side}
-	}
-	return []engine.Side{engine.North, engine.South}
-}
-
 // composer words and draws the messages of one kind of post.
 type composer func(b *Bot, p store.Post) ([]message, error)
 
@@ -102,7 +82,7 @@ var composers = map[string]composer{
 	}),
 	game.PostRoll: withData(func(_ *Bot, p store.Post, c store.CommandRoll) ([]message, error) {
 		l := render.Lang(p.Lang)
-		side, _ := audienceSide(p.Audience)
+		side, _ := p.Audience.Side()
 		return texts(render.T(l, "bot.roll_posted", render.SideName(l, side)) + "\n" + render.CommandText(l, c.Stake, c.Result, true)), nil
 	}),
 	game.PostReceipt: withData(func(_ *Bot, p store.Post, r game.Receipt) ([]message, error) {
@@ -155,7 +135,7 @@ func (b *Bot) composeOpened(p store.Post, d game.OpenedData) ([]message, error) 
 		lines = append(lines, render.T(l, "bot.turn_opened", rec.Name, d.Turn, d.SeedHash))
 	}
 	for _, side := range []engine.Side{engine.North, engine.South} {
-		if mine, ok := audienceSide(p.Audience); ok && mine != side {
+		if mine, ok := p.Audience.Side(); ok && mine != side {
 			continue
 		}
 		name := render.SideName(l, side)
@@ -203,7 +183,7 @@ func (b *Bot) composePlanChange(p store.Post) ([]message, error) {
 	}
 	l := render.Lang(p.Lang)
 	out := texts(render.T(l, "bot.plan_change", rec.Name, p.Turn))
-	if side, ok := audienceSide(p.Audience); ok {
+	if side, ok := p.Audience.Side(); ok {
 		reports := append([]string(nil), ph.OldReports[side]...)
 		for _, r := range ph.Reports[side] {
 			reports = append(reports, render.ShinobiReportText(l, p.Turn, r))

@@ -55,9 +55,9 @@ func (b *Bot) readClick(c *call, v customid.Values, ok bool) error {
 	if err != nil {
 		return refuse("err.no_battle", battle)
 	}
-	audience := ""
-	for _, a := range []string{store.AudienceNorth, store.AudienceSouth, store.AudienceGM} {
-		if ch := channelOfAudience(&rec, a); ch != "" && ch == c.i.ChannelID {
+	var audience store.Audience
+	for _, a := range []store.Audience{store.AudienceNorth, store.AudienceSouth, store.AudienceGM} {
+		if ch := rec.ChannelOf(a); ch != "" && ch == c.i.ChannelID {
 			audience = a
 		}
 	}
@@ -80,7 +80,7 @@ func (b *Bot) readClick(c *call, v customid.Values, ok bool) error {
 			return terr
 		}
 		msgs = texts(render.T(c.lang, "bot.log_title", tv.Name, tv.Turn) + "\n" +
-			render.OrdersGiven(c.lang, audienceSides(audience), tv.Turn, tv.Orders) + render.Log(c.lang, tv.Events))
+			render.OrdersGiven(c.lang, audience.Sides(), tv.Turn, tv.Orders) + render.Log(c.lang, tv.Events))
 	default:
 		return refuse("bot.unknown_command", c.path)
 	}
@@ -93,15 +93,4 @@ func (b *Bot) readClick(c *call, v customid.Values, ok bool) error {
 	}
 	b.reply(c, strings.Join(parts, "\n"), nil)
 	return nil
-}
-
-// channelOfAudience is a battle's channel of an audience.
-func channelOfAudience(rec *store.BattleRecord, audience string) string {
-	switch audience {
-	case store.AudienceNorth:
-		return rec.Sides[0].ChannelID
-	case store.AudienceSouth:
-		return rec.Sides[1].ChannelID
-	}
-	return rec.GMChannelID
 }

@@ -436,7 +436,7 @@ func (b *Bot) openRoleSheets(p store.Post) error {
 	if err != nil {
 		return err
 	}
-	side, ok := audienceSide(p.Audience)
+	side, ok := p.Audience.Side()
 	if !ok {
 		return nil
 	}
@@ -472,7 +472,7 @@ func containsString(xs []string, x string) bool {
 
 // composeSummary is a clan's summary of its orders for a turn.
 func (b *Bot) composeSummary(p store.Post) ([]message, error) {
-	side, ok := audienceSide(p.Audience)
+	side, ok := p.Audience.Side()
 	if !ok {
 		return nil, fmt.Errorf("a summary for audience %q", p.Audience)
 	}

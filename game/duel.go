@@ -407,9 +407,10 @@ func (s *Service) finishDuel(tx *store.Tx, d *store.DuelRecord) error {
 func oweDuel(tx *store.Tx, d *store.DuelRecord, what string, n int) error {
 	var posts []store.Post
 	for _, to := range []struct {
-		channel, audience string
-		fighter           int
-	}{{d.Seats[0].Channel, sideAudience(d.Seats[0].Side), 0}, {d.Seats[1].Channel, sideAudience(d.Seats[1].Side), 1}, {d.GM, store.AudienceGM, -1}} {
+		channel  string
+		audience store.Audience
+		fighter  int
+	}{{d.Seats[0].Channel, store.SideAudience(d.Seats[0].Side), 0}, {d.Seats[1].Channel, store.SideAudience(d.Seats[1].Side), 1}, {d.GM, store.AudienceGM, -1}} {
 		if to.channel == "" {
 			continue
 		}
@@ -434,7 +435,7 @@ func owePrompts(tx *store.Tx, d *store.DuelRecord) error {
 		targets := append([]string{""}, seat.Users...)
 		for _, u := range targets {
 			p := duelPost(d, i, DuelPrompt, 0)
-			p.Audience = sideAudience(seat.Side)
+			p.Audience = store.SideAudience(seat.Side)
 			if u == "" {
 				if seat.Channel == "" {
 					continue

@@ -10,7 +10,8 @@ import (
 )
 
 // The lifecycle imports the store, the engine, the campaign's mechanics,
-// go-toml (for roster files) and the standard library only (ARCHITECTURE:
+// go-toml (for roster files), the custom IDs' formats and the standard
+// library only (ARCHITECTURE:
 // game -> {store, engine, campaign}): never Discord, never the words of
 // render, so that the bot, the demo and offline tools share it.
 func TestGameImportsStoreAndEngineOnly(t *testing.T) {
@@ -27,6 +28,9 @@ func TestGameImportsStoreAndEngineOnly(t *testing.T) {
 		"github.com/pelletier/go-toml/v2/unstable": true,
 		"github.com/gunbai/gunbai/quick":           true,
 		"github.com/gunbai/gunbai/duel":            true,
+		// The formats of the components' custom IDs, strings only: the
+		// lifecycle reads the clicks' (AftermathClick.ID...) by them.
+		"github.com/gunbai/gunbai/internal/customid": true,
 	}
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
