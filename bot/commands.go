@@ -14,8 +14,9 @@ import (
 )
 
 // The slash commands are one table: each row is a command (or subcommand)
-// with its options and the handler that answers it, so spec and handler sit
-// together. Every name and description comes from the render catalogue in
+// with its options and the handler that answers it, and each option that
+// is completed as it is typed with its completer, so spec, handler and
+// completion sit together. Every name and description comes from the render catalogue in
 // English (the base) and Russian (the localization), keyed by the option's
 // one English name: "cmd.<command>.opt.<name>".
 

@@ -239,13 +239,6 @@ func (s *Service) Fight(guild, id string) (campaign.Roster, quick.Record, error)
 	return r, rec, err
 }
 
-// FightRefOf decodes a fight post's data.
-func FightRefOf(p store.Post) (FightRef, error) {
-	var out FightRef
-	err := json.Unmarshal(p.Data, &out)
-	return out, err
-}
-
 // The actions on a fight's clan message: custom IDs "qb:<id>:<side>:<action>".
 const (
 	QbLosses  = "losses"  // select: the units that take the enemy's hits
