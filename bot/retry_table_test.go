@@ -87,7 +87,7 @@ func TestRetryEveryCommandClassified(t *testing.T) {
 	// The components: every head dispatch routes by.
 	found := map[string]bool{}
 	for _, r := range componentRoutes {
-		p := r.id.Head()
+		p := r.head()
 		found[p] = true
 		if _, ok := componentClasses[p]; !ok {
 			t.Errorf("components %q… are routed but not classified in componentClasses", p)

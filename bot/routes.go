@@ -176,34 +176,36 @@ func (b *Bot) dispatch(c *call) error {
 // handler refuses in its own words.
 type clickHandler func(b *Bot, c *call, v customid.Values, ok bool) error
 
-// componentRow is the route of one format of custom ID.
+// componentRow is the route of the custom IDs of one head.
 type componentRow struct {
-	id     *customid.Pattern
-	older  []*customid.Pattern // formats of messages posted before, parsed too
+	ids    []*customid.Pattern // its formats, tried in order (an older one still on messages posted)
 	modal  bool                // its form's submit comes here too
 	handle clickHandler
 }
 
+// head is the head of the row's IDs.
+func (r componentRow) head() string { return r.ids[0].Head() }
+
 // componentRoutes route the components by their custom IDs' patterns
-// (customid): each pattern's head ("am:", "sheet:"...) picks its row, the
-// pattern (or an older form of it, still on messages posted) parses it.
+// (customid): the head ("am:", "sheet:"...) picks the row, the first of
+// its patterns that parses the ID hands the handler its values.
 var componentRoutes = []componentRow{
-	{id: customid.Aftermath, modal: true, handle: (*Bot).aftermathClick},
-	{id: customid.Fight, handle: (*Bot).fightClick},
-	{id: customid.Duel, handle: (*Bot).duelClick},
-	{id: customid.Again, handle: (*Bot).againClick},
-	{id: customid.Sheet, handle: acked((*Bot).sheetClick)},
-	{id: customid.Read, handle: readAcked((*Bot).readClick)},
-	{id: customid.Roll, older: []*customid.Pattern{customid.RollOld}, handle: acked((*Bot).reroll)},
+	{ids: []*customid.Pattern{customid.Aftermath}, modal: true, handle: (*Bot).aftermathClick},
+	{ids: []*customid.Pattern{customid.Fight}, handle: (*Bot).fightClick},
+	{ids: []*customid.Pattern{customid.Duel}, handle: (*Bot).duelClick},
+	{ids: []*customid.Pattern{customid.Again}, handle: (*Bot).againClick},
+	{ids: []*customid.Pattern{customid.SheetReroll, customid.Sheet}, handle: acked((*Bot).sheetClick)},
+	{ids: []*customid.Pattern{customid.Read}, handle: readAcked((*Bot).readClick)},
+	{ids: []*customid.Pattern{customid.Roll, customid.RollOld}, handle: acked((*Bot).reroll)},
 }
 
 // componentRoute finds the row of a custom ID by its head, and parses it.
 func componentRoute(id string, modal bool) (r componentRow, v customid.Values, ok, found bool) {
 	for _, r := range componentRoutes {
-		if !strings.HasPrefix(id, r.id.Head()) || modal && !r.modal {
+		if !strings.HasPrefix(id, r.head()) || modal && !r.modal {
 			continue
 		}
-		for _, p := range append([]*customid.Pattern{r.id}, r.older...) {
+		for _, p := range r.ids {
 			if v, ok := p.Parse(id); ok {
 				return r, v, true, true
 			}

@@ -222,12 +222,12 @@ func sheetRollRow(l render.Lang, st game.SheetState) []discordgo.MessageComponen
 			discordgo.Button{Label: render.T(l, "stake.high"), Style: discordgo.DangerButton, CustomID: sheetID(id, turn, game.ActStake, "high")},
 		}}}
 	}
-	taken := strconv.Itoa(len(st.Rolled.Rerolls)) // the roll the button is pressed on: rollButton
+	taken := len(st.Rolled.Rerolls) // the roll the button is pressed on: rollButton
 	var buttons []discordgo.MessageComponent
 	for _, src := range st.Rolled.Open {
-		buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll."+src), Style: discordgo.PrimaryButton, CustomID: sheetID(id, turn, game.ActReroll, src, taken)})
+		buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll."+src), Style: discordgo.PrimaryButton, CustomID: customid.SheetReroll.Build(id, turn, src, taken)})
 	}
-	buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll.accept"), Style: discordgo.SecondaryButton, CustomID: sheetID(id, turn, game.ActReroll, "accept", taken)})
+	buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll.accept"), Style: discordgo.SecondaryButton, CustomID: customid.SheetReroll.Build(id, turn, "accept", taken)})
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 }
 
@@ -389,21 +389,21 @@ func (b *Bot) sheetClick(c *call, v customid.Values, ok bool) error {
 		return refuse("err.sheet_unknown")
 	}
 	id := v.Uint("sheet")
-	act := game.SheetAct{Turn: v.Int("turn"), Action: v.Str("action"), Value: v.Str("value")}
+	act := game.SheetAct{Turn: v.Int("turn")}
+	if v.Has("rerolls") { // customid.SheetReroll
+		n := v.Int("rerolls")
+		act.Action, act.Value, act.AsOf = game.ActReroll, v.Str("source"), &n
+	} else {
+		act.Action, act.Value = v.Str("action"), v.Str("value")
+	}
 	if vs := c.i.MessageComponentData().Values; len(vs) > 0 {
 		act.Value = vs[0]
 	}
 	if v, ok := strings.CutPrefix(act.Value, "page:"); ok {
 		act.Action, act.Value = game.ActPage, v
 	}
-	if act.Action == game.ActReroll {
-		src, taken, ok := strings.Cut(act.Value, ":")
-		if n, err := strconv.Atoi(taken); ok && err == nil {
-			act.Value, act.AsOf = src, &n
-		}
-		if act.Value == "accept" {
-			act.Value = ""
-		}
+	if act.Action == game.ActReroll && act.Value == "accept" {
+		act.Value = ""
 	}
 	user := c.i.User
 	if c.i.Member != nil {

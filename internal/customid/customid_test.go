@@ -91,6 +91,7 @@ func TestPostedIDsParse(t *testing.T) {
 		{Duel, "duel::b:d:1:pass", map[string]string{"guild": "", "battle": "b", "duel": "d", "fighter": "1", "action": "pass"}},
 		{Sheet, "sheet:5:2:reroll:messenger:0", map[string]string{"sheet": "5", "turn": "2", "action": "reroll", "value": "messenger:0"}},
 		{Sheet, "sheet:5:2:ready", map[string]string{"sheet": "5", "turn": "2", "action": "ready"}},
+		{SheetReroll, "sheet:5:2:reroll:messenger:0", map[string]string{"sheet": "5", "turn": "2", "source": "messenger", "rerolls": "0"}},
 		{Roll, "roll:2:0:hq", map[string]string{"turn": "2", "rerolls": "0", "source": "hq"}},
 		{RollOld, "roll:2:accept", map[string]string{"turn": "2", "source": "accept"}},
 		{Read, "read:turn:2:nagashino", map[string]string{"what": "turn", "turn": "2", "battle": "nagashino"}},
@@ -132,7 +133,7 @@ func TestNotAnIDDoesNotParse(t *testing.T) {
 		{Aftermath, "am:oda:3"}, {Aftermath, "am:oda:x:add"}, {Aftermath, "qb:oda:3:add"},
 		{Fight, "qb:f:1"}, {Fight, "qb:f:1:confirm:x"}, {Fight, "qb:f:one:confirm"},
 		{Duel, "duel:g:b:d:x:pass"}, {Sheet, "sheet:-1:2:ready"}, {Sheet, "sheet:1:2"},
-		{Roll, "roll:2:hq"}, {RollOld, "roll:2:0:hq"}, {Read, "read:turn"}, {Again, "again:1:2"}, {Again, "again:"},
+		{Roll, "roll:2:hq"}, {SheetReroll, "sheet:5:2:reroll:accept"}, {SheetReroll, "sheet:5:2:pick:x:0"}, {RollOld, "roll:2:0:hq"}, {Read, "read:turn"}, {Again, "again:1:2"}, {Again, "again:"},
 	} {
 		if v, ok := c.p.Parse(c.id); ok {
 			t.Errorf("%s: %q parses: %v", c.p, c.id, v.raw)

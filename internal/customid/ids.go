@@ -14,9 +14,13 @@ var (
 	// Duel: a fighter's prompt; it names the guild, for a click in a DM
 	// comes without one. value: the step's choice ("yes", "no").
 	Duel = New("duel:{guild}:{battle}:{duel}:{fighter:int}:{action}:{value...}")
-	// Sheet: an order sheet's menus and buttons; value: the button's
-	// (a reroll's "<source>:<rerolls taken>", a phase, an order's key).
+	// Sheet: an order sheet's menus and buttons; value: the button's (a
+	// stake, a phase, an order's key).
 	Sheet = New("sheet:{sheet:uint}:{turn:int}:{action}:{value...}")
+	// SheetReroll: a sheet's reroll and accept buttons, with the rerolls
+	// taken when drawn; one drawn without them is a Sheet's, value the
+	// source. Its literal is game.ActReroll.
+	SheetReroll = New("sheet:{sheet:uint}:{turn:int}:reroll:{source}:{rerolls:int}")
 	// Roll: a roll's reroll and accept buttons, with the rerolls taken
 	// when drawn (game.RerollAsOf).
 	Roll = New("roll:{turn:int}:{rerolls:int}:{source}")
@@ -31,4 +35,4 @@ var (
 )
 
 // All is every pattern, for the tests that every ID built parses.
-var All = []*Pattern{Aftermath, Fight, Duel, Sheet, Roll, RollOld, Read, Again}
+var All = []*Pattern{Aftermath, Fight, Duel, Sheet, SheetReroll, Roll, RollOld, Read, Again}
