@@ -93,17 +93,6 @@ func (p *Pattern) String() string { return p.src }
 // builds starts with.
 func (p *Pattern) Head() string { return p.segs[0].lit + ":" }
 
-// Names are the pattern's values, in order.
-func (p *Pattern) Names() []string {
-	var out []string
-	for _, s := range p.segs {
-		if s.lit == "" {
-			out = append(out, s.name)
-		}
-	}
-	return out
-}
-
 func (p *Pattern) hasRest() bool { return p.segs[len(p.segs)-1].rest }
 
 // Build is the ID of the values, in the pattern's order, each written as
