@@ -22,32 +22,32 @@ func calcSpecs() []cmdSpec {
 	al := optSpec{name: "al", typ: num, required: true, minVal: 0, maxVal: 99}
 	return []cmdSpec{
 		{name: "retreat", gm: true, handle: (*Bot).calcRetreat, opts: []optSpec{
-			{name: "army", typ: str, required: true, complete: true},
+			{name: "army", typ: str, required: true, complete: completeRosterArmy},
 			{name: "apply", typ: flag},
 			{name: "cut_off", typ: flag},
 			{name: "hostile_borders", typ: num, minVal: 0, maxVal: 99},
-			{name: "crossings", typ: str, complete: true},
+			{name: "crossings", typ: str, complete: completeCrossings},
 			{name: "hostile_provinces", typ: num, minVal: 0, maxVal: 99},
-			{name: "marches", typ: str, complete: true},
+			{name: "marches", typ: str, complete: completeMarches},
 			{name: "nowhere", typ: flag},
-			{name: "province", typ: str, complete: true},
-			{name: "home_units", typ: str, complete: true},
-			{name: "castle_units", typ: str, complete: true},
-			{name: "winner", typ: str, complete: true},
+			{name: "province", typ: str, complete: completeProvince},
+			{name: "home_units", typ: str, complete: completeArmyUnits("army")},
+			{name: "castle_units", typ: str, complete: completeArmyUnits("army")},
+			{name: "winner", typ: str, complete: completeRosterClan},
 		}},
 		{name: "control", gm: true, handle: (*Bot).calcControl, opts: []optSpec{
-			{name: "province", typ: str, required: true, complete: true},
+			{name: "province", typ: str, required: true, complete: completeProvince},
 			method,
 			al,
 			{name: "oc", typ: num, required: true, minVal: 0, maxVal: 99},
-			{name: "armies", typ: str, required: true, complete: true},
-			{name: "besieging", typ: str, complete: true},
+			{name: "armies", typ: str, required: true, complete: completeRosterArmy},
+			{name: "besieging", typ: str, complete: completeRosterArmy},
 			cutAL,
 			{name: "others_province", typ: flag},
 			{name: "summer_autumn", typ: flag},
 			{name: "levy_samurai", typ: num, minVal: 0, maxVal: 999},
 			{name: "fort", typ: str, choices: []string{string(campaign.Fort), string(campaign.Castle), string(campaign.Citadel)}},
-			{name: "garrison", typ: str, complete: true},
+			{name: "garrison", typ: str, complete: completeGarrison},
 			{name: "fort_besieged", typ: flag},
 			{name: "minor_house", typ: num, minVal: 0, maxVal: 999},
 			{name: "sohei", typ: num, minVal: 0, maxVal: 999},
@@ -58,8 +58,8 @@ func calcSpecs() []cmdSpec {
 			{name: "riot", typ: flag},
 		}},
 		{name: "suppress", gm: true, handle: (*Bot).calcSuppress, once: retryCampaign, opts: []optSpec{
-			{name: "province", typ: str, required: true, complete: true},
-			{name: "army", typ: str, required: true, complete: true},
+			{name: "province", typ: str, required: true, complete: completeProvince},
+			{name: "army", typ: str, required: true, complete: completeRosterArmy},
 			{name: "kind", typ: str, required: true, choices: []string{string(campaign.Riot), string(campaign.Uprising)}},
 			method,
 			al,
@@ -67,33 +67,14 @@ func calcSpecs() []cmdSpec {
 			{name: "levy_samurai", typ: num, minVal: 0, maxVal: 999},
 			{name: "minor_house", typ: num, minVal: 0, maxVal: 999},
 			cutAL,
-			{name: "units", typ: str, complete: true},
-			{name: "order", typ: str, complete: true},
+			{name: "units", typ: str, complete: completeArmyUnits("army")},
+			{name: "order", typ: str, complete: completeArmyUnits("army")},
 			{name: "apply", typ: flag},
 		}},
 		{name: "secession", gm: true, handle: (*Bot).calcSecession, opts: []optSpec{
-			{name: "clan", typ: str, required: true, complete: true},
+			{name: "clan", typ: str, required: true, complete: completeRosterClan},
 		}},
 	}
-}
-
-func init() {
-	completers["retreat army"] = completeRosterArmy
-	completers["retreat marches"] = completeMarches
-	completers["retreat home_units"] = completeArmyUnits("army")
-	completers["retreat castle_units"] = completeArmyUnits("army")
-	completers["retreat winner"] = completeRosterClan
-	completers["control armies"] = completeRosterArmy
-	completers["control besieging"] = completeRosterArmy
-	completers["suppress army"] = completeRosterArmy
-	completers["suppress units"] = completeArmyUnits("army")
-	completers["suppress order"] = completeArmyUnits("army")
-	completers["secession clan"] = completeRosterClan
-	completers["retreat province"] = completeProvince
-	completers["control province"] = completeProvince
-	completers["suppress province"] = completeProvince
-	completers["retreat crossings"] = completeCrossings
-	completers["control garrison"] = completeGarrison
 }
 
 // completeProvince offers the provinces the roster knows: the army's

@@ -4,15 +4,14 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/campaign/rosterfile"
-	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/game/campaigns"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -25,22 +24,22 @@ import (
 const maxRosterFile = 256 << 10
 
 func campaignSpecs() []cmdSpec {
-	army := optSpec{name: "army", typ: str, required: true, complete: true}
+	army := optSpec{name: "army", typ: str, required: true, complete: completeArmies}
 	return []cmdSpec{
 		{name: "roster", subs: []cmdSpec{
 			{name: "upload", gm: true, handle: (*Bot).rosterUpload, opts: []optSpec{
 				{name: "file", typ: discordgo.ApplicationCommandOptionAttachment, required: true},
 			}},
 			{name: "show", handle: (*Bot).rosterShow, opts: []optSpec{
-				{name: "clan", typ: str, complete: true},
+				{name: "clan", typ: str, complete: completeClans},
 			}},
 			{name: "set", gm: true, handle: (*Bot).rosterSet, opts: []optSpec{
-				{name: "target", typ: str, required: true, complete: true},
-				{name: "field", typ: str, required: true, complete: true},
-				{name: "value", typ: str, required: true, complete: true},
+				{name: "target", typ: str, required: true, complete: completeRosterTarget},
+				{name: "field", typ: str, required: true, complete: completeRosterField},
+				{name: "value", typ: str, required: true, complete: completeRosterValue},
 			}},
 			{name: "clan", gm: true, handle: (*Bot).rosterClan, opts: []optSpec{
-				{name: "clan", typ: str, required: true, complete: true},
+				{name: "clan", typ: str, required: true, complete: completeClans},
 				{name: "role", typ: discordgo.ApplicationCommandOptionRole, required: true},
 				{name: "channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
 				{name: "lang", typ: str, choices: []string{"ru", "en"}},
@@ -226,12 +225,8 @@ func cardEmbeds(cards []render.Card) []*discordgo.MessageEmbed {
 
 // composeAftermath is an army's aftermath message: its cards and, in the
 // clan's copy while it is open, its choices.
-func (b *Bot) composeAftermath(p store.Post) ([]message, error) {
+func (b *Bot) composeAftermath(p store.Post, ref campaigns.AftermathRef) ([]message, error) {
 	l := render.Lang(p.Lang)
-	ref, err := campaigns.AftermathRefOf(p)
-	if err != nil {
-		return nil, err
-	}
 	r, am, err := b.svc.Campaigns().Aftermath(p.Guild, ref.Army)
 	if err != nil || am.Turn != ref.Turn {
 		return nil, fmt.Errorf("aftermath of %s turn %d: %v", ref.Army, ref.Turn, err)
@@ -346,13 +341,12 @@ func grantOptions(l render.Lang, r campaign.Roster, am campaign.Aftermath) []dis
 
 // aftermathClick handles a click or a form on an aftermath message. The
 // name button opens a form at once (a form cannot follow a deferral).
-func (b *Bot) aftermathClick(c *call) error {
-	parts := strings.Split(c.path, ":")
-	if c.i.Type == discordgo.InteractionMessageComponent && len(parts) == 5 && parts[3] == campaigns.AmName {
+func (b *Bot) aftermathClick(c *call, v customid.Values, ok bool) error {
+	if c.i.Type == discordgo.InteractionMessageComponent && ok && v.Str("action") == campaigns.AmName && v.Has("value") {
 		return b.respond(c.i.Interaction, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseModal,
 			Data: &discordgo.InteractionResponseData{
-				CustomID: campaigns.AftermathID(parts[1], atoi(parts[2]), campaigns.AmSkill, parts[4]),
+				CustomID: campaigns.AftermathID(v.Str("army"), v.Int("turn"), campaigns.AmSkill, v.Str("value")),
 				Title:    clip(render.T(c.lang, "campaign.am_name_title"), 45),
 				Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 					discordgo.TextInput{CustomID: "skill", Label: clip(render.T(c.lang, "campaign.am_name_label"), 45), Style: discordgo.TextInputShort, Required: true, MaxLength: maxSkill},
@@ -394,17 +388,8 @@ func (b *Bot) aftermathClick(c *call) error {
 	return nil
 }
 
-func atoi(s string) int {
-	n, _ := strconv.Atoi(s)
-	return n
-}
-
 // composeRecord is what a battle wrote back to the roster, as text.
-func (b *Bot) composeRecord(p store.Post) ([]message, error) {
-	rec, err := game.RecordOf(p)
-	if err != nil {
-		return nil, err
-	}
+func (b *Bot) composeRecord(p store.Post, rec campaign.BattleRecord) ([]message, error) {
 	r, err := b.svc.Campaigns().Roster(p.Guild)
 	if err != nil {
 		return nil, err
@@ -414,69 +399,72 @@ func (b *Bot) composeRecord(p store.Post) ([]message, error) {
 
 // The campaign's completions: armies, clans, roster targets, their fields
 // and values, from the guild's roster.
-func init() {
-	armies := func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
-		if err != nil {
-			return nil, err
-		}
-		var out []offer
-		for _, a := range r.Armies {
-			name := a.ID
-			if a.Name != "" {
-				name = a.Name + " (" + a.ID + ")"
-			}
-			out = append(out, offer{a.ID, name})
-		}
-		return match(out, typed), nil
+
+// completeArmies offers the roster's armies.
+func completeArmies(b *Bot, c *call, typed string) ([]offer, error) {
+	r, err := b.svc.Campaigns().Roster(c.i.GuildID)
+	if err != nil {
+		return nil, err
 	}
-	clans := func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
-		if err != nil {
-			return nil, err
+	var out []offer
+	for _, a := range r.Armies {
+		name := a.ID
+		if a.Name != "" {
+			name = a.Name + " (" + a.ID + ")"
 		}
-		var out []offer
-		for _, cl := range r.Clans {
-			out = append(out, offer{cl.ID, cl.Name + " (" + cl.ID + ")"})
-		}
-		return match(out, typed), nil
+		out = append(out, offer{a.ID, name})
 	}
-	completers["aftermath army"] = armies
-	completers["battle create north_army"] = armies
-	completers["battle create south_army"] = armies
-	completers["roster show clan"] = clans
-	completers["roster clan clan"] = clans
-	completers["roster set target"] = func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
-		if err != nil {
-			return nil, err
-		}
-		var out []offer
-		for _, t := range campaigns.RosterTargets(r) {
-			out = append(out, offer{t[0], t[0] + " — " + render.T(c.lang, "campaign.target."+t[1])})
-		}
-		return match(out, typed), nil
+	return match(out, typed), nil
+}
+
+// completeClans offers the roster's clans.
+func completeClans(b *Bot, c *call, typed string) ([]offer, error) {
+	r, err := b.svc.Campaigns().Roster(c.i.GuildID)
+	if err != nil {
+		return nil, err
 	}
-	completers["roster set field"] = func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
-		if err != nil {
-			return nil, err
-		}
-		var out []offer
-		for _, f := range campaigns.RosterFields(campaigns.KindOf(r, c.str("target"))) {
-			out = append(out, offer{f, f})
-		}
-		return match(out, typed), nil
+	var out []offer
+	for _, cl := range r.Clans {
+		out = append(out, offer{cl.ID, cl.Name + " (" + cl.ID + ")"})
 	}
-	completers["roster set value"] = func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
-		if err != nil {
-			return nil, err
-		}
-		var out []offer
-		for _, v := range campaigns.RosterFieldValues(campaigns.KindOf(r, c.str("target")), c.str("field")) {
-			out = append(out, offer{v, v})
-		}
-		return match(out, typed), nil
+	return match(out, typed), nil
+}
+
+// completeRosterTarget offers what /roster set may change.
+func completeRosterTarget(b *Bot, c *call, typed string) ([]offer, error) {
+	r, err := b.svc.Campaigns().Roster(c.i.GuildID)
+	if err != nil {
+		return nil, err
 	}
+	var out []offer
+	for _, t := range campaigns.RosterTargets(r) {
+		out = append(out, offer{t[0], t[0] + " — " + render.T(c.lang, "campaign.target."+t[1])})
+	}
+	return match(out, typed), nil
+}
+
+// completeRosterField offers the fields of the target's kind.
+func completeRosterField(b *Bot, c *call, typed string) ([]offer, error) {
+	r, err := b.svc.Campaigns().Roster(c.i.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	var out []offer
+	for _, f := range campaigns.RosterFields(campaigns.KindOf(r, c.str("target"))) {
+		out = append(out, offer{f, f})
+	}
+	return match(out, typed), nil
+}
+
+// completeRosterValue offers the values of the target's field.
+func completeRosterValue(b *Bot, c *call, typed string) ([]offer, error) {
+	r, err := b.svc.Campaigns().Roster(c.i.GuildID)
+	if err != nil {
+		return nil, err
+	}
+	var out []offer
+	for _, v := range campaigns.RosterFieldValues(campaigns.KindOf(r, c.str("target")), c.str("field")) {
+		out = append(out, offer{v, v})
+	}
+	return match(out, typed), nil
 }

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -17,43 +16,39 @@ import (
 // pause, resume and extend by:, each told to both clans and the GM
 // channel; the reminders, which mention the clan's role and only it.
 
-func init() {
-	notOver := battleOffers(func(_ *call, h store.Header) bool { return h.Status != store.StatusFinished })
-	completers["battle pause battle"] = battleOffers(func(_ *call, h store.Header) bool { return h.Status != store.StatusFinished && !h.Paused })
-	completers["battle resume battle"] = battleOffers(func(_ *call, h store.Header) bool { return h.Paused })
-	completers["battle extend battle"] = notOver
-	completers["battle extend by"] = (*Bot).completeDuration
-	// The clock's settings beside the rules' in /battle set.
-	setKey, setValue := completers["battle set key"], completers["battle set value"]
-	completers["battle set key"] = func(b *Bot, c *call, typed string) ([]offer, error) {
-		out, err := setKey(b, c, typed)
-		if err != nil {
-			return out, err
-		}
-		return append(out, match(b.clockKeys(c), typed)...), nil
+// completeSettingKey offers the clock's settings beside the rules' in
+// /battle set.
+func (b *Bot) completeSettingKey(c *call, typed string) ([]offer, error) {
+	out, err := b.completeSetKey(c, typed)
+	if err != nil {
+		return out, err
 	}
-	completers["battle set value"] = func(b *Bot, c *call, typed string) ([]offer, error) {
-		var vals []string
-		switch c.str("key") {
-		case game.TurnDeadlineKey:
-			vals = []string{"default", "12h", "1d", "36h", "2d", "3d", "off"}
-		case game.RemindBeforeKey:
-			vals = []string{"quarter", "1h", "2h", "6h", "12h", "off"}
-		default:
-			return setValue(b, c, typed)
-		}
-		var out []offer
-		if d, err := game.ParseDuration(typed); err == nil {
-			out = append(out, offer{game.FormatDuration(d), render.T(c.lang, "complete.duration", game.FormatDuration(d), render.DurationText(c.lang, d))})
-		}
-		for _, v := range vals {
-			out = append(out, offer{v, v})
-		}
-		if len(out) > len(vals) {
-			return dedupe(out), nil
-		}
-		return match(out, typed), nil
+	return append(out, match(b.clockKeys(c), typed)...), nil
+}
+
+// completeSettingValue offers a clock setting's durations, or a rule
+// setting's values.
+func (b *Bot) completeSettingValue(c *call, typed string) ([]offer, error) {
+	var vals []string
+	switch c.str("key") {
+	case game.TurnDeadlineKey:
+		vals = []string{"default", "12h", "1d", "36h", "2d", "3d", "off"}
+	case game.RemindBeforeKey:
+		vals = []string{"quarter", "1h", "2h", "6h", "12h", "off"}
+	default:
+		return b.completeSetValue(c, typed)
 	}
+	var out []offer
+	if d, err := game.ParseDuration(typed); err == nil {
+		out = append(out, offer{game.FormatDuration(d), render.T(c.lang, "complete.duration", game.FormatDuration(d), render.DurationText(c.lang, d))})
+	}
+	for _, v := range vals {
+		out = append(out, offer{v, v})
+	}
+	if len(out) > len(vals) {
+		return dedupe(out), nil
+	}
+	return match(out, typed), nil
 }
 
 // clockKeys offers the clock's settings with the battle's values.
@@ -144,11 +139,7 @@ func clockText(l render.Lang, name string, d game.ClockData) string {
 func stamp(t time.Time, style string) string { return fmt.Sprintf("<t:%d:%s>", t.Unix(), style) }
 
 // composeClock: a change of the clock, to one channel.
-func (b *Bot) composeClock(p store.Post) ([]message, error) {
-	var d game.ClockData
-	if err := json.Unmarshal(p.Data, &d); err != nil {
-		return nil, err
-	}
+func (b *Bot) composeClock(p store.Post, d game.ClockData) ([]message, error) {
 	rec, err := b.svc.Store.Battle(p.Guild, p.Battle)
 	if err != nil {
 		return nil, err
@@ -159,11 +150,7 @@ func (b *Bot) composeClock(p store.Post) ([]message, error) {
 // composeReminder: a clan reminded of its deadline, its role mentioned
 // (allowed_mentions names that role and nothing else), with its own units
 // still without an order.
-func (b *Bot) composeReminder(p store.Post) ([]message, error) {
-	var d game.ReminderData
-	if err := json.Unmarshal(p.Data, &d); err != nil {
-		return nil, err
-	}
+func (b *Bot) composeReminder(p store.Post, d game.ReminderData) ([]message, error) {
 	rec, err := b.svc.Store.Battle(p.Guild, p.Battle)
 	if err != nil {
 		return nil, err
@@ -185,7 +172,7 @@ func (b *Bot) composeReminder(p store.Post) ([]message, error) {
 	case len(d.Units) == 0:
 		lines = append(lines, render.T(l, "remind.all_ordered"))
 	default:
-		side, _ := audienceSide(p.Audience)
+		side, _ := p.Audience.Side()
 		var names []string
 		for _, id := range d.Units {
 			if u := rec.State.Unit(id); u != nil && u.Side == side {

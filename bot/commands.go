@@ -10,11 +10,13 @@ import (
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/store"
 )
 
 // The slash commands are one table: each row is a command (or subcommand)
-// with its options and the handler that answers it, so spec and handler sit
-// together. Every name and description comes from the render catalogue in
+// with its options and the handler that answers it, and each option that
+// is completed as it is typed with its completer, so spec, handler and
+// completion sit together. Every name and description comes from the render catalogue in
 // English (the base) and Russian (the localization), keyed by the option's
 // one English name: "cmd.<command>.opt.<name>".
 
@@ -26,10 +28,9 @@ type optSpec struct {
 	raw      []choice // choices whose names are not catalogue texts (order kinds, facings)
 	minVal   float64
 	maxVal   float64
-	// units: the option names a unit, and Discord asks the bot to
-	// complete it (autocomplete; see Bot.complete); complete: another
-	// option the bot completes (the turn of /battle resolve).
-	units, complete bool
+	// complete, when set, completes the option as it is typed: Discord
+	// asks the bot (autocomplete; see Bot.complete) and this answers.
+	complete completer
 }
 
 type choice struct {
@@ -71,11 +72,21 @@ const (
 	flag = discordgo.ApplicationCommandOptionBoolean
 )
 
+// commandSpecs is the whole table, by family: the GM's /battle, the
+// players' commands, then the campaign's, the calculators', the quick
+// battles' and the duels'.
 func commandSpecs() []cmdSpec {
-	battle := optSpec{name: "battle", typ: str, required: true, complete: true}
-	phase := optSpec{name: "phase", typ: num, minVal: 1, maxVal: 2}
-	facing := optSpec{name: "facing", typ: str, raw: facingChoices()}
-	return append([]cmdSpec{
+	return slices.Concat(battleSpecs(), playerSpecs(), campaignSpecs(), calcSpecs(), quickSpecs(), duelSpecs())
+}
+
+// battleSpecs is the GM's /battle and its subcommands. The battle option of
+// each offers first the battles in a state the subcommand takes.
+func battleSpecs() []cmdSpec {
+	battle := func(accepts func(c *call, h store.Header) bool) optSpec {
+		return optSpec{name: "battle", typ: str, required: true, complete: battleOffers(accepts)}
+	}
+	notOver := func(_ *call, h store.Header) bool { return h.Status != store.StatusFinished }
+	return []cmdSpec{
 		{name: "battle", gm: true, subs: []cmdSpec{
 			{name: "create", handle: (*Bot).battleCreate, opts: []optSpec{
 				{name: "name", typ: str, required: true},
@@ -87,78 +98,104 @@ func commandSpecs() []cmdSpec {
 				{name: "spectator_channel", typ: discordgo.ApplicationCommandOptionChannel},
 				{name: "north_orders", typ: discordgo.ApplicationCommandOptionRole},
 				{name: "south_orders", typ: discordgo.ApplicationCommandOptionRole},
-				{name: "scenario", typ: str, complete: true},
-				{name: "north_army", typ: str, complete: true},
-				{name: "south_army", typ: str, complete: true},
+				{name: "scenario", typ: str, complete: (*Bot).completeScenario},
+				{name: "north_army", typ: str, complete: completeArmies},
+				{name: "south_army", typ: str, complete: completeArmies},
 				{name: "north_lang", typ: str, choices: []string{"ru", "en"}},
 				{name: "south_lang", typ: str, choices: []string{"ru", "en"}},
 			}},
-			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{battle,
+			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{
+				battle(func(c *call, h store.Header) bool {
+					end, _ := optFlag(c, "end_scouting")
+					return h.Status == store.StatusDeployment && h.Scouting == end
+				}),
 				{name: "end_scouting", typ: flag},
 			}},
-			{name: "resolve", handle: (*Bot).battleResolve, opts: []optSpec{battle,
-				{name: "turn", typ: num, required: true, minVal: 1, maxVal: 99, complete: true},
+			{name: "resolve", handle: (*Bot).battleResolve, opts: []optSpec{
+				battle(func(_ *call, h store.Header) bool { return h.Status == store.StatusCommand }),
+				{name: "turn", typ: num, required: true, minVal: 1, maxVal: 99, complete: (*Bot).completeTurn},
 			}},
 			{name: "list", handle: (*Bot).battleList},
-			{name: "show", handle: (*Bot).battleShow, opts: []optSpec{battle}},
-			{name: "fix", handle: (*Bot).battleFix, once: retryDone, opts: []optSpec{battle,
-				{name: "who", typ: str, required: true, complete: true},
+			{name: "show", handle: (*Bot).battleShow, opts: []optSpec{
+				battle(func(_ *call, h store.Header) bool { return fought(h.Status) }),
+			}},
+			{name: "fix", handle: (*Bot).battleFix, once: retryDone, opts: []optSpec{
+				battle(func(_ *call, h store.Header) bool { return fixable(h.Status) }),
+				{name: "who", typ: str, required: true, complete: (*Bot).completeFixWho},
 				{name: "field", typ: str, required: true, raw: fixFieldChoices()},
-				{name: "value", typ: str, required: true, complete: true},
+				{name: "value", typ: str, required: true, complete: (*Bot).completeFixValue},
 			}},
-			{name: "finish", handle: (*Bot).battleFinish, opts: []optSpec{battle}},
-			{name: "pause", handle: (*Bot).battlePause, once: retryDone, opts: []optSpec{battle}},
-			{name: "resume", handle: (*Bot).battleResume, once: retryDone, opts: []optSpec{battle}},
-			{name: "extend", handle: (*Bot).battleExtend, once: retryDone, again: always, opts: []optSpec{battle,
-				{name: "by", typ: str, required: true, complete: true},
+			{name: "finish", handle: (*Bot).battleFinish, opts: []optSpec{battle(notOver)}},
+			{name: "pause", handle: (*Bot).battlePause, once: retryDone, opts: []optSpec{
+				battle(func(_ *call, h store.Header) bool { return h.Status != store.StatusFinished && !h.Paused }),
 			}},
-			{name: "export", handle: (*Bot).battleExport, opts: []optSpec{battle}},
-			{name: "undo", handle: (*Bot).battleUndo, once: retryDone, opts: []optSpec{battle,
+			{name: "resume", handle: (*Bot).battleResume, once: retryDone, opts: []optSpec{
+				battle(func(_ *call, h store.Header) bool { return h.Paused }),
+			}},
+			{name: "extend", handle: (*Bot).battleExtend, once: retryDone, again: always, opts: []optSpec{battle(notOver),
+				{name: "by", typ: str, required: true, complete: (*Bot).completeDuration},
+			}},
+			{name: "export", handle: (*Bot).battleExport, opts: []optSpec{
+				battle(func(*call, store.Header) bool { return true }),
+			}},
+			{name: "undo", handle: (*Bot).battleUndo, once: retryDone, opts: []optSpec{
+				battle(func(_ *call, h store.Header) bool {
+					return h.Status == store.StatusCommand || h.Status == store.StatusFinished
+				}),
 				{name: "turn", typ: num, required: true, minVal: 1, maxVal: 99},
 				{name: "keep_orders", typ: flag},
 			}},
-			{name: "set", handle: (*Bot).battleSet, once: retryDone, opts: []optSpec{battle,
-				{name: "key", typ: str, complete: true},
-				{name: "value", typ: str, complete: true},
+			{name: "set", handle: (*Bot).battleSet, once: retryDone, opts: []optSpec{battle(notOver),
+				{name: "key", typ: str, complete: (*Bot).completeSettingKey},
+				{name: "value", typ: str, complete: (*Bot).completeSettingValue},
 			}},
 		}},
+	}
+}
+
+// playerSpecs are the players' commands in a battle (and what anyone may
+// ask of one: the field, its log, a verification, a rule).
+func playerSpecs() []cmdSpec {
+	phase := optSpec{name: "phase", typ: num, minVal: 1, maxVal: 2}
+	facing := optSpec{name: "facing", typ: str, raw: facingChoices()}
+	return []cmdSpec{
 		{name: "stats", handle: (*Bot).stats},
 		{name: "roll", handle: (*Bot).roll, kept: true, opts: []optSpec{
 			{name: "stake", typ: str, choices: []string{"low", "high"}},
 		}},
 		{name: "order", handle: (*Bot).order, once: "retry.recorded", again: addsUp, opts: []optSpec{
 			{name: "order", typ: str, required: true, raw: orderChoices()},
-			{name: "unit", typ: str, units: true},
+			{name: "unit", typ: str, complete: (*Bot).completeOrderUnit},
 			phase,
 			{name: "slot", typ: str, choices: []string{"ordinary", "special"}},
 			facing,
-			{name: "gallop", typ: str, complete: true},
-			{name: "target", typ: str, units: true},
-			{name: "leader", typ: str, complete: true},
-			{name: "to", typ: str, complete: true},
+			{name: "gallop", typ: str, complete: (*Bot).completeGallop},
+			{name: "target", typ: str, complete: (*Bot).completeTarget},
+			{name: "leader", typ: str, complete: (*Bot).completeOrderLeader},
+			{name: "to", typ: str, complete: (*Bot).completeOrderTo},
 			{name: "mission", typ: str, choices: []string{
 				engine.MissionSignals, engine.MissionPanic, engine.MissionSabotage, engine.MissionInterception}},
-			{name: "banner", typ: str, complete: true},
+			{name: "banner", typ: str, complete: (*Bot).completeBanner},
 		}},
 		{name: "deploy", handle: (*Bot).deploy, once: retryDone, again: toggles, opts: []optSpec{
-			{name: "unit", typ: str, units: true},
-			{name: "cell", typ: str, complete: true},
+			{name: "unit", typ: str, complete: (*Bot).completeOwnUnit},
+			{name: "cell", typ: str, complete: (*Bot).completeDeployCell},
 			facing,
-			{name: "leader", typ: str, complete: true},
-			{name: "to", typ: str, complete: true},
-			{name: "hq", typ: str, complete: true},
+			{name: "leader", typ: str, complete: (*Bot).completeDeployLeader},
+			{name: "to", typ: str, complete: (*Bot).completeDeployTo},
+			{name: "hq", typ: str, complete: (*Bot).completeDeployHQ},
 			{name: "terrain", typ: str, choices: []string{"hill", "forest", "swamp"}},
 			{name: "guards", typ: num},
 			{name: "save_ammo", typ: flag},
 		}},
 		{name: "scout", handle: (*Bot).scout, once: retryDone, opts: []optSpec{
-			{name: "cells", typ: str, complete: true},
-			{name: "swap", typ: str, complete: true},
+			{name: "cells", typ: str, complete: (*Bot).completeScoutCells},
+			{name: "swap", typ: str, complete: (*Bot).completeSwap},
 			{name: "done", typ: flag},
 		}},
 		{name: "odds", handle: (*Bot).odds, opts: []optSpec{
-			{name: "unit", typ: str, required: true, units: true},
-			{name: "target", typ: str, required: true, units: true},
+			{name: "unit", typ: str, required: true, complete: (*Bot).completeOwnUnit},
+			{name: "target", typ: str, required: true, complete: (*Bot).completeTarget},
 		}},
 		{name: "field", handle: (*Bot).field, opts: []optSpec{
 			{name: "turn", typ: num, minVal: 1, maxVal: 99},
@@ -170,25 +207,25 @@ func commandSpecs() []cmdSpec {
 			{name: "turn", typ: num, minVal: 1, maxVal: 99},
 		}},
 		{name: "verify", handle: (*Bot).verify, opts: []optSpec{
-			{name: "turn", typ: num, required: true, minVal: 1, maxVal: 99, complete: true},
-			{name: "battle", typ: str, complete: true},
+			{name: "turn", typ: num, required: true, minVal: 1, maxVal: 99, complete: (*Bot).completeVerifyTurn},
+			{name: "battle", typ: str, complete: (*Bot).completeVerifyBattle},
 		}},
 		{name: "rule", handle: (*Bot).rule, opts: []optSpec{
-			{name: "id", typ: str, required: true, complete: true},
+			{name: "id", typ: str, required: true, complete: completeRule},
 		}},
 		{name: "why", handle: (*Bot).why, opts: []optSpec{
-			{name: "unit", typ: str, required: true, units: true},
-			{name: "battle", typ: str, complete: true},
+			{name: "unit", typ: str, required: true, complete: (*Bot).completeWhy},
+			{name: "battle", typ: str, complete: (*Bot).completeVerifyBattle},
 		}},
 		{name: "orders", handle: (*Bot).orders, once: retryDone, opts: []optSpec{
-			{name: "cancel", typ: str, units: true},
+			{name: "cancel", typ: str, complete: (*Bot).completeCancel},
 			phase,
 			{name: "ready", typ: flag},
 			{name: "spare", typ: flag},
-			{name: "unit", typ: str, units: true},
+			{name: "unit", typ: str, complete: (*Bot).completeSaveAmmo},
 			{name: "save_ammo", typ: flag},
 		}},
-	}, slices.Concat(campaignSpecs(), calcSpecs(), quickSpecs(), duelSpecs())...)
+	}
 }
 
 // orderChoices are the orders the engine executes, named as in the rules;
@@ -280,7 +317,7 @@ func option(cmd string, s optSpec) *discordgo.ApplicationCommandOption {
 	key := cmd + ".opt." + s.name
 	o := node(key, s.typ)
 	o.Required = s.required
-	o.Autocomplete = s.units || s.complete
+	o.Autocomplete = s.complete != nil
 	if len(s.choices) == 0 && len(s.raw) == 0 {
 		o.MaxLength = s.maxLen() // limits.go
 	}

@@ -157,3 +157,46 @@ func TestUnitChoicesHideForestUnits(t *testing.T) {
 		t.Fatalf("own units %+v", got)
 	}
 }
+
+// Every option Discord is told to autocomplete reaches a completer by the
+// path and name Discord sends back (the row's own, Bot.offers), and every
+// completer on a row is asked: its option is marked autocomplete.
+func TestEveryCompletedOptionHasItsCompleter(t *testing.T) {
+	rs := routes()
+	marked := map[string]bool{}
+	for _, c := range Commands() {
+		check := func(path string, o *discordgo.ApplicationCommandOption) {
+			if !o.Autocomplete {
+				return
+			}
+			marked[path+" "+o.Name] = true
+			if rs[path].opts[o.Name].complete == nil {
+				t.Errorf("/%s %s is autocompleted, but the route %q has no completer for it", path, o.Name, path)
+			}
+		}
+		for _, o := range c.Options {
+			if o.Type == discordgo.ApplicationCommandOptionSubCommand {
+				for _, so := range o.Options {
+					check(c.Name+" "+o.Name, so)
+				}
+				continue
+			}
+			check(c.Name, o)
+		}
+	}
+	n := 0
+	for path, r := range rs {
+		for name, o := range r.opts {
+			if o.complete == nil {
+				continue
+			}
+			n++
+			if !marked[path+" "+name] {
+				t.Errorf("/%s %s has a completer Discord never asks for", path, name)
+			}
+		}
+	}
+	if n != len(marked) || n < 60 {
+		t.Errorf("%d completers, %d options autocompleted", n, len(marked))
+	}
+}

@@ -13,7 +13,6 @@ import (
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
-	"github.com/gunbai/gunbai/store"
 )
 
 // Autocomplete (issue 12, item 6). Every string option of the command
@@ -35,55 +34,20 @@ type offer struct {
 	name  string
 }
 
-// completer lists what one option may take, best first. typed is what the
+// completer lists what one option may take, best first; it sits on the
+// option's row of the command table (optSpec.complete). typed is what the
 // caller has typed of it so far, as typed (a trailing space ends a word of
 // a list); a completer filters by it itself (match), so that one that
 // builds its values from it (a list of cells) can.
 type completer func(b *Bot, c *call, typed string) ([]offer, error)
 
-// completers, by command path and option name.
-var completers = map[string]completer{
-	"battle create scenario": (*Bot).completeScenario,
-	"battle start battle": battleOffers(func(c *call, h store.Header) bool {
-		end, _ := optFlag(c, "end_scouting")
-		return h.Status == store.StatusDeployment && h.Scouting == end
-	}),
-	"battle resolve battle": battleOffers(func(_ *call, h store.Header) bool { return h.Status == store.StatusCommand }),
-	"battle resolve turn":   (*Bot).completeTurn,
-	"battle show battle":    battleOffers(func(_ *call, h store.Header) bool { return fought(h.Status) }),
-	"battle fix battle":     battleOffers(func(_ *call, h store.Header) bool { return fixable(h.Status) }),
-	"battle fix who":        (*Bot).completeFixWho,
-	"battle fix value":      (*Bot).completeFixValue,
-	"battle finish battle":  battleOffers(func(_ *call, h store.Header) bool { return h.Status != store.StatusFinished }),
-	"battle set battle":     battleOffers(func(_ *call, h store.Header) bool { return h.Status != store.StatusFinished }),
-	"battle set key":        (*Bot).completeSetKey,
-	"battle set value":      (*Bot).completeSetValue,
-	"order unit":            (*Bot).completeOrderUnit,
-	"order target":          (*Bot).completeTarget,
-	"order gallop":          (*Bot).completeGallop,
-	"order leader":          (*Bot).completeOrderLeader,
-	"order to":              (*Bot).completeOrderTo,
-	"order banner":          (*Bot).completeBanner,
-	"deploy unit":           (*Bot).completeOwnUnit,
-	"deploy cell":           (*Bot).completeDeployCell,
-	"deploy hq":             (*Bot).completeDeployHQ,
-	"deploy leader":         (*Bot).completeDeployLeader,
-	"deploy to":             (*Bot).completeDeployTo,
-	"scout cells":           (*Bot).completeScoutCells,
-	"scout swap":            (*Bot).completeSwap,
-	"rule id": func(_ *Bot, c *call, typed string) ([]offer, error) {
-		var out []offer
-		for _, ch := range ruleChoices(c.lang, strings.TrimSpace(typed)) {
-			out = append(out, offer{ch.Value, ch.Name})
-		}
-		return out, nil
-	},
-	"why unit":      (*Bot).completeWhy,
-	"why battle":    (*Bot).completeVerifyBattle,
-	"odds unit":     (*Bot).completeOwnUnit,
-	"odds target":   (*Bot).completeTarget,
-	"orders cancel": (*Bot).completeCancel,
-	"orders unit":   (*Bot).completeSaveAmmo,
+// completeRule offers the rules whose ID or text holds what was typed.
+func completeRule(_ *Bot, c *call, typed string) ([]offer, error) {
+	var out []offer
+	for _, ch := range ruleChoices(c.lang, strings.TrimSpace(typed)) {
+		out = append(out, offer{ch.Value, ch.Name})
+	}
+	return out, nil
 }
 
 // complete answers Discord's autocomplete for the option being typed.
@@ -115,8 +79,8 @@ func (b *Bot) offers(c *call) (out []offer) {
 			out = nil
 		}
 	}()
-	f := completers[key]
 	r, known := b.routes[c.path]
+	f := r.opts[focused.Name].complete
 	if f == nil || !known || r.gm && !b.isGM(c.i) {
 		return nil
 	}

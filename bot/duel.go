@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/duel"
 	"github.com/gunbai/gunbai/game/duels"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -28,8 +28,8 @@ import (
 func duelSpecs() []cmdSpec {
 	return []cmdSpec{
 		{name: "duel", gm: true, handle: (*Bot).duelStart, once: retryCampaign, opts: []optSpec{
-			{name: "a", typ: str, required: true, complete: true},
-			{name: "b", typ: str, required: true, complete: true},
+			{name: "a", typ: str, required: true, complete: completeCharacters},
+			{name: "b", typ: str, required: true, complete: completeCharacters},
 			{name: "kill_margin", typ: num, minVal: 5, maxVal: 6},
 		}},
 		{name: "dispute", handle: (*Bot).dispute, once: retryCampaign, opts: []optSpec{
@@ -76,14 +76,14 @@ func (b *Bot) dispute(c *call) error {
 // duelClick carries out a click on a duel's prompt: acknowledged, then one
 // transaction; the prompts are shown again by the outbox. A refusal is the
 // clicker's alone.
-func (b *Bot) duelClick(c *call) error {
+func (b *Bot) duelClick(c *call, v customid.Values, ok bool) error {
 	if b.ack(c) != nil {
 		return nil
 	}
-	guild, _, _, _, _, _, ok := duels.ParseDuelID(c.path)
-	if !ok {
+	if f := v.Int("fighter"); !ok || f < 0 || f > 1 {
 		return refuse("err.duel_stale")
 	}
+	guild := v.Str("guild")
 	user := c.i.User
 	if c.i.Member != nil {
 		user = c.i.Member.User
@@ -106,11 +106,7 @@ func (b *Bot) duelClick(c *call) error {
 }
 
 // composeDuel is a duel post's message.
-func (b *Bot) composeDuel(p store.Post) ([]message, error) {
-	var dp duels.DuelPost
-	if err := json.Unmarshal(p.Data, &dp); err != nil {
-		return nil, err
-	}
+func (b *Bot) composeDuel(p store.Post, dp duels.DuelPost) ([]message, error) {
 	d, err := b.svc.Duels().Duel(p.Guild, dp.Battle, dp.ID)
 	if err != nil {
 		return nil, err

@@ -58,6 +58,7 @@ type world struct {
 func newWorld(t testing.TB) *world {
 	srv := discordtest.New(t)
 	w := &world{t: t, srv: srv, guild: srv.GuildID(), path: filepath.Join(t.TempDir(), "gunbai.db")}
+	t.Cleanup(func() { checkCustomIDs(t, srv.Calls()) }) // every custom ID the bot sent parses
 	srv.Guilds().SetRoles(w.guild, []*discordgo.Role{
 		{ID: w.guild, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
 		{ID: roleGM, Name: "Мастер"}, {ID: roleOda, Name: "Ода"}, {ID: roleAsai, Name: "Асаи"},

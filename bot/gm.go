@@ -43,7 +43,7 @@ func (b *Bot) battleCreate(c *call) error {
 		return err
 	}
 	langs := make([]any, 0, 3)
-	for _, a := range []string{store.AudienceNorth, store.AudienceSouth, store.AudienceGM} {
+	for _, a := range []store.Audience{store.AudienceNorth, store.AudienceSouth, store.AudienceGM} {
 		langs = append(langs, render.T(c.lang, "lang."+rec.LangOf(a)))
 	}
 	answer := render.T(c.lang, "bot.created", rec.Name, rec.ID) + "\n" + render.T(c.lang, "bot.created_langs", langs...)

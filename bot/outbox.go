@@ -167,6 +167,14 @@ func earliest(a, b time.Time) time.Time {
 	return a
 }
 
+// postActs are the kinds of post delivery carries out rather than posts:
+// the undone turn's messages marked so, a clan's ordering role's sheets
+// opened. Every other kind has its composer (composers, compose.go).
+var postActs = map[string]func(b *Bot, p store.Post) error{
+	game.PostReplaced: (*Bot).markReplaced,
+	game.PostSheets:   (*Bot).openRoleSheets,
+}
+
 // deliver sends the parts of one post not yet confirmed. It returns when to
 // try again if the post must wait.
 func (b *Bot) deliver(p store.Post) time.Time {
@@ -175,16 +183,8 @@ func (b *Bot) deliver(p store.Post) time.Time {
 		return b.deliverLive(p)
 	case p.UndoneTo > 0:
 		return b.takeBack(p)
-	case p.Kind == game.PostReplaced:
-		if err := b.markReplaced(p); err != nil {
-			return b.later(p, err)
-		}
-		if err := b.svc.Posts().Delivered(p.ID); err != nil {
-			b.opt.Log.Printf("post %d: %v", p.ID, err)
-		}
-		return time.Time{}
-	case p.Kind == game.PostSheets:
-		if err := b.openRoleSheets(p); err != nil {
+	case postActs[p.Kind] != nil:
+		if err := postActs[p.Kind](b, p); err != nil {
 			return b.later(p, err)
 		}
 		if err := b.svc.Posts().Delivered(p.ID); err != nil {

@@ -1,14 +1,13 @@
 package bot
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -56,26 +55,22 @@ func (b *Bot) roll(c *call) error {
 // (its answer lost) finds the roll moved on and spends nothing more
 // (game.RerollAsOf).
 func rollButton(turn, taken int, source string) string {
-	return fmt.Sprintf("roll:%d:%d:%s", turn, taken, source)
+	return customid.Roll.Build(turn, taken, source)
 }
 
 // reroll handles the buttons under a roll: a reroll, or accepting it.
-func (b *Bot) reroll(c *call, button string) error {
+func (b *Bot) reroll(c *call, v customid.Values, ok bool) error {
 	seat, err := b.seat(c, b.svc.Seats().SeatOf)
 	if err != nil {
 		return err
 	}
-	t, source, _ := strings.Cut(button, ":")
-	turn, err := strconv.Atoi(t)
-	if err != nil {
+	if !ok {
 		return refuse("err.roll_stale", 0) // a button of an older version
 	}
-	taken := -1 // a button drawn before the count was in it
-	if n, src, ok := strings.Cut(source, ":"); ok {
-		if taken, err = strconv.Atoi(n); err != nil {
-			return refuse("err.roll_stale", turn)
-		}
-		source = src
+	turn, source := v.Int("turn"), v.Str("source")
+	taken := -1 // a button drawn before the count was in it (customid.RollOld)
+	if v.Has("rerolls") {
+		taken = v.Int("rerolls")
 	}
 	if source == "accept" {
 		source = ""

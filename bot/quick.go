@@ -10,6 +10,7 @@ import (
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game/quickbattles"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/quick"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
@@ -21,8 +22,10 @@ import (
 // the sieges to the GM and to the clans in them.
 
 func quickSpecs() []cmdSpec {
-	armies := func(name string) optSpec { return optSpec{name: name, typ: str, required: true, complete: true} }
-	siege := optSpec{name: "siege", typ: str, required: true, complete: true}
+	armies := func(name string) optSpec {
+		return optSpec{name: name, typ: str, required: true, complete: completeArmyList}
+	}
+	siege := optSpec{name: "siege", typ: str, required: true, complete: completeSieges}
 	return []cmdSpec{
 		{name: "quickbattle", gm: true, handle: (*Bot).quickBattle, once: retryCampaign, opts: []optSpec{
 			{name: "name", typ: str, required: true},
@@ -33,9 +36,9 @@ func quickSpecs() []cmdSpec {
 			{name: "reason", typ: str},
 		}},
 		{name: "naval", gm: true, handle: (*Bot).naval, once: retryCampaign, opts: []optSpec{
-			{name: "interceptor", typ: str, required: true, complete: true},
+			{name: "interceptor", typ: str, required: true, complete: completeClans},
 			{name: "squadrons", typ: num, required: true, minVal: 1, maxVal: 30},
-			{name: "evacuation", typ: str, required: true, complete: true},
+			{name: "evacuation", typ: str, required: true, complete: completeClans},
 			{name: "evac_squadrons", typ: num, required: true, minVal: 1, maxVal: 30},
 			{name: "admiral", typ: num, minVal: 0, maxVal: 3},
 			{name: "evac_admiral", typ: num, minVal: 0, maxVal: 3},
@@ -45,83 +48,77 @@ func quickSpecs() []cmdSpec {
 			{name: "assault", gm: true, handle: (*Bot).siegeAssault, once: retryCampaign, opts: []optSpec{siege,
 				{name: "loc", typ: flag, required: true},
 				{name: "blockade", typ: flag, required: true},
-				{name: "units", typ: str, complete: true},
+				{name: "units", typ: str, complete: siegeUnits(func(sg quick.Siege) []campaign.Unit { return sg.Besiegers.Units })},
 				{name: "atk_mod", typ: num, minVal: -10, maxVal: 10},
 				{name: "def_mod", typ: num, minVal: -10, maxVal: 10},
 				{name: "reason", typ: str},
 			}},
 			{name: "relief", gm: true, handle: (*Bot).siegeRelief, once: retryCampaign, opts: []optSpec{siege,
 				armies("armies"),
-				{name: "join", typ: str, complete: true},
+				{name: "join", typ: str, complete: siegeUnits(func(sg quick.Siege) []campaign.Unit { return sg.Besieged.Units })},
 			}},
 			{name: "phase", gm: true, handle: (*Bot).siegePhase, once: retryCampaign, again: always},
 		}},
 	}
 }
 
-func init() {
-	armies := completers["aftermath army"]
-	// Several armies a side, space-separated: complete the last one typed.
-	many := func(b *Bot, c *call, typed string) ([]offer, error) {
+// completeArmyList completes several armies a side, space-separated: the
+// last one typed.
+func completeArmyList(b *Bot, c *call, typed string) ([]offer, error) {
+	head, last := "", typed
+	if i := strings.LastIndex(typed, " "); i >= 0 {
+		head, last = typed[:i+1], typed[i+1:]
+	}
+	out, err := completeArmies(b, c, last)
+	for i := range out {
+		out[i].value = head + out[i].value.(string)
+	}
+	return out, err
+}
+
+// completeSieges offers the sieges under way.
+func completeSieges(b *Bot, c *call, typed string) ([]offer, error) {
+	_, all, err := b.svc.QuickBattles().Sieges(c.i.GuildID)
+	var out []offer
+	for _, sg := range all {
+		if sg.Status == quick.Active {
+			out = append(out, offer{sg.ID, sg.Fortress.Name + " (" + sg.ID + ")"})
+		}
+	}
+	return match(out, typed), err
+}
+
+// siegeUnits completes a list of the units pick takes of the siege named.
+func siegeUnits(pick func(quick.Siege) []campaign.Unit) completer {
+	return func(b *Bot, c *call, typed string) ([]offer, error) {
+		_, all, err := b.svc.QuickBattles().Sieges(c.i.GuildID)
 		head, last := "", typed
 		if i := strings.LastIndex(typed, " "); i >= 0 {
 			head, last = typed[:i+1], typed[i+1:]
 		}
-		out, err := armies(b, c, last)
-		for i := range out {
-			out[i].value = head + out[i].value.(string)
-		}
-		return out, err
-	}
-	completers["quickbattle attacker"] = many
-	completers["quickbattle defender"] = many
-	completers["siege relief armies"] = many
-	sieges := func(b *Bot, c *call, typed string) ([]offer, error) {
-		_, all, err := b.svc.QuickBattles().Sieges(c.i.GuildID)
 		var out []offer
 		for _, sg := range all {
-			if sg.Status == quick.Active {
-				out = append(out, offer{sg.ID, sg.Fortress.Name + " (" + sg.ID + ")"})
-			}
-		}
-		return match(out, typed), err
-	}
-	units := func(pick func(quick.Siege) []campaign.Unit) completer {
-		return func(b *Bot, c *call, typed string) ([]offer, error) {
-			_, all, err := b.svc.QuickBattles().Sieges(c.i.GuildID)
-			head, last := "", typed
-			if i := strings.LastIndex(typed, " "); i >= 0 {
-				head, last = typed[:i+1], typed[i+1:]
-			}
-			var out []offer
-			for _, sg := range all {
-				if sg.ID == c.str("siege") {
-					for _, u := range pick(sg) {
-						out = append(out, offer{head + u.ID, unitLabel(u)})
-					}
+			if sg.ID == c.str("siege") {
+				for _, u := range pick(sg) {
+					out = append(out, offer{head + u.ID, unitLabel(u)})
 				}
 			}
-			return match(out, last), err
+		}
+		return match(out, last), err
+	}
+}
+
+// completeCharacters offers the duel's fighters: the roster's living, free
+// characters.
+func completeCharacters(b *Bot, c *call, typed string) ([]offer, error) {
+	r, err := b.svc.Campaigns().Roster(c.i.GuildID)
+	var out []offer
+	for _, p := range r.Characters {
+		if p.Status == campaign.Active {
+			out = append(out, offer{p.ID, p.Name + " (" + p.ID + ")"})
 		}
 	}
-	// The duel's fighters: the roster's living, free characters.
-	characters := func(b *Bot, c *call, typed string) ([]offer, error) {
-		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
-		var out []offer
-		for _, p := range r.Characters {
-			if p.Status == campaign.Active {
-				out = append(out, offer{p.ID, p.Name + " (" + p.ID + ")"})
-			}
-		}
-		return match(out, typed), err
-	}
-	completers["duel a"], completers["duel b"] = characters, characters
-	completers["naval interceptor"] = completers["roster show clan"]
-	completers["naval evacuation"] = completers["roster show clan"]
-	completers["siege assault siege"] = sieges
-	completers["siege relief siege"] = sieges
-	completers["siege assault units"] = units(func(sg quick.Siege) []campaign.Unit { return sg.Besiegers.Units })
-	completers["siege relief join"] = units(func(sg quick.Siege) []campaign.Unit { return sg.Besieged.Units })
+	return match(out, typed), err
 }
 
 // quickBattle handles /quickbattle.
@@ -146,12 +143,8 @@ func (b *Bot) quickBattle(c *call) error {
 
 // composeFight is a fight's message: its card and, on a clan's copy while
 // its choice is open, the menu of its casualties and the buttons.
-func (b *Bot) composeFight(p store.Post) ([]message, error) {
+func (b *Bot) composeFight(p store.Post, ref quickbattles.FightRef) ([]message, error) {
 	l := render.Lang(p.Lang)
-	ref, err := quickbattles.FightRefOf(p)
-	if err != nil {
-		return nil, err
-	}
 	r, rec, err := b.svc.QuickBattles().Fight(p.Guild, ref.ID)
 	if err != nil {
 		return nil, err
@@ -188,7 +181,8 @@ func (b *Bot) composeFight(p store.Post) ([]message, error) {
 }
 
 // fightClick handles a click on a fight's clan message.
-func (b *Bot) fightClick(c *call) error {
+// The game reads the ID (customid.Fight) in the click's transaction.
+func (b *Bot) fightClick(c *call, _ customid.Values, _ bool) error {
 	if b.ack(c) != nil {
 		return nil
 	}

@@ -1,11 +1,11 @@
 package bot
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -17,9 +17,6 @@ import (
 // what that channel's audience may see (a click comes from the channel, so
 // whoever clicks may read it already).
 
-// readPrefix starts the custom ID of the button: read:<what>:<turn>:<battle>.
-const readPrefix = "read:"
-
 // What a read button reads again.
 const (
 	readStatus = "status"
@@ -29,8 +26,8 @@ const (
 
 // readButton is the button of a post of what about a battle's turn.
 func readButton(what string, p store.Post) []discordgo.MessageComponent {
-	id := readPrefix + what + ":" + strconv.Itoa(p.Turn) + ":" + p.Battle
-	if len(id) > 100 { // Discord's limit of a custom ID: no button rather than a refused post
+	id := customid.Read.Build(what, p.Turn, p.Battle)
+	if !customid.Fits(id) { // no button rather than a refused post
 		return nil
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -49,20 +46,18 @@ func withRead(msgs []message, what string, p store.Post) []message {
 
 // readClick answers a read button: the message again, in the clicker's
 // language, as the channel's audience sees it.
-func (b *Bot) readClick(c *call, rest string) error {
-	what, rest, _ := strings.Cut(rest, ":")
-	ts, battle, _ := strings.Cut(rest, ":")
-	turn, err := strconv.Atoi(ts)
-	if err != nil || battle == "" {
+func (b *Bot) readClick(c *call, v customid.Values, ok bool) error {
+	if !ok || v.Str("battle") == "" {
 		return refuse("bot.unknown_command", c.path)
 	}
+	what, turn, battle := v.Str("what"), v.Int("turn"), v.Str("battle")
 	rec, err := b.svc.Store.Battle(c.i.GuildID, battle)
 	if err != nil {
 		return refuse("err.no_battle", battle)
 	}
-	audience := ""
-	for _, a := range []string{store.AudienceNorth, store.AudienceSouth, store.AudienceGM} {
-		if ch := channelOfAudience(&rec, a); ch != "" && ch == c.i.ChannelID {
+	var audience store.Audience
+	for _, a := range []store.Audience{store.AudienceNorth, store.AudienceSouth, store.AudienceGM} {
+		if ch := rec.ChannelOf(a); ch != "" && ch == c.i.ChannelID {
 			audience = a
 		}
 	}
@@ -85,7 +80,7 @@ func (b *Bot) readClick(c *call, rest string) error {
 			return terr
 		}
 		msgs = texts(render.T(c.lang, "bot.log_title", tv.Name, tv.Turn) + "\n" +
-			render.OrdersGiven(c.lang, audienceSides(audience), tv.Turn, tv.Orders) + render.Log(c.lang, tv.Events))
+			render.OrdersGiven(c.lang, audience.Sides(), tv.Turn, tv.Orders) + render.Log(c.lang, tv.Events))
 	default:
 		return refuse("bot.unknown_command", c.path)
 	}
@@ -98,15 +93,4 @@ func (b *Bot) readClick(c *call, rest string) error {
 	}
 	b.reply(c, strings.Join(parts, "\n"), nil)
 	return nil
-}
-
-// channelOfAudience is a battle's channel of an audience.
-func channelOfAudience(rec *store.BattleRecord, audience string) string {
-	switch audience {
-	case store.AudienceNorth:
-		return rec.Sides[0].ChannelID
-	case store.AudienceSouth:
-		return rec.Sides[1].ChannelID
-	}
-	return rec.GMChannelID
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/render"
 )
 
@@ -25,10 +25,6 @@ import (
 // applied but answered with what was done. Where a second application is
 // a sensible wish (again: a second extension) the answer offers a button
 // that applies it once more, once however often it is pressed.
-
-// againPrefix starts the custom ID of the button that applies a repeated
-// change once more: "again:<the change's time, Unix nanoseconds>".
-const againPrefix = "again:"
 
 // sentOption is an option of a command as fingerprinted: enough to give
 // the command again from the confirm button.
@@ -137,7 +133,7 @@ func (b *Bot) answerRepeat(c *call, rep *game.Repeated, r route) {
 		lines = append(lines, render.T(c.lang, "retry.again_offer"))
 		comps = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: render.T(c.lang, "retry.again"), Style: discordgo.PrimaryButton,
-				CustomID: againPrefix + strconv.FormatInt(at.UnixNano(), 10)},
+				CustomID: customid.Again.Build(at.UnixNano())},
 		}}}
 	}
 	b.reply(c, strings.Join(lines, "\n"), comps)
@@ -146,16 +142,15 @@ func (b *Bot) answerRepeat(c *call, rep *game.Repeated, r route) {
 // againClick handles the button under a repeat's answer: the change is
 // made once more, as its author sent it, unless this button made it
 // already (game.Service.Once checks that in the change's transaction).
-func (b *Bot) againClick(c *call, stamp string) error {
+func (b *Bot) againClick(c *call, v customid.Values, ok bool) error {
 	if b.ack(c) != nil {
 		return nil
 	}
 	defer b.work()()
-	ns, err := strconv.ParseInt(stamp, 10, 64)
-	if err != nil || c.i.Member == nil || c.i.Member.User == nil {
+	if !ok || c.i.Member == nil || c.i.Member.User == nil {
 		return refuse("err.confirm_stale")
 	}
-	at := time.Unix(0, ns).UTC()
+	at := time.Unix(0, v.Int64("at")).UTC()
 	last, ok, err := b.svc.RecentAt(c.i.GuildID, c.i.Member.User.ID, at)
 	if err != nil {
 		return err

@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"os"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -50,16 +48,16 @@ var retryClasses = map[string]struct{ class, why string }{
 	"secession":      {"b", "writes nothing; its rolls are keyed by the turn: asking again rolls nothing new"},
 }
 
-// componentClasses are the prefixes of the custom IDs the bot routes
-// (dispatch, routes.go), classified as above.
+// componentClasses are the heads of the custom IDs the bot routes
+// (componentRoutes, routes.go), classified as above.
 var componentClasses = map[string]struct{ class, why string }{
-	"roll:":    {"d", "roll:<turn>:<rerolls taken>:<source> (game.RerollAsOf)"},
-	"sheet:":   {"d", "reroll: the rerolls taken; stake: the roll as it stands (b); back, subject, page (b); cancel, pick, phase, choice: the order given clears the draft, a second press is err.sheet_stale (c); ready: said twice changes nothing (b)"},
-	"again:":   {"c", "goes through the record with Again: pressed twice, applied once"},
-	readPrefix: {"a", ""},
-	"qb:":      {"b", "a side's choice set, or confirmed; err.quick_done once fought"},
-	"duel:":    {"d", "an exchange's buttons carry the exchanges done when drawn (duels.DuelAsOf): a second press is err.duel_moved; a split is the fighter's one choice (c)"},
-	"am:":      {"d", "add carries the figures given when drawn (campaigns.AftermathAddID): a second press is err.aftermath_moved; clear, default, promote, grant, skill, confirm set a choice (b)"},
+	"roll:":  {"d", "roll:<turn>:<rerolls taken>:<source> (game.RerollAsOf)"},
+	"sheet:": {"d", "reroll: the rerolls taken; stake: the roll as it stands (b); back, subject, page (b); cancel, pick, phase, choice: the order given clears the draft, a second press is err.sheet_stale (c); ready: said twice changes nothing (b)"},
+	"again:": {"c", "goes through the record with Again: pressed twice, applied once"},
+	"read:":  {"a", ""},
+	"qb:":    {"b", "a side's choice set, or confirmed; err.quick_done once fought"},
+	"duel:":  {"d", "an exchange's buttons carry the exchanges done when drawn (duels.DuelAsOf): a second press is err.duel_moved; a split is the fighter's one choice (c)"},
+	"am:":    {"d", "add carries the figures given when drawn (campaigns.AftermathAddID): a second press is err.aftermath_moved; clear, default, promote, grant, skill, confirm set a choice (b)"},
 }
 
 func TestRetryEveryCommandClassified(t *testing.T) {
@@ -86,20 +84,10 @@ func TestRetryEveryCommandClassified(t *testing.T) {
 			t.Errorf("retryClasses lists /%s, which is no command", path)
 		}
 	}
-	// The components: every prefix dispatch routes by.
-	src, err := os.ReadFile("routes.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The components: every head dispatch routes by.
 	found := map[string]bool{}
-	for _, m := range regexp.MustCompile(`(?:HasPrefix|CutPrefix)\(c\.path, ("[a-z]+:"|[a-zA-Z]+Prefix)\)`).FindAllStringSubmatch(string(src), -1) {
-		p := strings.Trim(m[1], `"`)
-		switch p {
-		case "readPrefix":
-			p = readPrefix
-		case "againPrefix":
-			p = againPrefix
-		}
+	for _, r := range componentRoutes {
+		p := r.head()
 		found[p] = true
 		if _, ok := componentClasses[p]; !ok {
 			t.Errorf("components %q… are routed but not classified in componentClasses", p)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -161,53 +162,86 @@ func (b *Bot) dispatch(c *call) error {
 		return b.handle(c, r)
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		return b.complete(c)
-	case discordgo.InteractionModalSubmit:
-		if strings.HasPrefix(c.path, "am:") {
-			return b.aftermathClick(c)
-		}
-	case discordgo.InteractionMessageComponent:
-		if strings.HasPrefix(c.path, "am:") {
-			return b.aftermathClick(c)
-		}
-		if strings.HasPrefix(c.path, "qb:") {
-			return b.fightClick(c)
-		}
-		if strings.HasPrefix(c.path, "duel:") {
-			return b.duelClick(c)
-		}
-		if stamp, ok := strings.CutPrefix(c.path, againPrefix); ok {
-			return b.againClick(c, stamp)
-		}
-		if strings.HasPrefix(c.path, "sheet:") {
-			if b.ack(c) != nil {
-				return nil
-			}
-			defer b.work()()
-			return b.sheetClick(c)
-		}
-		if rest, ok := strings.CutPrefix(c.path, readPrefix); ok {
-			// A new answer to the clicker alone, not an update of the
-			// message clicked.
-			if err := b.respond(c.i.Interaction, &discordgo.InteractionResponse{
-				Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-				Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
-			}); err != nil {
-				b.opt.Log.Printf("deferring %s: %v", c.i.ID, err)
-				return nil
-			}
-			c.answered, c.deferred = true, true
-			defer b.work()()
-			return b.readClick(c, rest)
-		}
-		if source, ok := strings.CutPrefix(c.path, "roll:"); ok {
-			if b.ack(c) != nil {
-				return nil
-			}
-			defer b.work()()
-			return b.reroll(c, source)
+	case discordgo.InteractionModalSubmit, discordgo.InteractionMessageComponent:
+		if r, v, ok, found := componentRoute(c.path, c.i.Type == discordgo.InteractionModalSubmit); found {
+			return r.handle(b, c, v, ok)
 		}
 	}
 	return refuse("bot.unknown_command", c.path)
+}
+
+// clickHandler answers a click on a component (or a form's submit): the
+// values its custom ID's pattern parsed, ok false for an ID with the
+// pattern's head that does not parse (a stale or forged one), which the
+// handler refuses in its own words.
+type clickHandler func(b *Bot, c *call, v customid.Values, ok bool) error
+
+// componentRow is the route of the custom IDs of one head.
+type componentRow struct {
+	ids    []*customid.Pattern // its formats, tried in order (an older one still on messages posted)
+	modal  bool                // its form's submit comes here too
+	handle clickHandler
+}
+
+// head is the head of the row's IDs.
+func (r componentRow) head() string { return r.ids[0].Head() }
+
+// componentRoutes route the components by their custom IDs' patterns
+// (customid): the head ("am:", "sheet:"...) picks the row, the first of
+// its patterns that parses the ID hands the handler its values.
+var componentRoutes = []componentRow{
+	{ids: []*customid.Pattern{customid.Aftermath}, modal: true, handle: (*Bot).aftermathClick},
+	{ids: []*customid.Pattern{customid.Fight}, handle: (*Bot).fightClick},
+	{ids: []*customid.Pattern{customid.Duel}, handle: (*Bot).duelClick},
+	{ids: []*customid.Pattern{customid.Again}, handle: (*Bot).againClick},
+	{ids: []*customid.Pattern{customid.SheetReroll, customid.Sheet}, handle: acked((*Bot).sheetClick)},
+	{ids: []*customid.Pattern{customid.Read}, handle: readAcked((*Bot).readClick)},
+	{ids: []*customid.Pattern{customid.Roll, customid.RollOld}, handle: acked((*Bot).reroll)},
+}
+
+// componentRoute finds the row of a custom ID by its head, and parses it.
+func componentRoute(id string, modal bool) (r componentRow, v customid.Values, ok, found bool) {
+	for _, r := range componentRoutes {
+		if !strings.HasPrefix(id, r.head()) || modal && !r.modal {
+			continue
+		}
+		for _, p := range r.ids {
+			if v, ok := p.Parse(id); ok {
+				return r, v, true, true
+			}
+		}
+		return r, customid.Values{}, false, true
+	}
+	return r, customid.Values{}, false, false
+}
+
+// acked is a click handler that runs once the click is acknowledged (its
+// message edited in place after), with a working token.
+func acked(h clickHandler) clickHandler {
+	return func(b *Bot, c *call, v customid.Values, ok bool) error {
+		if b.ack(c) != nil {
+			return nil
+		}
+		defer b.work()()
+		return h(b, c, v, ok)
+	}
+}
+
+// readAcked is a click handler whose answer is a new message to the
+// clicker alone, not an update of the message clicked.
+func readAcked(h clickHandler) clickHandler {
+	return func(b *Bot, c *call, v customid.Values, ok bool) error {
+		if err := b.respond(c.i.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
+		}); err != nil {
+			b.opt.Log.Printf("deferring %s: %v", c.i.ID, err)
+			return nil
+		}
+		c.answered, c.deferred = true, true
+		defer b.work()()
+		return h(b, c, v, ok)
+	}
 }
 
 // work takes a working token for a handler's work after its

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -32,20 +32,17 @@ import (
 
 const maxMenu = 25 // Discord's options per select menu
 
+// sheetID is the custom ID of a sheet's component (customid.Sheet).
 func sheetID(sheet uint64, turn int, action string, value ...string) string {
-	id := fmt.Sprintf("sheet:%d:%d:%s", sheet, turn, action)
+	args := []any{sheet, turn, action}
 	for _, v := range value {
-		id += ":" + v
+		args = append(args, v)
 	}
-	return id
+	return customid.Sheet.Build(args...)
 }
 
 // composeSheet is a sheet's one message for a post's turn.
-func (b *Bot) composeSheet(p store.Post) ([]message, error) {
-	var ref game.SheetRef
-	if err := json.Unmarshal(p.Data, &ref); err != nil {
-		return nil, err
-	}
+func (b *Bot) composeSheet(p store.Post, ref game.SheetRef) ([]message, error) {
 	st, err := b.svc.Sheets().Sheet(ref.Sheet, p.Turn)
 	if err != nil {
 		return nil, err
@@ -188,123 +185,176 @@ func currentPick(st game.SheetState) *game.Pick {
 }
 
 // sheetComponents are a sheet's buttons and menus: the roll's, then the
-// orders' (at most five rows).
+// orders' (at most five rows): the menus of the subject, its order and the
+// order's choice, the phase buttons and Back (or, nothing picked, a
+// cancel button for each order given), and Ready.
 func sheetComponents(l render.Lang, st game.SheetState) []discordgo.MessageComponent {
-	id, turn := st.Sheet.ID, st.Turn
-	if st.Closed {
+	switch {
+	case st.Closed:
 		return nil
+	case st.Rolled == nil || !st.Rolled.Final:
+		return sheetRollRow(l, st)
 	}
+	m := newSheetMenus(l, st)
+	m.subjectMenu()
+	m.pickMenu()
+	m.choiceMenu()
+	buttons := m.phaseButtons()
+	if m.d.Subject != "" {
+		buttons = append(buttons, discordgo.Button{Label: render.T(l, "sheet.back"), Style: discordgo.SecondaryButton, CustomID: m.id(game.ActBack)})
+	} else {
+		m.cancelRows()
+	}
+	if len(buttons) > 0 && len(m.rows) < 4 {
+		m.rows = append(m.rows, discordgo.ActionsRow{Components: buttons})
+	}
+	ready := discordgo.Button{Label: render.T(l, "sheet.ready_button"), Style: discordgo.SuccessButton, CustomID: m.id(game.ActReady), Disabled: st.Ready}
+	return append(m.rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{ready}})
+}
+
+// sheetRollRow is the roll's row: the stakes before the roll, then its
+// rerolls still open and Accept.
+func sheetRollRow(l render.Lang, st game.SheetState) []discordgo.MessageComponent {
+	id, turn := st.Sheet.ID, st.Turn
 	if st.Rolled == nil {
 		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: render.T(l, "stake.low"), Style: discordgo.PrimaryButton, CustomID: sheetID(id, turn, game.ActStake, "low")},
 			discordgo.Button{Label: render.T(l, "stake.high"), Style: discordgo.DangerButton, CustomID: sheetID(id, turn, game.ActStake, "high")},
 		}}}
 	}
-	if !st.Rolled.Final {
-		taken := strconv.Itoa(len(st.Rolled.Rerolls)) // the roll the button is pressed on: rollButton
-		var buttons []discordgo.MessageComponent
-		for _, src := range st.Rolled.Open {
-			buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll."+src), Style: discordgo.PrimaryButton, CustomID: sheetID(id, turn, game.ActReroll, src, taken)})
-		}
-		buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll.accept"), Style: discordgo.SecondaryButton, CustomID: sheetID(id, turn, game.ActReroll, "accept", taken)})
-		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+	taken := len(st.Rolled.Rerolls) // the roll the button is pressed on: rollButton
+	var buttons []discordgo.MessageComponent
+	for _, src := range st.Rolled.Open {
+		buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll."+src), Style: discordgo.PrimaryButton, CustomID: customid.SheetReroll.Build(id, turn, src, taken)})
 	}
-	d := st.Sheet.Draft
-	var rows []discordgo.MessageComponent
-	// The subjects: the units with a legal order, then the groups.
+	buttons = append(buttons, discordgo.Button{Label: render.T(l, "bot.reroll.accept"), Style: discordgo.SecondaryButton, CustomID: customid.SheetReroll.Build(id, turn, "accept", taken)})
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+}
+
+// sheetMenus builds the orders' rows of a rolled sheet, stage by stage.
+type sheetMenus struct {
+	l       render.Lang
+	st      game.SheetState
+	d       store.Draft
+	pick    *game.Pick
+	deepest string // the menu being paged: the last one shown
+	rows    []discordgo.MessageComponent
+}
+
+func newSheetMenus(l render.Lang, st game.SheetState) *sheetMenus {
+	m := &sheetMenus{l: l, st: st, d: st.Sheet.Draft, pick: currentPick(st), deepest: "subject"}
+	switch {
+	case m.pick != nil && len(m.pick.Orders) > 1:
+		m.deepest = "choice"
+	case m.d.Subject != "" && m.pick == nil:
+		m.deepest = "pick"
+	}
+	return m
+}
+
+// id is the custom ID of one of the sheet's components.
+func (m *sheetMenus) id(action string, value ...string) string {
+	return sheetID(m.st.Sheet.ID, m.st.Turn, action, value...)
+}
+
+// page is the page a menu shows: the draft's for the deepest, else the
+// first.
+func (m *sheetMenus) page(menu string) int {
+	if menu == m.deepest {
+		return m.d.Page
+	}
+	return 0
+}
+
+// subjectMenu: the subjects, the units with a legal order, then the groups.
+func (m *sheetMenus) subjectMenu() {
 	var subjects []discordgo.SelectMenuOption
-	for _, s := range game.Subjects(st.Tree) {
-		opt := discordgo.SelectMenuOption{Label: clip(subjectName(l, st, s), 100), Value: s, Default: s == d.Subject}
-		if u := st.View.Unit(s); u != nil {
-			opt.Description = clip(render.UnitDesc(l, *u), 100)
+	for _, s := range game.Subjects(m.st.Tree) {
+		opt := discordgo.SelectMenuOption{Label: clip(subjectName(m.l, m.st, s), 100), Value: s, Default: s == m.d.Subject}
+		if u := m.st.View.Unit(s); u != nil {
+			opt.Description = clip(render.UnitDesc(m.l, *u), 100)
 		}
 		subjects = append(subjects, opt)
 	}
-	deepest := "subject"
-	pick := currentPick(st)
-	switch {
-	case pick != nil && len(pick.Orders) > 1:
-		deepest = "choice"
-	case d.Subject != "" && pick == nil:
-		deepest = "pick"
-	}
-	page := func(menu string) int {
-		if menu == deepest {
-			return d.Page
-		}
-		return 0
-	}
 	if len(subjects) > 0 {
-		rows = append(rows, selectRow(l, sheetID(id, turn, game.ActSubject), render.T(l, "sheet.pick_subject"), subjects, page("subject")))
+		m.rows = append(m.rows, selectRow(m.l, m.id(game.ActSubject), render.T(m.l, "sheet.pick_subject"), subjects, m.page("subject")))
 	}
-	if d.Subject != "" {
-		var picks []discordgo.SelectMenuOption
-		for _, p := range game.Picks(st.Tree, d.Subject) {
-			if len(p.Orders) == 0 {
-				continue
-			}
-			picks = append(picks, discordgo.SelectMenuOption{Label: clip(render.PickLabel(l, p.Kind, p.Class, p.Orders[0]), 100), Value: p.Key, Default: p.Key == d.Pick})
+}
+
+// pickMenu: the orders the subject picked may take.
+func (m *sheetMenus) pickMenu() {
+	if m.d.Subject == "" {
+		return
+	}
+	var picks []discordgo.SelectMenuOption
+	for _, p := range game.Picks(m.st.Tree, m.d.Subject) {
+		if len(p.Orders) == 0 {
+			continue
 		}
-		if len(picks) > 0 {
-			rows = append(rows, selectRow(l, sheetID(id, turn, game.ActPick), render.T(l, "sheet.pick_order"), picks, page("pick")))
+		picks = append(picks, discordgo.SelectMenuOption{Label: clip(render.PickLabel(m.l, p.Kind, p.Class, p.Orders[0]), 100), Value: p.Key, Default: p.Key == m.d.Pick})
+	}
+	if len(picks) > 0 {
+		m.rows = append(m.rows, selectRow(m.l, m.id(game.ActPick), render.T(m.l, "sheet.pick_order"), picks, m.page("pick")))
+	}
+}
+
+// choiceMenu: the order picked, when it takes a choice (a target, a
+// cell), each with a first look at the odds of the combat it starts.
+func (m *sheetMenus) choiceMenu() {
+	if m.pick == nil || len(m.pick.Orders) <= 1 {
+		return
+	}
+	var choices []discordgo.SelectMenuOption
+	for _, o := range m.pick.Orders {
+		o = m.pick.Phased(o, m.d.Phase)
+		opt := discordgo.SelectMenuOption{Label: clip(render.ChoiceLabel(m.l, o, m.st.View), 100), Value: game.OrderKey(o)}
+		if r, err := engine.Odds(m.st.View, m.st.Side, o, game.MenuOddsRuns); err == nil {
+			opt.Description = clip(render.OddsShort(m.l, r), 100)
 		}
+		choices = append(choices, opt)
+	}
+	m.rows = append(m.rows, selectRow(m.l, m.id(game.ActChoice), render.T(m.l, "sheet.pick_choice"), choices, m.page("choice")))
+}
+
+// phaseButtons: the phases the order picked may be given for.
+func (m *sheetMenus) phaseButtons() []discordgo.MessageComponent {
+	if m.pick == nil || len(m.pick.Phases) <= 1 {
+		return nil
 	}
 	var buttons []discordgo.MessageComponent
-	if pick != nil {
-		if len(pick.Orders) > 1 {
-			var choices []discordgo.SelectMenuOption
-			for _, o := range pick.Orders {
-				o = pick.Phased(o, d.Phase)
-				opt := discordgo.SelectMenuOption{Label: clip(render.ChoiceLabel(l, o, st.View), 100), Value: game.OrderKey(o)}
-				if r, err := engine.Odds(st.View, st.Side, o, game.MenuOddsRuns); err == nil {
-					// A first look at the odds of the combat it starts.
-					opt.Description = clip(render.OddsShort(l, r), 100)
-				}
-				choices = append(choices, opt)
-			}
-			rows = append(rows, selectRow(l, sheetID(id, turn, game.ActChoice), render.T(l, "sheet.pick_choice"), choices, page("choice")))
+	chosen := m.pick.Phased(m.pick.Orders[0], m.d.Phase).Phase
+	for _, ph := range m.pick.Phases {
+		label := render.T(m.l, "sheet.phase", ph)
+		if len(m.pick.Orders) == 1 {
+			label = render.T(m.l, "sheet.give_phase", ph)
 		}
-		if len(pick.Phases) > 1 {
-			chosen := pick.Phased(pick.Orders[0], d.Phase).Phase
-			for _, ph := range pick.Phases {
-				label := render.T(l, "sheet.phase", ph)
-				if len(pick.Orders) == 1 {
-					label = render.T(l, "sheet.give_phase", ph)
-				}
-				style := discordgo.SecondaryButton
-				if ph == chosen && len(pick.Orders) > 1 {
-					style = discordgo.SuccessButton
-				}
-				buttons = append(buttons, discordgo.Button{Label: label, Style: style, CustomID: sheetID(id, turn, game.ActPhase, strconv.Itoa(ph))})
-			}
+		style := discordgo.SecondaryButton
+		if ph == chosen && len(m.pick.Orders) > 1 {
+			style = discordgo.SuccessButton
+		}
+		buttons = append(buttons, discordgo.Button{Label: label, Style: style, CustomID: m.id(game.ActPhase, strconv.Itoa(ph))})
+	}
+	return buttons
+}
+
+// cancelRows: nothing being picked, a cancel button for each order given,
+// numbered as the text lists them, in the rows left but Ready's.
+func (m *sheetMenus) cancelRows() {
+	var cancel []discordgo.MessageComponent
+	for i, o := range m.st.Orders.Orders {
+		if len(m.rows)+len(cancel)/5 >= 4 {
+			break // the last row is Ready's
+		}
+		cancel = append(cancel, discordgo.Button{Label: render.T(m.l, "sheet.cancel_button", i+1), Style: discordgo.SecondaryButton,
+			CustomID: m.id(game.ActCancel, game.OrderKey(o))})
+		if len(cancel) == 5 {
+			m.rows = append(m.rows, discordgo.ActionsRow{Components: cancel})
+			cancel = nil
 		}
 	}
-	if d.Subject != "" {
-		buttons = append(buttons, discordgo.Button{Label: render.T(l, "sheet.back"), Style: discordgo.SecondaryButton, CustomID: sheetID(id, turn, game.ActBack)})
-	} else {
-		// Nothing being picked: a cancel button for each order given,
-		// numbered as the text lists them.
-		var cancel []discordgo.MessageComponent
-		for i, o := range st.Orders.Orders {
-			if len(rows)+len(cancel)/5 >= 4 {
-				break // the last row is Ready's
-			}
-			cancel = append(cancel, discordgo.Button{Label: render.T(l, "sheet.cancel_button", i+1), Style: discordgo.SecondaryButton,
-				CustomID: sheetID(id, turn, game.ActCancel, game.OrderKey(o))})
-			if len(cancel) == 5 {
-				rows = append(rows, discordgo.ActionsRow{Components: cancel})
-				cancel = nil
-			}
-		}
-		if len(cancel) > 0 {
-			rows = append(rows, discordgo.ActionsRow{Components: cancel})
-		}
+	if len(cancel) > 0 {
+		m.rows = append(m.rows, discordgo.ActionsRow{Components: cancel})
 	}
-	if len(buttons) > 0 && len(rows) < 4 {
-		rows = append(rows, discordgo.ActionsRow{Components: buttons})
-	}
-	ready := discordgo.Button{Label: render.T(l, "sheet.ready_button"), Style: discordgo.SuccessButton, CustomID: sheetID(id, turn, game.ActReady), Disabled: st.Ready}
-	return append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{ready}})
 }
 
 // selectRow is a select menu of options, a page of 24 with a "more" entry
@@ -334,19 +384,17 @@ func clip(s string, n int) string {
 
 // sheetClick carries out a click on a sheet: acknowledged already, then
 // done in one transaction, and the sheets shown again by the outbox.
-func (b *Bot) sheetClick(c *call) error {
-	parts := strings.SplitN(c.path, ":", 5)
-	if len(parts) < 4 {
+func (b *Bot) sheetClick(c *call, v customid.Values, ok bool) error {
+	if !ok {
 		return refuse("err.sheet_unknown")
 	}
-	id, err1 := strconv.ParseUint(parts[1], 10, 64)
-	turn, err2 := strconv.Atoi(parts[2])
-	if err1 != nil || err2 != nil {
-		return refuse("err.sheet_unknown")
-	}
-	act := game.SheetAct{Turn: turn, Action: parts[3]}
-	if len(parts) == 5 {
-		act.Value = parts[4]
+	id := v.Uint("sheet")
+	act := game.SheetAct{Turn: v.Int("turn")}
+	if v.Has("rerolls") { // customid.SheetReroll
+		n := v.Int("rerolls")
+		act.Action, act.Value, act.AsOf = game.ActReroll, v.Str("source"), &n
+	} else {
+		act.Action, act.Value = v.Str("action"), v.Str("value")
 	}
 	if vs := c.i.MessageComponentData().Values; len(vs) > 0 {
 		act.Value = vs[0]
@@ -354,14 +402,8 @@ func (b *Bot) sheetClick(c *call) error {
 	if v, ok := strings.CutPrefix(act.Value, "page:"); ok {
 		act.Action, act.Value = game.ActPage, v
 	}
-	if act.Action == game.ActReroll {
-		src, taken, ok := strings.Cut(act.Value, ":")
-		if n, err := strconv.Atoi(taken); ok && err == nil {
-			act.Value, act.AsOf = src, &n
-		}
-		if act.Value == "accept" {
-			act.Value = ""
-		}
+	if act.Action == game.ActReroll && act.Value == "accept" {
+		act.Value = ""
 	}
 	user := c.i.User
 	if c.i.Member != nil {
@@ -447,7 +489,7 @@ func (b *Bot) openRoleSheets(p store.Post) error {
 	if err != nil {
 		return err
 	}
-	side, ok := audienceSide(p.Audience)
+	side, ok := p.Audience.Side()
 	if !ok {
 		return nil
 	}
@@ -483,7 +525,7 @@ func containsString(xs []string, x string) bool {
 
 // composeSummary is a clan's summary of its orders for a turn.
 func (b *Bot) composeSummary(p store.Post) ([]message, error) {
-	side, ok := audienceSide(p.Audience)
+	side, ok := p.Audience.Side()
 	if !ok {
 		return nil, fmt.Errorf("a summary for audience %q", p.Audience)
 	}

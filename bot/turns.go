@@ -9,7 +9,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
@@ -30,8 +29,8 @@ type TurnFiles struct {
 }
 
 // viewOf is the picture's view of an audience.
-func viewOf(audience string) render.View {
-	if side, ok := audienceSide(audience); ok {
+func viewOf(audience store.Audience) render.View {
+	if side, ok := audience.Side(); ok {
 		return render.SideView(side)
 	}
 	return render.ViewGM
@@ -49,7 +48,7 @@ func turnOptions(l render.Lang, tv game.TurnView) render.FieldOptions {
 func DrawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
 	opt := turnOptions(l, tv)
 	out := TurnFiles{Title: render.T(l, "bot.replay_title", tv.Name, tv.Turn)}
-	out.Log = render.OrdersGiven(l, audienceSides(tv.Audience), tv.Turn, tv.Orders) + render.LogNamed(l, tv.Events, render.Names(&tv.Before, &tv.After))
+	out.Log = render.OrdersGiven(l, tv.Audience.Sides(), tv.Turn, tv.Orders) + render.LogNamed(l, tv.Events, render.Names(&tv.Before, &tv.After))
 	if !gif {
 		png, err := render.FieldPNG(tv.After, opt)
 		if err != nil {
@@ -110,12 +109,7 @@ func (b *Bot) pastTurn(c *call, frames bool) (game.TurnView, error) {
 	if turn < 1 {
 		return game.TurnView{}, refuse("err.no_turn_yet")
 	}
-	return b.svc.TurnView(seat.Battle.GuildID, seat.Battle.ID, turn, audienceOf(seat.Side), frames)
-}
-
-// audienceOf is the audience of a side's clan.
-func audienceOf(s engine.Side) string {
-	return [2]string{store.AudienceNorth, store.AudienceSouth}[s]
+	return b.svc.TurnView(seat.Battle.GuildID, seat.Battle.ID, turn, store.SideAudience(seat.Side), frames)
 }
 
 // replay handles /replay: a past turn step by step, as the player's side
@@ -139,7 +133,7 @@ func (b *Bot) turnLog(c *call) error {
 	if err != nil {
 		return err
 	}
-	b.reply(c, render.T(c.lang, "bot.log_title", tv.Name, tv.Turn)+"\n"+render.OrdersGiven(c.lang, audienceSides(tv.Audience), tv.Turn, tv.Orders)+render.LogNamed(c.lang, tv.Events, render.Names(&tv.Before, &tv.After)), nil)
+	b.reply(c, render.T(c.lang, "bot.log_title", tv.Name, tv.Turn)+"\n"+render.OrdersGiven(c.lang, tv.Audience.Sides(), tv.Turn, tv.Orders)+render.LogNamed(c.lang, tv.Events, render.Names(&tv.Before, &tv.After)), nil)
 	return nil
 }
 
@@ -200,7 +194,7 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 		}
 		frames = append(frames, render.ReplayFrame{State: tv.After, Events: tv.Events, Caption: render.T(l, "bot.reveal_turn", t)})
 		// Every turn's orders, both sides', and its whole log.
-		logs = append(logs, render.OrdersGiven(l, audienceSides(store.AudienceGM), t, tv.Orders)+render.LogNamed(l, tv.Events, render.Names(&tv.Before, &tv.After)))
+		logs = append(logs, render.OrdersGiven(l, store.AudienceGM.Sides(), t, tv.Orders)+render.LogNamed(l, tv.Events, render.Names(&tv.Before, &tv.After)))
 	}
 	opt := turnOptions(l, last)
 	before := first.Before

@@ -78,7 +78,7 @@ func waitedTurn(b *testing.B) []game.TurnView {
 		}
 	}
 	var views []game.TurnView
-	for _, a := range []string{store.AudienceNorth, store.AudienceSouth, store.AudienceGM} {
+	for _, a := range []store.Audience{store.AudienceNorth, store.AudienceSouth, store.AudienceGM} {
 		tv, err := svc.TurnView(guild, rec.ID, 1, a, true)
 		if err != nil {
 			b.Fatal(err)

@@ -21,12 +21,6 @@ import (
 // clans and the GM, /battle export for the GM, and the words of a
 // game.Report, which gunbai verify prints too.
 
-func init() {
-	completers["verify turn"] = (*Bot).completeVerifyTurn
-	completers["verify battle"] = (*Bot).completeVerifyBattle
-	completers["battle export battle"] = battleOffers(func(*call, store.Header) bool { return true })
-}
-
 // inClans reports whether roles hold a clan role of the battle (its
 // ordering roles included).
 func inClans(roles []string, sides [2]store.Clan) bool {

@@ -321,7 +321,7 @@ func (s *Service) Fix(guild, ref, who, field, value string) (Fixed, error) {
 		// only what his view shows next.
 		var err error
 		var posts []store.Post
-		for _, a := range []string{sideAudience(out.Side), store.AudienceGM} {
+		for _, a := range []store.Audience{store.SideAudience(out.Side), store.AudienceGM} {
 			posts = append(posts, post(rec, a, PostFix, out.Note))
 		}
 		out.Posts, err = owe(tx, posts...)

@@ -50,7 +50,7 @@ var battleSettings = []battleSettingRow{
 
 // langSetting is the setting of the language an audience's channel posts
 // in, from the next post on.
-func langSetting(audience string) battleSettingRow {
+func langSetting(audience store.Audience) battleSettingRow {
 	at := func(rec *store.BattleRecord) *string {
 		switch audience {
 		case store.AudienceNorth:
@@ -60,7 +60,7 @@ func langSetting(audience string) battleSettingRow {
 		}
 		return &rec.GMLang
 	}
-	return battleSettingRow{key: audience + ".lang", values: "ru, en",
+	return battleSettingRow{key: audience.String() + ".lang", values: "ru, en",
 		get: func(rec *store.BattleRecord) string { return rec.LangOf(audience) },
 		set: func(rec *store.BattleRecord, v string) error {
 			if v != "ru" && v != "en" {

@@ -435,5 +435,5 @@ func reminder(tx *store.Tx, rec *store.BattleRecord, side engine.Side) (store.Po
 			}
 		}
 	}
-	return post(rec, sideAudience(side), PostReminder, d), nil
+	return post(rec, store.SideAudience(side), PostReminder, d), nil
 }

@@ -290,9 +290,9 @@ func TestReminderListsTheSidesOwnUnits(t *testing.T) {
 			continue
 		}
 		n++
-		side, _ := audienceSide(p.Audience)
+		side, _ := p.Audience.Side()
 		json.Unmarshal(p.Data, &got[side])
-		if p.Channel != channelOf(&rec, p.Audience) {
+		if p.Channel != rec.ChannelOf(p.Audience) {
 			t.Fatalf("a reminder to %s in %s", p.Audience, p.Channel)
 		}
 	}

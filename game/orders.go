@@ -154,7 +154,7 @@ func receipt(rec *store.BattleRecord, seat Seat, orders []engine.Order) []store.
 		return nil // his sheet shows them
 	}
 	p := post(rec, "", PostReceipt, Receipt{Battle: rec.Name, Turn: rec.Turn, Orders: orders})
-	p.Channel, p.Audience, p.User, p.Lang, p.Reply = "", sideAudience(seat.Side), seat.Player.User, seat.Player.Lang, seat.Player.Reply
+	p.Channel, p.Audience, p.User, p.Lang, p.Reply = "", store.SideAudience(seat.Side), seat.Player.User, seat.Player.Lang, seat.Player.Reply
 	return []store.Post{p}
 }
 

@@ -88,27 +88,12 @@ type Player struct {
 }
 
 // audiences are the three channels of a battle, by audience.
-var audiences = []string{store.AudienceNorth, store.AudienceSouth, store.AudienceGM}
-
-func sideAudience(s engine.Side) string { return kit.SideAudience(s) }
-
-// channelOf is the channel of an audience.
-func channelOf(rec *store.BattleRecord, audience string) string {
-	switch audience {
-	case store.AudienceNorth:
-		return rec.Sides[engine.North].ChannelID
-	case store.AudienceSouth:
-		return rec.Sides[engine.South].ChannelID
-	case store.AudienceSpectator:
-		return rec.SpectatorChannel
-	}
-	return rec.GMChannelID
-}
+var audiences = []store.Audience{store.AudienceNorth, store.AudienceSouth, store.AudienceGM}
 
 // post is a post of kind about rec to an audience, in the language of the
 // audience's channel (a clan's own, the GM's).
-func post(rec *store.BattleRecord, audience, kind string, data any) store.Post {
-	p := store.Post{Guild: rec.GuildID, Battle: rec.ID, Channel: channelOf(rec, audience), Audience: audience,
+func post(rec *store.BattleRecord, audience store.Audience, kind string, data any) store.Post {
+	p := store.Post{Guild: rec.GuildID, Battle: rec.ID, Channel: rec.ChannelOf(audience), Audience: audience,
 		Kind: kind, Lang: rec.LangOf(audience), Turn: rec.Turn}
 	if data != nil {
 		p.Data, _ = json.Marshal(data) // plain data types: cannot fail
@@ -117,7 +102,7 @@ func post(rec *store.BattleRecord, audience, kind string, data any) store.Post {
 }
 
 // text is a catalogue text to some of a battle's audiences.
-func text(rec *store.BattleRecord, to []string, key string, args ...any) []store.Post {
+func text(rec *store.BattleRecord, to []store.Audience, key string, args ...any) []store.Post {
 	var out []store.Post
 	for _, a := range to {
 		p := post(rec, a, PostText, nil)
@@ -178,7 +163,7 @@ func reveal(rec *store.BattleRecord, last int) []store.Post {
 		return nil
 	}
 	var out []store.Post
-	for _, a := range []string{store.AudienceNorth, store.AudienceSouth, store.AudienceSpectator} {
+	for _, a := range []store.Audience{store.AudienceNorth, store.AudienceSouth, store.AudienceSpectator} {
 		p := post(rec, a, PostReveal, nil)
 		p.Turn = last
 		out = append(out, p)
@@ -319,7 +304,7 @@ func (g Posts) Withhold(id uint64, seenBy string) error {
 		if !ok || err != nil {
 			return err
 		}
-		_, err = owe(tx, text(&rec, []string{store.AudienceGM}, "bot.spectators_withheld", rec.Name, p.Turn, "<#"+p.Channel+">", "<@&"+seenBy+">")...)
+		_, err = owe(tx, text(&rec, []store.Audience{store.AudienceGM}, "bot.spectators_withheld", rec.Name, p.Turn, "<#"+p.Channel+">", "<@&"+seenBy+">")...)
 		return err
 	})
 }

@@ -37,7 +37,7 @@ type ViewFrame struct {
 type TurnView struct {
 	Name     string
 	Turn     int
-	Audience string
+	Audience store.Audience
 	Clans    [2]string
 	// Last: the battle ended with this turn, with Outcome.
 	Last          bool
@@ -54,7 +54,7 @@ type TurnView struct {
 // TurnView reads a resolved turn as audience may see it (AudienceNorth,
 // AudienceSouth or AudienceGM). With frames false the turn is not resolved
 // again (a picture and a log need no steps).
-func (s *Service) TurnView(guild, battle string, turn int, audience string, frames bool) (TurnView, error) {
+func (s *Service) TurnView(guild, battle string, turn int, audience store.Audience, frames bool) (TurnView, error) {
 	var out TurnView
 	var commands [2]*store.CommandRoll
 	var tr store.TurnRecord
@@ -114,7 +114,7 @@ func (s *Service) TurnView(guild, battle string, turn int, audience string, fram
 		out.After = after
 	}
 	out.Outcome = out.After.Outcome
-	side, clan := audienceSide(audience)
+	side, clan := audience.Side()
 	out.Before, out.Events, out.Orders = before, tr.Events, tr.Orders
 	if clan {
 		out.Before = engine.View(before, side)
@@ -146,17 +146,6 @@ func (s *Service) TurnView(guild, battle string, turn int, audience string, fram
 		out.Frames = append(out.Frames, vf)
 	}
 	return out, nil
-}
-
-// audienceSide is the side of a clan's audience; false for the GM.
-func audienceSide(a string) (engine.Side, bool) {
-	switch a {
-	case store.AudienceNorth:
-		return engine.North, true
-	case store.AudienceSouth:
-		return engine.South, true
-	}
-	return engine.North, false
 }
 
 // frameEvents are the events of the frames, in order.

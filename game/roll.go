@@ -101,7 +101,7 @@ func putRoll(tx *store.Tx, rec *store.BattleRecord, side engine.Side, c store.Co
 	if !c.Final {
 		return refreshSheets(tx, rec, side, rec.Turn) // the side's sheets show the roll
 	}
-	p := post(rec, sideAudience(side), PostRoll, c)
+	p := post(rec, store.SideAudience(side), PostRoll, c)
 	if _, err := owe(tx, p); err != nil {
 		return err
 	}

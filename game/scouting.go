@@ -69,7 +69,7 @@ func (s *Service) Scout(seat Seat, sc Scouting) (Scouting, error) {
 			}
 			sc.Report = &r
 			// The clan's own channel gets the report too, never the enemy's.
-			if _, err := owe(tx, post(rec, sideAudience(side), PostScout, r)); err != nil {
+			if _, err := owe(tx, post(rec, store.SideAudience(side), PostScout, r)); err != nil {
 				return err
 			}
 		}

@@ -115,7 +115,7 @@ func (g Sheets) OpenRoleSheets(guild, battle string, side engine.Side, turn int,
 			return nil // that phase is over
 		}
 		for _, u := range users {
-			sh, err := openSheet(tx, rec, side, Player{User: u, Lang: rec.LangOf(sideAudience(side))})
+			sh, err := openSheet(tx, rec, side, Player{User: u, Lang: rec.LangOf(store.SideAudience(side))})
 			if err != nil {
 				return err
 			}
@@ -129,7 +129,7 @@ func (g Sheets) OpenRoleSheets(guild, battle string, side engine.Side, turn int,
 
 // sheetPost is the post that shows a sheet for a turn.
 func sheetPost(rec *store.BattleRecord, sh store.Sheet, turn int) store.Post {
-	p := post(rec, sideAudience(sh.Side), PostSheet, SheetRef{Sheet: sh.ID})
+	p := post(rec, store.SideAudience(sh.Side), PostSheet, SheetRef{Sheet: sh.ID})
 	p.Channel, p.User, p.Lang, p.Turn, p.Live = "", sh.User, sh.Lang, turn, sh.LiveKey(turn)
 	return p
 }
@@ -162,7 +162,7 @@ func showSheet(tx *store.Tx, rec *store.BattleRecord, sh store.Sheet, reply *sto
 
 // summaryPost is the post of a clan's summary of its orders for the turn.
 func summaryPost(rec *store.BattleRecord, side engine.Side) store.Post {
-	p := post(rec, sideAudience(side), PostSummary, nil)
+	p := post(rec, store.SideAudience(side), PostSummary, nil)
 	p.Live = fmt.Sprintf("summary.%s.%s.%d.%s", rec.GuildID, rec.ID, rec.Turn, side)
 	return p
 }
@@ -228,7 +228,7 @@ func sheetsOpened(tx *store.Tx, rec *store.BattleRecord, before int) error {
 			return err
 		}
 		if rec.Sides[side].OrderRole != "" {
-			p := post(rec, sideAudience(side), PostSheets, nil)
+			p := post(rec, store.SideAudience(side), PostSheets, nil)
 			if _, err := tx.Owe(p); err != nil {
 				return err
 			}

@@ -25,7 +25,7 @@ const PostStatus = "status"
 
 // statusKey is the live message of a battle's status in one audience's
 // channel.
-func statusKey(rec *store.BattleRecord, audience string) string {
+func statusKey(rec *store.BattleRecord, audience store.Audience) string {
 	return fmt.Sprintf("status.%s.%s.%s", rec.GuildID, rec.ID, audience)
 }
 
@@ -51,7 +51,7 @@ func refreshStatus(tx *store.Tx, rec *store.BattleRecord) error {
 // StatusView is a battle's status as one audience may see it.
 type StatusView struct {
 	Name     string
-	Audience string
+	Audience store.Audience
 	Status   store.Status
 	Turn     int
 	// Round is 1 in a plan-change round; Scouting marks the deployment
@@ -76,7 +76,7 @@ type StatusView struct {
 }
 
 // Status reads a battle's status as audience may see it.
-func (s *Service) Status(guild, battle, audience string) (StatusView, error) {
+func (s *Service) Status(guild, battle string, audience store.Audience) (StatusView, error) {
 	out := StatusView{Audience: audience}
 	err := s.Store.View(func(tx *store.Tx) error {
 		rec, err := tx.Battle(guild, battle)
@@ -109,7 +109,7 @@ func (s *Service) Status(guild, battle, audience string) (StatusView, error) {
 			return err
 		}
 		out.Round, out.Ready = ph.Round, ph.Ready
-		mine, clan := audienceSide(audience)
+		mine, clan := audience.Side()
 		for _, side := range sides {
 			if !ph.Ready[side] || clan && side != mine {
 				continue // of the enemy, a clan learns only yes or no
@@ -162,7 +162,7 @@ func (g Posts) PinRefused(guild, battle, channel string, code int) (uint64, erro
 		if !first {
 			return nil // told once
 		}
-		ids, err := owe(tx, text(&rec, []string{store.AudienceGM}, "bot.pin_refused", rec.Name, "<#"+channel+">", code)...)
+		ids, err := owe(tx, text(&rec, []store.Audience{store.AudienceGM}, "bot.pin_refused", rec.Name, "<#"+channel+">", code)...)
 		if len(ids) > 0 {
 			notice = ids[0]
 		}
@@ -183,7 +183,7 @@ func (s *Service) StatusMessage(guild, battle string, channels ...string) (chann
 		}
 		for _, ch := range channels {
 			for _, a := range audiences {
-				if ch == "" || channelOf(&rec, a) != ch {
+				if ch == "" || rec.ChannelOf(a) != ch {
 					continue
 				}
 				l, err := tx.Live(statusKey(&rec, a))

@@ -1,8 +1,6 @@
 package game
 
 import (
-	"encoding/json"
-
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/store"
@@ -80,11 +78,4 @@ func campaignRecord(r *campaign.Roster, rec *store.BattleRecord, armies [2]strin
 		}
 	}
 	return out
-}
-
-// RecordOf decodes a record post's data.
-func RecordOf(p store.Post) (campaign.BattleRecord, error) {
-	var out campaign.BattleRecord
-	err := json.Unmarshal(p.Data, &out)
-	return out, err
 }

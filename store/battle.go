@@ -226,7 +226,7 @@ func (r *BattleRecord) Header() Header {
 // LangOf is the language of an audience's posts: a clan's own, the GM's,
 // or (the spectators, and a battle from before languages per clan) the
 // battle's Locale.
-func (r *BattleRecord) LangOf(audience string) string {
+func (r *BattleRecord) LangOf(audience Audience) string {
 	l := ""
 	switch audience {
 	case AudienceNorth:
@@ -240,6 +240,20 @@ func (r *BattleRecord) LangOf(audience string) string {
 		return r.Locale
 	}
 	return l
+}
+
+// ChannelOf is the channel of an audience: a clan's, the spectators' (""
+// if the battle has none) or the GM's.
+func (r *BattleRecord) ChannelOf(audience Audience) string {
+	switch audience {
+	case AudienceNorth:
+		return r.Sides[engine.North].ChannelID
+	case AudienceSouth:
+		return r.Sides[engine.South].ChannelID
+	case AudienceSpectator:
+		return r.SpectatorChannel
+	}
+	return r.GMChannelID
 }
 
 // Side returns the clan of one side.

@@ -9,6 +9,8 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"github.com/gunbai/gunbai/engine"
 )
 
 // The outbox holds every message the bot owes Discord. A post is written in
@@ -22,14 +24,48 @@ import (
 
 var bucketOutbox = []byte("outbox")
 
+// Audience is whose view a battle post shows, and so its channel: one
+// side's clan, the GM, or the spectators. It is stored as its word, which
+// must never change (posts owed are read back by it).
+type Audience string
+
 // Audiences of a battle post: one side's clan channel, or the GM channel.
 const (
-	AudienceNorth = "north"
-	AudienceSouth = "south"
-	AudienceGM    = "gm"
+	AudienceNorth Audience = "north"
+	AudienceSouth Audience = "south"
+	AudienceGM    Audience = "gm"
 	// AudienceSpectator is the spectators' channel: the GM's view, later.
-	AudienceSpectator = "spectator"
+	AudienceSpectator Audience = "spectator"
 )
+
+// SideAudience is the audience of a side's clan.
+func SideAudience(s engine.Side) Audience {
+	return [2]Audience{AudienceNorth, AudienceSouth}[s&1]
+}
+
+// Side is the side of a clan's audience; false for the GM and the
+// spectators, who see both.
+func (a Audience) Side() (engine.Side, bool) {
+	switch a {
+	case AudienceNorth:
+		return engine.North, true
+	case AudienceSouth:
+		return engine.South, true
+	}
+	return engine.North, false
+}
+
+// Sides are the sides whose orders the audience may read: its own, or
+// both.
+func (a Audience) Sides() []engine.Side {
+	if side, ok := a.Side(); ok {
+		return []engine.Side{side}
+	}
+	return []engine.Side{engine.North, engine.South}
+}
+
+// String is the audience's word, as stored.
+func (a Audience) String() string { return string(a) }
 
 // Post is one message owed to a channel or a player.
 type Post struct {
@@ -39,8 +75,8 @@ type Post struct {
 	Channel string `json:"channel,omitempty"` // the channel; empty for a DM
 	User    string `json:"user,omitempty"`    // the player of a DM
 	// Audience is whose view a battle post shows: AudienceNorth,
-	// AudienceSouth or AudienceGM.
-	Audience string `json:"audience,omitempty"`
+	// AudienceSouth, AudienceGM or AudienceSpectator.
+	Audience Audience `json:"audience,omitempty"`
 	// Kind says what to compose (the bot's composers: text, opened, turn,
 	// plan_change, scout, roll, receipt, failure); Lang in which language.
 	Kind string `json:"kind"`

@@ -251,7 +251,10 @@ func refusal(w io.Writer, o engine.Order, err error) {
 }
 
 // demoViews are the audiences the demo draws, with their file names.
-var demoViews = []struct{ audience, name string }{
+var demoViews = []struct {
+	audience store.Audience
+	name     string
+}{
 	{store.AudienceGM, "gm"}, {store.AudienceNorth, "north"}, {store.AudienceSouth, "south"},
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/game/kit"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -115,9 +116,13 @@ const (
 	AmConfirm = "confirm" // button: apply it all
 )
 
-// AftermathID is a component's custom ID.
+// AftermathID is a component's custom ID (customid.Aftermath).
 func AftermathID(army string, turn int, action string, value ...string) string {
-	return strings.Join(append([]string{"am", army, strconv.Itoa(turn), action}, value...), ":")
+	args := []any{army, turn, action}
+	for _, v := range value {
+		args = append(args, v)
+	}
+	return customid.Aftermath.Build(args...)
 }
 
 // AftermathClick is one click on an aftermath message.
@@ -135,15 +140,11 @@ type AftermathClick struct {
 // transaction changing the aftermath and owing both messages' refresh. A
 // click from anyone else changes nothing.
 func (s *Service) ActAftermath(c AftermathClick) error {
-	parts := strings.Split(c.ID, ":")
-	if len(parts) < 4 || parts[0] != "am" {
+	v, ok := customid.Aftermath.Parse(c.ID)
+	if !ok {
 		return refuse("err.aftermath_stale")
 	}
-	army, action, arg := parts[1], parts[3], strings.Join(parts[4:], ":")
-	turn, err := strconv.Atoi(parts[2])
-	if err != nil {
-		return refuse("err.aftermath_stale")
-	}
+	army, turn, action, arg := v.Str("army"), v.Int("turn"), v.Str("action"), v.Str("value")
 	return s.InRoster(c.Guild, func(tx *store.Tx, rec *store.RosterRecord) error {
 		r := &rec.Roster
 		a, ok := r.Army(army)

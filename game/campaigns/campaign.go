@@ -11,7 +11,6 @@
 package campaigns
 
 import (
-	"encoding/json"
 	"errors"
 	"strings"
 
@@ -151,12 +150,5 @@ func (s *Service) UploadRoster(guild, name string, data []byte) (campaign.Roster
 		rec.Roster, out = merged, merged
 		return nil
 	})
-	return out, err
-}
-
-// AftermathRefOf decodes an aftermath post's data.
-func AftermathRefOf(p store.Post) (AftermathRef, error) {
-	var out AftermathRef
-	err := json.Unmarshal(p.Data, &out)
 	return out, err
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gunbai/gunbai/duel"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -23,20 +24,13 @@ type DuelClick struct {
 	Values []string // a select's values
 }
 
-// ParseDuelID splits a duel's custom ID.
+// ParseDuelID reads a duel's custom ID (customid.Duel).
 func ParseDuelID(id string) (guild, battle, duelID string, fighter int, action, value string, ok bool) {
-	parts := strings.SplitN(id, ":", 7)
-	if len(parts) < 6 || parts[0] != "duel" {
+	v, ok := customid.Duel.Parse(id)
+	if f := v.Int("fighter"); !ok || f < 0 || f > 1 {
 		return "", "", "", 0, "", "", false
 	}
-	f, err := strconv.Atoi(parts[4])
-	if err != nil || f < 0 || f > 1 {
-		return "", "", "", 0, "", "", false
-	}
-	if len(parts) == 7 {
-		value = parts[6]
-	}
-	return parts[1], parts[2], parts[3], f, parts[5], value, true
+	return v.Str("guild"), v.Str("battle"), v.Str("duel"), v.Int("fighter"), v.Str("action"), v.Str("value"), true
 }
 
 // mayPlay reports whether a user plays fighter i.

@@ -14,6 +14,7 @@ import (
 	"github.com/gunbai/gunbai/duel"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game/kit"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -99,7 +100,11 @@ const (
 // DuelID is a component's custom ID. It names the guild: a click in a DM
 // comes without one.
 func DuelID(guild, battle, id string, fighter int, action string, value ...string) string {
-	return strings.Join(append([]string{"duel", guild, battle, id, strconv.Itoa(fighter), action}, value...), ":")
+	args := []any{guild, battle, id, fighter, action}
+	for _, v := range value {
+		args = append(args, v)
+	}
+	return customid.Duel.Build(args...)
 }
 
 // DuelLive is the live key of a fighter's prompt in one place: a DM to user,
@@ -316,9 +321,10 @@ func (s *Service) finishDuel(tx *store.Tx, d *store.DuelRecord) error {
 func oweDuel(tx *store.Tx, d *store.DuelRecord, what string, n int) error {
 	var posts []store.Post
 	for _, to := range []struct {
-		channel, audience string
-		fighter           int
-	}{{d.Seats[0].Channel, kit.SideAudience(d.Seats[0].Side), 0}, {d.Seats[1].Channel, kit.SideAudience(d.Seats[1].Side), 1}, {d.GM, store.AudienceGM, -1}} {
+		channel  string
+		audience store.Audience
+		fighter  int
+	}{{d.Seats[0].Channel, store.SideAudience(d.Seats[0].Side), 0}, {d.Seats[1].Channel, store.SideAudience(d.Seats[1].Side), 1}, {d.GM, store.AudienceGM, -1}} {
 		if to.channel == "" {
 			continue
 		}
@@ -343,7 +349,7 @@ func owePrompts(tx *store.Tx, d *store.DuelRecord) error {
 		targets := append([]string{""}, seat.Users...)
 		for _, u := range targets {
 			p := duelPost(d, i, DuelPrompt, 0)
-			p.Audience = kit.SideAudience(seat.Side)
+			p.Audience = store.SideAudience(seat.Side)
 			if u == "" {
 				if seat.Channel == "" {
 					continue

@@ -23,6 +23,7 @@ import (
 	"github.com/gunbai/gunbai/campaign"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game/kit"
+	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/quick"
 	"github.com/gunbai/gunbai/store"
 )
@@ -241,13 +242,6 @@ func (s *Service) Fight(guild, id string) (campaign.Roster, quick.Record, error)
 	return r, rec, err
 }
 
-// FightRefOf decodes a fight post's data.
-func FightRefOf(p store.Post) (FightRef, error) {
-	var out FightRef
-	err := json.Unmarshal(p.Data, &out)
-	return out, err
-}
-
 // The actions on a fight's clan message: custom IDs "qb:<id>:<side>:<action>".
 const (
 	QbLosses  = "losses"  // select: the units that take the enemy's hits
@@ -258,7 +252,7 @@ const (
 
 // FightID is a component's custom ID.
 func FightID(id string, side quick.Side, action string) string {
-	return fmt.Sprintf("qb:%s:%d:%s", id, side, action)
+	return customid.Fight.Build(id, int(side), action)
 }
 
 // FightClick is one click on a fight's clan message.
@@ -274,18 +268,14 @@ type FightClick struct {
 // (E3-F9), or his confirmation; when both sides have confirmed, the fight is
 // resolved in the same transaction.
 func (s *Service) ActFight(c FightClick) error {
-	parts := strings.Split(c.ID, ":")
-	if len(parts) != 4 || parts[0] != "qb" {
+	v, ok := customid.Fight.Parse(c.ID)
+	if n := v.Int("side"); !ok || n < 0 || n > 1 {
 		return refuse("err.quick_stale")
 	}
-	n, err := strconv.Atoi(parts[2])
-	if err != nil || n < 0 || n > 1 {
-		return refuse("err.quick_stale")
-	}
-	side := quick.Side(n)
+	side, fight, action := quick.Side(v.Int("side")), v.Str("fight"), v.Str("action")
 	return s.InRoster(c.Guild, func(tx *store.Tx, rr *store.RosterRecord) error {
 		var rec quick.Record
-		if err := tx.Campaign(c.Guild, fightsKind, parts[1], &rec); err != nil {
+		if err := tx.Campaign(c.Guild, fightsKind, fight, &rec); err != nil {
 			if errors.Is(err, store.ErrNotFound) {
 				return refuse("err.quick_stale")
 			}
@@ -298,7 +288,7 @@ func (s *Service) ActFight(c FightClick) error {
 		if !c.GM && (clan == nil || clan.Role == "" || !slices.Contains(c.Roles, clan.Role)) {
 			return refuse("err.quick_not_yours")
 		}
-		if err := chooseFight(&rec, side, parts[3], c.Values); err != nil {
+		if err := chooseFight(&rec, side, action, c.Values); err != nil {
 			return err
 		}
 		if rec.Confirmed[0] && rec.Confirmed[1] {
