@@ -1,7 +1,7 @@
 package render
 
 // Texts of the preview of pending orders drawn on a side's field
-// (FieldOptions.Intents): its legend.
+// (field.Options.Intents): its legend.
 var previewTexts = map[string]msg{
 	"legend.preview":        {"Приказы:", "Orders:"},
 	"legend.preview_phase1": {"фаза 1", "phase 1"},

@@ -1,7 +1,7 @@
 package render
 
-// Texts of the field's title and legend (field_title.go, field_legend.go)
-// and of its alt text (alttext.go).
+// Texts of the field's title and legend (render/field: title.go, legend.go)
+// and of its alt text (render/field/alttext.go).
 var fieldTexts = map[string]msg{
 	"field.title_named":            {"%s — ход %d", "%s — turn %d"},
 	"field.title_named_deployment": {"%s — расстановка", "%s — deployment"},

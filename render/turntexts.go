@@ -1,8 +1,8 @@
 package render
 
-// Texts of the turn drawn on the field (FieldOptions.Events,
-// field_turn.go): the legend of its marks, the side an attack struck, and
-// the captions of a replay's frames (replay.go).
+// Texts of the turn drawn on the field (field.Options.Events,
+// render/field/turn.go): the legend of its marks, the side an attack struck, and
+// the captions of a replay's frames (render/field/replay.go).
 var turnTexts = map[string]msg{
 	"legend.turn":           {"Что было:", "What happened:"},
 	"legend.turn_move":      {"движение", "move"},
