@@ -54,15 +54,17 @@ const (
 var (
 	lengthBase  = [29]uint16{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
 	lengthExtra = [29]uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
-	lengthIndex [maxMatch + 1]uint8 // by length, i of its code
+	lengthIndex = lengthIndexOf() // by length, i of its code
 )
 
-func init() {
+// lengthIndexOf is, by match length, the index of its length code.
+func lengthIndexOf() (index [maxMatch + 1]uint8) {
 	for i := range lengthBase {
 		for l := int(lengthBase[i]); l <= maxMatch; l++ {
-			lengthIndex[l] = uint8(i)
+			index[l] = uint8(i)
 		}
 	}
+	return index
 }
 
 // codeLengthOrder is the order of the code-length code's lengths in a
