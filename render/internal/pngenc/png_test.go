@@ -53,7 +53,13 @@ func TestEncodeRoundTrip(t *testing.T) {
 // that name, as RGBA.
 func goldenPicture(t testing.TB, name string) *image.RGBA {
 	t.Helper()
-	f, err := os.Open("../../field/testdata/" + name)
+	return goldenPictureAt(t, "../../field/testdata/"+name)
+}
+
+// goldenPictureAt is the PNG picture at path, as RGBA.
+func goldenPictureAt(t testing.TB, path string) *image.RGBA {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

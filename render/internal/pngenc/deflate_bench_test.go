@@ -1,0 +1,127 @@
+package pngenc
+
+import (
+	"compress/zlib"
+	"fmt"
+	"io"
+	"testing"
+	"time"
+
+	kzlib "github.com/klauspost/compress/zlib"
+)
+
+// demoTurnRows are the rows Encode deflates for the three pictures of a
+// turn, the GM's, North's and South's, as the demo draws them: testdata
+// holds turn 2 of `gunbai demo -turns 2` (made again by running it and
+// copying DIR/turn-2.{gm,north,south}.png).
+func demoTurnRows(b *testing.B) [][][]byte {
+	var out [][][]byte
+	for _, v := range []string{"gm", "north", "south"} {
+		img := goldenPictureAt(b, fmt.Sprintf("testdata/demo-turn-2.%s.png", v))
+		w := img.Rect.Dx()
+		prev := make([]byte, 4*w)
+		var rows [][]byte
+		for y := img.Rect.Min.Y; y < img.Rect.Max.Y; y++ {
+			src := img.Pix[img.PixOffset(img.Rect.Min.X, y):][:4*w]
+			row := make([]byte, 1+3*w+2)
+			row[0] = 2
+			upFilter(row[1:], src, prev)
+			rows = append(rows, row[:1+3*w])
+			prev = src
+		}
+		out = append(out, rows)
+	}
+	return out
+}
+
+// counter counts the bytes written to it.
+type counter int
+
+func (c *counter) Write(p []byte) (int, error) { *c += counter(len(p)); return len(p), nil }
+
+// BenchmarkDeflate deflates the same rows, the three pictures of a demo
+// turn Up-filtered as Encode filters them, with the own deflater
+// (rowDeflater) and with github.com/klauspost/compress/zlib at its fastest
+// level (BestSpeed), and compress/zlib at BestSpeed, in one run (go test -run X -bench Deflate -count 6
+// -cpu 1 ./render/internal/pngenc/); zlib-B is the three streams' size.
+// deflate.go's first comment gives the figures and what they decided.
+func BenchmarkDeflate(b *testing.B) {
+	views := demoTurnRows(b)
+	own := func(b *testing.B, n *counter) {
+		for _, rows := range views {
+			z := rowDeflaters.Get().(*rowDeflater)
+			z.reset(n)
+			for _, row := range rows {
+				z.writeRow(row)
+			}
+			if err := z.close(); err != nil {
+				b.Fatal(err)
+			}
+			rowDeflaters.Put(z)
+		}
+	}
+	zw, err := kzlib.NewWriterLevel(io.Discard, kzlib.BestSpeed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	klauspost := func(b *testing.B, n *counter) {
+		for _, rows := range views {
+			zw.Reset(n)
+			for _, row := range rows {
+				if _, err := zw.Write(row); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := zw.Close(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	sw, err := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	std := func(b *testing.B, n *counter) {
+		for _, rows := range views {
+			sw.Reset(n)
+			for _, row := range rows {
+				if _, err := sw.Write(row); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := sw.Close(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	for _, c := range []struct {
+		name    string
+		deflate func(*testing.B, *counter)
+	}{{"own", own}, {"klauspost", klauspost}, {"std", std}} {
+		b.Run(c.name, func(b *testing.B) {
+			var n counter
+			for b.Loop() {
+				n = 0
+				c.deflate(b, &n)
+			}
+			b.ReportMetric(float64(n), "zlib-B")
+		})
+	}
+	// On a busy machine the two runs above may meet different loads:
+	// paired takes turns, one of each per iteration, and reports each
+	// one's time per turn's three pictures and their ratio.
+	b.Run("paired", func(b *testing.B) {
+		var tOwn, tK time.Duration
+		var n counter
+		for b.Loop() {
+			t0 := time.Now()
+			own(b, &n)
+			t1 := time.Now()
+			klauspost(b, &n)
+			tOwn, tK = tOwn+t1.Sub(t0), tK+time.Since(t1)
+		}
+		b.ReportMetric(float64(tOwn.Nanoseconds())/float64(b.N), "own-ns")
+		b.ReportMetric(float64(tK.Nanoseconds())/float64(b.N), "klauspost-ns")
+		b.ReportMetric(float64(tK)/float64(tOwn), "klauspost/own")
+	})
+}
