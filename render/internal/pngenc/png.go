@@ -13,7 +13,8 @@ import (
 // image/png: the standard encoder tries the five row filters on every row
 // and keeps the best, which costs more than drawing the field; here every
 // row takes the Up filter (the field is mostly rows like the one above),
-// deflated by rowDeflater (deflate.go). Any PNG decoder reads it (the
+// deflated by klauspost/compress's zlib at its fastest (deflate.go says
+// why not by a deflater of our own). Any PNG decoder reads it (the
 // tests decode it with image/png and compare every pixel). Alpha is
 // dropped: the field is drawn opaque.
 func Encode(w io.Writer, img *image.RGBA) error {
@@ -30,9 +31,8 @@ func Encode(w io.Writer, img *image.RGBA) error {
 		return err
 	}
 	cw := &chunkWriter{w: w}
-	zw := rowDeflaters.Get().(*rowDeflater)
-	defer rowDeflaters.Put(zw)
-	zw.reset(cw)
+	zw := getDeflater(cw)
+	defer putDeflater(zw)
 	cur := make([]byte, 1+3*width+2) // the filter's room
 	cur[0] = 2                       // Up: each byte less the one above it
 	prev := make([]byte, 4*width)    // above the first row: zeros
@@ -40,10 +40,12 @@ func Encode(w io.Writer, img *image.RGBA) error {
 		off := (y+b.Min.Y-img.Rect.Min.Y)*img.Stride + (b.Min.X-img.Rect.Min.X)*4
 		src := img.Pix[off : off+4*width]
 		upFilter(cur[1:], src, prev)
-		zw.writeRow(cur[:1+3*width])
+		if _, err := zw.Write(cur[:1+3*width]); err != nil {
+			return err
+		}
 		prev = src
 	}
-	if err := zw.close(); err != nil {
+	if err := zw.Close(); err != nil {
 		return err
 	}
 	if err := cw.err; err != nil {
