@@ -271,27 +271,41 @@ func (d *drawer) legendLines() {
 	}
 }
 
+// legendIcon draws the small picture of a legend item in the square of
+// side s at x, y.
 func (d *drawer) legendIcon(it legendItem, x, y, s float64) {
-	dc, k := d.dc, it.kind
-	d.turnLegendIcon(k, x, y, s) // the turn's marks (turn.go)
+	// Each kind is drawn by one of the stages, which pass over the others.
+	d.turnLegendIcon(it.kind, x, y, s) // the turn's marks (turn.go)
+	d.unitLegendIcon(it, x, y, s)
+	d.fieldLegendIcon(it.kind, x, y, s)
+	d.previewLegendIcon(it.kind, x, y, s)
+}
+
+// swatch is a legend's square of a colour, fill, edged with ink.
+func (d *drawer) swatch(x, y, s float64, fill, ink color.Color) {
+	dc := d.dc
+	dc.SetColor(fill)
+	dc.DrawRoundedRectangle(x, y, s, s, s*0.15)
+	dc.FillPreserve()
+	dc.SetColor(ink)
+	dc.SetLineWidth(1)
+	dc.Stroke()
+}
+
+// unitLegendIcon draws the icons of the units' legend: the sides, the
+// front, the marks of a counter, the HQs and the leaders.
+func (d *drawer) unitLegendIcon(it legendItem, x, y, s float64) {
+	k := it.kind
 	cx, cy := x+s/2, y+s/2
-	swatch := func(fill, ink color.Color) {
-		dc.SetColor(fill)
-		dc.DrawRoundedRectangle(x, y, s, s, s*0.15)
-		dc.FillPreserve()
-		dc.SetColor(ink)
-		dc.SetLineWidth(1)
-		dc.Stroke()
-	}
 	switch k {
 	case legendNorth:
-		swatch(northColor, northDark)
+		d.swatch(x, y, s, northColor, northDark)
 	case legendSouth:
-		swatch(southColor, southDark)
+		d.swatch(x, y, s, southColor, southDark)
 	case legendFront:
 		d.legendCounter(x, y, s)
 	case legendRouting:
-		swatch(color.RGBA{0xdd, 0xdd, 0xdd, 0xff}, textColor)
+		d.swatch(x, y, s, color.RGBA{0xdd, 0xdd, 0xdd, 0xff}, textColor)
 		d.hatch(rectF{x + 1, y + 1, s - 2, s - 2}, s/3, textColor, 1.5)
 		d.routingBadge(x+s*0.72, y+s*0.28, s*0.26)
 	case legendHQ, legendHQLost:
@@ -308,6 +322,37 @@ func (d *drawer) legendIcon(it legendItem, x, y, s float64) {
 		d.holdBadge(cx, cy, s*0.36)
 	case legendFatigued:
 		d.fatigueBadge(cx, cy, s*0.34)
+	case legendBanner:
+		d.bannerFlag(cx+s*0.1, cy+s*0.15, s*0.3, engine.North)
+	case legendHidden:
+		d.legendHidden(x, y, s)
+	case legendFar:
+		d.farArrow(it.side, x+s*0.15, cy, x+s, cy, s*0.42)
+	}
+}
+
+// legendHidden is a counter hidden in a forest: dashed around.
+func (d *drawer) legendHidden(x, y, s float64) {
+	dc := d.dc
+	dc.SetColor(forestFill)
+	dc.DrawRectangle(x, y, s, s)
+	dc.Fill()
+	dc.SetColor(northColor)
+	dc.DrawRoundedRectangle(x+s*0.22, y+s*0.3, s*0.56, s*0.45, s*0.08)
+	dc.Fill()
+	dc.SetDash(s*0.12, s*0.08)
+	dc.SetLineWidth(1.5)
+	dc.SetColor(starInk)
+	dc.DrawRoundedRectangle(x+s*0.12, y+s*0.2, s*0.76, s*0.65, s*0.12)
+	dc.Stroke()
+	dc.SetDash()
+}
+
+// fieldLegendIcon draws the icons of the field's legend: the shields,
+// the zones and the terrain.
+func (d *drawer) fieldLegendIcon(k legendKind, x, y, s float64) {
+	dc := d.dc
+	switch k {
 	case legendShields:
 		dc.SetColor(gridColor)
 		dc.SetLineWidth(1)
@@ -316,9 +361,9 @@ func (d *drawer) legendIcon(it legendItem, x, y, s float64) {
 		t := math.Max(3, math.Round(s*0.22))
 		d.shieldBar(x+s-t, y+math.Round(s*0.15), t, s-2*math.Round(s*0.15))
 	case legendNoMans:
-		swatch(noMansColor, gridColor)
+		d.swatch(x, y, s, noMansColor, gridColor)
 	case legendOffField:
-		swatch(offFieldColor, gridColor)
+		d.swatch(x, y, s, offFieldColor, gridColor)
 		d.hatch(rectF{x + 1, y + 1, s - 2, s - 2}, s/4, offFieldInk, 1.5)
 	case legendHill:
 		d.hillIcon(x, y, s)
@@ -327,41 +372,40 @@ func (d *drawer) legendIcon(it legendItem, x, y, s float64) {
 	case legendSwamp:
 		d.swampIcon(x, y, s)
 	case legendRiver, legendBridge:
-		dc.SetColor(riverColor)
-		dc.DrawRectangle(x, cy-s*0.22, s, s*0.44)
+		d.legendRiver(x, y, s, k == legendBridge)
+	}
+}
+
+// legendRiver is a stretch of the river between its banks, and the
+// bridge across it if bridge.
+func (d *drawer) legendRiver(x, y, s float64, bridge bool) {
+	dc := d.dc
+	cx, cy := x+s/2, y+s/2
+	dc.SetColor(riverColor)
+	dc.DrawRectangle(x, cy-s*0.22, s, s*0.44)
+	dc.Fill()
+	dc.SetColor(riverBank)
+	dc.SetLineWidth(1)
+	dc.DrawLine(x, cy-s*0.22, x+s, cy-s*0.22)
+	dc.DrawLine(x, cy+s*0.22, x+s, cy+s*0.22)
+	dc.Stroke()
+	if bridge {
+		dc.SetColor(bridgeColor)
+		dc.DrawRectangle(cx-s*0.2, y+s*0.05, s*0.4, s*0.9)
 		dc.Fill()
-		dc.SetColor(riverBank)
-		dc.SetLineWidth(1)
-		dc.DrawLine(x, cy-s*0.22, x+s, cy-s*0.22)
-		dc.DrawLine(x, cy+s*0.22, x+s, cy+s*0.22)
+		dc.SetColor(bridgeInk)
+		dc.SetLineWidth(math.Max(1.5, s*0.08))
+		dc.DrawLine(cx-s*0.2, y, cx-s*0.2, y+s)
+		dc.DrawLine(cx+s*0.2, y, cx+s*0.2, y+s)
 		dc.Stroke()
-		if k == legendBridge {
-			dc.SetColor(bridgeColor)
-			dc.DrawRectangle(cx-s*0.2, y+s*0.05, s*0.4, s*0.9)
-			dc.Fill()
-			dc.SetColor(bridgeInk)
-			dc.SetLineWidth(math.Max(1.5, s*0.08))
-			dc.DrawLine(cx-s*0.2, y, cx-s*0.2, y+s)
-			dc.DrawLine(cx+s*0.2, y, cx+s*0.2, y+s)
-			dc.Stroke()
-		}
-	case legendBanner:
-		d.bannerFlag(cx+s*0.1, cy+s*0.15, s*0.3, engine.North)
-	case legendHidden:
-		dc.SetColor(forestFill)
-		dc.DrawRectangle(x, y, s, s)
-		dc.Fill()
-		dc.SetColor(northColor)
-		dc.DrawRoundedRectangle(x+s*0.22, y+s*0.3, s*0.56, s*0.45, s*0.08)
-		dc.Fill()
-		dc.SetDash(s*0.12, s*0.08)
-		dc.SetLineWidth(1.5)
-		dc.SetColor(starInk)
-		dc.DrawRoundedRectangle(x+s*0.12, y+s*0.2, s*0.76, s*0.65, s*0.12)
-		dc.Stroke()
-		dc.SetDash()
-	case legendFar:
-		d.farArrow(it.side, x+s*0.15, cy, x+s, cy, s*0.42)
+	}
+}
+
+// previewLegendIcon draws the icons of the preview's legend: the pending
+// orders' arrows, attacks, shots and new fronts.
+func (d *drawer) previewLegendIcon(k legendKind, x, y, s float64) {
+	cx, cy := x+s/2, y+s/2
+	switch k {
 	case legendPhase1, legendPhase2:
 		d.arrow([]point{{x, cy}, {x + s, cy}}, previewInk, math.Max(2, d.l.cs*0.05), k == legendPhase2)
 	case legendAttack:
