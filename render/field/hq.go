@@ -26,12 +26,12 @@ func (d *drawer) markers() {
 			x, y := d.l.cellOrigin(c)
 			m := math.Ceil(d.l.cs * 0.25)
 			r := image.Rect(int(x-m), int(y-m), int(math.Ceil(x+d.l.cs+m)), int(math.Ceil(y+d.l.cs+m)))
-			var key strings.Builder
-			fmt.Fprint(&key, "hq ", d.l.cs, d.l.gridX, d.l.gridY, s, c, d.b.HQLost[s], hqOccupied(d.b, c))
+			var own strings.Builder
+			fmt.Fprint(&own, s, c, d.b.HQLost[s], hqOccupied(d.b, c))
 			for _, l := range leadersAt(d.b, engine.AtHQ, s) {
-				fmt.Fprint(&key, " ", *l)
+				fmt.Fprint(&own, " ", *l)
 			}
-			d.memo(key.String(), r, func() { d.hq(s, c) })
+			d.memo(d.memoKeyOf(memoHQ, r, own.String()), func() { d.hq(s, c) })
 		}
 	}
 }

@@ -247,8 +247,8 @@ func (d *drawer) legend() {
 	}
 	top, bottom := math.Floor(l.legendTop), math.Ceil(l.legendTop+float64(len(l.legend))*l.legendLineH)
 	r := image.Rect(0, int(top)-4, l.w, int(bottom)+4)
-	key := fmt.Sprint("legend ", d.lang, l.cs, l.pad, l.legendTop, l.legendLineH, l.legend)
-	d.memo(key, r, d.legendLines)
+	own := fmt.Sprint(l.pad, l.legendTop, l.legendLineH, l.legend)
+	d.memo(d.memoKeyOf(memoLegend, r, own), d.legendLines)
 }
 
 // legendLines draws the legend lines.

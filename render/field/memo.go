@@ -5,6 +5,8 @@ import (
 	"image"
 	"sync"
 	"sync/atomic"
+
+	"github.com/gunbai/gunbai/render"
 )
 
 // Parts of the field drawn again and again alike (the legend, a counter)
@@ -32,9 +34,42 @@ var memos = struct {
 	hits, misses atomic.Int64
 }{}
 
+// memoKey is the whole input of a part's drawing, so that what may change
+// its pixels is named here, field by field, and two drawings with other
+// inputs never share pixels: the part, where it is, the language and the
+// picture's scale and grid, and what the part itself shows, printed by
+// the part's own function of the drawer (tokenKey and the like) from the
+// values its drawing reads. The view and the battle are not in it as
+// such: a counter in North's view is South's or a replay frame's when its
+// unit, marks and leaders are, and that is what the memo is for; what the
+// view changes in a part (a unit hidden from the enemy, the title's words)
+// is in its own input. TestMemoKeyFields changes each field and wants the
+// memo to miss.
 type memoKey struct {
-	what string
-	r    image.Rectangle
+	part         memoPart
+	rect         image.Rectangle // the part of the picture drawn in
+	lang         render.Lang
+	cs           float64 // the cell's size: the faces' and the lines' too
+	gridX, gridY float64 // where the grid's top left corner is
+	own          string  // what the part shows: its unit, HQ, lines, words
+}
+
+// memoPart is what a memo's entry is a drawing of.
+type memoPart int8
+
+const (
+	memoToken  memoPart = iota + 1 // a unit's counter (tokens.go)
+	memoHQ                         // an HQ with its leaders (hq.go)
+	memoLegend                     // the legend's lines (legend.go)
+	memoTitle                      // what is above the field (title.go)
+)
+
+// memoKeyOf is the key of part, drawn with own in r of d's picture.
+func (d *drawer) memoKeyOf(part memoPart, r image.Rectangle, own string) memoKey {
+	if d.img != nil {
+		r = r.Intersect(d.img.Rect)
+	}
+	return memoKey{part: part, rect: r, lang: d.lang, cs: d.l.cs, gridX: d.l.gridX, gridY: d.l.gridY, own: own}
 }
 
 const (
@@ -50,20 +85,16 @@ const (
 // noMemo makes every part be drawn (tests, benchmarks).
 var noMemo atomic.Bool
 
-// memo draws with draw, in d.img, what key names (everything the drawing
-// depends on but the pixels under it) in the part r, or copies it from
-// the memo.
-func (d *drawer) memo(key string, r image.Rectangle, draw func()) {
+// memo draws with draw, in d.img, the part that k names (everything the
+// drawing depends on but the pixels under it), or copies it from the memo.
+func (d *drawer) memo(k memoKey, draw func()) {
 	img := d.img
 	if img == nil || noMemo.Load() {
 		draw()
 		return
 	}
-	r = r.Intersect(img.Rect)
-	k := memoKey{key, r}
-	memos.Lock()
-	e := memos.m[k]
-	memos.Unlock()
+	r := k.rect
+	e := lookupMemo(k)
 	if e != nil && rectEqual(img, r, e.before) {
 		memos.hits.Add(1)
 		rectCopy(img, r, e.after)
@@ -96,8 +127,16 @@ func ringAround(img *image.RGBA, r image.Rectangle) []image.Rectangle {
 	}
 }
 
+// lookupMemo is the entry of k, or nil.
+func lookupMemo(k memoKey) *memoEntry {
+	memos.Lock()
+	defer memos.Unlock()
+	return memos.m[k]
+}
+
+// storeMemo keeps e as the entry of k, unless k has one.
 func storeMemo(k memoKey, e *memoEntry) {
-	n := len(e.before) + len(e.after) + len(k.what)
+	n := len(e.before) + len(e.after) + len(k.own)
 	memos.Lock()
 	defer memos.Unlock()
 	if memos.m == nil || memos.bytes+n > maxMemoBytes {

@@ -142,8 +142,8 @@ func edgeLabel(lang render.Lang, s engine.Side, clans [2]string, f *fieldFaces, 
 func (d *drawer) title() {
 	l := &d.l
 	h := &l.head
-	key := fmt.Sprint("title ", d.lang, l.cs, l.w, l.pad, l.titleBase, l.subBase, l.northBase, l.gridX, *h)
-	d.memo(key, image.Rect(0, 0, l.w, int(l.gridY)), d.titleTop)
+	own := fmt.Sprint(l.w, l.pad, l.titleBase, l.subBase, l.northBase, *h)
+	d.memo(d.memoKeyOf(memoTitle, image.Rect(0, 0, l.w, int(l.gridY)), own), d.titleTop)
 	xc, _ := l.cellOrigin(engine.Cell{X: 7, Y: 1})
 	d.textAt(d.f.side, h.south, xc, l.southBase, 0.5, southDark)
 	for i, line := range l.summary {

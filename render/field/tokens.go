@@ -33,18 +33,19 @@ func (d *drawer) units() {
 			x, y := d.l.cellOrigin(u.Cell)
 			m := math.Ceil(d.l.cs * 0.25)
 			r := image.Rect(int(x-m), int(y-m), int(math.Ceil(x+d.l.cs+m)), int(math.Ceil(y+d.l.cs+m)))
-			d.memo(d.tokenKey(u), r, func() { d.token(u) })
+			d.memo(d.memoKeyOf(memoToken, r, d.tokenKey(u)), func() { d.token(u) })
 		}
 	}
 	d.hqOverUnit()
 }
 
-// tokenKey is everything a unit's counter is drawn from (token) but the
-// pixels under it.
+// tokenKey is what a unit's counter shows (token), printed: the unit, its
+// label, banner and leaders, whether it is hidden from the enemy and the
+// room an HQ's cap leaves it; the own input of its memo key (memo.go).
 func (d *drawer) tokenKey(u *engine.Unit) string {
 	var sb strings.Builder
 	x, _ := d.l.cellOrigin(u.Cell)
-	fmt.Fprint(&sb, "token ", d.lang, d.l.cs, d.l.gridX, d.l.gridY, *u, d.l.labels[u.ID], d.banners[u.ID],
+	fmt.Fprint(&sb, *u, d.l.labels[u.ID], d.banners[u.ID],
 		d.hiddenFromEnemy(u), d.hqCapLeft(u.Cell, x+d.l.cs))
 	for _, l := range leadersAt(d.b, u.ID, u.Side) {
 		fmt.Fprint(&sb, " ", *l)
