@@ -11,7 +11,8 @@ import (
 )
 
 // Encode's files decode, with image/png, to the very pixels drawn: odd
-// sizes, a picture that is a part of a larger one, every byte value.
+// sizes, a picture that is a part of a larger one, every byte value, a
+// picture of the field.
 func TestEncodeRoundTrip(t *testing.T) {
 	big := image.NewRGBA(image.Rect(0, 0, 37, 23))
 	for y := 0; y < 23; y++ {
@@ -19,7 +20,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 			big.SetRGBA(x, y, color.RGBA{uint8(x * 7), uint8(y * 11), uint8(x*y + 3), 255})
 		}
 	}
-	for _, img := range []*image.RGBA{big, big.SubImage(image.Rect(5, 3, 30, 20)).(*image.RGBA), image.NewRGBA(image.Rect(0, 0, 1, 1))} {
+	for _, img := range []*image.RGBA{big, big.SubImage(image.Rect(5, 3, 30, 20)).(*image.RGBA), image.NewRGBA(image.Rect(0, 0, 1, 1)), goldenPicture(t, "golden_gm.png")} {
 		for i := range img.Pix {
 			if i%4 == 3 {
 				img.Pix[i] = 255
