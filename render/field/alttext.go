@@ -16,7 +16,7 @@ const MaxAltText = 1024
 // more".
 const maxAltListed = 6
 
-// AltText describes a picture of the field (Field with the same battle
+// AltText describes a picture of the field (Image with the same battle
 // and options) for those who cannot see it, as Discord's attachment
 // description: the battle and the turn, whose view it is, the clans, what
 // stands on the field (each side's units, how many of them rout, a lost

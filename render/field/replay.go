@@ -53,7 +53,7 @@ const (
 // options give the same bytes.
 func ReplayGIF(frames []ReplayFrame, opt Options) ([]byte, error) {
 	if len(frames) == 0 && opt.Before == nil {
-		return nil, errors.New("render: a replay needs frames or the state before the turn")
+		return nil, errors.New("field: a replay needs frames or the state before the turn")
 	}
 	return replayGIF(replayShots(frames, opt), nil, nil)
 }

@@ -17,7 +17,7 @@ import (
 // both.
 func PNGAndReplay(b engine.Battle, frames []ReplayFrame, opt Options) (pngData, gifData []byte, err error) {
 	if len(frames) == 0 && opt.Before == nil {
-		return nil, nil, errors.New("render: a replay needs frames or the state before the turn")
+		return nil, nil, errors.New("field: a replay needs frames or the state before the turn")
 	}
 	dst, _ := canvasPool.Get().(*image.RGBA)
 	img, l, err := drawFieldLayout(b, opt, dst)
