@@ -9,19 +9,22 @@ package pngenc
 // in one run, on the Up-filtered rows of the three pictures of a demo turn
 // (turn 2 of `gunbai demo`, GM, North, South: 864x842 each, 6.5 MB of
 // rows; BenchmarkDeflate, go test -run X -bench Deflate -count 6 -cpu 1,
-// on 2 shared cores; medians of 6):
+// three runs on 2 cores shared with other work, so the times are noisy):
 //
-//	own deflater         30.5 ms   497,888 bytes
-//	klauspost BestSpeed  24.9 ms   508,871 bytes (+2.2%)
-//	compress/zlib        53.0 ms   503,024 bytes (+1.0%)
+//	                     median ms (runs 1, 2)   bytes
+//	own deflater         30.2   25.8             497,888
+//	klauspost BestSpeed  25.1   17.5             508,871 (+2.2%)
+//	compress/zlib        54.1   32.5             503,024 (+1.0%)
 //
-// and taking turns in each iteration (BenchmarkDeflate/paired), the
-// library took 0.57 to 0.96 of the own deflater's time (median 0.89). The
-// own deflater was not faster, so a library was enough: klauspost, for
-// 2.2% more bytes per picture (about 3.6 KB of 165 KB), in place of 435
-// lines and their tests to keep. The benchmark as it was, with the own
-// deflater, is commit efe70b0 (git show efe70b0:render/internal/pngenc/).
-// BenchmarkDeflate now compares the library with compress/zlib.
+// Taking turns within each iteration (BenchmarkDeflate/paired), the
+// library took less time than the own deflater in all 18 iterations of
+// the three runs: 0.57 to 0.99 of it, median 0.80. The own deflater was
+// not faster, so a library was enough: klauspost, for 2.2% more bytes per
+// picture (about 3.6 KB of 165 KB), in place of 435 lines and their tests
+// to keep. The benchmark with the own deflater is commit efe70b0 (git show
+// efe70b0:render/internal/pngenc/deflate_bench_test.go); BenchmarkDeflate
+// now compares the library with compress/zlib (paired: 0.42 to 0.49 of
+// its time).
 
 import (
 	"bufio"
