@@ -5,8 +5,7 @@ import (
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/render/field"
 )
 
 // Messages with pictures: every picture goes with its alt text, Discord's
@@ -39,7 +38,7 @@ func bodyOf(m message, edit bool) (messageBody, []*discordgo.File) {
 	atts := []attachment{}
 	var files []*discordgo.File
 	for i, f := range m.files() {
-		atts = append(atts, attachment{ID: strconv.Itoa(i), Filename: f.file.Name, Description: clip(f.alt, render.MaxAltText)})
+		atts = append(atts, attachment{ID: strconv.Itoa(i), Filename: f.file.Name, Description: clip(f.alt, field.MaxAltText)})
 		files = append(files, f.file)
 	}
 	if len(atts) > 0 || edit {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
-	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/render/field"
 )
 
 // Options configure the Discord side of the bot.
@@ -221,10 +221,10 @@ func (b *Bot) Wait() {
 }
 
 // draw renders a picture of the field, waiting for a free core.
-func (b *Bot) draw(view engine.Battle, opt render.FieldOptions) ([]byte, error) {
+func (b *Bot) draw(view engine.Battle, opt field.Options) ([]byte, error) {
 	b.drawing <- struct{}{}
 	defer func() { <-b.drawing }()
-	return render.FieldPNG(view, opt)
+	return field.PNG(view, opt)
 }
 
 // recovered logs a panic of background work instead of letting it kill the

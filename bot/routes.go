@@ -14,6 +14,7 @@ import (
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/render/field"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -401,23 +402,23 @@ func (b *Bot) replyField(c *call, rec store.BattleRecord, view engine.Battle) er
 	if rec.Status == store.StatusDeployment {
 		title = fmt.Sprintf("%s — %s", rec.Name, render.T(c.lang, "title.deployment"))
 	}
-	opt := render.FieldOptions{Lang: c.lang, Title: title, Battle: rec.Name, View: b.viewOfCaller(c, rec)}
+	opt := field.Options{Lang: c.lang, Title: title, Battle: rec.Name, View: b.viewOfCaller(c, rec)}
 	png, err := b.draw(view, opt)
 	if err != nil {
 		return err
 	}
 	b.replyFiles(c, title, []*discordgo.File{{Name: "field.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
-		[]string{render.AltText(c.lang, view, opt, nil)})
+		[]string{field.AltText(c.lang, view, opt, nil)})
 	return nil
 }
 
 // viewOfCaller is whose view a picture answered to the caller shows: his
 // side's, or the GM's when he sits on no side of the battle.
-func (b *Bot) viewOfCaller(c *call, rec store.BattleRecord) render.View {
+func (b *Bot) viewOfCaller(c *call, rec store.BattleRecord) field.View {
 	for side, clan := range rec.Sides {
 		if slices.Contains(c.roles(), clan.RoleID) {
-			return render.SideView(engine.Side(side))
+			return field.SideView(engine.Side(side))
 		}
 	}
-	return render.ViewGM
+	return field.ViewGM
 }

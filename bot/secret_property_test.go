@@ -14,6 +14,7 @@ import (
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/internal/racetest"
 	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/render/field"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -351,7 +352,7 @@ func checkSecret(t *testing.T, w *world, p *secretPlayer, side engine.Side, at s
 	// The picture is the one of what D-70 lets the side see, pixel for
 	// pixel: the enemy's units, leaders and shields are drawn too.
 	title := rec.Name + " — " + render.T(render.LangFromLocale(p.m.Locale), "title.deployment")
-	want, err := render.FieldPNG(secretOracle(rec, side), render.FieldOptions{Lang: render.LangFromLocale(p.m.Locale), Title: title, Battle: rec.Name, View: render.SideView(side)})
+	want, err := field.PNG(secretOracle(rec, side), field.Options{Lang: render.LangFromLocale(p.m.Locale), Title: title, Battle: rec.Name, View: field.SideView(side)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/internal/customid"
 	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/render/field"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -52,13 +53,13 @@ func (b *Bot) composeSheet(p store.Post, ref game.SheetRef) ([]message, error) {
 	if !st.Closed && st.Rolled != nil && st.Rolled.Final {
 		title := render.T(l, "sheet.title", st.Name, st.Turn, render.SideName(l, st.Side))
 		title = strings.ReplaceAll(title, "**", "")
-		opt := render.FieldOptions{Lang: l, Title: title, Battle: st.Name, View: render.SideView(st.Side), Intents: st.Intents}
+		opt := field.Options{Lang: l, Title: title, Battle: st.Name, View: field.SideView(st.Side), Intents: st.Intents}
 		png, err := b.draw(st.View, opt)
 		if err != nil {
 			return nil, err
 		}
 		m.file = &discordgo.File{Name: "preview.png", ContentType: "image/png", Reader: bytes.NewReader(png)}
-		m.alt = render.AltText(l, st.View, opt, nil)
+		m.alt = field.AltText(l, st.View, opt, nil)
 	}
 	return []message{m}, nil
 }

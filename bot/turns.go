@@ -11,6 +11,7 @@ import (
 
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/render/field"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -29,17 +30,17 @@ type TurnFiles struct {
 }
 
 // viewOf is the picture's view of an audience.
-func viewOf(audience store.Audience) render.View {
+func viewOf(audience store.Audience) field.View {
 	if side, ok := audience.Side(); ok {
-		return render.SideView(side)
+		return field.SideView(side)
 	}
-	return render.ViewGM
+	return field.ViewGM
 }
 
 // turnOptions are the drawing options of a turn's pictures.
-func turnOptions(l render.Lang, tv game.TurnView) render.FieldOptions {
+func turnOptions(l render.Lang, tv game.TurnView) field.Options {
 	before := tv.Before
-	return render.FieldOptions{Lang: l, Battle: tv.Name, View: viewOf(tv.Audience), Clans: tv.Clans,
+	return field.Options{Lang: l, Battle: tv.Name, View: viewOf(tv.Audience), Clans: tv.Clans,
 		Events: tv.Events, Before: &before}
 }
 
@@ -50,14 +51,14 @@ func DrawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
 	out := TurnFiles{Title: render.T(l, "bot.replay_title", tv.Name, tv.Turn)}
 	out.Log = render.OrdersGiven(l, tv.Audience.Sides(), tv.Turn, tv.Orders) + render.LogNamed(l, tv.Events, render.Names(&tv.Before, &tv.After))
 	if !gif {
-		png, err := render.FieldPNG(tv.After, opt)
+		png, err := field.PNG(tv.After, opt)
 		if err != nil {
 			return out, err
 		}
-		out.PNG, out.PNGAlt = png, render.AltText(l, tv.After, opt, tv.Events)
+		out.PNG, out.PNGAlt = png, field.AltText(l, tv.After, opt, tv.Events)
 		return out, nil
 	}
-	var frames []render.ReplayFrame
+	var frames []field.ReplayFrame
 	for _, f := range tv.Frames {
 		step := f.Step
 		if step == "" {
@@ -66,16 +67,16 @@ func DrawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
 				step = "end"
 			}
 		}
-		frames = append(frames, render.ReplayFrame{State: f.State, Events: f.Events, Caption: render.StepCaption(l, step, f.Phase)})
+		frames = append(frames, field.ReplayFrame{State: f.State, Events: f.Events, Caption: render.StepCaption(l, step, f.Phase)})
 	}
 	// The replay's last frame is the results picture: drawn once for both.
-	png, replay, err := render.FieldAndReplay(tv.After, frames, opt)
+	png, replay, err := field.PNGAndReplay(tv.After, frames, opt)
 	if err != nil {
 		return out, err
 	}
-	out.PNG, out.PNGAlt, out.GIF = png, render.AltText(l, tv.After, opt, tv.Events), replay
+	out.PNG, out.PNGAlt, out.GIF = png, field.AltText(l, tv.After, opt, tv.Events), replay
 	out.GIFAlt = render.T(l, "bot.replay_title", tv.Name, tv.Turn) + ". " + out.PNGAlt
-	out.GIFAlt = clip(out.GIFAlt, render.MaxAltText)
+	out.GIFAlt = clip(out.GIFAlt, field.MaxAltText)
 	return out, nil
 }
 
@@ -181,7 +182,7 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 	if err != nil {
 		return nil, err
 	}
-	var frames []render.ReplayFrame
+	var frames []field.ReplayFrame
 	var logs []string
 	first := last
 	for t := 1; t <= p.Turn; t++ {
@@ -192,7 +193,7 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 		if t == 1 {
 			first = tv
 		}
-		frames = append(frames, render.ReplayFrame{State: tv.After, Events: tv.Events, Caption: render.T(l, "bot.reveal_turn", t)})
+		frames = append(frames, field.ReplayFrame{State: tv.After, Events: tv.Events, Caption: render.T(l, "bot.reveal_turn", t)})
 		// Every turn's orders, both sides', and its whole log.
 		logs = append(logs, render.OrdersGiven(l, store.AudienceGM.Sides(), t, tv.Orders)+render.LogNamed(l, tv.Events, render.Names(&tv.Before, &tv.After)))
 	}
@@ -200,7 +201,7 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 	before := first.Before
 	opt.Before = &before
 	b.drawing <- struct{}{}
-	story, err := render.ReplayGIF(frames, opt)
+	story, err := field.ReplayGIF(frames, opt)
 	<-b.drawing
 	if err != nil {
 		return nil, err
@@ -214,7 +215,7 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 		file:    turnFile(fmt.Sprintf("turn-%d.gm.png", p.Turn), "image/png", f.PNG),
 		alt:     f.PNGAlt,
 		more: []picture{{turnFile("battle.gm.gif", "image/gif", story),
-			clip(render.T(l, "bot.reveal", last.Name)+" "+f.PNGAlt, render.MaxAltText)}},
+			clip(render.T(l, "bot.reveal", last.Name)+" "+f.PNGAlt, field.MaxAltText)}},
 	}
 	return append([]message{m}, texts(strings.Join(logs, "\n\n"))...), nil
 }

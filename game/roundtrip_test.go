@@ -27,6 +27,7 @@ import (
 	"github.com/gunbai/gunbai/internal/tomlpos"
 	"github.com/gunbai/gunbai/quick"
 	"github.com/gunbai/gunbai/render"
+	renderfield "github.com/gunbai/gunbai/render/field"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -101,7 +102,7 @@ func enumRoots() []reflect.Type {
 		reflect.TypeFor[duel.Movement](),
 		reflect.TypeFor[duel.ShotPhase](),
 		reflect.TypeFor[duel.Weapon](),
-		reflect.TypeFor[render.View](),
+		reflect.TypeFor[renderfield.View](),
 		reflect.TypeFor[render.Lang](),
 	}
 }

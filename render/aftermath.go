@@ -14,12 +14,14 @@ import (
 // The English reasons of campaign, mapped to their texts here by the inputs
 // that give them: a reason campaign rewords still finds its text.
 var (
-	whyKeys    map[string]string
-	xreasonKey map[string]string
+	whyKeys    = whyKeysOf()
+	xreasonKey = xreasonKeysOf()
 )
 
-func init() {
-	whyKeys = map[string]string{}
+// whyKeysOf asks campaign.RecoveryEligibility for the reason of each
+// refusal and keys it to its text.
+func whyKeysOf() map[string]string {
+	keys := map[string]string{}
 	castle := campaign.Province{Fortification: campaign.Castle}
 	for _, c := range []struct {
 		a   campaign.ArmyState
@@ -34,10 +36,16 @@ func init() {
 		{campaign.ArmyState{}, campaign.Province{Fortification: campaign.Castle, CapturedThisTurn: true}, "camp.why.captured"},
 	} {
 		if ok, why := campaign.RecoveryEligibility(c.a, c.p); !ok {
-			whyKeys[why] = c.key
+			keys[why] = c.key
 		}
 	}
-	xreasonKey = map[string]string{}
+	return keys
+}
+
+// xreasonKeysOf asks campaign.Experience for the reason of each gain that
+// has its own text and keys it to that text.
+func xreasonKeysOf() map[string]string {
+	keys := map[string]string{}
 	for _, c := range []struct {
 		age  campaign.Age
 		b    campaign.Battle
@@ -52,10 +60,11 @@ func init() {
 	} {
 		for _, g := range campaign.Experience(c.age, []campaign.Battle{c.b}) {
 			if g.Rule == c.rule {
-				xreasonKey[g.Reason] = c.key
+				keys[g.Reason] = c.key
 			}
 		}
 	}
+	return keys
 }
 
 func whyText(lang Lang, why string) string {

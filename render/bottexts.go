@@ -1,7 +1,7 @@
 package render
 
 // Texts of the bot's answers and posts, by key, in both languages.
-var botTexts = map[string]msg{
+var botTexts = texts{
 	// The stake of the command roll (R-V.2) is a threshold the player picks:
 	// the original calls it «ставка», as it does the HQ, so here it is the
 	// «порог» (the original's own «порог сложности»), and «ставка» is only
@@ -123,10 +123,4 @@ var botTexts = map[string]msg{
 	"err.bad_order":                {"Неизвестный приказ «%s».", "Unknown order “%s”."},
 	"err.bad_facing":               {"Неизвестное направление «%s»: С, В, Ю или З (N, E, S, W).", "Unknown facing “%s”: N, E, S or W."},
 	"err.bad_step":                 {"Неизвестный шаг галопа «%s»: move, wheel_left, wheel_right, skip.", "Unknown gallop step “%s”: move, wheel_left, wheel_right, skip."},
-}
-
-func init() {
-	for k, v := range botTexts {
-		catalogue[k] = v
-	}
 }

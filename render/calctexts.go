@@ -14,7 +14,7 @@ import (
 // its target and its outcome, never its key. The arithmetic (numbers and
 // signs) is built here; the words are the catalogue's, keys "calc.*".
 
-var calcTexts = map[string]msg{
+var calcTexts = texts{
 	// /retreat
 	"cmd.retreat.name":                       {"отступление", "retreat"},
 	"cmd.retreat.desc":                       {"Срочное отступление армии: потери к3, риск персонажей, сдача (E1-R4, E1-R5)", "An army's emergency retreat: d3 losses, character risk, surrender (E1-R4, E1-R5)"},
@@ -246,12 +246,6 @@ var calcTexts = map[string]msg{
 	"calc.secession.regents": {"Регентом может стать: %s.", "Possible regents: %s."},
 	"calc.secession.recruit": {"Генералов в верных провинциях нет: регента нужно набрать в следующем ходу.", "No general in a loyal province: a regent must be recruited next turn."},
 	"calc.secession.once":    {"Бросок делается один раз, в фазе, когда условие возникло (E1-Q18); эти кости — кости хода.", "Rolled once, in the phase the condition first arises (E1-Q18); these are the turn's dice."},
-}
-
-func init() {
-	for k, v := range calcTexts {
-		catalogue[k] = v
-	}
 }
 
 // RetreatRisk is one character's risk roll owed after a retreat (E1-Q5).

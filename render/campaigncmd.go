@@ -3,7 +3,7 @@ package render
 // Texts of the campaign's commands (issue 15): /roster, /aftermath, /turn,
 // the battle from roster armies, and their refusals. The cards' own words
 // are in campaigntexts.go, the roster files' in rostertexts.go.
-var campaignCmdTexts = map[string]msg{
+var campaignCmdTexts = texts{
 	"cmd.roster.name":                                {"ростер", "roster"},
 	"cmd.roster.desc":                                {"Ростер кампании: армии, отряды и персонажи кланов", "The campaign roster: the clans' armies, units and characters"},
 	"cmd.roster.upload.name":                         {"загрузить", "upload"},
@@ -121,10 +121,4 @@ var campaignCmdTexts = map[string]msg{
 	"err.unit_too_big":         {"В отряде «%s» %d фигур: в битве у отряда не больше 16 (I.2.3); разделите его в ростере.", "The unit “%s” has %d figures: a unit fights with 16 at most (R-I.2.3); split it in the roster."},
 	"err.army_empty":           {"В армии «%s» нет ни одного отряда с фигурами.", "The army “%s” has no unit that may deploy (4 figures or more)."},
 	"err.undo_written_back":    {"Итоги битвы «%s» уже внесены в ростер: отмена невозможна, поправьте ростер через /ростер изменить.", "The results of “%s” are already in the roster: it cannot be undone; mend the roster with /roster set."},
-}
-
-func init() {
-	for k, v := range campaignCmdTexts {
-		catalogue[k] = v
-	}
 }

@@ -5,7 +5,7 @@ package render
 // Keys start with "camp.". A key with a ".sendan" or ".leaderless" (or ".f"
 // for a woman) variant agrees in Russian with the force (or the person) it
 // is said of; the plain key is the army's (a man's).
-var campaignTexts = map[string]msg{
+var campaignTexts = texts{
 	// Cards split over several embeds.
 	"camp.card.more": {"%s (продолжение)", "%s (continued)"},
 	"camp.none":      {"нет", "none"},
@@ -209,10 +209,4 @@ var campaignTexts = map[string]msg{
 	"camp.rec.unhurt":        {"невредим", "unhurt"},
 	"camp.rec.unhurt.f":      {"невредима", "unhurt"},
 	"camp.rec.duels":         {"поединков: %d", "duels: %d"},
-}
-
-func init() {
-	for k, v := range campaignTexts {
-		catalogue[k] = v
-	}
 }

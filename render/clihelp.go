@@ -5,7 +5,7 @@ package render
 // environment (LANG). A text whose flags are printed from the command's
 // flag set has a place for them, and each of those flags a text of its
 // own, "cli.flag.<command>.<flag>".
-var cliHelpTexts = map[string]msg{
+var cliHelpTexts = texts{
 	"cli.usage":          {"использование:", "usage:"},
 	"cli.example":        {"пример:", "example:"},
 	"cli.help_for":       {"(gunbai %s -h — справка)", "(gunbai %s -h for help)"},
@@ -523,10 +523,4 @@ A binary built without it says so; the exit status is 0 either way.
 example:
   gunbai version
 `},
-}
-
-func init() {
-	for k, v := range cliHelpTexts {
-		catalogue[k] = v
-	}
 }

@@ -8,7 +8,7 @@ import (
 // Texts of the battle's clock (/battle pause, resume, extend, the settings
 // battle.turn_deadline and battle.remind_before), its reminders and its
 // status message (issue 14, items 1 and 2).
-var clockTexts = map[string]msg{
+var clockTexts = texts{
 	"cmd.battle.pause.name":  {"пауза", "pause"},
 	"cmd.battle.pause.desc":  {"Остановить часы битвы: срок не идёт, оставшееся время сохраняется", "Stop the battle's clock: no deadline runs, the time left is kept"},
 	"cmd.battle.resume.name": {"продолжить", "resume"},
@@ -61,12 +61,6 @@ var clockTexts = map[string]msg{
 	"bot.pin_refused":        {"Сообщение о состоянии битвы «%s» не закреплено в %s: у бота нет права «Закреплять сообщения» (Pin Messages; код Discord %d). Оно обновляется и так; дайте это право роли бота, чтобы оно было под рукой.", "The status message of battle “%s” could not be pinned in %s: the bot lacks the Pin Messages permission (Discord code %d). It is kept up to date all the same; grant the bot's role that permission to have it at hand."},
 	"bot.turn_deadline_next": {"Срок хода меняется со следующего хода; срок этого хода — /битва продлить.", "The turn deadline changes from the next turn on; this turn's is /battle extend's."},
 	"bot.remind_before_set":  {"Напоминание придёт за это время до срока, если сторона ещё не готова.", "The reminder goes this long before the deadline to a side not ready."},
-}
-
-func init() {
-	for k, v := range clockTexts {
-		catalogue[k] = v
-	}
 }
 
 // DurationText words a duration to the minute: "1 день 12 часов", "1 day

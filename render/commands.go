@@ -4,7 +4,7 @@ package render
 // command path: "cmd.<path>.name" and "cmd.<path>.desc". English is the
 // command's base name, Russian its localization. Names follow Discord's
 // rules: lower case, no spaces, at most 32 characters.
-var commandTexts = map[string]msg{
+var commandTexts = texts{
 	"cmd.battle.name":                           {"битва", "battle"},
 	"cmd.battle.desc":                           {"Управление битвами (для мастера)", "Manage battles (game master)"},
 	"cmd.battle.create.name":                    {"создать", "create"},
@@ -146,10 +146,4 @@ var commandTexts = map[string]msg{
 	"fix.messengers":                            {"гонцы", "messengers"},
 	"fix.shinobi":                               {"синоби", "shinobi"},
 	"cmd.orders.desc":                           {"Показать приказы вашей стороны на этот ход", "Show your side's orders for this turn"},
-}
-
-func init() {
-	for k, v := range commandTexts {
-		catalogue[k] = v
-	}
 }

@@ -3,7 +3,7 @@ package render
 // Texts of the bot's autocomplete: the names of the choices Discord shows
 // under an option as it is typed (bot/complete.go). A choice's name is at
 // most 100 characters; the bot cuts longer ones.
-var completeTexts = map[string]msg{
+var completeTexts = texts{
 	"complete.battle":           {"%s — %s, ход %d", "%s — %s, turn %d"},
 	"complete.scenario.builtin": {"%s — встроенный сценарий, отрядов: %d", "%s — built-in scenario, units: %d"},
 	"complete.scenario.loaded":  {"%s — сценарий из файла, отрядов: %d", "%s — scenario from a file, units: %d"},
@@ -40,12 +40,6 @@ var completeTexts = map[string]msg{
 	"complete.health.killed":    {"убит", "killed"},
 	"complete.hq.none":          {"без ставки", "no HQ"},
 	"complete.side":             {"сторона: %s", "side: %s"},
-}
-
-func init() {
-	for k, v := range completeTexts {
-		catalogue[k] = v
-	}
 }
 
 // BannerTitle is how a scenario's banner is offered: its id, and the

@@ -2,7 +2,7 @@ package render
 
 // Texts of the detailed duel (EXTRAS.md F-E4-1), /duel and /dispute
 // (F-E4-2) (issue 16, item 3).
-var duelTexts = map[string]msg{
+var duelTexts = texts{
 	"cmd.duel.name":                 {"поединок", "duel"},
 	"cmd.duel.desc":                 {"Подробный поединок двух персонажей разных кланов (мастер)", "A detailed duel between two characters of different clans (GM)"},
 	"cmd.duel.opt.a.name":           {"первый", "a"},
@@ -81,10 +81,4 @@ var duelTexts = map[string]msg{
 	"err.duel_splits_closed":        {"Выбор жетонов уже открыт: его не изменить.", "The splits are revealed: yours can no longer change."},
 	"err.duel_not_your_turn":        {"Сейчас не ваш выбор.", "It is not your choice now."},
 	"err.dispute_no_channel":        {"Спор решается в канале сервера.", "A dispute is rolled in a server channel."},
-}
-
-func init() {
-	for k, v := range duelTexts {
-		catalogue[k] = v
-	}
 }

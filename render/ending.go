@@ -11,7 +11,7 @@ import (
 // /battle list, gunbai verify) words it with these, from one game.Ending,
 // so that none says "over after turn 6: the battle goes on".
 
-var endingTexts = map[string]msg{
+var endingTexts = texts{
 	"end.by_rules":       {"окончена после хода %d: %s [%s]", "over after turn %d: %s [%s]"},
 	"end.by_rules_bare":  {"окончена после хода %d: %s", "over after turn %d: %s"},
 	"end.by_gm":          {"окончена мастером после хода %d, без исхода по правилам", "ended by the GM after turn %d, with no outcome by the rules"},
@@ -26,12 +26,6 @@ var endingTexts = map[string]msg{
 	"end.leader.wounded": {"%s %s ранен (%d {3:рана|раны|ран})", "%s %s wounded (%d {3:wound|wounds})"},
 	"end.role.commander": {"командующий", "commander"},
 	"end.role.general":   {"генерал", "general"},
-}
-
-func init() {
-	for k, v := range endingTexts {
-		catalogue[k] = v
-	}
 }
 
 // EndHead is how a battle ended, in a few words: "over after turn 6:

@@ -9,7 +9,7 @@ import (
 // Texts of a GM's correction (/battle fix, engine.Fix): one sentence for
 // each field that can be fixed, told to the side concerned and the GM in
 // each channel's language, and the values a refused fix may take.
-var fixTexts = map[string]msg{
+var fixTexts = texts{
 	"fix.said":                {"Мастер исправил битву «%s»: %s.", "The GM corrected battle “%s”: %s."},
 	"fix.said.cell":           {"отряд %s теперь стоит в клетке %s", "unit %s now stands in cell %s"},
 	"fix.said.facing":         {"отряд %s теперь обращён фронтом на %s", "unit %s now faces %s"},
@@ -38,12 +38,6 @@ var fixTexts = map[string]msg{
 	"fix.allowed.hq":      {"none (без ставки) или клетка своих зон расстановки: %s", "none (no HQ) or a cell of the side's own deployment zones: %s"},
 	"fix.allowed.at":      {"hq (в ставке), reserve (в резерве) или отряд своей стороны на поле: %s", "hq (in the HQ), reserve (in the reserve) or a unit of his side on the field: %s"},
 	"fix.allowed.at.none": {"hq (в ставке) или reserve (в резерве)", "hq (in the HQ) or reserve (in the reserve)"},
-}
-
-func init() {
-	for k, v := range fixTexts {
-		catalogue[k] = v
-	}
 }
 
 // FixNotice is a GM's correction as one sentence: what the field of who

@@ -8,7 +8,7 @@ import (
 
 // Texts of the battle lifecycle's refusals and reports (package game) and
 // of the placement and scouting rules that moved into the engine.
-var gameTexts = map[string]msg{
+var gameTexts = texts{
 	"err.scouting_started":             {"Битва «%s» уже в фазе разведки хода расстановки; чтобы закончить её сейчас, дайте /битва начать закончить_разведку:true.", "Battle “%s” is already in the scouting phase of its deployment turn; to end it now, give /battle start end_scouting:true."},
 	"err.turn_resolved":                {"Битва «%s»: ход %d уже рассчитан; ничего не изменено.", "Battle “%s”: turn %d is already resolved; nothing was changed."},
 	"err.turn_no_such":                 {"Битва «%s»: хода %d нет, ходы считаются с 1; ничего не изменено.", "Battle “%s”: there is no turn %d, turns are numbered from 1; nothing was changed."},
@@ -60,12 +60,6 @@ var gameTexts = map[string]msg{
 	"prob.scout_swaps":                 {"обменов больше нет: по одному на разведчика, разведчиков: %s", "no swaps left: one per scout, and you have %s scouts"},
 }
 
-func init() {
-	for k, v := range gameTexts {
-		catalogue[k] = v
-	}
-}
-
 // OrdersGiven opens a turn's log with the orders the given sides gave
 // (a clan's own; the GM's both): nothing of the enemy's orders but what
 // its units did in view.
@@ -103,14 +97,8 @@ func ShinobiReportText(lang Lang, turn int, r engine.ShinobiReport) string {
 	}
 }
 
-func init() {
-	for k, v := range whyTexts {
-		catalogue[k] = v
-	}
-}
-
 // Texts of /why and /rule, and of the turn's post.
-var whyTexts = map[string]msg{
+var whyTexts = texts{
 	"log.orders_given":      {"%s — отданные приказы:", "%s — the orders given:"},
 	"log.no_orders":         {"приказов не было", "no orders"},
 	"err.rule_unknown":      {"Правила «%s» нет: наберите номер, например VIII.4.4 или реш. D-34, и выберите из подсказки.", "There is no rule “%s”: type an ID such as R-VIII.4.4 or D-34 and pick one of the suggestions."},

@@ -1,5 +1,7 @@
-// Package render turns engine state and events into what people see: the
-// battlefield as a PNG and the turn log as text, in Russian and English.
+// Package render turns engine state and events into what people read: the
+// turn log, the cards, every answer and post, in Russian and English, from
+// one catalogue of texts (catalogue.go). The battlefield's pictures are
+// render/field's, which takes its words from here; render draws nothing.
 // It does no I/O and knows nothing about Discord.
 package render
 

@@ -121,20 +121,3 @@ func TestNames(t *testing.T) {
 	_ = StatusName(RU, engine.Status(42))
 	_ = OutcomeName(RU, engine.Outcome(-1))
 }
-
-// Everything the map draws must have glyphs in the embedded Go fonts, or it
-// would show as boxes.
-func TestCatalogueGlyphs(t *testing.T) {
-	for k, m := range catalogue {
-		if strings.HasPrefix(k, "ev.") || strings.HasPrefix(k, "log.") || strings.HasPrefix(k, "cli.") {
-			continue // text only, never drawn (cli.: the command line's)
-		}
-		for _, s := range []string{m.ru, m.en} {
-			for _, r := range s {
-				if !hasGlyph(false, r) || !hasGlyph(true, r) {
-					t.Errorf("%s: no glyph for %q (U+%04X) in %q", k, r, r, s)
-				}
-			}
-		}
-	}
-}

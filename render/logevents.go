@@ -160,6 +160,24 @@ func phaseText(lang Lang, e engine.Event, _, _ string) string {
 	return T(lang, "log.phase", e.Phase)
 }
 
+// StepCaption is the caption of a replay's frame of ladder step step
+// ("P0"..."P10", as EvStep gives it) of execution phase phase (0: none
+// named): «Фаза 1. Шаг 3 — первое движение конницы». The steps outside
+// the ladder are "start" (the start of the turn: leaders, shinobi, the
+// HQs), "end" (its end: fatigue, the end of the battle), "before" (the
+// state before the turn) and "after" (the whole turn).
+func StepCaption(l Lang, step string, phase int) string {
+	switch step {
+	case "before", "after", "start", "end":
+		return T(l, "replay."+step)
+	}
+	name := stepText(l, engine.Event{Kind: engine.EvStep, Step: step}, "", "")
+	if phase > 0 {
+		return T(l, "replay.phase_step", phase, name)
+	}
+	return name
+}
+
 // stepText heads a ladder step in words: "Шаг 3 — первое движение
 // конницы (обычные приказы)" (the 3rd item of R-VII.2, P3), with the order
 // class when the step runs once per class. P0, the engine's start of a

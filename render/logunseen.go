@@ -7,7 +7,7 @@ import "github.com/gunbai/gunbai/engine"
 // the unit go, not where), or whose start did (no From: it sees the unit
 // now, not where it stood hidden), and a leader gone into a unit it does not
 // see (no Detail, R-III.5.1). These texts join the catalogue.
-var unseenTexts = map[string]msg{
+var unseenTexts = texts{
 	"ev.moved.out_of_sight":        {"%s: перемещение из %s — скрывается из виду", "%s moves out of %s and out of sight"},
 	"ev.moved.into_sight":          {"%s появляется: перемещение → %s", "%s comes into sight, moving into %s"},
 	"ev.retreated.out_of_sight":    {"%s отступает из %s и скрывается из виду", "%s retreats out of %s and out of sight"},
@@ -18,12 +18,6 @@ var unseenTexts = map[string]msg{
 	"ev.fled.into_sight":           {"%s появляется, убегая в %s", "%s comes into sight, fleeing into %s"},
 	"ev.occupied.out_of_sight":     {"%s продвигается из %s и скрывается из виду", "%s advances out of %s and out of sight"},
 	"ev.leader_moved.out_of_sight": {"%s уходит и скрывается из виду", "%s leaves and goes out of sight"},
-}
-
-func init() {
-	for k, m := range unseenTexts {
-		catalogue[k] = m
-	}
 }
 
 // moveText writes a move from e.From to e.To with the catalogue text key,

@@ -11,7 +11,7 @@ import (
 
 // Texts of the odds of the combat an order starts (engine.Odds): the
 // outcomes as the rules name them, with their shares, and the losses.
-var oddsTexts = map[string]msg{
+var oddsTexts = texts{
 	"odds.melee":       {"Из %d {1:боя|боёв|боёв}: %s. Ваши потери — в среднем %s, потери противника — %s.", "Out of %d {1:combat|combats}: %s. Your losses %s on average, the enemy's %s."},
 	"odds.shot":        {"Из %d {1:обстрела|обстрелов|обстрелов}: противник %s. Он теряет %s; в среднем %s.", "Out of %d {1:shot|shots}: the enemy %s. It loses %s; %s on average."},
 	"odds.item":        {"%s %s", "%s %s"},
@@ -40,12 +40,6 @@ var oddsTexts = map[string]msg{
 	"cmd.odds.opt.target.desc": {"Отряд противника, которого видит ваша сторона", "An enemy unit your side can see"},
 	"odds.header":              {"Шансы: %s против %s — по полю, каким его видит ваша сторона; противник без приказов.", "Odds: %s against %s — on the field as your side sees it; the enemy giving no orders."},
 	"err.no_odds":              {"Ни один приказ отряда %s сейчас не ведёт к бою с %s, которого видит ваша сторона.", "No order of %s leads now to a combat with %s as your side sees the field."},
-}
-
-func init() {
-	for k, v := range oddsTexts {
-		catalogue[k] = v
-	}
 }
 
 // OddsText words the odds of one order's combat (engine.Odds): the

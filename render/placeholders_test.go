@@ -79,10 +79,13 @@ func TestPlaceholdersCount(t *testing.T) {
 // sent it fails.
 func TestPlaceholdersMismatch(t *testing.T) {
 	var got []string
-	defer func(h func(string, error), u bool) { OnTextError, underTest = h, u }(OnTextError, underTest)
+	defer func(h func(string, error), u func() bool) { OnTextError, underTest = h, u }(OnTextError, underTest)
 	OnTextError = func(key string, err error) { got = append(got, key+": "+err.Error()) }
 
-	underTest = false
+	if !underTest() {
+		t.Fatal("a test binary is not told from the bot")
+	}
+	underTest = func() bool { return false }
 	for _, c := range []struct {
 		lang Lang
 		key  string
@@ -110,7 +113,7 @@ func TestPlaceholdersMismatch(t *testing.T) {
 		t.Errorf("OnTextError got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 
-	underTest = true
+	underTest = func() bool { return true }
 	if s := T(RU, "err.undo_turn", 9); !strings.HasPrefix(s, "%!(err.undo_turn: 1 arguments for 2 places) ") {
 		t.Errorf("under test, a mismatch must be marked: %q", s)
 	}

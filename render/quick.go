@@ -227,7 +227,7 @@ func NavalText(lang Lang, i quick.Interception, o quick.NavalOutcome, seed []byt
 	return strings.Join(append(lines, T(lang, key), T(lang, "qb.seed", fmt.Sprintf("%x", seed))), "\n")
 }
 
-var quickTexts = map[string]msg{
+var quickTexts = texts{
 	"qb.admiral":                        {"адмирал", "admiral"},
 	"qb.naval_title":                    {"Перехват морской эвакуации (F-E3-4, E3-Q10): бой эскадр как полевая битва.", "Interception of a sea evacuation (F-E3-4, E3-Q10): the squadrons fight as a field battle."},
 	"qb.naval_side":                     {"%s: %d {2:кубик|кубика|кубиков}, попаданий %d; потеряно эскадр %d, осталось %d", "%s: %d {2:die|dice}, %d hits; %d squadrons lost, %d left"},
@@ -358,10 +358,4 @@ var quickTexts = map[string]msg{
 	"err.quick_not_yours": {"Потери выбирают игроки клана этой стороны.", "The players of that side's clan choose its losses."},
 	"err.quick_losses":    {"Выберите ровно столько отрядов, сколько требуется: %d.", "Choose exactly the units owed: %d."},
 	"err.quick_reason":    {"Поправке к кубикам нужна причина (E3-Q1).", "A dice modifier needs its reason (E3-Q1)."},
-}
-
-func init() {
-	for k, v := range quickTexts {
-		catalogue[k] = v
-	}
 }

@@ -4,7 +4,7 @@ package render
 // rosterfile.Parse and rosterfile.Merge, every one of a file's naming
 // the file, the line and the column first, and those of the bot's download
 // of an attachment.
-var rosterTexts = map[string]msg{
+var rosterTexts = texts{
 	"err.roster_file.ext": {"Файл «%s» не подходит: нужен состав кампании в TOML (.toml) или список войск в CSV (.csv).",
 		"File “%s” will not do: upload a campaign roster in TOML (.toml) or an army list in CSV (.csv)."},
 	"err.roster_file.too_big": {"Файл «%s» слишком велик: не больше %d КиБ.", "File “%s” is too large: %d KiB at most."},
@@ -83,10 +83,4 @@ var rosterTexts = map[string]msg{
 	"err.download.too_big": {"Вложение «%s» слишком велико: не больше %d КиБ.", "Attachment “%s” is too large: %d KiB at most."},
 	"err.download.failed": {"Вложение «%s» не удалось скачать с Discord — попробуйте ещё раз.",
 		"Attachment “%s” could not be fetched from Discord — try again."},
-}
-
-func init() {
-	for k, v := range rosterTexts {
-		catalogue[k] = v
-	}
 }

@@ -50,12 +50,6 @@ func RuleText(lang Lang, text string) string {
 	})
 }
 
-var ruleTexts = map[string]msg{
+var ruleTexts = texts{
 	"rule.step_start": {"начало фазы (до VII.2.1, реш. D-46)", "the start of the phase (before R-VII.2.1, D-46)"},
-}
-
-func init() {
-	for k, v := range ruleTexts {
-		catalogue[k] = v
-	}
 }

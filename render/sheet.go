@@ -10,7 +10,7 @@ import (
 // The words of the order sheet (bot/sheet.go draws it): its menus' labels,
 // the allowance left, what an order did, and the clan's summary.
 
-var sheetTexts = map[string]msg{
+var sheetTexts = texts{
 	"sheet.title":          {"**%s — ход %d** · %s", "**%s — turn %d** · %s"},
 	"sheet.closed":         {"Командная фаза хода %d закончена. Отданные приказы:", "The command phase of turn %d is over. The orders given:"},
 	"sheet.roll_first":     {"Сначала командный бросок (2d6): выберите порог.", "First the command roll (2d6): pick the stake."},
@@ -84,12 +84,6 @@ var sheetTexts = map[string]msg{
 	"err.sheet_not_seated": {"Вы больше не отдаёте приказы этой стороны в этой битве.", "You no longer give this side's orders in this battle."},
 	"err.not_order_role":   {"Приказы вашей стороны отдают участники роли %s.", "Your side's orders are given by the members of %s."},
 	"bot.sheet_sent":       {"Лист приказов отправлен вам в личные сообщения; он будет приходить каждый ход.", "The order sheet is in your DMs; it will come every turn."},
-}
-
-func init() {
-	for k, v := range sheetTexts {
-		catalogue[k] = v
-	}
 }
 
 // AllowanceText says what is left of a side's command roll.

@@ -2,14 +2,12 @@ package render
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 )
 
@@ -45,17 +43,18 @@ func logTextErrorOnce(key string, err error) {
 // the failure names the test that wrote the text. A package-wide hook set
 // in a TestMain could only fail the whole package, after the fact, without
 // saying which test; a panic would be recovered by the bot's handlers.
-// In production the fallback stays readable. A test binary is told by its
-// name, <package>.test as go test builds it: testing.Testing would link
-// the testing package into the production binary.
-var underTest = strings.HasSuffix(strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe"), ".test")
+// In production the fallback stays readable. A test binary is told by the
+// flags go test's main registers before any test runs (testing.Testing
+// would link package testing into the bot); asked when a text fails, as
+// the flags are not there yet when render is loaded.
+var underTest = func() bool { return flag.Lookup("test.v") != nil }
 
 // textFailed reports a text's problem and returns its fallback.
 func textFailed(key string, err error, fallback string) string {
 	if h := OnTextError; h != nil {
 		h(key, err)
 	}
-	if underTest {
+	if underTest() {
 		return "%!(" + key + ": " + err.Error() + ") " + fallback
 	}
 	return fallback

@@ -1,8 +1,8 @@
 package render
 
-// Texts of the field's title and legend (field_title.go, field_legend.go)
-// and of its alt text (alttext.go).
-var fieldTexts = map[string]msg{
+// Texts of the field's title and legend (render/field: title.go, legend.go)
+// and of its alt text (render/field/alttext.go).
+var fieldTexts = texts{
 	"field.title_named":            {"%s — ход %d", "%s — turn %d"},
 	"field.title_named_deployment": {"%s — расстановка", "%s — deployment"},
 	"field.view.gm":                {"вид ведущего", "GM's view"},
@@ -47,10 +47,4 @@ var fieldTexts = map[string]msg{
 	"alt.quiet":            {"За ход никто не понёс потерь.", "No losses this turn."},
 	"alt.outcome":          {"Битва окончена: %s.", "The battle is over: %s."},
 	"alt.more":             {"ещё %d", "%d more"},
-}
-
-func init() {
-	for k, v := range fieldTexts {
-		catalogue[k] = v
-	}
 }

@@ -4,7 +4,7 @@ import "strings"
 
 // Texts of issue 25's trust checks: the spectators' channel, kept from the
 // clans while the battle goes on, and the bounds of a player's free text.
-var trustTexts = map[string]msg{
+var trustTexts = texts{
 	"bot.spectators_reveal_only": {"Канал зрителей %s виден роли %s, поэтому туда пойдёт только раскрытие битвы в конце. Чтобы зрители видели ходы по ходу битвы (spectators.delay), закройте этот канал для ролей обоих кланов и для @everyone (право «Просмотр канала»).",
 		"The spectators' channel %s is visible to %s, so it gets only the reveal at the end of the battle. For the spectators to see turns while the battle goes on (spectators.delay), deny View Channel there to both clans' roles and to @everyone."},
 	"err.spectators_visible": {"Канал зрителей %s виден роли %s: с spectators.delay больше 0 она читала бы там приказы обеих сторон и всё поле по ходу битвы. Закройте канал для ролей обоих кланов и для @everyone (право «Просмотр канала») или оставьте spectators.delay 0 — тогда туда пойдёт только раскрытие в конце. Ничего не изменено.",
@@ -13,12 +13,6 @@ var trustTexts = map[string]msg{
 		"Battle “%s”: turn %d was not posted to the spectators — channel %s is now visible to %s. Deny View Channel there to both clans' roles and to @everyone and the next turns go there again, or give /battle set key:spectators.delay value:0. The reveal at the end goes there in any case."},
 	"err.text_long": {"Параметр «%s» слишком длинный: не больше %d символов, а в нём %d. Ничего не изменено.",
 		"Option “%s” is too long: at most %d characters, and it has %d. Nothing was changed."},
-}
-
-func init() {
-	for k, v := range trustTexts {
-		catalogue[k] = v
-	}
 }
 
 // literalMarks are the characters Discord reads as markdown or as the start

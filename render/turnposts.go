@@ -2,7 +2,7 @@ package render
 
 // Texts of a turn's posts and of the commands that bring a past turn back
 // (issue 13): /replay, /log, /field turn:, the reveal at the end.
-var turnPostTexts = map[string]msg{
+var turnPostTexts = texts{
 	"cmd.replay.name":          {"повтор", "replay"},
 	"cmd.replay.desc":          {"Ход по шагам, как его видела ваша сторона (анимация)", "A turn step by step as your side saw it (animated)"},
 	"cmd.replay.opt.turn.name": {"ход", "turn"},
@@ -40,10 +40,4 @@ var turnPostTexts = map[string]msg{
 	"bot.replaced_mark":                     {"**[Отменено мастером: битва возвращена к ходу %d]**", "**[Undone by the GM: the battle went back to turn %d]**"},
 	"err.undo_phase":                        {"Битву «%s» нельзя вернуть сейчас: она ещё не начата или её ход рассчитывается.", "Battle “%s” cannot go back now: it has not started, or a turn is being resolved."},
 	"err.undo_turn":                         {"Вернуться можно к ходу от 1 до %[2]d, а не %[1]d.", "The battle can go back to a turn from 1 to %[2]d, not %[1]d."},
-}
-
-func init() {
-	for k, v := range turnPostTexts {
-		catalogue[k] = v
-	}
 }

@@ -1,9 +1,9 @@
 package render
 
-// Texts of the turn drawn on the field (FieldOptions.Events,
-// field_turn.go): the legend of its marks, the side an attack struck, and
-// the captions of a replay's frames (replay.go).
-var turnTexts = map[string]msg{
+// Texts of the turn drawn on the field (field.Options.Events,
+// render/field/turn.go): the legend of its marks, the side an attack struck, and
+// the captions of a replay's frames (render/field/replay.go).
+var turnTexts = texts{
 	"legend.turn":           {"Что было:", "What happened:"},
 	"legend.turn_move":      {"движение", "move"},
 	"legend.turn_retreat":   {"отход", "retreat"},
@@ -38,10 +38,4 @@ var turnTexts = map[string]msg{
 	"replay.end":        {"Конец хода", "The end of the turn"},
 	"replay.phase_step": {"Фаза %d. %s", "Phase %d. %s"},
 	"replay.more":       {"%s и далее", "%s and on"},
-}
-
-func init() {
-	for k, v := range turnTexts {
-		catalogue[k] = v
-	}
 }

@@ -3,7 +3,7 @@ package render
 // Texts of verification (issue 14, items 5 and 6): /verify turn:, the
 // GM's /battle export, and the reports of gunbai verify, export and
 // backup, which word a game.Report line by line.
-var verifyTexts = map[string]msg{
+var verifyTexts = texts{
 	// /verify.
 	"cmd.verify.name":             {"проверка", "verify"},
 	"cmd.verify.desc":             {"Проверить разыгранный ход: зерно костей, его опубликованный хеш, каждую кость", "Check a resolved turn: its dice seed, the hash published, every die"},
@@ -90,10 +90,4 @@ var verifyTexts = map[string]msg{
 	"reshard.dropped":      {"  %d {1:лист приказов не перенесён|листа приказов не перенесены|листов приказов не перенесены} (номер уже занят): игроки откроют новые командой /приказы", "  %d order {1:sheet|sheets} not moved (the ID was taken): the players open new ones with /orders"},
 	"reshard.written":      {"Новое хранилище %s для %s: %d {3:сервер|сервера|серверов}, битв: %d. Запустите его процесс с этими шардами.", "New store %s for %s: %d {3:server|servers}, %d battles. Start its process with these shards."},
 	"backup.written_live":  {"Копия %s → %s (снята на ходу: бот работает): %d байт; проверена, битв в ней: %d.", "Copied %s to %s (taken while the bot runs): %d bytes; checked, battles in it: %d."},
-}
-
-func init() {
-	for k, v := range verifyTexts {
-		catalogue[k] = v
-	}
 }

@@ -5,6 +5,17 @@ import (
 	"sync"
 )
 
+// Why not bbolt's own DB.Batch, which also commits concurrent functions in
+// one transaction and runs a failed one again alone: it starts a batch on a
+// timer (MaxBatchDelay, 10 ms by default) unless MaxBatchSize calls come
+// first, so a caller alone, the usual case (one battle's post delivered),
+// waits the delay on every write, and a delay of 0 makes every call a batch
+// of its own. It also runs the batch in the timer's goroutine with bbolt's
+// Tx, not through Update. Here the batch forms while a commit is under
+// way: a caller alone commits at once, in its own goroutine, through Update
+// like every other write, and those who come meanwhile share the next
+// commit.
+
 // Batch runs fn in a write transaction like Update, but commits it
 // together with the other Batch calls waiting at that moment: one fsync
 // for all of them instead of one each (group commit). The outbox's

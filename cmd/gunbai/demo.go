@@ -16,6 +16,7 @@ import (
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/render/field"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -262,15 +263,15 @@ var demoViews = []struct {
 func writeStart(dir string, rec store.BattleRecord, stdout io.Writer) error {
 	var written []string
 	for _, v := range demoViews {
-		state, view := rec.State, render.ViewGM
+		state, view := rec.State, field.ViewGM
 		if v.audience != store.AudienceGM {
 			side := engine.North
 			if v.audience == store.AudienceSouth {
 				side = engine.South
 			}
-			state, view = game.SideView(&rec, side), render.SideView(side) // D-70
+			state, view = game.SideView(&rec, side), field.SideView(side) // D-70
 		}
-		png, err := render.FieldPNG(state, render.FieldOptions{Lang: render.RU, Battle: rec.Name, View: view,
+		png, err := field.PNG(state, field.Options{Lang: render.RU, Battle: rec.Name, View: view,
 			Clans: [2]string{rec.Sides[engine.North].Name, rec.Sides[engine.South].Name}})
 		if err != nil {
 			return err
