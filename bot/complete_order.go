@@ -53,7 +53,7 @@ func (b *Bot) orderContext(c *call) (*orderCtx, error) {
 		oc.granted = so.Command.Result
 	}
 	err = b.svc.Store.View(func(tx *store.Tx) error {
-		ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+		ph, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase()
 		oc.fixed = err == nil && ph.Round > 0
 		if errors.Is(err, store.ErrNotFound) {
 			return nil

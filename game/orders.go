@@ -18,14 +18,14 @@ type SideOrders struct {
 
 func sideOrders(tx *store.Tx, rec *store.BattleRecord, side engine.Side) (SideOrders, error) {
 	out := SideOrders{Turn: rec.Turn}
-	c, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, side)
+	c, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Command(side)
 	switch {
 	case err == nil:
 		out.Command = &c
 	case !errors.Is(err, store.ErrNotFound):
 		return out, err
 	}
-	o, err := tx.Orders(rec.GuildID, rec.ID, rec.Turn, side)
+	o, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Orders(side)
 	switch {
 	case err == nil:
 		out.Orders = o
@@ -51,12 +51,12 @@ func (s *Service) Orders(seat Seat) (SideOrders, error) {
 
 // unready takes back a side's "ready": changing its orders reopens them.
 func unready(tx *store.Tx, rec *store.BattleRecord, side engine.Side) (store.CommandPhase, error) {
-	ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+	ph, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase()
 	if err != nil || !ph.Ready[side] {
 		return ph, err
 	}
 	ph.Ready[side] = false
-	if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
+	if err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).PutPhase(ph); err != nil {
 		return ph, err
 	}
 	return ph, refreshStatus(tx, rec) // the status shows who is ready
@@ -102,7 +102,7 @@ func giveOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, o engine.Order)
 	if out.Command == nil || !out.Command.Final {
 		return out, refuse("err.roll_first")
 	}
-	ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+	ph, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase()
 	if err != nil {
 		return out, err
 	}
@@ -133,7 +133,7 @@ func giveOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, o engine.Order)
 		return out, err
 	}
 	out.Orders, out.Order = orders, o
-	if err := tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, orders); err != nil {
+	if err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).PutOrders(seat.Side, orders); err != nil {
 		return out, err
 	}
 	ch := store.Change{Action: store.ChangeGiven, Order: &o}
@@ -219,7 +219,7 @@ func cancelOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, match func(en
 	if _, err := unready(tx, rec, seat.Side); err != nil {
 		return out, err
 	}
-	if err := tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, out.Orders); err != nil {
+	if err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).PutOrders(seat.Side, out.Orders); err != nil {
 		return out, err
 	}
 	for i := range gone {
