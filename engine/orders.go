@@ -335,142 +335,187 @@ const (
 // the turn, a target that slips into a forest is out of the fire zone of
 // any shooter not next to it (D-61).
 func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
+	v := newValidation(b, side)
+	// By pointer: an Order is some 180 bytes, and most checks read a few
+	// of its fields.
+	for k := range orders {
+		if o := &orders[k]; o.Turn == 0 || o.Turn == turn {
+			v.order(o)
+		}
+	}
+	v.unitLimits()
+	sortProblems(v.probs)
+	return v.probs
+}
+
+// validation is Validate's state over one side's orders: the side's view
+// of the battle, the problems found so far, and what the orders checked so
+// far have used (phases of each unit, the army-wide order, leaders moved,
+// shinobi, banners).
+type validation struct {
+	b     Battle
+	side  Side
+	probs []*Problem
+	// By the unit's index in the view: a slice, not a map, and walked in
+	// the units' order (sortProblems orders the problems anyway).
+	perUnit     []orderSlots
+	byID        unitsByID
+	idBuf       [64]int32
+	armyGiven   bool
+	leaderMoved map[string]bool
+	shinobiUsed int
+	raised      map[string]int // banners raised by these orders, by name
+}
+
+// orderSlots is what one unit's orders of the turn have used.
+type orderSlots struct {
+	phase    [3]bool
+	count    int
+	forced   bool // a forced march fills both phases (D-39)
+	shields  bool // a shield order is the unit's only order (R-II.9.5)
+	withdraw bool // a unit sent to the reserve takes no other order
+	given    bool // the unit has an order
+}
+
+// newValidation starts the check of side's orders on b.
+func newValidation(b Battle, side Side) *validation {
 	// The orders are given once an HQ the enemy holds has fallen
 	// (R-III.1.6): no leader moves into it. That is a fact of the whole
 	// battle, settled before the side's view hides anything. Validate only
 	// reads the view: readView spares the copy.
-	b = readView(atCommandPhase(b), side)
-	var probs []*Problem
-	add := func(p *Problem) { probs = append(probs, p) }
-	type slots struct {
-		phase    [3]bool
-		count    int
-		forced   bool // a forced march fills both phases (D-39)
-		shields  bool // a shield order is the unit's only order (R-II.9.5)
-		withdraw bool // a unit sent to the reserve takes no other order
-		given    bool // the unit has an order
-	}
-	// By the unit's index in the view: a slice, not a map, and walked in
-	// the units' order (sortProblems orders the problems anyway).
-	perUnit := make([]slots, len(b.Units))
-	var idBuf [64]int32
-	byID := sortUnitIDs(b.Units, idBuf[:0])
-	armyGiven := false
-	leaderMoved := map[string]bool{}
-	shinobiUsed := 0
-	raised := map[string]int{} // banners raised by these orders, by name
-	// By pointer: an Order is some 180 bytes, and most checks read a few
-	// of its fields.
-	for k := range orders {
-		o := &orders[k]
-		if o.Turn != 0 && o.Turn != turn {
-			continue
-		}
-		info := &orderTable[o.Kind]
-		if !info.supported {
-			add(&Problem{Code: ProbNotSupported, Rule: info.rule, Unit: o.Unit, Arg: info.key})
-			continue
-		}
-		if o.Kind == OrderBanner {
-			// Raised in a unit, but no order of it (R-V.7.2); each banner
-			// of the army list once a battle, so no more raisings of a
-			// name in one turn than the list has of it unused (D-26).
-			raised[o.Banner]++
-			if u := b.Unit(o.Unit); u == nil || u.Side != side || !u.Active() {
-				add(&Problem{Code: ProbUnknownUnit, Unit: o.Unit})
-			} else if p := checkBanner(&b, side, u, *o); p != nil {
-				add(p)
-			} else if raised[o.Banner] > unusedBanners(&b, side, o.Banner) {
-				add(&Problem{Code: ProbBanner, Rule: "D-26", Unit: u.ID, Arg: "none"})
-			}
-			continue
-		}
-		if o.Kind.Declaration() {
-			// A side's declaration, not a unit's order (D-05).
-			if o.Unit != "" {
-				add(&Problem{Code: ProbArmyWideUnit, Rule: info.rule, Unit: o.Unit})
-			}
-			switch o.Kind {
-			case OrderMoveLeader:
-				if p := checkLeaderMove(&b, side, *o, leaderMoved); p != nil {
-					add(p)
-				}
-			case OrderShinobi:
-				shinobiUsed++
-				if p := checkShinobi(&b, side, *o, shinobiUsed); p != nil {
-					add(p)
-				}
-			}
-			continue
-		}
+	v := &validation{b: readView(atCommandPhase(b), side), side: side,
+		leaderMoved: map[string]bool{}, raised: map[string]int{}}
+	v.perUnit = make([]orderSlots, len(v.b.Units))
+	v.byID = sortUnitIDs(v.b.Units, v.idBuf[:0])
+	return v
+}
+
+func (v *validation) add(p *Problem) { v.probs = append(v.probs, p) }
+
+// order checks one order of the turn: a banner, a declaration, an
+// army-wide order or a unit's order, each by its own rules.
+func (v *validation) order(o *Order) {
+	info := &orderTable[o.Kind]
+	switch {
+	case !info.supported:
+		v.add(&Problem{Code: ProbNotSupported, Rule: info.rule, Unit: o.Unit, Arg: info.key})
+	case o.Kind == OrderBanner:
+		v.banner(o)
+	case o.Kind.Declaration():
+		v.declaration(o)
+	case o.Phase != 1 && o.Phase != 2:
 		// Declarations and banners belong to no execution phase; orders do.
-		if o.Phase != 1 && o.Phase != 2 {
-			add(&Problem{Code: ProbBadPhase, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
-			continue
-		}
-		if info.armyWide {
-			// Given to the whole army, once a turn (R-VI.4.1, D-41).
-			switch {
-			case o.Unit != "":
-				add(&Problem{Code: ProbArmyWideUnit, Rule: "R-VI.1.8", Unit: o.Unit})
-			case armyGiven:
-				add(&Problem{Code: ProbArmyWideTwice, Rule: "R-VI.4.1"})
-			}
-			armyGiven = true
-			continue
-		}
-		ui := byID.index(o.Unit)
-		var u *Unit
-		if ui >= 0 {
-			u = &b.Units[ui]
-		}
-		switch {
-		case u == nil:
-			add(&Problem{Code: ProbUnknownUnit, Unit: o.Unit})
-			continue
-		case u.Side != side:
-			add(&Problem{Code: ProbNotYourUnit, Unit: o.Unit})
-			continue
-		case !u.Active():
-			add(&Problem{Code: ProbUnitGone, Unit: o.Unit})
-			continue
-		}
-		if p := checkOrder(&b, u, o); p != nil {
-			add(p)
-			continue
-		}
-		s := &perUnit[ui]
-		s.given = true
-		if s.phase[o.Phase] {
-			add(&Problem{Code: ProbPhaseTaken, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
-			continue
-		}
-		s.phase[o.Phase] = true
-		s.count++
-		s.forced = s.forced || o.Kind == OrderForcedMarch
-		s.shields = s.shields || o.CarryShields || len(o.SetShields) > 0
-		s.withdraw = s.withdraw || o.Kind == OrderWithdraw
+		v.add(&Problem{Code: ProbBadPhase, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
+	case info.armyWide:
+		v.armyWide(o)
+	default:
+		v.unitOrder(o)
 	}
-	for k := range perUnit {
-		s, id := &perUnit[k], b.Units[k].ID
+}
+
+// banner checks a banner: raised in a unit, but no order of it (R-V.7.2);
+// each banner of the army list once a battle, so no more raisings of a
+// name in one turn than the list has of it unused (D-26).
+func (v *validation) banner(o *Order) {
+	v.raised[o.Banner]++
+	if u := v.b.Unit(o.Unit); u == nil || u.Side != v.side || !u.Active() {
+		v.add(&Problem{Code: ProbUnknownUnit, Unit: o.Unit})
+	} else if p := checkBanner(&v.b, v.side, u, *o); p != nil {
+		v.add(p)
+	} else if v.raised[o.Banner] > unusedBanners(&v.b, v.side, o.Banner) {
+		v.add(&Problem{Code: ProbBanner, Rule: "D-26", Unit: u.ID, Arg: "none"})
+	}
+}
+
+// declaration checks a side's declaration, not a unit's order (D-05): a
+// leader's move or a shinobi's mission by their own rules.
+func (v *validation) declaration(o *Order) {
+	if o.Unit != "" {
+		v.add(&Problem{Code: ProbArmyWideUnit, Rule: orderTable[o.Kind].rule, Unit: o.Unit})
+	}
+	switch o.Kind {
+	case OrderMoveLeader:
+		if p := checkLeaderMove(&v.b, v.side, *o, v.leaderMoved); p != nil {
+			v.add(p)
+		}
+	case OrderShinobi:
+		v.shinobiUsed++
+		if p := checkShinobi(&v.b, v.side, *o, v.shinobiUsed); p != nil {
+			v.add(p)
+		}
+	}
+}
+
+// armyWide checks an army-wide order: given to the whole army, once a
+// turn (R-VI.4.1, D-41).
+func (v *validation) armyWide(o *Order) {
+	switch {
+	case o.Unit != "":
+		v.add(&Problem{Code: ProbArmyWideUnit, Rule: "R-VI.1.8", Unit: o.Unit})
+	case v.armyGiven:
+		v.add(&Problem{Code: ProbArmyWideTwice, Rule: "R-VI.4.1"})
+	}
+	v.armyGiven = true
+}
+
+// unitOrder checks an order to one of the side's units against the unit
+// (checkOrder) and notes the phase it takes.
+func (v *validation) unitOrder(o *Order) {
+	ui := v.byID.index(o.Unit)
+	var u *Unit
+	if ui >= 0 {
+		u = &v.b.Units[ui]
+	}
+	switch {
+	case u == nil:
+		v.add(&Problem{Code: ProbUnknownUnit, Unit: o.Unit})
+		return
+	case u.Side != v.side:
+		v.add(&Problem{Code: ProbNotYourUnit, Unit: o.Unit})
+		return
+	case !u.Active():
+		v.add(&Problem{Code: ProbUnitGone, Unit: o.Unit})
+		return
+	}
+	if p := checkOrder(&v.b, u, o); p != nil {
+		v.add(p)
+		return
+	}
+	s := &v.perUnit[ui]
+	s.given = true
+	if s.phase[o.Phase] {
+		v.add(&Problem{Code: ProbPhaseTaken, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
+		return
+	}
+	s.phase[o.Phase] = true
+	s.count++
+	s.forced = s.forced || o.Kind == OrderForcedMarch
+	s.shields = s.shields || o.CarryShields || len(o.SetShields) > 0
+	s.withdraw = s.withdraw || o.Kind == OrderWithdraw
+}
+
+// unitLimits checks each unit's orders together: an order that must be
+// the unit's only one (forced march, withdrawal, shields), and phase 2
+// only after phase 1 (R-VI.1.2).
+func (v *validation) unitLimits() {
+	for k := range v.perUnit {
+		s, id := &v.perUnit[k], v.b.Units[k].ID
 		if !s.given {
 			continue
 		}
 		if s.forced && s.count > 1 {
-			add(&Problem{Code: ProbForcedMarchBoth, Rule: "D-39", Unit: id})
+			v.add(&Problem{Code: ProbForcedMarchBoth, Rule: "D-39", Unit: id})
 		}
 		if s.withdraw && s.count > 1 {
-			add(&Problem{Code: ProbWithdraw, Rule: "R-II.10.3", Unit: id})
+			v.add(&Problem{Code: ProbWithdraw, Rule: "R-II.10.3", Unit: id})
 		}
 		if s.shields && s.count > 1 {
-			add(&Problem{Code: ProbShieldsAlone, Rule: "R-II.9.5", Unit: id})
+			v.add(&Problem{Code: ProbShieldsAlone, Rule: "R-II.9.5", Unit: id})
 		}
 		if s.phase[2] && !s.phase[1] {
-			add(&Problem{Code: ProbPhase2Alone, Rule: "R-VI.1.2", Unit: id})
+			v.add(&Problem{Code: ProbPhase2Alone, Rule: "R-VI.1.2", Unit: id})
 		}
 	}
-	sortProblems(probs)
-	return probs
 }
 
 // checkOrder checks one order against its unit.
