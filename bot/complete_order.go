@@ -131,7 +131,7 @@ func (b *Bot) completeOrderUnit(c *call, typed string) ([]offer, error) {
 		return b.completeOwnUnit(c, typed)
 	}
 	var out []offer
-	if oc.hasKind && oc.o.Kind != engine.OrderBanner && (oc.o.Kind.ArmyWide() || oc.o.Kind.Declaration()) {
+	if oc.hasKind && oc.o.Kind.NamesNoUnit() {
 		return nil, nil // given without a unit
 	}
 	for _, u := range unitOffers(c.lang, &oc.view, oc.side) {

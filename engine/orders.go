@@ -59,7 +59,40 @@ type orderInfo struct {
 	// supported is false for orders the resolver does not execute yet;
 	// Validate refuses them rather than resolving them wrongly.
 	supported bool
+	// noUnit orders are given with side and no unit: the army-wide orders
+	// (R-VI.1.8, R-VI.4.1) and the declarations (D-05), but for a banner,
+	// which is raised in a unit (R-V.7.2).
+	noUnit bool
+	// shoots: the order shoots at an enemy unit it names as its target
+	// (R-VI.2.2-3, R-VI.3.1).
+	shoots bool
+	// fixed orders stay as given in the plan-change round: shinobi
+	// missions, all declared at once before any report (D-30), and banners
+	// (D-29), where unit orders, army-wide ones included, and leader moves
+	// may change (D-29).
+	fixed bool
+	// replaces is which order a new order of the kind takes the place of.
+	replaces replacement
 }
+
+// replacement is which earlier order of its side a new order takes the
+// place of (Order.Replaces).
+type replacement int8
+
+const (
+	// replacesSlot: the order for the same unit and phase (R-VI.1.2).
+	replacesSlot replacement = iota
+	// replacesArmyWide: the army-wide order, one a turn (R-VI.4.1, D-41).
+	replacesArmyWide
+	// replacesLeader: the same leader's move, one a command phase
+	// (R-III.6.1).
+	replacesLeader
+	// addsUp: none; a second one is given beside the first: shinobi
+	// missions, one per shinobi (R-V.6.1, D-30), banners, several a turn
+	// (R-V.7.1, D-26), and the side's signal and stop (D-05), of which a
+	// second changes nothing.
+	addsUp
+)
 
 var orderTable = [numOrderKinds]orderInfo{
 	OrderMove: {key: "move", rule: "R-VI.2.5",
@@ -76,10 +109,11 @@ var orderTable = [numOrderKinds]orderInfo{
 		endsHold: true, supported: true},
 	OrderForcedMarch: {key: "forced_march", rule: "R-VI.2.10",
 		endsHold: true, forward: true, supported: true},
-	OrderWait:  {key: "wait", rule: "R-VI.2.11", supported: true},
-	OrderShoot: {key: "shoot", rule: "R-VI.2.2", supported: true},
+	OrderWait: {key: "wait", rule: "R-VI.2.11", supported: true},
+	OrderShoot: {key: "shoot", rule: "R-VI.2.2",
+		shoots: true, supported: true},
 	OrderVolley: {key: "volley", rule: "R-VI.3.1",
-		special: true, supported: true},
+		special: true, shoots: true, supported: true},
 	OrderHold: {key: "hold", rule: "R-VI.3.2",
 		special: true, supported: true},
 	OrderAdvance: {key: "advance", rule: "R-VI.3.4",
@@ -87,9 +121,9 @@ var orderTable = [numOrderKinds]orderInfo{
 	OrderRally: {key: "rally", rule: "R-VI.3.5",
 		special: true, supported: true},
 	OrderGeneralAdvance: {key: "general_advance", rule: "R-VI.4.2",
-		armyWide: true, forward: true, supported: true},
+		armyWide: true, forward: true, supported: true, noUnit: true, replaces: replacesArmyWide},
 	OrderGeneralRetreat: {key: "general_retreat", rule: "R-VI.4.3",
-		armyWide: true, supported: true},
+		armyWide: true, supported: true, noUnit: true, replaces: replacesArmyWide},
 	// Sending a battered unit to the reserve is free (R-II.10.3, D-34).
 	OrderWithdraw: {key: "withdraw", rule: "R-II.10.3",
 		free: true, supported: true},
@@ -97,18 +131,18 @@ var orderTable = [numOrderKinds]orderInfo{
 	// the public signal to retreat (R-I.4.4) and the winner's decision to
 	// stop the battle when it is offered (R-I.4.2).
 	OrderSignalRetreat: {key: "signal_retreat", rule: "R-I.4.4",
-		declaration: true, free: true, supported: true},
+		declaration: true, free: true, supported: true, noUnit: true, replaces: addsUp},
 	OrderStopBattle: {key: "stop_battle", rule: "R-I.4.2",
-		declaration: true, free: true, supported: true},
+		declaration: true, free: true, supported: true, noUnit: true, replaces: addsUp},
 	// A leader's move at the start of the command phase, free (R-III.6.1).
 	OrderMoveLeader: {key: "move_leader", rule: "R-III.6.1",
-		declaration: true, free: true, supported: true},
+		declaration: true, free: true, supported: true, noUnit: true, replaces: replacesLeader},
 	// A shinobi's mission, given with side, mission and target (R-V.6).
 	OrderShinobi: {key: "shinobi", rule: "R-V.6.1",
-		declaration: true, free: true, supported: true},
+		declaration: true, free: true, supported: true, noUnit: true, fixed: true, replaces: addsUp},
 	// A banner raised in a unit, free and hidden until execution (R-V.7).
 	OrderBanner: {key: "banner", rule: "R-V.7.1",
-		declaration: true, free: true, supported: true},
+		declaration: true, free: true, supported: true, fixed: true, replaces: addsUp},
 }
 
 func (k OrderKind) String() string { return orderTable[k].key }
@@ -156,6 +190,48 @@ func (k OrderKind) Supported() bool { return orderTable[k].supported }
 
 // ArmyWide reports whether the order is given to the whole army (R-VI.4).
 func (k OrderKind) ArmyWide() bool { return orderTable[k].armyWide }
+
+// NamesNoUnit reports whether the order is given with side and no unit:
+// the army-wide orders (R-VI.1.8) and the side's declarations (D-05), but
+// for a banner, raised in a unit (R-V.7.2). Validate refuses one that
+// names a unit (ProbArmyWideUnit).
+func (k OrderKind) NamesNoUnit() bool { return orderTable[k].noUnit }
+
+// Shoots reports whether the order shoots at the enemy unit it names as
+// its target: Shoot and Volley (R-VI.2.2-3, R-VI.3.1).
+func (k OrderKind) Shoots() bool { return orderTable[k].shoots }
+
+// FixedAtPlanChange reports whether orders of the kind stay as given in
+// the plan-change round after Signals: shinobi missions (D-30) and banners
+// (D-29). Unit orders, army-wide ones included, and leader moves may
+// change there (D-29).
+func (k OrderKind) FixedAtPlanChange() bool { return orderTable[k].fixed }
+
+// AddsUp reports whether a new order of the kind is given beside the
+// side's earlier ones rather than in place of one (Order.Replaces):
+// shinobi missions, banners, the signal to retreat and the decision to
+// stop.
+func (k OrderKind) AddsUp() bool { return orderTable[k].replaces == addsUp }
+
+// Replaces reports whether a new order o takes the place of an order x the
+// side gave before: a unit's order for the same phase (R-VI.1.2), the
+// army-wide order (R-VI.4.1), a move of the same leader (R-III.6.1).
+// Orders that add up (OrderKind.AddsUp) replace none.
+func (o Order) Replaces(x Order) bool {
+	r := orderTable[o.Kind].replaces
+	if r != orderTable[x.Kind].replaces {
+		return false
+	}
+	switch r {
+	case replacesSlot:
+		return o.Unit == x.Unit && o.Phase == x.Phase
+	case replacesArmyWide:
+		return true
+	case replacesLeader:
+		return o.Leader == x.Leader
+	}
+	return false
+}
 
 // ParseOrderKind reads an order name of CASES.md.
 func ParseOrderKind(s string) (OrderKind, error) {

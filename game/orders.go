@@ -106,8 +106,8 @@ func giveOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, o engine.Order)
 	if err != nil {
 		return out, err
 	}
-	if ph.Round > 0 && (o.Kind == engine.OrderShinobi || o.Kind == engine.OrderBanner) {
-		return out, refuse("err.plan_change_fixed") // D-29: missions and banners stay
+	if ph.Round > 0 && o.Kind.FixedAtPlanChange() {
+		return out, refuse("err.plan_change_fixed") // D-29, D-30: missions and banners stay
 	}
 	o.Side, o.Turn = seat.Side, 0
 	// An order replaces the one it takes the place of: a unit's order
@@ -159,18 +159,8 @@ func receipt(rec *store.BattleRecord, seat Seat, orders []engine.Order) []store.
 }
 
 // Replaces reports whether a new order o takes the place of an order x the
-// side gave before.
-func Replaces(o, x engine.Order) bool {
-	switch {
-	case o.Kind.ArmyWide() || x.Kind.ArmyWide():
-		return o.Kind.ArmyWide() && x.Kind.ArmyWide()
-	case o.Kind == engine.OrderMoveLeader || x.Kind == engine.OrderMoveLeader:
-		return o.Kind == x.Kind && o.Leader == x.Leader
-	case o.Kind.Declaration() || x.Kind.Declaration():
-		return false // shinobi missions, banners, signals add up
-	}
-	return o.Unit == x.Unit && o.Phase == x.Phase
-}
+// side gave before, as the engine's order table says (engine.Order.Replaces).
+func Replaces(o, x engine.Order) bool { return o.Replaces(x) }
 
 // Cancel removes a side's order for a unit and phase.
 func (s *Service) Cancel(seat Seat, unit string, phase int) (SideOrders, error) {
