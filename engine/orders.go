@@ -66,10 +66,10 @@ type orderInfo struct {
 	// shoots: the order shoots at an enemy unit it names as its target
 	// (R-VI.2.2-3, R-VI.3.1).
 	shoots bool
-	// fixed orders stay as given in the plan-change round: shinobi
-	// missions, all declared at once before any report (D-30), and banners
-	// (D-29), where unit orders, army-wide ones included, and leader moves
-	// may change (D-29).
+	// fixed orders stay as given in the plan-change round, where unit
+	// orders, army-wide ones included, and leader moves may change (D-29):
+	// banners (D-29) and shinobi missions, all declared at once before any
+	// report (D-30).
 	fixed bool
 	// replaces is which order a new order of the kind takes the place of.
 	replaces replacement
