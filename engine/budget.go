@@ -137,11 +137,13 @@ func spent(b Battle, side Side, turn int, orders []Order) (special, ordinary int
 	// an enemy unit hidden in a forest costs what one naming no unit costs
 	// (R-XI.3.2, D-67).
 	b = View(atCommandPhase(b), side)
-	own, plan, moving := costedOrders(side, turn, orders)
+	// Made here, not in the stages, so that they stay on the stack.
+	moving := map[string]bool{} // leaders who move this command phase
+	own, plan := costedOrders(make([]Order, 0, len(orders)), side, turn, orders, moving)
 	if p := checkCunningPlan(&b, side, turn, plan); p != nil {
 		return 0, 0, p
 	}
-	py := newPayment(&b, side, own)
+	py := payment{b: &b, side: side, own: own, free: make([]bool, len(own)), commanderInHQ: commanderInHQ(&b, side)}
 	py.calmRally()
 	py.generals(moving)
 	py.minorClan()
@@ -153,13 +155,11 @@ func spent(b Battle, side Side, turn int, orders []Order) (special, ordinary int
 }
 
 // costedOrders are the side's orders that may cost an order of the roll:
-// own, of this turn, and plan, the Cunning-plan orders for the next, each
-// sorted so that every choice after is independent of the order in which
-// the orders were given; and moving, the side's leaders who move this
-// command phase.
-func costedOrders(side Side, turn int, orders []Order) (own, plan []Order, moving map[string]bool) {
-	own = make([]Order, 0, len(orders))
-	moving = map[string]bool{}
+// own, of this turn (appended to own), and plan, the Cunning-plan orders
+// for the next, each sorted so that every choice after is independent of
+// the order in which the orders were given. It marks in moving the side's
+// leaders who move this command phase.
+func costedOrders(own []Order, side Side, turn int, orders []Order, moving map[string]bool) (_, plan []Order) {
 	for _, o := range orders {
 		if o.Kind == OrderMoveLeader && o.Side == side && (o.Turn == 0 || o.Turn == turn) {
 			moving[o.Leader] = true
@@ -178,7 +178,7 @@ func costedOrders(side Side, turn int, orders []Order) (own, plan []Order, movin
 	}
 	slices.SortStableFunc(own, cmpOrders)
 	slices.SortStableFunc(plan, cmpOrders)
-	return own, plan, moving
+	return own, plan
 }
 
 // payment matches the free orders to the orders of a turn (see
@@ -191,14 +191,16 @@ type payment struct {
 	commanderInHQ bool
 }
 
-func newPayment(b *Battle, side Side, own []Order) *payment {
-	py := &payment{b: b, side: side, own: own, free: make([]bool, len(own))}
+// commanderInHQ reports whether side's commander is in an intact HQ and
+// fit to command (R-III.1.3, D-23).
+func commanderInHQ(b *Battle, side Side) bool {
+	in := false
 	for _, l := range b.Leaders {
 		if l.Side == side && l.Role == Commander && l.At == AtHQ && leaderFit(l) && b.HQIntact(side) {
-			py.commanderInHQ = true
+			in = true
 		}
 	}
-	return py
+	return in
 }
 
 // needsSpecial reports whether o costs a special order: an army-wide one

@@ -162,9 +162,15 @@ func (r *resolver) loseFigures(i, n int, melee bool, rule string) int {
 // attack resolves an attack on unit d by the units atts, who moved in from
 // their cells (R-VIII.2 to R-VIII.5).
 func (r *resolver) attack(d int, atts []int) {
-	fs := r.attackers(d, atts)
+	// The slices are made here, not in the stages, so that they stay on
+	// the stack.
+	fs := r.appendAttackers(make([]fighter, 0, len(atts)), d, atts)
 	// The leaders' risks and duels follow the combat's result (D-22, D-59).
-	defer r.endCombat(r.startCombat(combatants(d, fs)))
+	units, attacked := []int{d}, []bool{true}
+	for _, f := range fs {
+		units, attacked = append(units, f.i), append(attacked, false)
+	}
+	defer r.endCombat(r.startCombat(units, attacked))
 	def := &r.b.Units[d]
 	if def.Routing() {
 		r.attackRouting(d, fs)
@@ -174,7 +180,8 @@ func (r *resolver) attack(d int, atts []int) {
 	sortBySide(fs)
 	defStart := def.Figures
 	total, final := r.attackersDamage(d, fs, defStart)
-	back := r.defenderDamage(d, fs, defStart)
+	back := make([]int, len(fs))
+	r.defenderDamage(d, fs, defStart, back)
 	r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: joinIDs(r, fs), Other: def.ID, Raw: total, Armor: def.Stats().Armor, Value: final})
 
 	// Losses are simultaneous (R-VIII.2.1).
@@ -185,12 +192,12 @@ func (r *resolver) attack(d int, atts []int) {
 	r.combatResult(d, defStart, fs)
 }
 
-// attackers are the units atts attacking unit d as fighters: the side of
-// d each hits, its charge and terrain. Each attack is an event, ends the
-// attacker's Hold (D-42) and order (R-II.2.3), and reveals both (D-67).
-func (r *resolver) attackers(d int, atts []int) []fighter {
+// appendAttackers appends to fs the units atts attacking unit d as
+// fighters: the side of d each hits, its charge and terrain. Each attack
+// is an event, ends the attacker's Hold (D-42) and order (R-II.2.3), and
+// reveals both (D-67).
+func (r *resolver) appendAttackers(fs []fighter, d int, atts []int) []fighter {
 	def := &r.b.Units[d]
-	fs := make([]fighter, 0, len(atts))
 	for _, a := range atts {
 		au := &r.b.Units[a]
 		side := AttackSideOf(def.Cell, def.Facing, au.Cell)
@@ -211,16 +218,6 @@ func (r *resolver) attackers(d int, atts []int) []fighter {
 	r.u[d].attacked = true
 	def.Revealed = true // D-67: the first melee reveals a unit for good
 	return fs
-}
-
-// combatants are the units of an attack on d by fs, and which of them is
-// attacked (d alone), as startCombat takes them.
-func combatants(d int, fs []fighter) (units []int, attacked []bool) {
-	units, attacked = []int{d}, []bool{true}
-	for _, f := range fs {
-		units, attacked = append(units, f.i), append(attacked, false)
-	}
-	return units, attacked
 }
 
 // attackersDamage rolls the attackers' damage to unit d, defStart figures
@@ -271,11 +268,11 @@ func (r *resolver) attackersDamage(d int, fs []fighter, defStart int) (total, fi
 	return total, final
 }
 
-// defenderDamage rolls unit d's damage back to each attacker of fs: its
-// dice by direction (R-VIII.3.2-3, D-49) and its base damage, which goes
-// only to a frontal attacker that is not spearmen; each after that
-// attacker's armor.
-func (r *resolver) defenderDamage(d int, fs []fighter, defStart int) []int {
+// defenderDamage rolls unit d's damage back to each attacker of fs into
+// back: its dice by direction (R-VIII.3.2-3, D-49) and its base damage,
+// which goes only to a frontal attacker that is not spearmen; each after
+// that attacker's armor.
+func (r *resolver) defenderDamage(d int, fs []fighter, defStart int, back []int) {
 	def := &r.b.Units[d]
 	dst := def.Stats()
 	attMax := 0
@@ -283,7 +280,6 @@ func (r *resolver) defenderDamage(d int, fs []fighter, defStart int) []int {
 		attMax = max(attMax, f.start)
 	}
 	dice := defenceDice(defStart, fs)
-	back := make([]int, len(fs))
 	for k := range fs {
 		f := &fs[k]
 		au := &r.b.Units[f.i]
@@ -304,7 +300,6 @@ func (r *resolver) defenderDamage(d int, fs []fighter, defStart int) []int {
 		back[k] = reduce(raw, armor)
 		r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: def.ID, Other: au.ID, Raw: raw, Armor: armor, Value: back[k]})
 	}
-	return back
 }
 
 // sortBySide orders attackers front, right flank, left flank, rear.
@@ -619,17 +614,17 @@ func (r *resolver) meetingBlow(f, e *fighter) int {
 // returns as meet, a's and b's. ok is false when the meeting ends there:
 // both destroyed (R-VIII.4.10), or no superiority, when both stay and
 // count as pushed back (R-VIII.4.9, D-52).
-func (r *resolver) meetingWinner(fa, fb *fighter) (win, lose *fighter, meet [3][2]int, ok bool) {
+func (r *resolver) meetingWinner(fa, fb *fighter) (win, lose fighter, meet [3][2]int, ok bool) {
 	a, b := fa.i, fb.i
 	ua, ub := &r.b.Units[a], &r.b.Units[b]
 	switch aliveA, aliveB := ua.Active(), ub.Active(); {
 	case !aliveA && !aliveB:
 		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.10", Unit: ua.ID, Other: ub.ID, Detail: "both_destroyed"})
-		return nil, nil, meet, false
+		return win, lose, meet, false
 	case !aliveB:
-		return fa, fb, meet, true
+		return *fa, *fb, meet, true
 	case !aliveA:
-		return fb, fa, meet, true
+		return *fb, *fa, meet, true
 	}
 	// Three criteria: ranks at the end, effective Imp, losses inflicted (D-51).
 	score := func(x, y int) int { return b2i(x > y) - b2i(y > x) }
@@ -649,9 +644,9 @@ func (r *resolver) meetingWinner(fa, fb *fighter) (win, lose *fighter, meet [3][
 	}
 	switch {
 	case sum > 0:
-		return fa, fb, meet, true
+		return *fa, *fb, meet, true
 	case sum < 0:
-		return fb, fa, meet, true
+		return *fb, *fa, meet, true
 	}
 	// No superiority: both stay and count as pushed back (R-VIII.4.9, D-52).
 	r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.9", Unit: ua.ID, Other: ub.ID, Detail: "no_superiority", Terms: r.newTerms(CombatTerms{Meeting: meet})})
@@ -659,14 +654,14 @@ func (r *resolver) meetingWinner(fa, fb *fighter) (win, lose *fighter, meet [3][
 		r.emit(Event{Kind: EvPushedBack, Rule: "R-VIII.4.9", Unit: r.b.Units[i].ID, At: r.b.Units[i].Cell})
 		r.loseOrders(i, "pushed_back", "R-VII.3.5")
 	}
-	return nil, nil, meet, false
+	return win, lose, meet, false
 }
 
 // meetingLoserLeaves carries out a won meeting (a was the first unit):
 // the loser, if still there, routs if its losses this phase exceed its
 // St, else it retreats; either way away from the winner (R-VIII.4.8,
 // D-51, D-52). The winner advances into the cell fought for.
-func (r *resolver) meetingLoserLeaves(a int, win, lose *fighter, meet [3][2]int, sameCell bool, at Cell) {
+func (r *resolver) meetingLoserLeaves(a int, win, lose fighter, meet [3][2]int, sameCell bool, at Cell) {
 	wu, lu := &r.b.Units[win.i], &r.b.Units[lose.i]
 	if !lu.Active() {
 		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.10", Unit: wu.ID, Other: lu.ID, Detail: "annihilated"})

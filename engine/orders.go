@@ -411,7 +411,18 @@ const (
 // the turn, a target that slips into a forest is out of the fire zone of
 // any shooter not next to it (D-61).
 func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
-	v := newValidation(b, side)
+	// The orders are given once an HQ the enemy holds has fallen
+	// (R-III.1.6): no leader moves into it. That is a fact of the whole
+	// battle, settled before the side's view hides anything. Validate only
+	// reads the view: readView spares the copy.
+	// The problems are kept outside v, which is returned nothing of: so
+	// the compiler keeps v and its maps on the stack.
+	var probs []*Problem
+	v := validation{b: readView(atCommandPhase(b), side), side: side, probs: &probs,
+		leaderMoved: map[string]bool{}, raised: map[string]int{}}
+	v.perUnit = make([]orderSlots, len(v.b.Units))
+	var idBuf [64]int32
+	v.byID = sortUnitIDs(v.b.Units, idBuf[:0])
 	// By pointer: an Order is some 180 bytes, and most checks read a few
 	// of its fields.
 	for k := range orders {
@@ -420,8 +431,8 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 		}
 	}
 	v.unitLimits()
-	sortProblems(v.probs)
-	return v.probs
+	sortProblems(probs)
+	return probs
 }
 
 // validation is Validate's state over one side's orders: the side's view
@@ -431,12 +442,11 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 type validation struct {
 	b     Battle
 	side  Side
-	probs []*Problem
+	probs *[]*Problem
 	// By the unit's index in the view: a slice, not a map, and walked in
 	// the units' order (sortProblems orders the problems anyway).
 	perUnit     []orderSlots
 	byID        unitsByID
-	idBuf       [64]int32
 	armyGiven   bool
 	leaderMoved map[string]bool
 	shinobiUsed int
@@ -453,20 +463,7 @@ type orderSlots struct {
 	given    bool // the unit has an order
 }
 
-// newValidation starts the check of side's orders on b.
-func newValidation(b Battle, side Side) *validation {
-	// The orders are given once an HQ the enemy holds has fallen
-	// (R-III.1.6): no leader moves into it. That is a fact of the whole
-	// battle, settled before the side's view hides anything. Validate only
-	// reads the view: readView spares the copy.
-	v := &validation{b: readView(atCommandPhase(b), side), side: side,
-		leaderMoved: map[string]bool{}, raised: map[string]int{}}
-	v.perUnit = make([]orderSlots, len(v.b.Units))
-	v.byID = sortUnitIDs(v.b.Units, v.idBuf[:0])
-	return v
-}
-
-func (v *validation) add(p *Problem) { v.probs = append(v.probs, p) }
+func (v *validation) add(p *Problem) { *v.probs = append(*v.probs, p) }
 
 // order checks one order of the turn: a banner, a declaration, an
 // army-wide order or a unit's order, each by its own rules.
