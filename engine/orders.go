@@ -415,8 +415,9 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 	// (R-III.1.6): no leader moves into it. That is a fact of the whole
 	// battle, settled before the side's view hides anything. Validate only
 	// reads the view: readView spares the copy.
-	// The problems are kept outside v, which is returned nothing of: so
-	// the compiler keeps v and its maps on the stack.
+	//
+	// The problems are kept outside v, so that nothing of v is returned
+	// and the compiler keeps v, its maps and idBuf on the stack.
 	var probs []*Problem
 	v := validation{b: readView(atCommandPhase(b), side), side: side, probs: &probs,
 		leaderMoved: map[string]bool{}, raised: map[string]int{}}
