@@ -53,7 +53,7 @@ func (b *Bot) orderContext(c *call) (*orderCtx, error) {
 		oc.granted = so.Command.Result
 	}
 	err = b.svc.Store.View(func(tx *store.Tx) error {
-		ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+		ph, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase()
 		oc.fixed = err == nil && ph.Round > 0
 		if errors.Is(err, store.ErrNotFound) {
 			return nil
@@ -131,7 +131,7 @@ func (b *Bot) completeOrderUnit(c *call, typed string) ([]offer, error) {
 		return b.completeOwnUnit(c, typed)
 	}
 	var out []offer
-	if oc.hasKind && oc.o.Kind != engine.OrderBanner && (oc.o.Kind.ArmyWide() || oc.o.Kind.Declaration()) {
+	if oc.hasKind && oc.o.Kind.NamesNoUnit() {
 		return nil, nil // given without a unit
 	}
 	for _, u := range unitOffers(c.lang, &oc.view, oc.side) {

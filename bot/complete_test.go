@@ -70,7 +70,7 @@ func (w *world) grant(id string) {
 		}
 		for _, side := range []engine.Side{engine.North, engine.South} {
 			roll := store.CommandRoll{Final: true, Result: engine.CommandResult{Rolls: [][2]int{{6, 6}}, Total: 12, Success: true, Special: 3, Ordinary: 6, Totals: []int{12}}}
-			if err := tx.PutCommand(w.guild, id, rec.Turn, side, roll); err != nil {
+			if err := tx.BattleTurn(w.guild, id, rec.Turn).PutCommand(side, roll); err != nil {
 				return err
 			}
 		}
@@ -91,11 +91,11 @@ func (w *world) tree(id string, side engine.Side) engine.OrderTree {
 		if err != nil {
 			return err
 		}
-		roll, err := tx.Command(w.guild, id, rec.Turn, side)
+		roll, err := tx.BattleTurn(w.guild, id, rec.Turn).Command(side)
 		if err != nil {
 			return err
 		}
-		orders, err := tx.Orders(w.guild, id, rec.Turn, side)
+		orders, err := tx.BattleTurn(w.guild, id, rec.Turn).Orders(side)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return err
 		}

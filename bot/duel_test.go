@@ -98,7 +98,7 @@ func TestDuelThroughDiscord(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if s, err := tx.Seed(w.guild, id, 1); err != nil || s.Value[0] != byte(pick+1) {
+		if s, err := tx.BattleTurn(w.guild, id, 1).Seed(); err != nil || s.Value[0] != byte(pick+1) {
 			t.Fatalf("turn 1's seed is not the one picked: %v", err)
 		}
 		st := &rec.State

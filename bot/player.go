@@ -133,7 +133,7 @@ func parseOrder(c *call) (engine.Order, error) {
 		Leader: c.str("leader"), To: c.str("to"), Mission: c.str("mission"), Banner: c.str("banner")}
 	// Army-wide orders and a side's declarations name no unit; a banner is
 	// raised in one.
-	if o.Unit == "" && (kind == engine.OrderBanner || !kind.ArmyWide() && !kind.Declaration()) {
+	if o.Unit == "" && !kind.NamesNoUnit() {
 		return o, refuse("err.need_unit")
 	}
 	if kind.Special() {

@@ -50,7 +50,7 @@ func toggles(c *call) bool { return c.str("terrain") != "" }
 // (a second shinobi on the same mission, game.Replaces) may be wanted twice.
 func addsUp(c *call) bool {
 	kind, err := engine.ParseOrderKind(c.str("order"))
-	return err == nil && kind.Declaration() && kind != engine.OrderMoveLeader
+	return err == nil && kind.AddsUp()
 }
 
 // fingerprint is a command with its options as one string: the same

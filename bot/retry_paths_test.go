@@ -180,7 +180,7 @@ func TestRetryOrdersCancel(t *testing.T) {
 			var out []engine.Order
 			if err := w.st.View(func(tx *store.Tx) error {
 				var err error
-				out, err = tx.Orders(w.guild, "нагасино", 1, tc.side)
+				out, err = tx.BattleTurn(w.guild, "нагасино", 1).Orders(tc.side)
 				return err
 			}); err != nil {
 				t.Fatal(err)
@@ -283,7 +283,7 @@ func TestRetrySheetPressedTwice(t *testing.T) {
 	w.b.Wait()
 	var readies int
 	if err := w.st.View(func(tx *store.Tx) error {
-		ph, err := tx.Phase(w.guild, "нагасино", 1)
+		ph, err := tx.BattleTurn(w.guild, "нагасино", 1).Phase()
 		for _, ch := range ph.Changes[engine.North] {
 			if ch.Action == store.ChangeReady {
 				readies++

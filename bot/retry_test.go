@@ -23,7 +23,7 @@ func journalKinds(t *testing.T, w *world, battle, kind string) int {
 	t.Helper()
 	n := 0
 	if err := w.st.View(func(tx *store.Tx) error {
-		es, err := tx.Entries(w.guild, battle)
+		es, err := tx.Journal(w.guild, battle).Entries()
 		for _, e := range es {
 			if e.Kind == kind {
 				n++
@@ -216,7 +216,7 @@ func TestRetryUndo(t *testing.T) {
 	var orders []engine.Order
 	if err := w.st.View(func(tx *store.Tx) error {
 		var err error
-		orders, err = tx.Orders(w.guild, "нагасино", 1, engine.North)
+		orders, err = tx.BattleTurn(w.guild, "нагасино", 1).Orders(engine.North)
 		return err
 	}); err != nil || len(orders) != 1 || orders[0].Kind != engine.OrderWait {
 		t.Fatalf("North's orders after the undo re-sent: %+v, %v", orders, err)
@@ -379,7 +379,7 @@ func TestRetryOrderAddsUp(t *testing.T) {
 		var orders []engine.Order
 		if err := w.st.View(func(tx *store.Tx) error {
 			var err error
-			orders, err = tx.Orders(w.guild, "нагасино", 1, engine.North)
+			orders, err = tx.BattleTurn(w.guild, "нагасино", 1).Orders(engine.North)
 			return err
 		}); err != nil {
 			t.Fatal(err)

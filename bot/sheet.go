@@ -135,7 +135,7 @@ func noteText(l render.Lang, st game.SheetState) []string {
 // come to nothing; all from side's view of b.
 func givenText(l render.Lang, b engine.Battle, side engine.Side, g game.Given) string {
 	fire, known := false, false
-	if g.Order.Kind == engine.OrderShoot || g.Order.Kind == engine.OrderVolley {
+	if g.Order.Kind.Shoots() {
 		fire, known = engine.InFireZone(b, side, g.Order.Unit, g.Order.Target)
 	}
 	attack := ""

@@ -68,7 +68,7 @@ func TestUndoThroughDiscord(t *testing.T) {
 	st := w.st
 	var undo bool
 	if err := st.View(func(tx *store.Tx) error {
-		es, err := tx.Entries(w.guild, "нагасино")
+		es, err := tx.Journal(w.guild, "нагасино").Entries()
 		for _, e := range es {
 			undo = undo || e.Kind == store.JournalUndo
 		}

@@ -68,7 +68,7 @@ func TestJournalThroughDiscord(t *testing.T) {
 	for _, side := range []engine.Side{engine.North, engine.South} {
 		var orders []engine.Order
 		w.st.View(func(tx *store.Tx) error {
-			orders, _ = tx.Orders(w.guild, "нагасино", 1, side)
+			orders, _ = tx.BattleTurn(w.guild, "нагасино", 1).Orders(side)
 			return nil
 		})
 		s := side.String()
@@ -90,8 +90,8 @@ func TestVerifyThroughDiscord(t *testing.T) {
 
 	var seed1, seed2 store.Seed
 	w.st.View(func(tx *store.Tx) error {
-		seed1, _ = tx.Seed(w.guild, "нагасино", 1)
-		seed2, _ = tx.Seed(w.guild, "нагасино", 2)
+		seed1, _ = tx.BattleTurn(w.guild, "нагасино", 1).Seed()
+		seed2, _ = tx.BattleTurn(w.guild, "нагасино", 2).Seed()
 		return nil
 	})
 	r := w.slash(oda, chanOda, "verify", discordtest.IntOpt("turn", 1))

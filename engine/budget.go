@@ -137,11 +137,29 @@ func spent(b Battle, side Side, turn int, orders []Order) (special, ordinary int
 	// an enemy unit hidden in a forest costs what one naming no unit costs
 	// (R-XI.3.2, D-67).
 	b = View(atCommandPhase(b), side)
-	// Sort a copy so that every choice below is independent of the order
-	// in which the orders were given.
-	own := make([]Order, 0, len(orders))
-	var plan []Order
+	// Made here, not in the stages, so that they stay on the stack.
 	moving := map[string]bool{} // leaders who move this command phase
+	own, plan := costedOrders(make([]Order, 0, len(orders)), side, turn, orders, moving)
+	if p := checkCunningPlan(&b, side, turn, plan); p != nil {
+		return 0, 0, p
+	}
+	py := payment{b: &b, side: side, own: own, free: make([]bool, len(own)), commanderInHQ: commanderInHQ(&b, side)}
+	py.calmRally()
+	py.generals(moving)
+	py.minorClan()
+	if p := py.minorClanOnly(); p != nil {
+		return 0, 0, p
+	}
+	special, ordinary = py.count()
+	return special, ordinary, nil
+}
+
+// costedOrders are the side's orders that may cost an order of the roll:
+// own, of this turn (appended to own), and plan, the Cunning-plan orders
+// for the next, each sorted so that every choice after is independent of
+// the order in which the orders were given. It marks in moving the side's
+// leaders who move this command phase.
+func costedOrders(own []Order, side Side, turn int, orders []Order, moving map[string]bool) (_, plan []Order) {
 	for _, o := range orders {
 		if o.Kind == OrderMoveLeader && o.Side == side && (o.Turn == 0 || o.Turn == turn) {
 			moving[o.Leader] = true
@@ -160,83 +178,112 @@ func spent(b Battle, side Side, turn int, orders []Order) (special, ordinary int
 	}
 	slices.SortStableFunc(own, cmpOrders)
 	slices.SortStableFunc(plan, cmpOrders)
+	return own, plan
+}
 
-	if p := checkCunningPlan(&b, side, turn, plan); p != nil {
-		return 0, 0, p
-	}
+// payment matches the free orders to the orders of a turn (see
+// CheckBudget): free[i] is whether own[i] is paid for without the roll.
+type payment struct {
+	b             *Battle
+	side          Side
+	own           []Order
+	free          []bool
+	commanderInHQ bool
+}
 
-	commanderInHQ := false
+// commanderInHQ reports whether side's commander is in an intact HQ and
+// fit to command (R-III.1.3, D-23).
+func commanderInHQ(b *Battle, side Side) bool {
+	in := false
 	for _, l := range b.Leaders {
 		if l.Side == side && l.Role == Commander && l.At == AtHQ && leaderFit(l) && b.HQIntact(side) {
-			commanderInHQ = true
+			in = true
 		}
 	}
-	needsSpecial := func(o Order) bool {
-		if o.Kind.ArmyWide() {
-			return !commanderInHQ // R-III.1.3, R-VI.4.1, D-34
-		}
-		return o.Kind.Special() || o.Class == Special
-	}
+	return in
+}
 
-	free := make([]bool, len(own))
-	// take frees the first order not yet free that ok accepts.
-	take := func(ok func(Order) bool) bool {
-		for i, o := range own {
-			if !free[i] && ok(o) {
-				free[i] = true
-				return true
-			}
-		}
-		return false
+// needsSpecial reports whether o costs a special order: an army-wide one
+// when the commander is not in an intact HQ (R-III.1.3, R-VI.4.1, D-34),
+// else a special one by nature or by slot.
+func (py *payment) needsSpecial(o Order) bool {
+	if o.Kind.ArmyWide() {
+		return !py.commanderInHQ // R-III.1.3, R-VI.4.1, D-34
 	}
+	return o.Kind.Special() || o.Class == Special
+}
 
-	// The Calm Rally (R-II.8.1, D-43).
-	for _, u := range b.Units {
-		if u.Side == side && u.Type == Yamabushi && u.Routing() {
-			take(func(o Order) bool { return o.Unit == u.ID && o.Kind == OrderRally })
-		}
-	}
-
-	// The general's free special order (R-III.2.2, R-V.5.2, D-34) is a
-	// special slot: it carries any order of his unit, an ordinary one too,
-	// at either position (R-VI.3.7). It pays for a special-cost order first:
-	// that spares the roll a special slot, which could have carried an
-	// ordinary order as well.
-	for _, id := range generalUnits(&b, side, moving) {
-		if !take(func(o Order) bool { return o.Unit == id && !o.Kind.ArmyWide() && needsSpecial(o) }) {
-			take(func(o Order) bool { return o.Unit == id && !o.Kind.ArmyWide() })
+// take frees the first order not yet free that ok accepts.
+func (py *payment) take(ok func(Order) bool) bool {
+	for i, o := range py.own {
+		if !py.free[i] && ok(o) {
+			py.free[i] = true
+			return true
 		}
 	}
+	return false
+}
 
-	// The minor clan's extra ordinary order (R-V.5.1, D-33).
-	take(func(o Order) bool {
-		if o.Kind.ArmyWide() || needsSpecial(o) {
+// calmRally frees the Calm Rally (R-II.8.1, D-43).
+func (py *payment) calmRally() {
+	for _, u := range py.b.Units {
+		if u.Side == py.side && u.Type == Yamabushi && u.Routing() {
+			py.take(func(o Order) bool { return o.Unit == u.ID && o.Kind == OrderRally })
+		}
+	}
+}
+
+// generals frees the general's free special order (R-III.2.2, R-V.5.2,
+// D-34), of the generals who do not move: a special slot, it carries any
+// order of his unit, an ordinary one too, at either position (R-VI.3.7).
+// It pays for a special-cost order first: that spares the roll a special
+// slot, which could have carried an ordinary order as well.
+func (py *payment) generals(moving map[string]bool) {
+	for _, id := range generalUnits(py.b, py.side, moving) {
+		if !py.take(func(o Order) bool { return o.Unit == id && !o.Kind.ArmyWide() && py.needsSpecial(o) }) {
+			py.take(func(o Order) bool { return o.Unit == id && !o.Kind.ArmyWide() })
+		}
+	}
+}
+
+// minorClan frees the minor clan's extra ordinary order (R-V.5.1, D-33).
+func (py *payment) minorClan() {
+	py.take(func(o Order) bool {
+		if o.Kind.ArmyWide() || py.needsSpecial(o) {
 			return false
 		}
-		u := b.Unit(o.Unit)
-		return u != nil && u.Side == side && u.MinorClan
+		u := py.b.Unit(o.Unit)
+		return u != nil && u.Side == py.side && u.MinorClan
 	})
+}
 
-	// Under minor_clan.main_orders=false a minor-clan unit takes no order
-	// of the command roll: only its clan's extra order (D-33).
-	if b.Settings.MinorClanNoMainOrders {
-		for i, o := range own {
-			if u := b.Unit(o.Unit); !free[i] && u != nil && u.MinorClan {
-				return 0, 0, &Problem{Code: ProbOverBudget, Rule: "D-33", Unit: o.Unit, Arg: "minor_clan"}
-			}
+// minorClanOnly refuses, under minor_clan.main_orders=false, an order of
+// the command roll to a minor-clan unit: it takes only its clan's extra
+// order (D-33).
+func (py *payment) minorClanOnly() *Problem {
+	if !py.b.Settings.MinorClanNoMainOrders {
+		return nil
+	}
+	for i, o := range py.own {
+		if u := py.b.Unit(o.Unit); !py.free[i] && u != nil && u.MinorClan {
+			return &Problem{Code: ProbOverBudget, Rule: "D-33", Unit: o.Unit, Arg: "minor_clan"}
 		}
 	}
+	return nil
+}
 
-	for i, o := range own {
+// count is what the orders not freed cost the roll.
+func (py *payment) count() (special, ordinary int) {
+	for i, o := range py.own {
 		switch {
-		case free[i]:
-		case needsSpecial(o):
+		case py.free[i]:
+		case py.needsSpecial(o):
 			special++
 		default:
 			ordinary++
 		}
 	}
-	return special, ordinary, nil
+	return special, ordinary
 }
 
 // checkCunningPlan checks the orders given now for the next turn (R-V.5.3,

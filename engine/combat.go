@@ -162,8 +162,42 @@ func (r *resolver) loseFigures(i, n int, melee bool, rule string) int {
 // attack resolves an attack on unit d by the units atts, who moved in from
 // their cells (R-VIII.2 to R-VIII.5).
 func (r *resolver) attack(d int, atts []int) {
+	// The slices are made here, not in the stages, so that they stay on
+	// the stack.
+	fs := r.appendAttackers(make([]fighter, 0, len(atts)), d, atts)
+	// The leaders' risks and duels follow the combat's result (D-22, D-59).
+	units, attacked := []int{d}, []bool{true}
+	for _, f := range fs {
+		units, attacked = append(units, f.i), append(attacked, false)
+	}
+	defer r.endCombat(r.startCombat(units, attacked))
 	def := &r.b.Units[d]
-	fs := make([]fighter, 0, len(atts))
+	if def.Routing() {
+		r.attackRouting(d, fs)
+		return
+	}
+	// Dice are rolled front first, then right flank, left flank, rear (CASES.md).
+	sortBySide(fs)
+	defStart := def.Figures
+	total, final := r.attackersDamage(d, fs, defStart)
+	back := make([]int, len(fs))
+	r.defenderDamage(d, fs, defStart, back)
+	r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: joinIDs(r, fs), Other: def.ID, Raw: total, Armor: def.Stats().Armor, Value: final})
+
+	// Losses are simultaneous (R-VIII.2.1).
+	r.loseFigures(d, final, true, "R-VIII.2.7")
+	for k := range fs {
+		r.loseFigures(fs[k].i, back[k], true, "R-VIII.2.7")
+	}
+	r.combatResult(d, defStart, fs)
+}
+
+// appendAttackers appends to fs the units atts attacking unit d as
+// fighters: the side of d each hits, its charge and terrain. Each attack
+// is an event, ends the attacker's Hold (D-42) and order (R-II.2.3), and
+// reveals both (D-67).
+func (r *resolver) appendAttackers(fs []fighter, d int, atts []int) []fighter {
+	def := &r.b.Units[d]
 	for _, a := range atts {
 		au := &r.b.Units[a]
 		side := AttackSideOf(def.Cell, def.Facing, au.Cell)
@@ -183,27 +217,17 @@ func (r *resolver) attack(d int, atts []int) {
 	}
 	r.u[d].attacked = true
 	def.Revealed = true // D-67: the first melee reveals a unit for good
-	// The leaders' risks and duels follow the combat's result (D-22, D-59).
-	units, attacked := []int{d}, []bool{true}
-	for _, f := range fs {
-		units, attacked = append(units, f.i), append(attacked, false)
-	}
-	defer r.endCombat(r.startCombat(units, attacked))
-	if def.Routing() {
-		r.attackRouting(d, fs)
-		return
-	}
-	// Dice are rolled front first, then right flank, left flank, rear (CASES.md).
-	sortBySide(fs)
-	defStart := def.Figures
-	attMax := 0
-	for _, f := range fs {
-		attMax = max(attMax, f.start)
-	}
+	return fs
+}
 
-	// Attackers' damage; armor once on the sum (D-12, armor.melee_joint).
+// attackersDamage rolls the attackers' damage to unit d, defStart figures
+// at the start: each attacker's raw damage in fs, their total, and the
+// final damage after d's armor, once on the sum (D-12,
+// armor.melee_joint) unless per attacker.
+func (r *resolver) attackersDamage(d int, fs []fighter, defStart int) (total, final int) {
+	def := &r.b.Units[d]
 	dst := def.Stats()
-	total, final, shielded, teppoRaw := 0, 0, 0, 0
+	shielded, teppoRaw := 0, 0
 	teppo := false
 	for k := range fs {
 		f := &fs[k]
@@ -241,11 +265,21 @@ func (r *resolver) attack(d int, atts []int) {
 		// lead's point only if teppo fight in melee too.
 		final = crossfire(dst.Armor, teppoRaw, total-teppoRaw, teppo, shielded > 0, shielded)
 	}
+	return total, final
+}
 
-	// The defender's dice by direction (R-VIII.3.2-3, D-49) and its base
-	// damage, which goes only to a frontal attacker that is not spearmen.
+// defenderDamage rolls unit d's damage back to each attacker of fs into
+// back: its dice by direction (R-VIII.3.2-3, D-49) and its base damage,
+// which goes only to a frontal attacker that is not spearmen; each after
+// that attacker's armor.
+func (r *resolver) defenderDamage(d int, fs []fighter, defStart int, back []int) {
+	def := &r.b.Units[d]
+	dst := def.Stats()
+	attMax := 0
+	for _, f := range fs {
+		attMax = max(attMax, f.start)
+	}
 	dice := defenceDice(defStart, fs)
-	back := make([]int, len(fs))
 	for k := range fs {
 		f := &fs[k]
 		au := &r.b.Units[f.i]
@@ -266,14 +300,6 @@ func (r *resolver) attack(d int, atts []int) {
 		back[k] = reduce(raw, armor)
 		r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: def.ID, Other: au.ID, Raw: raw, Armor: armor, Value: back[k]})
 	}
-	r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: joinIDs(r, fs), Other: def.ID, Raw: total, Armor: dst.Armor, Value: final})
-
-	// Losses are simultaneous (R-VIII.2.1).
-	r.loseFigures(d, final, true, "R-VIII.2.7")
-	for k := range fs {
-		r.loseFigures(fs[k].i, back[k], true, "R-VIII.2.7")
-	}
-	r.combatResult(d, defStart, fs)
 }
 
 // sortBySide orders attackers front, right flank, left flank, rear.
@@ -516,16 +542,31 @@ func (r *resolver) occupy(cell Cell, alive []fighter, first Vec) {
 // meeting resolves a meeting engagement between units a and b (R-VIII.4.7-9,
 // D-51, D-52): head-on, or both entering the empty cell at.
 func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
+	fa, fb := r.meetingFighters(a, b, sameCell, at)
+	defer r.endCombat(r.startCombat([]int{a, b}, []bool{true, true}))
+	// Both deal base and extra damage front to front (R-VIII.2.1).
+	toB, toA := r.meetingBlow(&fa, &fb), r.meetingBlow(&fb, &fa)
+	r.loseFigures(b, toB, true, "R-VIII.2.7")
+	r.loseFigures(a, toA, true, "R-VIII.2.7")
+	win, lose, meet, ok := r.meetingWinner(&fa, &fb)
+	if !ok {
+		return
+	}
+	r.meetingLoserLeaves(a, win, lose, meet, sameCell, at)
+}
+
+// meetingFighters are a and b meeting as fighters, each attacked. Each
+// side's move is an attack (R-T.2.6): charge and terrain as for one; it
+// ends Hold (D-42) and a gallop (D-52), and reveals the unit (D-67).
+func (r *resolver) meetingFighters(a, b int, sameCell bool, at Cell) (fa, fb fighter) {
 	ua, ub := &r.b.Units[a], &r.b.Units[b]
 	detail := "head_on"
 	if sameCell {
 		detail = "same_cell"
 	}
 	r.emit(Event{Kind: EvMeeting, Rule: "R-T.2.6", Unit: ua.ID, Other: ub.ID, At: at, Detail: detail})
-	fa := fighter{i: a, start: ua.Figures, from: ua.Cell, side: AttackFront, attacked: true}
-	fb := fighter{i: b, start: ub.Figures, from: ub.Cell, side: AttackFront, attacked: true}
-	// Each side's move is an attack (R-T.2.6): charge and terrain as for one.
-	// Into an empty cell entered together there is no hill to attack (D-69).
+	fa = fighter{i: a, start: ua.Figures, from: ua.Cell, side: AttackFront, attacked: true}
+	fb = fighter{i: b, start: ub.Figures, from: ub.Cell, side: AttackFront, attacked: true}
 	fa.charge = chargeCounts(ua, ub, true) && !r.b.slowsCavalry(ua.Cell, at)
 	fb.charge = chargeCounts(ub, ua, true) && !r.b.slowsCavalry(ub.Cell, at)
 	if sameCell {
@@ -545,80 +586,88 @@ func (r *resolver) meeting(a, b int, sameCell bool, at Cell) {
 		r.u[f.i].acted = true
 		r.u[f.i].attacked = true
 	}
-	defer r.endCombat(r.startCombat([]int{a, b}, []bool{true, true}))
-	// Both deal base and extra damage front to front (R-VIII.2.1).
-	deal := func(f, e *fighter) int {
-		u, en := &r.b.Units[f.i], &r.b.Units[e.i]
-		st := u.Stats()
-		base := st.BaseMelee
-		if r.noBase(f.start, en.Stats().ForestSpears, e.start) {
-			base = 0
-		}
-		dice := Files(f.start)
-		if f.charge {
-			dice *= 2
-		}
-		_, hits := r.roll(u.ID+".melee", "R-VIII.2.1", dice, r.b.extra(u, st.ExtraMelee))
-		raw := base + hits
-		final := reduce(raw, en.Stats().Armor)
-		r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: u.ID, Other: en.ID, Raw: raw, Armor: en.Stats().Armor, Value: final})
-		return final
-	}
-	toB, toA := deal(&fa, &fb), deal(&fb, &fa)
-	r.loseFigures(b, toB, true, "R-VIII.2.7")
-	r.loseFigures(a, toA, true, "R-VIII.2.7")
+	return fa, fb
+}
 
-	aliveA, aliveB := ua.Active(), ub.Active()
-	var win, lose *fighter
-	var meet [3][2]int // the criteria of R-VIII.4.7, a's and b's (D-51)
-	switch {
+// meetingBlow rolls f's base and extra damage to e, front to front
+// (R-VIII.2.1), and returns it after e's armor.
+func (r *resolver) meetingBlow(f, e *fighter) int {
+	u, en := &r.b.Units[f.i], &r.b.Units[e.i]
+	st := u.Stats()
+	base := st.BaseMelee
+	if r.noBase(f.start, en.Stats().ForestSpears, e.start) {
+		base = 0
+	}
+	dice := Files(f.start)
+	if f.charge {
+		dice *= 2
+	}
+	_, hits := r.roll(u.ID+".melee", "R-VIII.2.1", dice, r.b.extra(u, st.ExtraMelee))
+	raw := base + hits
+	final := reduce(raw, en.Stats().Armor)
+	r.emit(Event{Kind: EvDamage, Rule: "R-VIII.2.1", Unit: u.ID, Other: en.ID, Raw: raw, Armor: en.Stats().Armor, Value: final})
+	return final
+}
+
+// meetingWinner decides a meeting after the blows: the one left standing,
+// else by the three criteria of R-VIII.4.7 (D-51), whose values it
+// returns as meet, a's and b's. ok is false when the meeting ends there:
+// both destroyed (R-VIII.4.10), or no superiority, when both stay and
+// count as pushed back (R-VIII.4.9, D-52).
+func (r *resolver) meetingWinner(fa, fb *fighter) (win, lose fighter, meet [3][2]int, ok bool) {
+	a, b := fa.i, fb.i
+	ua, ub := &r.b.Units[a], &r.b.Units[b]
+	switch aliveA, aliveB := ua.Active(), ub.Active(); {
 	case !aliveA && !aliveB:
 		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.10", Unit: ua.ID, Other: ub.ID, Detail: "both_destroyed"})
-		return
+		return win, lose, meet, false
 	case !aliveB:
-		win, lose = &fa, &fb
+		return *fa, *fb, meet, true
 	case !aliveA:
-		win, lose = &fb, &fa
-	default:
-		// Three criteria: ranks at the end, effective Imp, losses inflicted (D-51).
-		score := func(x, y int) int { return b2i(x > y) - b2i(y > x) }
-		meet = [3][2]int{
-			{Ranks(ua.Figures), Ranks(ub.Figures)},
-			{r.effImp(&fa, fb.start), r.effImp(&fb, fa.start)},
-			{r.u[b].phaseLoss, r.u[a].phaseLoss},
-		}
-		crit := [3]int{score(meet[0][0], meet[0][1]), score(meet[1][0], meet[1][1]), score(meet[2][0], meet[2][1])}
-		sum := 0
-		for _, c := range crit {
-			if r.b.Settings.MeetingLexicographic && sum == 0 {
-				sum = c
-			} else if !r.b.Settings.MeetingLexicographic {
-				sum += c
-			}
-		}
-		switch {
-		case sum > 0:
-			win, lose = &fa, &fb
-		case sum < 0:
-			win, lose = &fb, &fa
-		default:
-			// No superiority: both stay and count as pushed back (R-VIII.4.9, D-52).
-			r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.9", Unit: ua.ID, Other: ub.ID, Detail: "no_superiority", Terms: r.newTerms(CombatTerms{Meeting: meet})})
-			for _, i := range []int{a, b} {
-				r.emit(Event{Kind: EvPushedBack, Rule: "R-VIII.4.9", Unit: r.b.Units[i].ID, At: r.b.Units[i].Cell})
-				r.loseOrders(i, "pushed_back", "R-VII.3.5")
-			}
-			return
+		return *fb, *fa, meet, true
+	}
+	// Three criteria: ranks at the end, effective Imp, losses inflicted (D-51).
+	score := func(x, y int) int { return b2i(x > y) - b2i(y > x) }
+	meet = [3][2]int{
+		{Ranks(ua.Figures), Ranks(ub.Figures)},
+		{r.effImp(fa, fb.start), r.effImp(fb, fa.start)},
+		{r.u[b].phaseLoss, r.u[a].phaseLoss},
+	}
+	crit := [3]int{score(meet[0][0], meet[0][1]), score(meet[1][0], meet[1][1]), score(meet[2][0], meet[2][1])}
+	sum := 0
+	for _, c := range crit {
+		if r.b.Settings.MeetingLexicographic && sum == 0 {
+			sum = c
+		} else if !r.b.Settings.MeetingLexicographic {
+			sum += c
 		}
 	}
+	switch {
+	case sum > 0:
+		return *fa, *fb, meet, true
+	case sum < 0:
+		return *fb, *fa, meet, true
+	}
+	// No superiority: both stay and count as pushed back (R-VIII.4.9, D-52).
+	r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.9", Unit: ua.ID, Other: ub.ID, Detail: "no_superiority", Terms: r.newTerms(CombatTerms{Meeting: meet})})
+	for _, i := range []int{a, b} {
+		r.emit(Event{Kind: EvPushedBack, Rule: "R-VIII.4.9", Unit: r.b.Units[i].ID, At: r.b.Units[i].Cell})
+		r.loseOrders(i, "pushed_back", "R-VII.3.5")
+	}
+	return win, lose, meet, false
+}
+
+// meetingLoserLeaves carries out a won meeting (a was the first unit):
+// the loser, if still there, routs if its losses this phase exceed its
+// St, else it retreats; either way away from the winner (R-VIII.4.8,
+// D-51, D-52). The winner advances into the cell fought for.
+func (r *resolver) meetingLoserLeaves(a int, win, lose fighter, meet [3][2]int, sameCell bool, at Cell) {
 	wu, lu := &r.b.Units[win.i], &r.b.Units[lose.i]
 	if !lu.Active() {
 		r.emit(Event{Kind: EvCombatResult, Rule: "R-VIII.4.10", Unit: wu.ID, Other: lu.ID, Detail: "annihilated"})
 		r.advanceInto(win.i, at)
 		return
 	}
-	// The loser routs if its losses this phase exceed its St, else it
-	// retreats; either way away from the winner (R-VIII.4.8, D-51, D-52).
 	away := lu.Cell.Sub(wu.Cell)
 	if sameCell {
 		away = lu.Cell.Sub(at)

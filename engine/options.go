@@ -394,7 +394,7 @@ func (ob *optionsBuilder) banners() []BannerOptions {
 // keeps the legal ones.
 func unitChoices(v *Battle, u *Unit, k OrderKind, enemies []string) []Choice {
 	targets := []string{""}
-	if k == OrderShoot || k == OrderVolley {
+	if k.Shoots() {
 		targets = enemies
 	}
 	facings := []*Dir{nil}

@@ -59,7 +59,40 @@ type orderInfo struct {
 	// supported is false for orders the resolver does not execute yet;
 	// Validate refuses them rather than resolving them wrongly.
 	supported bool
+	// noUnit orders are given with side and no unit: the army-wide orders
+	// (R-VI.1.8, R-VI.4.1) and the declarations (D-05), but for a banner,
+	// which is raised in a unit (R-V.7.2).
+	noUnit bool
+	// shoots: the order shoots at an enemy unit it names as its target
+	// (R-VI.2.2-3, R-VI.3.1).
+	shoots bool
+	// fixed orders stay as given in the plan-change round, where unit
+	// orders, army-wide ones included, and leader moves may change (D-29):
+	// banners (D-29) and shinobi missions, all declared at once before any
+	// report (D-30).
+	fixed bool
+	// replaces is which order a new order of the kind takes the place of.
+	replaces replacement
 }
+
+// replacement is which earlier order of its side a new order takes the
+// place of (Order.Replaces).
+type replacement int8
+
+const (
+	// replacesSlot: the order for the same unit and phase (R-VI.1.2).
+	replacesSlot replacement = iota
+	// replacesArmyWide: the army-wide order, one a turn (R-VI.4.1, D-41).
+	replacesArmyWide
+	// replacesLeader: the same leader's move, one a command phase
+	// (R-III.6.1).
+	replacesLeader
+	// addsUp: none; a second one is given beside the first: shinobi
+	// missions, one per shinobi (R-V.6.1, D-30), banners, several a turn
+	// (R-V.7.1, D-26), and the side's signal and stop (D-05), of which a
+	// second changes nothing.
+	addsUp
+)
 
 var orderTable = [numOrderKinds]orderInfo{
 	OrderMove: {key: "move", rule: "R-VI.2.5",
@@ -76,10 +109,11 @@ var orderTable = [numOrderKinds]orderInfo{
 		endsHold: true, supported: true},
 	OrderForcedMarch: {key: "forced_march", rule: "R-VI.2.10",
 		endsHold: true, forward: true, supported: true},
-	OrderWait:  {key: "wait", rule: "R-VI.2.11", supported: true},
-	OrderShoot: {key: "shoot", rule: "R-VI.2.2", supported: true},
+	OrderWait: {key: "wait", rule: "R-VI.2.11", supported: true},
+	OrderShoot: {key: "shoot", rule: "R-VI.2.2",
+		shoots: true, supported: true},
 	OrderVolley: {key: "volley", rule: "R-VI.3.1",
-		special: true, supported: true},
+		special: true, shoots: true, supported: true},
 	OrderHold: {key: "hold", rule: "R-VI.3.2",
 		special: true, supported: true},
 	OrderAdvance: {key: "advance", rule: "R-VI.3.4",
@@ -87,9 +121,9 @@ var orderTable = [numOrderKinds]orderInfo{
 	OrderRally: {key: "rally", rule: "R-VI.3.5",
 		special: true, supported: true},
 	OrderGeneralAdvance: {key: "general_advance", rule: "R-VI.4.2",
-		armyWide: true, forward: true, supported: true},
+		armyWide: true, forward: true, supported: true, noUnit: true, replaces: replacesArmyWide},
 	OrderGeneralRetreat: {key: "general_retreat", rule: "R-VI.4.3",
-		armyWide: true, supported: true},
+		armyWide: true, supported: true, noUnit: true, replaces: replacesArmyWide},
 	// Sending a battered unit to the reserve is free (R-II.10.3, D-34).
 	OrderWithdraw: {key: "withdraw", rule: "R-II.10.3",
 		free: true, supported: true},
@@ -97,18 +131,18 @@ var orderTable = [numOrderKinds]orderInfo{
 	// the public signal to retreat (R-I.4.4) and the winner's decision to
 	// stop the battle when it is offered (R-I.4.2).
 	OrderSignalRetreat: {key: "signal_retreat", rule: "R-I.4.4",
-		declaration: true, free: true, supported: true},
+		declaration: true, free: true, supported: true, noUnit: true, replaces: addsUp},
 	OrderStopBattle: {key: "stop_battle", rule: "R-I.4.2",
-		declaration: true, free: true, supported: true},
+		declaration: true, free: true, supported: true, noUnit: true, replaces: addsUp},
 	// A leader's move at the start of the command phase, free (R-III.6.1).
 	OrderMoveLeader: {key: "move_leader", rule: "R-III.6.1",
-		declaration: true, free: true, supported: true},
+		declaration: true, free: true, supported: true, noUnit: true, replaces: replacesLeader},
 	// A shinobi's mission, given with side, mission and target (R-V.6).
 	OrderShinobi: {key: "shinobi", rule: "R-V.6.1",
-		declaration: true, free: true, supported: true},
+		declaration: true, free: true, supported: true, noUnit: true, fixed: true, replaces: addsUp},
 	// A banner raised in a unit, free and hidden until execution (R-V.7).
 	OrderBanner: {key: "banner", rule: "R-V.7.1",
-		declaration: true, free: true, supported: true},
+		declaration: true, free: true, supported: true, fixed: true, replaces: addsUp},
 }
 
 func (k OrderKind) String() string { return orderTable[k].key }
@@ -156,6 +190,48 @@ func (k OrderKind) Supported() bool { return orderTable[k].supported }
 
 // ArmyWide reports whether the order is given to the whole army (R-VI.4).
 func (k OrderKind) ArmyWide() bool { return orderTable[k].armyWide }
+
+// NamesNoUnit reports whether the order is given with side and no unit:
+// the army-wide orders (R-VI.1.8) and the side's declarations (D-05), but
+// for a banner, raised in a unit (R-V.7.2). Validate refuses one that
+// names a unit (ProbArmyWideUnit).
+func (k OrderKind) NamesNoUnit() bool { return orderTable[k].noUnit }
+
+// Shoots reports whether the order shoots at the enemy unit it names as
+// its target: Shoot and Volley (R-VI.2.2-3, R-VI.3.1).
+func (k OrderKind) Shoots() bool { return orderTable[k].shoots }
+
+// FixedAtPlanChange reports whether orders of the kind stay as given in
+// the plan-change round after Signals: shinobi missions (D-30) and banners
+// (D-29). Unit orders, army-wide ones included, and leader moves may
+// change there (D-29).
+func (k OrderKind) FixedAtPlanChange() bool { return orderTable[k].fixed }
+
+// AddsUp reports whether a new order of the kind is given beside the
+// side's earlier ones rather than in place of one (Order.Replaces):
+// shinobi missions, banners, the signal to retreat and the decision to
+// stop.
+func (k OrderKind) AddsUp() bool { return orderTable[k].replaces == addsUp }
+
+// Replaces reports whether a new order o takes the place of an order x the
+// side gave before: a unit's order for the same phase (R-VI.1.2), the
+// army-wide order (R-VI.4.1), a move of the same leader (R-III.6.1).
+// Orders that add up (OrderKind.AddsUp) replace none.
+func (o Order) Replaces(x Order) bool {
+	r := orderTable[o.Kind].replaces
+	if r != orderTable[x.Kind].replaces {
+		return false
+	}
+	switch r {
+	case replacesSlot:
+		return o.Unit == x.Unit && o.Phase == x.Phase
+	case replacesArmyWide:
+		return true
+	case replacesLeader:
+		return o.Leader == x.Leader
+	}
+	return false
+}
 
 // ParseOrderKind reads an order name of CASES.md.
 func ParseOrderKind(s string) (OrderKind, error) {
@@ -339,138 +415,181 @@ func Validate(b Battle, side Side, turn int, orders []Order) []*Problem {
 	// (R-III.1.6): no leader moves into it. That is a fact of the whole
 	// battle, settled before the side's view hides anything. Validate only
 	// reads the view: readView spares the copy.
-	b = readView(atCommandPhase(b), side)
+	//
+	// The problems are kept outside v, so that nothing of v is returned
+	// and the compiler keeps v, its maps and idBuf on the stack.
 	var probs []*Problem
-	add := func(p *Problem) { probs = append(probs, p) }
-	type slots struct {
-		phase    [3]bool
-		count    int
-		forced   bool // a forced march fills both phases (D-39)
-		shields  bool // a shield order is the unit's only order (R-II.9.5)
-		withdraw bool // a unit sent to the reserve takes no other order
-		given    bool // the unit has an order
-	}
-	// By the unit's index in the view: a slice, not a map, and walked in
-	// the units' order (sortProblems orders the problems anyway).
-	perUnit := make([]slots, len(b.Units))
+	v := validation{b: readView(atCommandPhase(b), side), side: side, probs: &probs,
+		leaderMoved: map[string]bool{}, raised: map[string]int{}}
+	v.perUnit = make([]orderSlots, len(v.b.Units))
 	var idBuf [64]int32
-	byID := sortUnitIDs(b.Units, idBuf[:0])
-	armyGiven := false
-	leaderMoved := map[string]bool{}
-	shinobiUsed := 0
-	raised := map[string]int{} // banners raised by these orders, by name
+	v.byID = sortUnitIDs(v.b.Units, idBuf[:0])
 	// By pointer: an Order is some 180 bytes, and most checks read a few
 	// of its fields.
 	for k := range orders {
-		o := &orders[k]
-		if o.Turn != 0 && o.Turn != turn {
-			continue
+		if o := &orders[k]; o.Turn == 0 || o.Turn == turn {
+			v.order(o)
 		}
-		info := &orderTable[o.Kind]
-		if !info.supported {
-			add(&Problem{Code: ProbNotSupported, Rule: info.rule, Unit: o.Unit, Arg: info.key})
-			continue
-		}
-		if o.Kind == OrderBanner {
-			// Raised in a unit, but no order of it (R-V.7.2); each banner
-			// of the army list once a battle, so no more raisings of a
-			// name in one turn than the list has of it unused (D-26).
-			raised[o.Banner]++
-			if u := b.Unit(o.Unit); u == nil || u.Side != side || !u.Active() {
-				add(&Problem{Code: ProbUnknownUnit, Unit: o.Unit})
-			} else if p := checkBanner(&b, side, u, *o); p != nil {
-				add(p)
-			} else if raised[o.Banner] > unusedBanners(&b, side, o.Banner) {
-				add(&Problem{Code: ProbBanner, Rule: "D-26", Unit: u.ID, Arg: "none"})
-			}
-			continue
-		}
-		if o.Kind.Declaration() {
-			// A side's declaration, not a unit's order (D-05).
-			if o.Unit != "" {
-				add(&Problem{Code: ProbArmyWideUnit, Rule: info.rule, Unit: o.Unit})
-			}
-			switch o.Kind {
-			case OrderMoveLeader:
-				if p := checkLeaderMove(&b, side, *o, leaderMoved); p != nil {
-					add(p)
-				}
-			case OrderShinobi:
-				shinobiUsed++
-				if p := checkShinobi(&b, side, *o, shinobiUsed); p != nil {
-					add(p)
-				}
-			}
-			continue
-		}
-		// Declarations and banners belong to no execution phase; orders do.
-		if o.Phase != 1 && o.Phase != 2 {
-			add(&Problem{Code: ProbBadPhase, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
-			continue
-		}
-		if info.armyWide {
-			// Given to the whole army, once a turn (R-VI.4.1, D-41).
-			switch {
-			case o.Unit != "":
-				add(&Problem{Code: ProbArmyWideUnit, Rule: "R-VI.1.8", Unit: o.Unit})
-			case armyGiven:
-				add(&Problem{Code: ProbArmyWideTwice, Rule: "R-VI.4.1"})
-			}
-			armyGiven = true
-			continue
-		}
-		ui := byID.index(o.Unit)
-		var u *Unit
-		if ui >= 0 {
-			u = &b.Units[ui]
-		}
-		switch {
-		case u == nil:
-			add(&Problem{Code: ProbUnknownUnit, Unit: o.Unit})
-			continue
-		case u.Side != side:
-			add(&Problem{Code: ProbNotYourUnit, Unit: o.Unit})
-			continue
-		case !u.Active():
-			add(&Problem{Code: ProbUnitGone, Unit: o.Unit})
-			continue
-		}
-		if p := checkOrder(&b, u, o); p != nil {
-			add(p)
-			continue
-		}
-		s := &perUnit[ui]
-		s.given = true
-		if s.phase[o.Phase] {
-			add(&Problem{Code: ProbPhaseTaken, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
-			continue
-		}
-		s.phase[o.Phase] = true
-		s.count++
-		s.forced = s.forced || o.Kind == OrderForcedMarch
-		s.shields = s.shields || o.CarryShields || len(o.SetShields) > 0
-		s.withdraw = s.withdraw || o.Kind == OrderWithdraw
 	}
-	for k := range perUnit {
-		s, id := &perUnit[k], b.Units[k].ID
+	v.unitLimits()
+	sortProblems(probs)
+	return probs
+}
+
+// validation is Validate's state over one side's orders: the side's view
+// of the battle, the problems found so far, and what the orders checked so
+// far have used (phases of each unit, the army-wide order, leaders moved,
+// shinobi, banners).
+type validation struct {
+	b     Battle
+	side  Side
+	probs *[]*Problem
+	// By the unit's index in the view: a slice, not a map, and walked in
+	// the units' order (sortProblems orders the problems anyway).
+	perUnit     []orderSlots
+	byID        unitsByID
+	armyGiven   bool
+	leaderMoved map[string]bool
+	shinobiUsed int
+	raised      map[string]int // banners raised by these orders, by name
+}
+
+// orderSlots is what one unit's orders of the turn have used.
+type orderSlots struct {
+	phase    [3]bool
+	count    int
+	forced   bool // a forced march fills both phases (D-39)
+	shields  bool // a shield order is the unit's only order (R-II.9.5)
+	withdraw bool // a unit sent to the reserve takes no other order
+	given    bool // the unit has an order
+}
+
+func (v *validation) add(p *Problem) { *v.probs = append(*v.probs, p) }
+
+// order checks one order of the turn: a banner, a declaration, an
+// army-wide order or a unit's order, each by its own rules.
+func (v *validation) order(o *Order) {
+	info := &orderTable[o.Kind]
+	switch {
+	case !info.supported:
+		v.add(&Problem{Code: ProbNotSupported, Rule: info.rule, Unit: o.Unit, Arg: info.key})
+	case o.Kind == OrderBanner:
+		v.banner(o)
+	case o.Kind.Declaration():
+		v.declaration(o)
+	case o.Phase != 1 && o.Phase != 2:
+		// Declarations and banners belong to no execution phase; orders do.
+		v.add(&Problem{Code: ProbBadPhase, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
+	case info.armyWide:
+		v.armyWide(o)
+	default:
+		v.unitOrder(o)
+	}
+}
+
+// banner checks a banner: raised in a unit, but no order of it (R-V.7.2);
+// each banner of the army list once a battle, so no more raisings of a
+// name in one turn than the list has of it unused (D-26).
+func (v *validation) banner(o *Order) {
+	v.raised[o.Banner]++
+	if u := v.b.Unit(o.Unit); u == nil || u.Side != v.side || !u.Active() {
+		v.add(&Problem{Code: ProbUnknownUnit, Unit: o.Unit})
+	} else if p := checkBanner(&v.b, v.side, u, *o); p != nil {
+		v.add(p)
+	} else if v.raised[o.Banner] > unusedBanners(&v.b, v.side, o.Banner) {
+		v.add(&Problem{Code: ProbBanner, Rule: "D-26", Unit: u.ID, Arg: "none"})
+	}
+}
+
+// declaration checks a side's declaration, not a unit's order (D-05): a
+// leader's move or a shinobi's mission by their own rules.
+func (v *validation) declaration(o *Order) {
+	if o.Unit != "" {
+		v.add(&Problem{Code: ProbArmyWideUnit, Rule: orderTable[o.Kind].rule, Unit: o.Unit})
+	}
+	switch o.Kind {
+	case OrderMoveLeader:
+		if p := checkLeaderMove(&v.b, v.side, *o, v.leaderMoved); p != nil {
+			v.add(p)
+		}
+	case OrderShinobi:
+		v.shinobiUsed++
+		if p := checkShinobi(&v.b, v.side, *o, v.shinobiUsed); p != nil {
+			v.add(p)
+		}
+	}
+}
+
+// armyWide checks an army-wide order: given to the whole army, once a
+// turn (R-VI.4.1, D-41).
+func (v *validation) armyWide(o *Order) {
+	switch {
+	case o.Unit != "":
+		v.add(&Problem{Code: ProbArmyWideUnit, Rule: "R-VI.1.8", Unit: o.Unit})
+	case v.armyGiven:
+		v.add(&Problem{Code: ProbArmyWideTwice, Rule: "R-VI.4.1"})
+	}
+	v.armyGiven = true
+}
+
+// unitOrder checks an order to one of the side's units against the unit
+// (checkOrder) and notes the phase it takes.
+func (v *validation) unitOrder(o *Order) {
+	ui := v.byID.index(o.Unit)
+	var u *Unit
+	if ui >= 0 {
+		u = &v.b.Units[ui]
+	}
+	switch {
+	case u == nil:
+		v.add(&Problem{Code: ProbUnknownUnit, Unit: o.Unit})
+		return
+	case u.Side != v.side:
+		v.add(&Problem{Code: ProbNotYourUnit, Unit: o.Unit})
+		return
+	case !u.Active():
+		v.add(&Problem{Code: ProbUnitGone, Unit: o.Unit})
+		return
+	}
+	if p := checkOrder(&v.b, u, o); p != nil {
+		v.add(p)
+		return
+	}
+	s := &v.perUnit[ui]
+	s.given = true
+	if s.phase[o.Phase] {
+		v.add(&Problem{Code: ProbPhaseTaken, Rule: "R-VI.1.2", Unit: o.Unit, Arg: fmt.Sprint(o.Phase)})
+		return
+	}
+	s.phase[o.Phase] = true
+	s.count++
+	s.forced = s.forced || o.Kind == OrderForcedMarch
+	s.shields = s.shields || o.CarryShields || len(o.SetShields) > 0
+	s.withdraw = s.withdraw || o.Kind == OrderWithdraw
+}
+
+// unitLimits checks each unit's orders together: an order that must be
+// the unit's only one (forced march, withdrawal, shields), and phase 2
+// only after phase 1 (R-VI.1.2).
+func (v *validation) unitLimits() {
+	for k := range v.perUnit {
+		s, id := &v.perUnit[k], v.b.Units[k].ID
 		if !s.given {
 			continue
 		}
 		if s.forced && s.count > 1 {
-			add(&Problem{Code: ProbForcedMarchBoth, Rule: "D-39", Unit: id})
+			v.add(&Problem{Code: ProbForcedMarchBoth, Rule: "D-39", Unit: id})
 		}
 		if s.withdraw && s.count > 1 {
-			add(&Problem{Code: ProbWithdraw, Rule: "R-II.10.3", Unit: id})
+			v.add(&Problem{Code: ProbWithdraw, Rule: "R-II.10.3", Unit: id})
 		}
 		if s.shields && s.count > 1 {
-			add(&Problem{Code: ProbShieldsAlone, Rule: "R-II.9.5", Unit: id})
+			v.add(&Problem{Code: ProbShieldsAlone, Rule: "R-II.9.5", Unit: id})
 		}
 		if s.phase[2] && !s.phase[1] {
-			add(&Problem{Code: ProbPhase2Alone, Rule: "R-VI.1.2", Unit: id})
+			v.add(&Problem{Code: ProbPhase2Alone, Rule: "R-VI.1.2", Unit: id})
 		}
 	}
-	sortProblems(probs)
-	return probs
 }
 
 // checkOrder checks one order against its unit.

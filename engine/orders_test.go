@@ -27,6 +27,19 @@ func TestOrderTable(t *testing.T) {
 		{"ends Hold (D-42)", OrderKind.EndsHold, set(OrderMove, OrderRetreat, OrderSidestepLeft, OrderSidestepRight, OrderForcedMarch, OrderAdvance)},
 		{"gallops (R-VI.2.12)", OrderKind.Gallops, set(OrderMove, OrderWheelLeft, OrderWheelRight, OrderAdvance)},
 		{"forward (D-62)", OrderKind.Forward, set(OrderMove, OrderAdvance, OrderForcedMarch, OrderGeneralAdvance)},
+		// The columns bot and game ask rather than naming kinds (issue 26
+		// item 3). Army-wide orders (R-VI.1.8) and declarations (D-05) name
+		// no unit; a banner is raised in one (R-V.7.2).
+		{"names no unit (R-VI.1.8, D-05)", OrderKind.NamesNoUnit, set(OrderGeneralAdvance, OrderGeneralRetreat,
+			OrderSignalRetreat, OrderStopBattle, OrderMoveLeader, OrderShinobi)},
+		{"shoots (R-VI.2.2, R-VI.3.1)", OrderKind.Shoots, set(OrderShoot, OrderVolley)},
+		// In the plan-change round unit orders, army-wide ones included,
+		// and leader moves may change; banners do not (D-29); missions were
+		// all declared before any report (D-30).
+		{"fixed at plan change (D-29, D-30)", OrderKind.FixedAtPlanChange, set(OrderShinobi, OrderBanner)},
+		// Missions (R-V.6.1, D-30), banners (R-V.7.1, D-26), the signal
+		// and the stop (D-05) are given beside earlier ones.
+		{"adds up (R-V.6.1, R-V.7.1, D-05)", OrderKind.AddsUp, set(OrderSignalRetreat, OrderStopBattle, OrderShinobi, OrderBanner)},
 	} {
 		for _, k := range OrderKinds() {
 			if c.got(k) != c.want[k] {
@@ -43,6 +56,64 @@ func TestOrderTable(t *testing.T) {
 		}
 		if !k.Supported() {
 			t.Errorf("%s is not supported", k)
+		}
+	}
+}
+
+// TestOrderReplaces pins which earlier order a new one takes the place
+// of: a unit's order for the same phase (R-VI.1.2), the army-wide order
+// (R-VI.4.1), the same leader's move (R-III.6.1); missions, banners and
+// declarations add up.
+func TestOrderReplaces(t *testing.T) {
+	move := Order{Unit: "a", Kind: OrderMove, Phase: 1}
+	wheel := Order{Unit: "a", Kind: OrderWheelLeft, Phase: 1}
+	later := Order{Unit: "a", Kind: OrderWheelLeft, Phase: 2}
+	other := Order{Unit: "b", Kind: OrderMove, Phase: 1}
+	adv := Order{Kind: OrderGeneralAdvance, Phase: 1}
+	ret := Order{Kind: OrderGeneralRetreat, Phase: 1}
+	lm1 := Order{Kind: OrderMoveLeader, Leader: "g", To: "a"}
+	lm2 := Order{Kind: OrderMoveLeader, Leader: "g", To: "hq"}
+	lm3 := Order{Kind: OrderMoveLeader, Leader: "h", To: "hq"}
+	sh1 := Order{Kind: OrderShinobi, Mission: "panic", Target: "x"}
+	sh2 := Order{Kind: OrderShinobi, Mission: "sabotage", Target: "y"}
+	banner := Order{Unit: "a", Kind: OrderBanner, Banner: "oda", Phase: 1}
+	signal := Order{Kind: OrderSignalRetreat}
+	stop := Order{Kind: OrderStopBattle}
+	for _, c := range []struct {
+		o, x Order
+		want bool
+	}{
+		{wheel, move, true}, {later, move, false}, {other, move, false}, {ret, adv, true}, {adv, move, false},
+		{move, adv, false}, {lm2, lm1, true}, {lm3, lm1, false}, {lm1, adv, false}, {sh2, sh1, false},
+		{banner, move, false}, {move, banner, false}, {banner, banner, false}, {signal, signal, false},
+		{stop, stop, false}, {stop, signal, false},
+	} {
+		if got := c.o.Replaces(c.x); got != c.want {
+			t.Errorf("%v replaces %v: %v, want %v", c.o.Kind, c.x.Kind, got, c.want)
+		}
+	}
+}
+
+// TestNamesNoUnitAsValidate checks the column against Validate: an order
+// of a kind that names no unit is refused when it names one
+// (ProbArmyWideUnit); one of any other kind is refused when it names none.
+func TestNamesNoUnitAsValidate(t *testing.T) {
+	b := testBattle(unit("n1", North, SamuraiSpear, 8, at(5, 4), S), unit("s1", South, SamuraiSpear, 8, at(5, 8), N))
+	b.Turn = 1
+	for _, k := range OrderKinds() {
+		o := Order{Side: North, Kind: k, Phase: 1}
+		if k.NamesNoUnit() {
+			o.Unit = "n1"
+		}
+		codes := map[string]bool{}
+		for _, p := range Validate(b, North, 1, []Order{o}) {
+			codes[p.Code] = true
+		}
+		switch {
+		case k.NamesNoUnit() && !codes[ProbArmyWideUnit]:
+			t.Errorf("%s naming a unit: %v, want %s", k, codes, ProbArmyWideUnit)
+		case !k.NamesNoUnit() && !codes[ProbUnknownUnit]:
+			t.Errorf("%s naming no unit: %v, want %s", k, codes, ProbUnknownUnit)
 		}
 	}
 }

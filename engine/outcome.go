@@ -258,12 +258,24 @@ func (b *Battle) inContact(side Side) bool {
 // endOfBattle checks the end-of-battle conditions at the end of a battle
 // turn (R-I.4, D-05). It first takes the sides' declarations of this turn:
 // the signal to retreat (R-I.4.4) and the decision to stop the battle
-// (R-I.4.2).
+// (R-I.4.2). Each stage that ends the battle ends the checks.
 func (r *resolver) endOfBattle(orders []Order) {
-	t := r.b.Turn
-	ch := &r.b.Chronicle
 	r.phase, r.step = 0, ""
-	var signal, stop [2]bool
+	signal, stop := declarations(orders, r.b.Turn)
+	f := r.facts()
+	if r.stopTaken(stop) || r.commanderLoss() {
+		return
+	}
+	r.chronicle(signal, f)
+	if r.retreatLoses() || r.lastTurns(f) || r.quiet() {
+		return
+	}
+	r.offerStop()
+}
+
+// declarations are which sides signal the retreat (R-I.4.4) and which
+// decide to stop the battle (R-I.4.2) among the orders of turn t.
+func declarations(orders []Order, t int) (signal, stop [2]bool) {
 	for _, o := range orders {
 		if o.Unit == "" && (o.Turn == 0 || o.Turn == t) {
 			switch o.Kind {
@@ -274,41 +286,54 @@ func (r *resolver) endOfBattle(orders []Order) {
 			}
 		}
 	}
-	f := r.facts()
+	return signal, stop
+}
 
-	// The decision to stop (R-I.4.2) was taken in this turn's command
-	// phase, on the offer made at the end of the last turn, so it comes
-	// before what this turn brought.
+// stopTaken ends the battle on a side's decision to stop it (R-I.4.2),
+// taken in this turn's command phase on the offer made at the end of the
+// last turn, so it comes before what this turn brought; a decision with
+// no offer standing is refused.
+func (r *resolver) stopTaken(stop [2]bool) bool {
+	t, ch := r.b.Turn, &r.b.Chronicle
 	for _, s := range []Side{North, South} {
 		if !stop[s] {
 			continue
 		}
 		if t > 1 && ch.Offer[s] == t-1 {
 			r.end(victory(s), "R-I.4.2")
-			return
+			return true
 		}
 		r.emit(Event{Kind: EvStopRefused, Rule: "R-I.4.2", Side: s})
 	}
+	return false
+}
 
-	// Under leaders.commander_loss=end_battle an army whose commander is
-	// killed, captured or twice wounded loses; both at once is a draw
-	// (D-23).
-	if r.b.Settings.CommanderLossEndsBattle {
-		lost := [2]bool{r.b.commanderLost(North), r.b.commanderLost(South)}
-		switch {
-		case lost[North] && lost[South]:
-			r.end(Draw, "D-23")
-			return
-		case lost[North]:
-			r.end(SouthVictory, "D-23")
-			return
-		case lost[South]:
-			r.end(NorthVictory, "D-23")
-			return
-		}
+// commanderLoss ends the battle under leaders.commander_loss=end_battle:
+// an army whose commander is killed, captured or twice wounded loses; both
+// at once is a draw (D-23).
+func (r *resolver) commanderLoss() bool {
+	if !r.b.Settings.CommanderLossEndsBattle {
+		return false
 	}
+	lost := [2]bool{r.b.commanderLost(North), r.b.commanderLost(South)}
+	switch {
+	case lost[North] && lost[South]:
+		r.end(Draw, "D-23")
+	case lost[North]:
+		r.end(SouthVictory, "D-23")
+	case lost[South]:
+		r.end(NorthVictory, "D-23")
+	default:
+		return false
+	}
+	return true
+}
 
-	// Bring the chronicle up to date.
+// chronicle brings the chronicle up to date with the turn: the signals to
+// retreat given and cancelled (R-I.4.4, D-05), the turns of retreat only,
+// and the quiet turns (R-I.4.3).
+func (r *resolver) chronicle(signal [2]bool, f turnFacts) {
+	t, ch := r.b.Turn, &r.b.Chronicle
 	for _, s := range []Side{North, South} {
 		if signal[s] {
 			if ch.Signal[s] == 0 {
@@ -337,8 +362,13 @@ func (r *resolver) endOfBattle(orders []Order) {
 	} else {
 		ch.Quiet++
 	}
+}
 
-	// R-I.4.4: the retreating side loses; both at once is a draw (D-05).
+// retreatLoses ends the battle when a side retreats (R-I.4.4): its signal
+// has run two turns, or it did nothing but retreat for three; both at
+// once is a draw (D-05).
+func (r *resolver) retreatLoses() bool {
+	t, ch := r.b.Turn, &r.b.Chronicle
 	var loses [2]bool
 	for _, s := range []Side{North, South} {
 		signalled := ch.Signal[s] != 0 && t >= ch.Signal[s]+2
@@ -348,40 +378,51 @@ func (r *resolver) endOfBattle(orders []Order) {
 	switch {
 	case loses[North] && loses[South]:
 		r.end(Draw, "R-I.4.4")
-		return
 	case loses[North]:
 		r.end(SouthVictory, "R-I.4.4")
-		return
 	case loses[South]:
 		r.end(NorthVictory, "R-I.4.4")
-		return
+	default:
+		return false
 	}
+	return true
+}
 
-	// R-I.4.5: turn 9, 10 or 11 with no melee or shooting, or the end of
-	// turn 12; with another battle.max_turns, the three turns before the
-	// last one and the last one (D-04).
-	last := r.b.Settings.LastTurn()
-	if t >= last || (t >= last-3 && !f.fight) {
-		zones := CountZones(&r.b)
-		for _, z := range zones {
-			ev := Event{Kind: EvZone, Rule: "R-I.4.6", Detail: z.Zone.String(), Value: z.Hold}
-			if z.Hold != HoldNone {
-				ev.Side = z.Side
-			}
-			r.emit(ev)
+// lastTurns ends the battle by the zones held (R-I.4.5): turn 9, 10 or 11
+// with no melee or shooting, or the end of turn 12; with another
+// battle.max_turns, the three turns before the last one and the last one
+// (D-04).
+func (r *resolver) lastTurns(f turnFacts) bool {
+	t, last := r.b.Turn, r.b.Settings.LastTurn()
+	if t < last && (t < last-3 || f.fight) {
+		return false
+	}
+	zones := CountZones(&r.b)
+	for _, z := range zones {
+		ev := Event{Kind: EvZone, Rule: "R-I.4.6", Detail: z.Zone.String(), Value: z.Hold}
+		if z.Hold != HoldNone {
+			ev.Side = z.Side
 		}
-		r.end(zoneWinner(zones), "R-I.4.9")
-		return
+		r.emit(ev)
 	}
+	r.end(zoneWinner(zones), "R-I.4.9")
+	return true
+}
 
-	// R-I.4.3: 3 quiet turns in a row.
-	if ch.Quiet >= 3 {
-		r.end(Draw, "R-I.4.3")
-		return
+// quiet ends the battle in a draw after 3 quiet turns in a row (R-I.4.3).
+func (r *resolver) quiet() bool {
+	if r.b.Chronicle.Quiet < 3 {
+		return false
 	}
+	r.end(Draw, "R-I.4.3")
+	return true
+}
 
-	// R-I.4.2: the offer to the winning side. When both sides are beaten,
-	// neither is the winner and nobody is offered anything.
+// offerStop offers the winning side to stop the battle (R-I.4.2). When
+// both sides are beaten, neither is the winner and nobody is offered
+// anything.
+func (r *resolver) offerStop() {
+	t, ch := r.b.Turn, &r.b.Chronicle
 	for _, s := range []Side{North, South} {
 		loser := s.Enemy()
 		if r.b.beaten(loser) && !r.b.beaten(s) && !r.b.inContact(loser) {

@@ -437,7 +437,7 @@ func (r *resolver) plan(dst []action, i int, o *Order) []action {
 		return r.armyPlan(dst, i, orderAction(o))
 	}
 	acts := appendPlan(dst, u, o)
-	if o.Kind == OrderShoot || o.Kind == OrderVolley {
+	if o.Kind.Shoots() {
 		acts[len(dst)].target = r.index(o.Target)
 	}
 	return acts

@@ -57,7 +57,7 @@ func TestOrdersAtOnce(t *testing.T) {
 		t.Errorf("orders %+v: want n-yari's phase 1 order, once", so.Orders)
 	}
 	var ph store.CommandPhase
-	if err := svc.Store.View(func(tx *store.Tx) (err error) { ph, err = tx.Phase(guild, rec.ID, 1); return err }); err != nil {
+	if err := svc.Store.View(func(tx *store.Tx) (err error) { ph, err = tx.BattleTurn(guild, rec.ID, 1).Phase(); return err }); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(ph.Changes[engine.North]); n != given {

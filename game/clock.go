@@ -375,7 +375,7 @@ func (s *Service) clock(guild, ref, by string, change func(tx *store.Tx, rec *st
 // countMissed records, as a turn is resolved by its deadline, each side
 // that let it pass: not ready, and no order given at all.
 func countMissed(tx *store.Tx, rec *store.BattleRecord) error {
-	ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+	ph, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase()
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ func publishSeed(tx *store.Tx, rec *store.BattleRecord, turn int, seed store.See
 // storedOrders are a side's orders of a turn as stored; none given is an
 // empty list.
 func storedOrders(tx *store.Tx, rec *store.BattleRecord, turn int, side engine.Side) ([]engine.Order, error) {
-	o, err := tx.Orders(rec.GuildID, rec.ID, turn, side)
+	o, err := tx.BattleTurn(rec.GuildID, rec.ID, turn).Orders(side)
 	if errors.Is(err, store.ErrNotFound) {
 		return []engine.Order{}, nil
 	}
@@ -54,7 +54,7 @@ func sealOrders(tx *store.Tx, rec *store.BattleRecord, side engine.Side, detail 
 // with in the journal ("" where none was).
 func lastSeals(tx *store.Tx, rec *store.BattleRecord, turn int) ([2]string, error) {
 	var out [2]string
-	es, err := tx.Entries(rec.GuildID, rec.ID)
+	es, err := tx.Journal(rec.GuildID, rec.ID).Entries()
 	if err != nil {
 		return out, err
 	}

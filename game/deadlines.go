@@ -37,7 +37,7 @@ func (g Clock) Reminders() ([]Reminder, error) {
 	var out []Reminder
 	err := s.Store.Update(func(tx *store.Tx) error {
 		return eachBattle(tx, due, func(rec store.BattleRecord) error {
-			ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+			ph, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase()
 			if err != nil {
 				return err
 			}

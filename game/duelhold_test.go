@@ -92,7 +92,7 @@ func roninBattle(t *testing.T) (*Service, Seat, Seat, []engine.Order) {
 			st.Leaders = append(st.Leaders,
 				engine.Leader{ID: "n-gen", Side: engine.North, Role: engine.General, At: "n-yari"},
 				engine.Leader{ID: "s-gen", Side: engine.South, Role: engine.General, At: "s-yari"})
-			if seed, err = tx.Seed(guild, rec.ID, 1); err != nil {
+			if seed, err = tx.BattleTurn(guild, rec.ID, 1).Seed(); err != nil {
 				return err
 			}
 			return tx.PutBattle(r)
@@ -149,7 +149,7 @@ func TestDuelInABattle(t *testing.T) {
 		t.Fatalf("duels %+v", ds)
 	}
 	var want store.Seed
-	svc.Store.View(func(tx *store.Tx) error { want, err = tx.Seed(guild, id, 2); return err })
+	svc.Store.View(func(tx *store.Tx) error { want, err = tx.BattleTurn(guild, id, 2).Seed(); return err })
 	if string(ds[0].Seed) != string(want.Value) || ds[0].DiceTurn != 1 {
 		t.Fatal("the duel's dice are not turn 2's committed seed")
 	}

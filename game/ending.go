@@ -41,13 +41,13 @@ func battleRecord(tx *store.Tx, rec *store.BattleRecord, last int) (engine.Battl
 	rule := ""
 	for t := 1; t <= last; t++ {
 		if t == 1 {
-			snap, err := tx.Snapshot(rec.GuildID, rec.ID, 1)
+			snap, err := tx.BattleTurn(rec.GuildID, rec.ID, 1).Snapshot()
 			if err != nil {
 				return engine.BattleRecord{}, "", err
 			}
 			start = snap
 		}
-		evs, err := tx.Events(rec.GuildID, rec.ID, t)
+		evs, err := tx.BattleTurn(rec.GuildID, rec.ID, t).Events()
 		if errors.Is(err, store.ErrNotFound) {
 			break
 		}

@@ -170,7 +170,7 @@ func exportBattle(tx *store.Tx, rec *store.BattleRecord, whole bool) (BattleExpo
 			b.Open = &OpenTurn{Turn: turn, SeedHash: t.SeedHash}
 		}
 	}
-	es, err := tx.Entries(rec.GuildID, rec.ID)
+	es, err := tx.Journal(rec.GuildID, rec.ID).Entries()
 	if err != nil {
 		return b, err
 	}
@@ -180,7 +180,7 @@ func exportBattle(tx *store.Tx, rec *store.BattleRecord, whole bool) (BattleExpo
 	}
 	b.Journal = es
 	if whole {
-		mark, kept, err := tx.JournalMark(rec.GuildID, rec.ID)
+		mark, kept, err := tx.Journal(rec.GuildID, rec.ID).Mark()
 		if err != nil {
 			return b, err
 		}
@@ -210,7 +210,7 @@ func exportBattle(tx *store.Tx, rec *store.BattleRecord, whole bool) (BattleExpo
 func exportTurn(tx *store.Tx, rec *store.BattleRecord, turn int) (TurnExport, bool, error) {
 	g, id := rec.GuildID, rec.ID
 	t := TurnExport{Turn: turn}
-	seed, err := tx.RawSeed(g, id, turn)
+	seed, err := tx.BattleTurn(g, id, turn).RawSeed()
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return t, false, nil
@@ -218,13 +218,13 @@ func exportTurn(tx *store.Tx, rec *store.BattleRecord, turn int) (TurnExport, bo
 		return t, false, err
 	}
 	t.SeedHash = seed.Hash
-	events, err := tx.Events(g, id, turn)
+	events, err := tx.BattleTurn(g, id, turn).Events()
 	if errors.Is(err, store.ErrNotFound) {
 		return t, false, nil
 	} else if err != nil {
 		return t, false, err
 	}
-	snap, err := tx.Snapshot(g, id, turn)
+	snap, err := tx.BattleTurn(g, id, turn).Snapshot()
 	if errors.Is(err, store.ErrNotFound) {
 		return t, false, nil
 	} else if err != nil {
@@ -232,14 +232,14 @@ func exportTurn(tx *store.Tx, rec *store.BattleRecord, turn int) (TurnExport, bo
 	}
 	t.Seed, t.Snapshot, t.Events = hex.EncodeToString(seed.Value), snap, events
 	for _, side := range sides {
-		o, err := tx.Orders(g, id, turn, side)
+		o, err := tx.BattleTurn(g, id, turn).Orders(side)
 		switch {
 		case err == nil:
 			*t.Orders.Of(side) = o
 		case !errors.Is(err, store.ErrNotFound):
 			return t, false, err
 		}
-		c, err := tx.Command(g, id, turn, side)
+		c, err := tx.BattleTurn(g, id, turn).Command(side)
 		switch {
 		case err == nil:
 			*t.Commands.Of(side) = &c

@@ -12,7 +12,7 @@ func journal(tx *store.Tx, rec *store.BattleRecord, e store.Entry) error {
 	if e.Turn == 0 {
 		e.Turn = rec.Turn
 	}
-	if _, err := tx.Journal(rec.GuildID, rec.ID, e); err != nil {
+	if _, err := tx.Journal(rec.GuildID, rec.ID).Append(e); err != nil {
 		return err
 	}
 	return refreshStatus(tx, rec)
@@ -28,10 +28,10 @@ func (g Audit) Journal(guild, ref string) ([]store.Entry, string, error) {
 		if err != nil {
 			return err
 		}
-		if out, err = tx.Entries(rec.GuildID, rec.ID); err != nil {
+		if out, err = tx.Journal(rec.GuildID, rec.ID).Entries(); err != nil {
 			return err
 		}
-		head, err = tx.JournalHead(rec.GuildID, rec.ID)
+		head, err = tx.Journal(rec.GuildID, rec.ID).Head()
 		return err
 	})
 	return out, head, err

@@ -18,14 +18,14 @@ type SideOrders struct {
 
 func sideOrders(tx *store.Tx, rec *store.BattleRecord, side engine.Side) (SideOrders, error) {
 	out := SideOrders{Turn: rec.Turn}
-	c, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, side)
+	c, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Command(side)
 	switch {
 	case err == nil:
 		out.Command = &c
 	case !errors.Is(err, store.ErrNotFound):
 		return out, err
 	}
-	o, err := tx.Orders(rec.GuildID, rec.ID, rec.Turn, side)
+	o, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Orders(side)
 	switch {
 	case err == nil:
 		out.Orders = o
@@ -51,12 +51,12 @@ func (s *Service) Orders(seat Seat) (SideOrders, error) {
 
 // unready takes back a side's "ready": changing its orders reopens them.
 func unready(tx *store.Tx, rec *store.BattleRecord, side engine.Side) (store.CommandPhase, error) {
-	ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+	ph, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase()
 	if err != nil || !ph.Ready[side] {
 		return ph, err
 	}
 	ph.Ready[side] = false
-	if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
+	if err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).PutPhase(ph); err != nil {
 		return ph, err
 	}
 	return ph, refreshStatus(tx, rec) // the status shows who is ready
@@ -102,12 +102,12 @@ func giveOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, o engine.Order)
 	if out.Command == nil || !out.Command.Final {
 		return out, refuse("err.roll_first")
 	}
-	ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+	ph, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase()
 	if err != nil {
 		return out, err
 	}
-	if ph.Round > 0 && (o.Kind == engine.OrderShinobi || o.Kind == engine.OrderBanner) {
-		return out, refuse("err.plan_change_fixed") // D-29: missions and banners stay
+	if ph.Round > 0 && o.Kind.FixedAtPlanChange() {
+		return out, refuse("err.plan_change_fixed") // D-29, D-30: missions and banners stay
 	}
 	o.Side, o.Turn = seat.Side, 0
 	// An order replaces the one it takes the place of: a unit's order
@@ -133,7 +133,7 @@ func giveOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, o engine.Order)
 		return out, err
 	}
 	out.Orders, out.Order = orders, o
-	if err := tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, orders); err != nil {
+	if err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).PutOrders(seat.Side, orders); err != nil {
 		return out, err
 	}
 	ch := store.Change{Action: store.ChangeGiven, Order: &o}
@@ -159,18 +159,8 @@ func receipt(rec *store.BattleRecord, seat Seat, orders []engine.Order) []store.
 }
 
 // Replaces reports whether a new order o takes the place of an order x the
-// side gave before.
-func Replaces(o, x engine.Order) bool {
-	switch {
-	case o.Kind.ArmyWide() || x.Kind.ArmyWide():
-		return o.Kind.ArmyWide() && x.Kind.ArmyWide()
-	case o.Kind == engine.OrderMoveLeader || x.Kind == engine.OrderMoveLeader:
-		return o.Kind == x.Kind && o.Leader == x.Leader
-	case o.Kind.Declaration() || x.Kind.Declaration():
-		return false // shinobi missions, banners, signals add up
-	}
-	return o.Unit == x.Unit && o.Phase == x.Phase
-}
+// side gave before, as the engine's order table says (engine.Order.Replaces).
+func Replaces(o, x engine.Order) bool { return o.Replaces(x) }
 
 // Cancel removes a side's order for a unit and phase.
 func (s *Service) Cancel(seat Seat, unit string, phase int) (SideOrders, error) {
@@ -219,7 +209,7 @@ func cancelOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, match func(en
 	if _, err := unready(tx, rec, seat.Side); err != nil {
 		return out, err
 	}
-	if err := tx.PutOrders(rec.GuildID, rec.ID, rec.Turn, seat.Side, out.Orders); err != nil {
+	if err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).PutOrders(seat.Side, out.Orders); err != nil {
 		return out, err
 	}
 	for i := range gone {

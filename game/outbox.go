@@ -349,7 +349,7 @@ func (g Posts) PostedTurn(guild, id string, turn int) (TurnPosted, error) {
 		if err != nil {
 			return err
 		}
-		tr, err := tx.Turn(guild, id, turn)
+		tr, err := tx.BattleTurn(guild, id, turn).Record()
 		if err != nil {
 			return err
 		}
@@ -357,7 +357,7 @@ func (g Posts) PostedTurn(guild, id string, turn int) (TurnPosted, error) {
 			return errors.New("the turn is not resolved")
 		}
 		out = TurnPosted{Battle: rec, Before: *tr.Snapshot, After: rec.State, Events: tr.Events, Seed: tr.Seed.Value, Orders: tr.Orders}
-		if next, err := tx.Snapshot(guild, id, turn+1); err == nil {
+		if next, err := tx.BattleTurn(guild, id, turn+1).Snapshot(); err == nil {
 			out.After = next
 		}
 		return nil
@@ -375,7 +375,7 @@ func (g Posts) PlanChangeReports(guild, id string, turn int) (store.BattleRecord
 		if rec, err = tx.Battle(guild, id); err != nil {
 			return err
 		}
-		ph, err = tx.Phase(guild, id, turn)
+		ph, err = tx.BattleTurn(guild, id, turn).Phase()
 		return err
 	})
 	return rec, ph, err

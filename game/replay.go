@@ -64,18 +64,18 @@ func (s *Service) TurnView(guild, battle string, turn int, audience store.Audien
 		if rec, err = tx.Battle(guild, battle); err != nil {
 			return err
 		}
-		if tr, err = tx.Turn(guild, battle, turn); err != nil {
+		if tr, err = tx.BattleTurn(guild, battle, turn).Record(); err != nil {
 			return err
 		}
 		if tr.Snapshot == nil || tr.Events == nil || tr.Seed == nil {
 			return refuse("err.turn_not_resolved", turn)
 		}
 		out.After = rec.State
-		if next, err := tx.Snapshot(guild, battle, turn+1); err == nil {
+		if next, err := tx.BattleTurn(guild, battle, turn+1).Snapshot(); err == nil {
 			out.After = next
 		}
 		for _, side := range sides {
-			c, err := tx.Command(guild, battle, turn, side)
+			c, err := tx.BattleTurn(guild, battle, turn).Command(side)
 			switch {
 			case err == nil:
 				commands[side] = &c

@@ -38,7 +38,7 @@ func RerollOptions(b *engine.Battle, side engine.Side, c store.CommandRoll) []st
 // seed, stake and rerolls always give the same dice, so a reroll is the
 // first roll replayed with one more reroll.
 func roll(tx *store.Tx, rec *store.BattleRecord, side engine.Side, stake engine.Stake, rerolls []string, spent int) (store.CommandRoll, error) {
-	seed, err := tx.Seed(rec.GuildID, rec.ID, rec.Turn)
+	seed, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Seed()
 	if err != nil {
 		return store.CommandRoll{}, err
 	}
@@ -78,7 +78,7 @@ func (s *Service) Roll(seat Seat, stake engine.Stake) (Rolled, error) {
 
 // rollTx is Roll within a transaction.
 func rollTx(tx *store.Tx, rec *store.BattleRecord, seat Seat, stake engine.Stake) (Rolled, error) {
-	if old, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side); err == nil {
+	if old, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Command(seat.Side); err == nil {
 		out := rolled(rec, seat.Side, old)
 		out.Again = true
 		return out, nil
@@ -95,7 +95,7 @@ func rollTx(tx *store.Tx, rec *store.BattleRecord, seat Seat, stake engine.Stake
 
 // putRoll stores a side's roll; a final one is told to its clan's channel.
 func putRoll(tx *store.Tx, rec *store.BattleRecord, side engine.Side, c store.CommandRoll) error {
-	if err := tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, side, c); err != nil {
+	if err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).PutCommand(side, c); err != nil {
 		return err
 	}
 	if !c.Final {
@@ -135,7 +135,7 @@ func rerollTx(tx *store.Tx, rec *store.BattleRecord, seat Seat, turn, taken int,
 	if turn != rec.Turn {
 		return Rolled{}, refuse("err.roll_stale", turn)
 	}
-	old, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side)
+	old, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Command(seat.Side)
 	if errors.Is(err, store.ErrNotFound) {
 		return Rolled{}, refuse("err.roll_first")
 	} else if err != nil {

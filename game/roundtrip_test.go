@@ -651,19 +651,19 @@ func TestEveryTypeRoundTrips(t *testing.T) {
 				return err
 			}
 			g, id, turn := rec.GuildID, rec.ID, rec.Turn
-			if err := tx.PutSnapshot(g, id, turn, battle); err != nil {
+			if err := tx.BattleTurn(g, id, turn).PutSnapshot(battle); err != nil {
 				return err
 			}
-			if err := tx.PutOrders(g, id, turn, side, orders); err != nil {
+			if err := tx.BattleTurn(g, id, turn).PutOrders(side, orders); err != nil {
 				return err
 			}
-			if err := tx.PutCommand(g, id, turn, side, roll); err != nil {
+			if err := tx.BattleTurn(g, id, turn).PutCommand(side, roll); err != nil {
 				return err
 			}
-			if err := tx.PutPhase(g, id, turn, phase); err != nil {
+			if err := tx.BattleTurn(g, id, turn).PutPhase(phase); err != nil {
 				return err
 			}
-			if err := tx.PutEvents(g, id, turn, events); err != nil {
+			if err := tx.BattleTurn(g, id, turn).PutEvents(events); err != nil {
 				return err
 			}
 			if err := tx.PutDuel(dr); err != nil {
@@ -691,15 +691,15 @@ func TestEveryTypeRoundTrips(t *testing.T) {
 			}
 			rec.CreatedAt, rec.UpdatedAt = got.CreatedAt, got.UpdatedAt // stamped by PutBattle
 			check("BattleRecord", rec, got)
-			b, err := tx.Snapshot(g, id, turn)
+			b, err := tx.BattleTurn(g, id, turn).Snapshot()
 			check("Snapshot", battle, b)
-			o, err2 := tx.Orders(g, id, turn, side)
+			o, err2 := tx.BattleTurn(g, id, turn).Orders(side)
 			check("Orders", orders, o)
-			c, err3 := tx.Command(g, id, turn, side)
+			c, err3 := tx.BattleTurn(g, id, turn).Command(side)
 			check("CommandRoll", roll, c)
-			ph, err4 := tx.Phase(g, id, turn)
+			ph, err4 := tx.BattleTurn(g, id, turn).Phase()
 			check("CommandPhase", phase, ph)
-			ev, err5 := tx.Events(g, id, turn)
+			ev, err5 := tx.BattleTurn(g, id, turn).Events()
 			check("Events", events, ev)
 			d, err6 := tx.Duel(dr.Guild, dr.Battle, dr.ID)
 			check("DuelRecord", dr, d)

@@ -131,7 +131,7 @@ func (s *Service) inCommandOnce(seat Seat, still kit.Stands, fn func(tx *store.T
 // seed returns the dice seed of a turn, drawing and storing it the first
 // time: its hash is published before any of its dice are rolled.
 func (s *Service) seed(tx *store.Tx, rec *store.BattleRecord, turn int) (store.Seed, error) {
-	if old, err := tx.Seed(rec.GuildID, rec.ID, turn); !errors.Is(err, store.ErrNotFound) {
+	if old, err := tx.BattleTurn(rec.GuildID, rec.ID, turn).Seed(); !errors.Is(err, store.ErrNotFound) {
 		return old, err
 	}
 	seed := make([]byte, 32)
@@ -142,10 +142,10 @@ func (s *Service) seed(tx *store.Tx, rec *store.BattleRecord, turn int) (store.S
 	if _, err := io.ReadFull(r, seed); err != nil {
 		return store.Seed{}, err
 	}
-	if err := tx.PutSeed(rec.GuildID, rec.ID, turn, seed); err != nil {
+	if err := tx.BattleTurn(rec.GuildID, rec.ID, turn).PutSeed(seed); err != nil {
 		return store.Seed{}, err
 	}
-	out, err := tx.Seed(rec.GuildID, rec.ID, turn)
+	out, err := tx.BattleTurn(rec.GuildID, rec.ID, turn).Seed()
 	if err != nil {
 		return out, err
 	}

@@ -663,7 +663,7 @@ func TestInfiltrationR_IV_4(t *testing.T) {
 	// The same dice, recomputed from the revealed seed under turn 0.
 	var seed []byte
 	svc.Store.View(func(tx *store.Tx) error {
-		s, err := tx.Seed(guild, rec.ID, 1)
+		s, err := tx.BattleTurn(guild, rec.ID, 1).Seed()
 		seed = s.Value
 		return err
 	})

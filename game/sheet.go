@@ -262,7 +262,7 @@ func sheetState(tx *store.Tx, rec *store.BattleRecord, sh store.Sheet, turn int)
 	out.View = SideView(rec, sh.Side)
 	if out.Closed {
 		// What the side gave that turn, for the record.
-		o, err := tx.Orders(rec.GuildID, rec.ID, turn, sh.Side)
+		o, err := tx.BattleTurn(rec.GuildID, rec.ID, turn).Orders(sh.Side)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return out, err
 		}
@@ -274,7 +274,7 @@ func sheetState(tx *store.Tx, rec *store.BattleRecord, sh store.Sheet, turn int)
 		return out, err
 	}
 	out.Orders = so
-	ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+	ph, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase()
 	if err != nil {
 		return out, err
 	}

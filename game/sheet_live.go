@@ -173,7 +173,7 @@ const maxChanges = 100
 // changed records a player's change to his side's orders and owes what
 // shows them a refresh: the side's sheets and its clan's summary.
 func changed(tx *store.Tx, rec *store.BattleRecord, seat Seat, ch store.Change) error {
-	ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+	ph, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase()
 	if err != nil {
 		return err
 	}
@@ -186,7 +186,7 @@ func changed(tx *store.Tx, rec *store.BattleRecord, seat Seat, ch store.Change) 
 		c = slices.Clone(c[len(c)-maxChanges:])
 	}
 	ph.Changes[seat.Side] = c
-	if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
+	if err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).PutPhase(ph); err != nil {
 		return err
 	}
 	if _, err := tx.OweLive(summaryPost(rec, seat.Side)); err != nil {
@@ -269,13 +269,13 @@ func (g Sheets) Summary(guild, battle string, side engine.Side, turn int) (Summa
 			return err
 		}
 		out.Name = rec.Name
-		ph, err := tx.Phase(guild, battle, turn)
+		ph, err := tx.BattleTurn(guild, battle, turn).Phase()
 		if err != nil {
 			return err
 		}
 		out.Ready, out.Changes = ph.Ready[side], ph.Changes[side]
 		if turn != rec.Turn {
-			o, err := tx.Orders(guild, battle, turn, side)
+			o, err := tx.BattleTurn(guild, battle, turn).Orders(side)
 			if err != nil && !errors.Is(err, store.ErrNotFound) {
 				return err
 			}

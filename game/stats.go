@@ -34,7 +34,7 @@ func (s *Service) Stats(guild string) ([]ClanStats, error) {
 			if rec.Status != store.StatusFinished {
 				continue
 			}
-			start, err := tx.Snapshot(guild, rec.ID, 1)
+			start, err := tx.BattleTurn(guild, rec.ID, 1).Snapshot()
 			if errors.Is(err, store.ErrNotFound) {
 				continue // finished before a turn was played
 			} else if err != nil {

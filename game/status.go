@@ -87,7 +87,7 @@ func (s *Service) Status(guild, battle string, audience store.Audience) (StatusV
 		out.Deadline, out.Paused, out.Left, out.Missed = rec.Deadline, rec.Paused, rec.Left, rec.Missed
 		out.Roles = [2]string{rec.Sides[engine.North].RoleID, rec.Sides[engine.South].RoleID}
 		out.Outcome = rec.State.Outcome
-		if out.Head, err = tx.JournalHead(guild, battle); err != nil {
+		if out.Head, err = tx.Journal(guild, battle).Head(); err != nil {
 			return err
 		}
 		if rec.Status == store.StatusFinished {
@@ -104,7 +104,7 @@ func (s *Service) Status(guild, battle string, audience store.Audience) (StatusV
 		if rec.Status != store.StatusCommand {
 			return nil
 		}
-		ph, err := tx.Phase(guild, battle, rec.Turn)
+		ph, err := tx.BattleTurn(guild, battle, rec.Turn).Phase()
 		if err != nil {
 			return err
 		}

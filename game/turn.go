@@ -143,7 +143,7 @@ func (s *Service) Resolve(guild, ref string, turn int) (Resolved, error) {
 // the next turn.
 func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, error) {
 	guild, turn := rec.GuildID, rec.Turn
-	seed, err := tx.Seed(guild, rec.ID, turn)
+	seed, err := tx.BattleTurn(guild, rec.ID, turn).Seed()
 	if err != nil {
 		return Resolved{}, err
 	}
@@ -164,10 +164,10 @@ func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, err
 	if err != nil {
 		return Resolved{}, fmt.Errorf("resolving turn %d of %s: %w", turn, rec.ID, err)
 	}
-	if err := tx.PutSnapshot(guild, rec.ID, turn, before); err != nil {
+	if err := tx.BattleTurn(guild, rec.ID, turn).PutSnapshot(before); err != nil {
 		return Resolved{}, err
 	}
-	if err := tx.PutEvents(guild, rec.ID, turn, events); err != nil {
+	if err := tx.BattleTurn(guild, rec.ID, turn).PutEvents(events); err != nil {
 		return Resolved{}, err
 	}
 	if err := revealTurn(tx, &rec, seed.Value, before); err != nil {
@@ -237,12 +237,12 @@ func (s *Service) Ready(seat Seat) (ReadyResult, error) {
 // readyTx is Ready within a transaction.
 func readyTx(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat) (ReadyResult, error) {
 	var out ReadyResult
-	if c, err := tx.Command(rec.GuildID, rec.ID, rec.Turn, seat.Side); errors.Is(err, store.ErrNotFound) || err == nil && !c.Final {
+	if c, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Command(seat.Side); errors.Is(err, store.ErrNotFound) || err == nil && !c.Final {
 		return out, refuse("err.ready_roll_first", rec.Turn)
 	} else if err != nil {
 		return out, err
 	}
-	ph, err := tx.Phase(rec.GuildID, rec.ID, rec.Turn)
+	ph, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase()
 	if err != nil {
 		return out, err
 	}
@@ -253,7 +253,7 @@ func readyTx(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat) (Read
 		return out, nil
 	}
 	ph.Ready[seat.Side] = true
-	if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
+	if err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).PutPhase(ph); err != nil {
 		return out, err
 	}
 	if _, err := sealOrders(tx, rec, seat.Side, ""); err != nil {
@@ -262,7 +262,7 @@ func readyTx(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat) (Read
 	if err := changed(tx, rec, seat, store.Change{Action: store.ChangeReady}); err != nil {
 		return out, err
 	}
-	if ph, err = tx.Phase(rec.GuildID, rec.ID, rec.Turn); err != nil {
+	if ph, err = tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase(); err != nil {
 		return out, err
 	}
 	out.Phase = ph
@@ -283,7 +283,7 @@ func readyTx(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat) (Read
 			if _, err := owe(tx, planChange(rec)...); err != nil {
 				return out, err
 			}
-			if err := tx.PutPhase(rec.GuildID, rec.ID, rec.Turn, ph); err != nil {
+			if err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).PutPhase(ph); err != nil {
 				return out, err
 			}
 			for _, side := range sides {
@@ -335,7 +335,7 @@ func missionReports(tx *store.Tx, rec *store.BattleRecord, ph *store.CommandPhas
 				}
 				res, left, what := engine.Intercept(c.Result, c.Stake, c.Rerolls, rec.State.Messengers[enemy], rec.State.Settings.InterceptionUsedFirst)
 				c.Result, rec.State.Messengers[enemy] = res, left
-				if err := tx.PutCommand(rec.GuildID, rec.ID, rec.Turn, enemy, *c); err != nil {
+				if err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).PutCommand(enemy, *c); err != nil {
 					return false, err
 				}
 				report(side, engine.ShinobiReport{Mission: engine.ReportInterception, Outcome: what})

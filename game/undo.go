@@ -116,7 +116,7 @@ func (s *Service) Undo(guild, ref string, turn int, keepOrders bool, by string) 
 		}
 		last := rec.Turn - 1 // the turn being ordered is not resolved
 		if rec.Status == store.StatusFinished {
-			if _, err := tx.Events(rec.GuildID, rec.ID, rec.Turn); err == nil {
+			if _, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Events(); err == nil {
 				last = rec.Turn
 			}
 		}
@@ -125,7 +125,7 @@ func (s *Service) Undo(guild, ref string, turn int, keepOrders bool, by string) 
 		}
 		state := rec.State
 		if turn <= last {
-			snap, err := tx.Snapshot(rec.GuildID, rec.ID, turn)
+			snap, err := tx.BattleTurn(rec.GuildID, rec.ID, turn).Snapshot()
 			if err != nil {
 				return err
 			}
@@ -133,7 +133,7 @@ func (s *Service) Undo(guild, ref string, turn int, keepOrders bool, by string) 
 		}
 		before := rec.Turn
 		for t := turn; t <= rec.Turn; t++ {
-			if err := tx.UndoTurn(rec.GuildID, rec.ID, t, keepOrders && t == turn); err != nil {
+			if err := tx.BattleTurn(rec.GuildID, rec.ID, t).Undo(keepOrders && t == turn); err != nil {
 				return err
 			}
 		}
@@ -178,7 +178,7 @@ func (s *Service) Undo(guild, ref string, turn int, keepOrders bool, by string) 
 			p.Turn = turn
 			posts = append(posts, p)
 		}
-		seed, err := tx.Seed(rec.GuildID, rec.ID, turn)
+		seed, err := tx.BattleTurn(rec.GuildID, rec.ID, turn).Seed()
 		if err != nil {
 			return err
 		}

@@ -185,7 +185,7 @@ func (g Audit) ResolvedTurns(guild, battle string) ([]int, error) {
 			return err
 		}
 		for _, t := range turns {
-			if _, err := tx.Events(guild, battle, t); err == nil {
+			if _, err := tx.BattleTurn(guild, battle, t).Events(); err == nil {
 				out = append(out, t)
 			}
 		}

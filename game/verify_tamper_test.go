@@ -331,7 +331,7 @@ func tamperings(id string, es []store.Entry) []tampering {
 		}
 		defer st.Close()
 		var snap engine.Battle
-		st.View(func(tx *store.Tx) (err error) { snap, err = tx.Snapshot(guild, id, turn); return err })
+		st.View(func(tx *store.Tx) (err error) { snap, err = tx.BattleTurn(guild, id, turn).Snapshot(); return err })
 		return func(e *store.Entry) bool {
 			if e.Kind == store.JournalSeed && e.Turn == turn {
 				e.State = store.StateHash(snap)

@@ -91,8 +91,8 @@ func TestJournalOfAPlayedTurn(t *testing.T) {
 	}
 	var stored [2][]engine.Order
 	svc.Store.View(func(tx *store.Tx) error {
-		stored[0], _ = tx.Orders(guild, id, 1, engine.North)
-		stored[1], _ = tx.Orders(guild, id, 1, engine.South)
+		stored[0], _ = tx.BattleTurn(guild, id, 1).Orders(engine.North)
+		stored[1], _ = tx.BattleTurn(guild, id, 1).Orders(engine.South)
 		return nil
 	})
 	if es[2].Hash == es[4].Hash {
@@ -278,7 +278,7 @@ func TestExportLeavesOutSecretsAndVerifies(t *testing.T) {
 	}
 	svc.Ready(north)
 	var seed2 store.Seed
-	svc.Store.View(func(tx *store.Tx) (err error) { seed2, err = tx.Seed(guild, id, 2); return err })
+	svc.Store.View(func(tx *store.Tx) (err error) { seed2, err = tx.BattleTurn(guild, id, 2).Seed(); return err })
 
 	x, err := svc.Audit().Export(guild, id)
 	if err != nil {

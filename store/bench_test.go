@@ -24,7 +24,7 @@ func BenchmarkPutSnapshot(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; b.Loop(); i++ {
-				if err := s.PutSnapshot("1", "b", i%64, battle); err != nil {
+				if err := s.BattleTurn("1", "b", i%64).PutSnapshot(battle); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -38,12 +38,12 @@ func BenchmarkSnapshot(b *testing.B) {
 	if err := s.PutBattle(testRecord("1", "b")); err != nil {
 		b.Fatal(err)
 	}
-	if err := s.PutSnapshot("1", "b", 1, testBattle("b")); err != nil {
+	if err := s.BattleTurn("1", "b", 1).PutSnapshot(testBattle("b")); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := s.Snapshot("1", "b", 1); err != nil {
+		if _, err := s.BattleTurn("1", "b", 1).Snapshot(); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -47,15 +47,15 @@ func TestDamagedBundle(t *testing.T) {
 		t.Fatal(err)
 	}
 	for turn := 1; turn <= 2; turn++ {
-		if err := s.PutSeed("1", "b", turn, []byte{byte(turn)}); err != nil {
+		if err := s.BattleTurn("1", "b", turn).PutSeed([]byte{byte(turn)}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	putRaw(t, s, []byte{bundleMagic, 5, 1}, "guilds", "1", "battles", "b", "turns", string(turnKey(2)))
-	if _, err := s.Seed("1", "b", 2); err == nil || !strings.Contains(err.Error(), "bad bundle") || !strings.Contains(err.Error(), "turn 2") {
+	if _, err := s.BattleTurn("1", "b", 2).Seed(); err == nil || !strings.Contains(err.Error(), "bad bundle") || !strings.Contains(err.Error(), "turn 2") {
 		t.Errorf("the damaged turn: %v", err)
 	}
-	if _, err := s.Seed("1", "b", 1); err != nil {
+	if _, err := s.BattleTurn("1", "b", 1).Seed(); err != nil {
 		t.Errorf("the turn before it: %v", err)
 	}
 }

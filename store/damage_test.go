@@ -35,13 +35,13 @@ func writeDamageStore(t *testing.T) string {
 					return err
 				}
 				for turn := range 3 {
-					if err := tx.PutSnapshot(g, id, turn, testBattle(id)); err != nil {
+					if err := tx.BattleTurn(g, id, turn).PutSnapshot(testBattle(id)); err != nil {
 						return err
 					}
-					if err := tx.PutOrders(g, id, turn, engine.North, testOrders(engine.North)); err != nil {
+					if err := tx.BattleTurn(g, id, turn).PutOrders(engine.North, testOrders(engine.North)); err != nil {
 						return err
 					}
-					if err := tx.PutEvents(g, id, turn, testEvents()); err != nil {
+					if err := tx.BattleTurn(g, id, turn).PutEvents(testEvents()); err != nil {
 						return err
 					}
 				}
@@ -138,7 +138,7 @@ func readEverything(t *testing.T, name string, s *Store) (clean bool) {
 			turns, err := s.Turns(g, h.ID)
 			note(err)
 			for _, n := range turns {
-				_, err := s.Turn(g, h.ID, n)
+				_, err := s.BattleTurn(g, h.ID, n).Record()
 				note(err)
 			}
 		}

@@ -43,10 +43,10 @@ func TestEditRaw(t *testing.T) {
 		if err := tx.PutBattle(testRecord("1", "b")); err != nil {
 			return err
 		}
-		if err := tx.PutOrders("1", "b", 2, engine.North, []engine.Order{{Unit: "n1", Kind: engine.OrderMove, Phase: 1}}); err != nil {
+		if err := tx.BattleTurn("1", "b", 2).PutOrders(engine.North, []engine.Order{{Unit: "n1", Kind: engine.OrderMove, Phase: 1}}); err != nil {
 			return err
 		}
-		return tx.PutEvents("1", "b", 2, []engine.Event{{Kind: "move", Unit: "n1", Value: 3}, {Kind: "move", Unit: "n2", Value: 4}})
+		return tx.BattleTurn("1", "b", 2).PutEvents([]engine.Event{{Kind: "move", Unit: "n1", Value: 3}, {Kind: "move", Unit: "n2", Value: 4}})
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -111,14 +111,14 @@ func TestEditRaw(t *testing.T) {
 	}
 	defer s.Close()
 	err = s.View(func(tx *Tx) error {
-		es, err := tx.Events("1", "b", 2)
+		es, err := tx.BattleTurn("1", "b", 2).Events()
 		if err != nil {
 			return err
 		}
 		if len(es) != 2 || es[0].Value != 3 || es[1].Value != 99 || es[1].Unit != "n2" {
 			t.Errorf("events after the edit: %+v", es)
 		}
-		o, err := tx.Orders("1", "b", 2, engine.North)
+		o, err := tx.BattleTurn("1", "b", 2).Orders(engine.North)
 		if err != nil {
 			return err
 		}

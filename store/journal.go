@@ -84,36 +84,49 @@ func journalKey(n uint64) []byte {
 	return k[:]
 }
 
-// Journal appends an entry to a battle's journal, chained to the last one,
-// and returns it as stored (with its number and Prev).
-func (t *Tx) Journal(guild, id string, e Entry) (Entry, error) {
-	bb, err := t.battleBucket(guild, id)
+// JournalTx is one battle's journal within a transaction: appended to,
+// read whole, and its end (mark and head) read. Tx.Journal gives it.
+type JournalTx struct {
+	t         *Tx
+	guild, id string
+}
+
+// Journal is the journal of battle id of guild, within the transaction.
+func (t *Tx) Journal(guild, id string) JournalTx {
+	return JournalTx{t: t, guild: guild, id: id}
+}
+
+// Append appends an entry to the journal, chained to the last one, and
+// returns it as stored (with its number and Prev).
+func (j JournalTx) Append(e Entry) (Entry, error) {
+	id := j.id
+	bb, err := j.t.battleBucket(j.guild, id)
 	if err != nil {
 		return e, err
 	}
-	j, err := bb.CreateBucketIfNotExists(bucketJournal)
+	jb, err := bb.CreateBucketIfNotExists(bucketJournal)
 	if err != nil {
 		return e, err
 	}
 	e.Prev = ""
-	if k, v := j.Cursor().Last(); k != nil {
+	if k, v := jb.Cursor().Last(); k != nil {
 		var last Entry
 		if err := decode(v, &last, fmt.Sprintf("journal entry %d of %s", binary.BigEndian.Uint64(k), id)); err != nil {
 			return e, err
 		}
 		e.Prev = EntryHash(last)
 	}
-	if e.N, err = j.NextSequence(); err != nil {
+	if e.N, err = jb.NextSequence(); err != nil {
 		return e, err
 	}
 	if e.At.IsZero() {
-		e.At = t.Now().UTC()
+		e.At = j.t.Now().UTC()
 	}
 	v, err := encode(e)
 	if err != nil {
 		return e, err
 	}
-	if err := j.Put(journalKey(e.N), v); err != nil {
+	if err := jb.Put(journalKey(e.N), v); err != nil {
 		return e, err
 	}
 	mark, err := encode(JournalMark{N: e.N, Head: EntryHash(e)})
@@ -123,16 +136,16 @@ func (t *Tx) Journal(guild, id string, e Entry) (Entry, error) {
 	return e, bb.Put(keyJournalMark, mark)
 }
 
-// JournalMark reads the mark of a battle's journal's end; ok is false
-// for a battle whose journal was begun before marks were kept (and has
-// no mark yet).
-func (t *Tx) JournalMark(guild, id string) (m JournalMark, ok bool, err error) {
-	bb, err := t.battleBucket(guild, id)
+// Mark reads the mark of the journal's end; ok is false for a battle
+// whose journal was begun before marks were kept (and has no mark yet).
+func (j JournalTx) Mark() (m JournalMark, ok bool, err error) {
+	id := j.id
+	bb, err := j.t.battleBucket(j.guild, id)
 	if err != nil {
 		return m, false, err
 	}
-	if j := bb.Bucket(bucketJournal); j != nil {
-		m.Seq = j.Sequence()
+	if jb := bb.Bucket(bucketJournal); jb != nil {
+		m.Seq = jb.Sequence()
 	}
 	raw := bb.Get(keyJournalMark)
 	if raw == nil {
@@ -146,18 +159,19 @@ func (t *Tx) JournalMark(guild, id string) (m JournalMark, ok bool, err error) {
 	return m, true, nil
 }
 
-// Entries reads a battle's journal, first entry first.
-func (t *Tx) Entries(guild, id string) ([]Entry, error) {
-	bb, err := t.battleBucket(guild, id)
+// Entries reads the journal, first entry first.
+func (j JournalTx) Entries() ([]Entry, error) {
+	id := j.id
+	bb, err := j.t.battleBucket(j.guild, id)
 	if err != nil {
 		return nil, err
 	}
-	j := bb.Bucket(bucketJournal)
-	if j == nil {
+	jb := bb.Bucket(bucketJournal)
+	if jb == nil {
 		return nil, nil
 	}
 	var out []Entry
-	err = j.ForEach(func(k, v []byte) error {
+	err = jb.ForEach(func(k, v []byte) error {
 		var e Entry
 		if err := decode(v, &e, fmt.Sprintf("journal entry %d of %s", binary.BigEndian.Uint64(k), id)); err != nil {
 			return err
@@ -168,17 +182,18 @@ func (t *Tx) Entries(guild, id string) ([]Entry, error) {
 	return out, err
 }
 
-// JournalHead is the hash of a battle's last journal entry ("" if none).
-func (t *Tx) JournalHead(guild, id string) (string, error) {
-	bb, err := t.battleBucket(guild, id)
+// Head is the hash of the journal's last entry ("" if none).
+func (j JournalTx) Head() (string, error) {
+	id := j.id
+	bb, err := j.t.battleBucket(j.guild, id)
 	if err != nil {
 		return "", err
 	}
-	j := bb.Bucket(bucketJournal)
-	if j == nil {
+	jb := bb.Bucket(bucketJournal)
+	if jb == nil {
 		return "", nil
 	}
-	k, v := j.Cursor().Last()
+	k, v := jb.Cursor().Last()
 	if k == nil {
 		return "", nil
 	}

@@ -16,12 +16,12 @@ func TestJournalChain(t *testing.T) {
 	var head string
 	for i, kind := range []string{JournalCreated, JournalSeedHash, JournalFix, JournalSeed} {
 		if err := s.Update(func(tx *Tx) error {
-			e, err := tx.Journal("g", "b", Entry{Kind: kind, Turn: i, Detail: "x"})
+			e, err := tx.Journal("g", "b").Append(Entry{Kind: kind, Turn: i, Detail: "x"})
 			if err == nil && e.N != uint64(i+1) {
 				t.Fatalf("entry %d numbered %d", i+1, e.N)
 			}
 			if err == nil {
-				head, err = tx.JournalHead("g", "b")
+				head, err = tx.Journal("g", "b").Head()
 			}
 			return err
 		}); err != nil {
@@ -29,7 +29,7 @@ func TestJournalChain(t *testing.T) {
 		}
 	}
 	var es []Entry
-	if err := s.View(func(tx *Tx) (err error) { es, err = tx.Entries("g", "b"); return err }); err != nil {
+	if err := s.View(func(tx *Tx) (err error) { es, err = tx.Journal("g", "b").Entries(); return err }); err != nil {
 		t.Fatal(err)
 	}
 	if len(es) != 4 || CheckChain(es) != 0 || EntryHash(es[3]) != head || es[0].Prev != "" || es[1].Prev != EntryHash(es[0]) {

@@ -96,7 +96,7 @@ func TestCopyLiveWhileWriting(t *testing.T) {
 				if err := tx.PutBattle(rec); err != nil {
 					return err
 				}
-				if err := tx.PutEvents("1", id, 1, make([]engine.Event, i%40)); err != nil {
+				if err := tx.BattleTurn("1", id, 1).PutEvents(make([]engine.Event, i%40)); err != nil {
 					return err
 				}
 				if i%5 == 4 {

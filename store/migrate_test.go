@@ -59,18 +59,18 @@ func dumpStore(tb testing.TB, s *Store) []byte {
 				}
 				for _, n := range turns {
 					var td turnDump
-					if td.Record, err = tx.Turn(g, rec.ID, n); err != nil {
+					if td.Record, err = tx.BattleTurn(g, rec.ID, n).Record(); err != nil {
 						return err
 					}
 					for side := range td.Command {
-						c, err := tx.Command(g, rec.ID, n, engine.Side(side))
+						c, err := tx.BattleTurn(g, rec.ID, n).Command(engine.Side(side))
 						if err == nil {
 							td.Command[side] = &c
 						} else if !errors.Is(err, ErrNotFound) {
 							return err
 						}
 					}
-					if td.Phase, err = tx.Phase(g, rec.ID, n); err != nil {
+					if td.Phase, err = tx.BattleTurn(g, rec.ID, n).Phase(); err != nil {
 						return err
 					}
 					bd.Turns = append(bd.Turns, td)
@@ -251,10 +251,10 @@ func TestCompactSnapshotRoundTrip(t *testing.T) {
 		battles = append(battles, sb.final)
 	}
 	for i, b := range battles {
-		if err := s.PutSnapshot("1", "b", i, b); err != nil {
+		if err := s.BattleTurn("1", "b", i).PutSnapshot(b); err != nil {
 			t.Fatal(err)
 		}
-		got, err := s.Snapshot("1", "b", i)
+		got, err := s.BattleTurn("1", "b", i).Snapshot()
 		if err != nil {
 			t.Fatal(err)
 		}

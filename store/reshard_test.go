@@ -28,10 +28,10 @@ func oldStore(t *testing.T, shard int, guilds ...string) *Store {
 			if err := tx.PutBattle(rec); err != nil {
 				return err
 			}
-			if err := tx.PutSnapshot(g, rec.ID, 1, rec.State); err != nil {
+			if err := tx.BattleTurn(g, rec.ID, 1).PutSnapshot(rec.State); err != nil {
 				return err
 			}
-			if _, err := tx.Journal(g, rec.ID, Entry{Kind: JournalSeedHash, Turn: 1, Hash: "h" + g}); err != nil {
+			if _, err := tx.Journal(g, rec.ID).Append(Entry{Kind: JournalSeedHash, Turn: 1, Hash: "h" + g}); err != nil {
 				return err
 			}
 			if _, err := tx.Owe(Post{Guild: g, Battle: rec.ID, Channel: "c" + g, Kind: "text", Key: "first " + g}); err != nil {
@@ -91,10 +91,10 @@ func TestCopyGuilds(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if _, err := tx.Snapshot(g, rec.ID, 1); err != nil {
+			if _, err := tx.BattleTurn(g, rec.ID, 1).Snapshot(); err != nil {
 				return err
 			}
-			head, err := tx.JournalHead(g, rec.ID)
+			head, err := tx.Journal(g, rec.ID).Head()
 			if err != nil || head == "" {
 				t.Errorf("%s: journal head %q, %v", g, head, err)
 			}

@@ -51,60 +51,91 @@ func (s *Store) DeleteBattle(guild, id string) error {
 	return s.Update(func(tx *Tx) error { return tx.DeleteBattle(guild, id) })
 }
 
-// PutSnapshot is Tx.PutSnapshot in its own transaction.
-func (s *Store) PutSnapshot(guild, id string, turn int, b engine.Battle) error {
-	return s.Update(func(tx *Tx) error { return tx.PutSnapshot(guild, id, turn, b) })
+// TurnStore is one turn of one battle, each call in its own transaction:
+// TurnTx's reads and writes one at a time. Store.BattleTurn gives it.
+type TurnStore struct {
+	s         *Store
+	guild, id string
+	turn      int
 }
 
-// Snapshot is Tx.Snapshot in its own transaction.
-func (s *Store) Snapshot(guild, id string, turn int) (b engine.Battle, err error) {
-	err = s.View(func(tx *Tx) error {
-		b, err = tx.Snapshot(guild, id, turn)
+// BattleTurn is turn of battle id of guild, each call of it its own
+// transaction.
+func (s *Store) BattleTurn(guild, id string, turn int) TurnStore {
+	return TurnStore{s: s, guild: guild, id: id, turn: turn}
+}
+
+func (ts TurnStore) update(f func(TurnTx) error) error {
+	return ts.s.Update(func(tx *Tx) error { return f(tx.BattleTurn(ts.guild, ts.id, ts.turn)) })
+}
+
+func (ts TurnStore) view(f func(TurnTx) error) error {
+	return ts.s.View(func(tx *Tx) error { return f(tx.BattleTurn(ts.guild, ts.id, ts.turn)) })
+}
+
+// PutSnapshot is TurnTx.PutSnapshot in its own transaction.
+func (ts TurnStore) PutSnapshot(b engine.Battle) error {
+	return ts.update(func(t TurnTx) error { return t.PutSnapshot(b) })
+}
+
+// Snapshot is TurnTx.Snapshot in its own transaction.
+func (ts TurnStore) Snapshot() (b engine.Battle, err error) {
+	err = ts.view(func(t TurnTx) error {
+		b, err = t.Snapshot()
 		return err
 	})
 	return b, err
 }
 
-// PutOrders is Tx.PutOrders in its own transaction.
-func (s *Store) PutOrders(guild, id string, turn int, side engine.Side, orders []engine.Order) error {
-	return s.Update(func(tx *Tx) error { return tx.PutOrders(guild, id, turn, side, orders) })
+// PutOrders is TurnTx.PutOrders in its own transaction.
+func (ts TurnStore) PutOrders(side engine.Side, orders []engine.Order) error {
+	return ts.update(func(t TurnTx) error { return t.PutOrders(side, orders) })
 }
 
-// Orders is Tx.Orders in its own transaction.
-func (s *Store) Orders(guild, id string, turn int, side engine.Side) (o []engine.Order, err error) {
-	err = s.View(func(tx *Tx) error {
-		o, err = tx.Orders(guild, id, turn, side)
+// Orders is TurnTx.Orders in its own transaction.
+func (ts TurnStore) Orders(side engine.Side) (o []engine.Order, err error) {
+	err = ts.view(func(t TurnTx) error {
+		o, err = t.Orders(side)
 		return err
 	})
 	return o, err
 }
 
-// PutSeed is Tx.PutSeed in its own transaction.
-func (s *Store) PutSeed(guild, id string, turn int, seed []byte) error {
-	return s.Update(func(tx *Tx) error { return tx.PutSeed(guild, id, turn, seed) })
+// PutSeed is TurnTx.PutSeed in its own transaction.
+func (ts TurnStore) PutSeed(seed []byte) error {
+	return ts.update(func(t TurnTx) error { return t.PutSeed(seed) })
 }
 
-// Seed is Tx.Seed in its own transaction.
-func (s *Store) Seed(guild, id string, turn int) (seed Seed, err error) {
-	err = s.View(func(tx *Tx) error {
-		seed, err = tx.Seed(guild, id, turn)
+// Seed is TurnTx.Seed in its own transaction.
+func (ts TurnStore) Seed() (seed Seed, err error) {
+	err = ts.view(func(t TurnTx) error {
+		seed, err = t.Seed()
 		return err
 	})
 	return seed, err
 }
 
-// PutEvents is Tx.PutEvents in its own transaction.
-func (s *Store) PutEvents(guild, id string, turn int, events []engine.Event) error {
-	return s.Update(func(tx *Tx) error { return tx.PutEvents(guild, id, turn, events) })
+// PutEvents is TurnTx.PutEvents in its own transaction.
+func (ts TurnStore) PutEvents(events []engine.Event) error {
+	return ts.update(func(t TurnTx) error { return t.PutEvents(events) })
 }
 
-// Events is Tx.Events in its own transaction.
-func (s *Store) Events(guild, id string, turn int) (e []engine.Event, err error) {
-	err = s.View(func(tx *Tx) error {
-		e, err = tx.Events(guild, id, turn)
+// Events is TurnTx.Events in its own transaction.
+func (ts TurnStore) Events() (e []engine.Event, err error) {
+	err = ts.view(func(t TurnTx) error {
+		e, err = t.Events()
 		return err
 	})
 	return e, err
+}
+
+// Record is TurnTx.Record in its own transaction.
+func (ts TurnStore) Record() (r TurnRecord, err error) {
+	err = ts.view(func(t TurnTx) error {
+		r, err = t.Record()
+		return err
+	})
+	return r, err
 }
 
 // Turns is Tx.Turns in its own transaction.
@@ -114,13 +145,4 @@ func (s *Store) Turns(guild, id string) (turns []int, err error) {
 		return err
 	})
 	return turns, err
-}
-
-// Turn is Tx.Turn in its own transaction.
-func (s *Store) Turn(guild, id string, turn int) (r TurnRecord, err error) {
-	err = s.View(func(tx *Tx) error {
-		r, err = tx.Turn(guild, id, turn)
-		return err
-	})
-	return r, err
 }

@@ -97,15 +97,15 @@ func writeSim(tb testing.TB, s *Store, guild, id string, sb simBattle) {
 			if err := tx.PutBattle(rec); err != nil {
 				return err
 			}
-			if err := tx.PutSeed(guild, id, turn, []byte(fmt.Sprintf("seed-%s-%d-0123456789abcdef", id, turn))); err != nil {
+			if err := tx.BattleTurn(guild, id, turn).PutSeed([]byte(fmt.Sprintf("seed-%s-%d-0123456789abcdef", id, turn))); err != nil {
 				return err
 			}
-			return tx.PutPhase(guild, id, turn, CommandPhase{})
+			return tx.BattleTurn(guild, id, turn).PutPhase(CommandPhase{})
 		}))
 		var ph CommandPhase
 		for _, side := range []engine.Side{engine.North, engine.South} {
 			must(s.Update(func(tx *Tx) error {
-				return tx.PutCommand(guild, id, turn, side, CommandRoll{Stake: 1, Result: engine.CommandResult{}, Final: true})
+				return tx.BattleTurn(guild, id, turn).PutCommand(side, CommandRoll{Stake: 1, Result: engine.CommandResult{}, Final: true})
 			}))
 			var given []engine.Order
 			for _, o := range tl.Orders {
@@ -116,14 +116,14 @@ func writeSim(tb testing.TB, s *Store, guild, id string, sb simBattle) {
 				o := o
 				ph.Changes[side] = append(ph.Changes[side], Change{User: "300000000000000001", Name: "Ieyasu", Action: ChangeGiven, Order: &o})
 				must(s.Update(func(tx *Tx) error {
-					if err := tx.PutOrders(guild, id, turn, side, given); err != nil {
+					if err := tx.BattleTurn(guild, id, turn).PutOrders(side, given); err != nil {
 						return err
 					}
-					return tx.PutPhase(guild, id, turn, ph)
+					return tx.BattleTurn(guild, id, turn).PutPhase(ph)
 				}))
 			}
 			ph.Ready[side] = true
-			must(s.Update(func(tx *Tx) error { return tx.PutPhase(guild, id, turn, ph) }))
+			must(s.Update(func(tx *Tx) error { return tx.BattleTurn(guild, id, turn).PutPhase(ph) }))
 		}
 		next := sb.final
 		if i+1 < len(sb.turns) {
@@ -131,10 +131,10 @@ func writeSim(tb testing.TB, s *Store, guild, id string, sb simBattle) {
 		}
 		rec.State = next
 		must(s.Update(func(tx *Tx) error {
-			if err := tx.PutSnapshot(guild, id, turn, before); err != nil {
+			if err := tx.BattleTurn(guild, id, turn).PutSnapshot(before); err != nil {
 				return err
 			}
-			if err := tx.PutEvents(guild, id, turn, tl.Events); err != nil {
+			if err := tx.BattleTurn(guild, id, turn).PutEvents(tl.Events); err != nil {
 				return err
 			}
 			return tx.PutBattle(rec)
@@ -228,7 +228,7 @@ func BenchmarkBattleRead(b *testing.B) {
 				return err
 			}
 			for turn := 1; turn <= len(sb.logs); turn++ {
-				if _, err := tx.Turn("1", "b", turn); err != nil {
+				if _, err := tx.BattleTurn("1", "b", turn).Record(); err != nil {
 					return err
 				}
 			}

@@ -164,20 +164,20 @@ func TestRoundTripAcrossReopen(t *testing.T) {
 			b.Turn = n
 			b.Units[0].Figures = n % 7
 			snaps[n] = b
-			if err := tx.PutSnapshot(g, id, n, b); err != nil {
+			if err := tx.BattleTurn(g, id, n).PutSnapshot(b); err != nil {
 				return err
 			}
 		}
-		if err := tx.PutOrders(g, id, 2, engine.North, testOrders(engine.North)); err != nil {
+		if err := tx.BattleTurn(g, id, 2).PutOrders(engine.North, testOrders(engine.North)); err != nil {
 			return err
 		}
-		if err := tx.PutOrders(g, id, 2, engine.South, nil); err != nil { // submitted nothing
+		if err := tx.BattleTurn(g, id, 2).PutOrders(engine.South, nil); err != nil { // submitted nothing
 			return err
 		}
-		if err := tx.PutSeed(g, id, 2, []byte("0123456789abcdef0123456789abcdef")); err != nil {
+		if err := tx.BattleTurn(g, id, 2).PutSeed([]byte("0123456789abcdef0123456789abcdef")); err != nil {
 			return err
 		}
-		return tx.PutEvents(g, id, 2, testEvents())
+		return tx.BattleTurn(g, id, 2).PutEvents(testEvents())
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -220,7 +220,7 @@ func TestRoundTripAcrossReopen(t *testing.T) {
 		t.Errorf("Turns = %v, want %v", gotTurns, turns)
 	}
 	for _, n := range turns {
-		b, err := s.Snapshot(g, id, n)
+		b, err := s.BattleTurn(g, id, n).Snapshot()
 		if err != nil {
 			t.Fatalf("turn %d: %v", n, err)
 		}
@@ -228,25 +228,25 @@ func TestRoundTripAcrossReopen(t *testing.T) {
 			t.Errorf("turn %d snapshot differs:\n got %+v\nwant %+v", n, b, snaps[n])
 		}
 	}
-	o, err := s.Orders(g, id, 2, engine.North)
+	o, err := s.BattleTurn(g, id, 2).Orders(engine.North)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(o, testOrders(engine.North)) {
 		t.Errorf("orders differ:\n got %+v\nwant %+v", o, testOrders(engine.North))
 	}
-	o, err = s.Orders(g, id, 2, engine.South)
+	o, err = s.BattleTurn(g, id, 2).Orders(engine.South)
 	if err != nil || o == nil || len(o) != 0 {
 		t.Errorf("south orders = %#v, %v; want an empty submission", o, err)
 	}
-	ev, err := s.Events(g, id, 2)
+	ev, err := s.BattleTurn(g, id, 2).Events()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(ev, testEvents()) {
 		t.Errorf("events differ:\n got %+v\nwant %+v", ev, testEvents())
 	}
-	seed, err := s.Seed(g, id, 2)
+	seed, err := s.BattleTurn(g, id, 2).Seed()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,14 +254,14 @@ func TestRoundTripAcrossReopen(t *testing.T) {
 		t.Errorf("seed = %+v", seed)
 	}
 
-	tr, err := s.Turn(g, id, 2)
+	tr, err := s.BattleTurn(g, id, 2).Record()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if tr.Snapshot == nil || tr.Seed == nil || tr.Orders[engine.North] == nil || tr.Orders[engine.South] == nil || tr.Events == nil {
 		t.Errorf("Turn(2) misses parts: %+v", tr)
 	}
-	tr, err = s.Turn(g, id, 1)
+	tr, err = s.BattleTurn(g, id, 1).Record()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,7 +336,7 @@ func TestRollbackOnError(t *testing.T) {
 		if err := tx.PutBattle(testRecord(g, id)); err != nil {
 			return err
 		}
-		return tx.PutSnapshot(g, id, 0, testBattle(id))
+		return tx.BattleTurn(g, id, 0).PutSnapshot(testBattle(id))
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -354,10 +354,10 @@ func TestRollbackOnError(t *testing.T) {
 		if err := tx.PutBattle(rec); err != nil {
 			return err
 		}
-		if err := tx.PutSnapshot(g, id, 1, testBattle(id)); err != nil {
+		if err := tx.BattleTurn(g, id, 1).PutSnapshot(testBattle(id)); err != nil {
 			return err
 		}
-		if err := tx.PutSeed(g, id, 1, []byte("seed")); err != nil {
+		if err := tx.BattleTurn(g, id, 1).PutSeed([]byte("seed")); err != nil {
 			return err
 		}
 		if err := tx.PutBattle(testRecord(g, "other")); err != nil {
@@ -382,7 +382,7 @@ func TestRollbackOnError(t *testing.T) {
 	if turns, _ := s.Turns(g, id); !reflect.DeepEqual(turns, []int{0}) {
 		t.Errorf("Turns = %v, want [0]", turns)
 	}
-	if _, err := s.Seed(g, id, 1); !errors.Is(err, ErrNotFound) {
+	if _, err := s.BattleTurn(g, id, 1).Seed(); !errors.Is(err, ErrNotFound) {
 		t.Errorf("seed of the failed step: %v", err)
 	}
 	if _, err := s.Battle(g, "other"); !errors.Is(err, ErrNotFound) {
@@ -596,10 +596,10 @@ func TestNotFound(t *testing.T) {
 		t.Errorf("message = %q", got)
 	}
 	// Turn data needs the battle.
-	if err := s.PutSnapshot("1", "nope", 1, testBattle("nope")); !errors.Is(err, ErrNotFound) {
+	if err := s.BattleTurn("1", "nope", 1).PutSnapshot(testBattle("nope")); !errors.Is(err, ErrNotFound) {
 		t.Errorf("PutSnapshot without a battle: %v", err)
 	}
-	if err := s.PutOrders("1", "nope", 1, engine.North, nil); !errors.Is(err, ErrNotFound) {
+	if err := s.BattleTurn("1", "nope", 1).PutOrders(engine.North, nil); !errors.Is(err, ErrNotFound) {
 		t.Errorf("PutOrders without a battle: %v", err)
 	}
 	if _, err := s.Turns("1", "nope"); !errors.Is(err, ErrNotFound) {
@@ -612,24 +612,24 @@ func TestNotFound(t *testing.T) {
 	if turns, err := s.Turns("1", "b"); err != nil || len(turns) != 0 {
 		t.Errorf("Turns of a new battle = %v, %v", turns, err)
 	}
-	_, err = s.Snapshot("1", "b", 4)
+	_, err = s.BattleTurn("1", "b", 4).Snapshot()
 	if !errors.As(err, &nf) || nf.Turn != 4 || nf.What != "snapshot" {
 		t.Errorf("Snapshot: err = %v", err)
 	}
-	if err := s.PutSnapshot("1", "b", 4, testBattle("b")); err != nil {
+	if err := s.BattleTurn("1", "b", 4).PutSnapshot(testBattle("b")); err != nil {
 		t.Fatal(err)
 	}
-	_, err = s.Orders("1", "b", 4, engine.South)
+	_, err = s.BattleTurn("1", "b", 4).Orders(engine.South)
 	if !errors.As(err, &nf) || nf.What != "orders of south" {
 		t.Errorf("Orders: err = %v", err)
 	}
-	if _, err := s.Seed("1", "b", 4); !errors.Is(err, ErrNotFound) {
+	if _, err := s.BattleTurn("1", "b", 4).Seed(); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Seed: err = %v", err)
 	}
-	if _, err := s.Events("1", "b", 4); !errors.Is(err, ErrNotFound) {
+	if _, err := s.BattleTurn("1", "b", 4).Events(); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Events: err = %v", err)
 	}
-	if _, err := s.Turn("1", "b", 5); !errors.Is(err, ErrNotFound) {
+	if _, err := s.BattleTurn("1", "b", 5).Record(); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Turn: err = %v", err)
 	}
 	if _, err := s.Battle("2", "b"); !errors.Is(err, ErrNotFound) {
@@ -654,13 +654,13 @@ func TestBadInput(t *testing.T) {
 	if err := s.PutBattle(testRecord("1", "b")); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.PutSnapshot("1", "b", -1, engine.Battle{}); err == nil {
+	if err := s.BattleTurn("1", "b", -1).PutSnapshot(engine.Battle{}); err == nil {
 		t.Error("negative turn accepted")
 	}
-	if err := s.PutOrders("1", "b", 1, engine.Side(2), nil); err == nil {
+	if err := s.BattleTurn("1", "b", 1).PutOrders(engine.Side(2), nil); err == nil {
 		t.Error("bad side accepted")
 	}
-	if err := s.PutSeed("1", "b", 1, nil); err == nil {
+	if err := s.BattleTurn("1", "b", 1).PutSeed(nil); err == nil {
 		t.Error("empty seed accepted")
 	}
 }
@@ -671,17 +671,17 @@ func TestSeedIsFixedOnceSet(t *testing.T) {
 		t.Fatal(err)
 	}
 	seed := []byte{1, 2, 3, 4}
-	if err := s.PutSeed("1", "b", 1, seed); err != nil {
+	if err := s.BattleTurn("1", "b", 1).PutSeed(seed); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.PutSeed("1", "b", 1, seed); err != nil {
+	if err := s.BattleTurn("1", "b", 1).PutSeed(seed); err != nil {
 		t.Errorf("storing the same seed again: %v", err)
 	}
-	err := s.PutSeed("1", "b", 1, []byte{9})
+	err := s.BattleTurn("1", "b", 1).PutSeed([]byte{9})
 	if !errors.Is(err, ErrSeedSet) || !strings.Contains(err.Error(), SeedHash(seed)) {
 		t.Errorf("replacing the seed: err = %v", err)
 	}
-	got, err := s.Seed("1", "b", 1)
+	got, err := s.BattleTurn("1", "b", 1).Seed()
 	if err != nil || !bytes.Equal(got.Value, seed) {
 		t.Errorf("Seed = %v, %v", got, err)
 	}
@@ -700,7 +700,7 @@ func TestSeedIsFixedOnceSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Seed("1", "b", 1); err == nil || !strings.Contains(err.Error(), "does not match") {
+	if _, err := s.BattleTurn("1", "b", 1).Seed(); err == nil || !strings.Contains(err.Error(), "does not match") {
 		t.Errorf("tampered hash: err = %v", err)
 	}
 }

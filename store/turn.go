@@ -172,41 +172,68 @@ func (t *Tx) getTurnValue(guild, id string, turn int, key []byte, v any, what st
 	return decode(raw, v, where(guild, id, turn, what))
 }
 
-// PutSnapshot stores the battle state before turn is resolved, compact
+// TurnTx is one turn of one battle within a transaction: the values stored
+// for it (snapshot, orders, command rolls, command phase, seed, events),
+// read and written under the turn's key. Tx.BattleTurn gives it; it holds
+// no state of its own, so it is cheap to make for each call.
+type TurnTx struct {
+	t         *Tx
+	guild, id string
+	turn      int
+}
+
+// BattleTurn is turn of battle id of guild, within the transaction.
+func (t *Tx) BattleTurn(guild, id string, turn int) TurnTx {
+	return TurnTx{t: t, guild: guild, id: id, turn: turn}
+}
+
+func (bt TurnTx) put(key []byte, v any) error {
+	return bt.t.putTurnValue(bt.guild, bt.id, bt.turn, key, v)
+}
+
+func (bt TurnTx) putEncoded(key []byte, v any, enc func(any) ([]byte, error)) error {
+	return bt.t.putTurnEncoded(bt.guild, bt.id, bt.turn, key, v, enc)
+}
+
+func (bt TurnTx) get(key []byte, v any, what string) error {
+	return bt.t.getTurnValue(bt.guild, bt.id, bt.turn, key, v, what)
+}
+
+// PutSnapshot stores the battle state before the turn is resolved, compact
 // (schema 2). The battle record must exist.
-func (t *Tx) PutSnapshot(guild, id string, turn int, b engine.Battle) error {
-	return t.putTurnEncoded(guild, id, turn, keySnapshot, b, encodeCompact)
+func (bt TurnTx) PutSnapshot(b engine.Battle) error {
+	return bt.putEncoded(keySnapshot, b, encodeCompact)
 }
 
 // Snapshot reads the state stored by PutSnapshot.
-func (t *Tx) Snapshot(guild, id string, turn int) (engine.Battle, error) {
+func (bt TurnTx) Snapshot() (engine.Battle, error) {
 	var b engine.Battle
-	if err := t.getTurnValue(guild, id, turn, keySnapshot, &b, "snapshot"); err != nil {
+	if err := bt.get(keySnapshot, &b, "snapshot"); err != nil {
 		return engine.Battle{}, err
 	}
 	return b, nil
 }
 
-// PutOrders stores (replacing) the sealed orders of one side for a turn,
+// PutOrders stores (replacing) the sealed orders of one side for the turn,
 // compact (schema 4). A nil slice is stored as an empty submission.
-func (t *Tx) PutOrders(guild, id string, turn int, side engine.Side, orders []engine.Order) error {
+func (bt TurnTx) PutOrders(side engine.Side, orders []engine.Order) error {
 	if err := checkSide(side); err != nil {
 		return err
 	}
 	if orders == nil {
 		orders = []engine.Order{}
 	}
-	return t.putTurnEncoded(guild, id, turn, keyOrders(side), orders, encodeCompact)
+	return bt.putEncoded(keyOrders(side), orders, encodeCompact)
 }
 
-// Orders reads the orders of one side for a turn; a *NotFoundError if the
+// Orders reads the orders of one side for the turn; a *NotFoundError if the
 // side has not submitted.
-func (t *Tx) Orders(guild, id string, turn int, side engine.Side) ([]engine.Order, error) {
+func (bt TurnTx) Orders(side engine.Side) ([]engine.Order, error) {
 	if err := checkSide(side); err != nil {
 		return nil, err
 	}
 	var o []engine.Order
-	if err := t.getTurnValue(guild, id, turn, keyOrders(side), &o, "orders of "+side.String()); err != nil {
+	if err := bt.get(keyOrders(side), &o, "orders of "+side.String()); err != nil {
 		return nil, err
 	}
 	if o == nil {
@@ -225,22 +252,22 @@ type CommandRoll struct {
 	Final   bool                 `json:"final"`
 }
 
-// PutCommand stores (replacing) one side's command roll of a turn, compact
-// (schema 4).
-func (t *Tx) PutCommand(guild, id string, turn int, side engine.Side, c CommandRoll) error {
+// PutCommand stores (replacing) one side's command roll of the turn,
+// compact (schema 4).
+func (bt TurnTx) PutCommand(side engine.Side, c CommandRoll) error {
 	if err := checkSide(side); err != nil {
 		return err
 	}
-	return t.putTurnEncoded(guild, id, turn, keyCommand(side), c, encodeCompact)
+	return bt.putEncoded(keyCommand(side), c, encodeCompact)
 }
 
 // Command reads one side's command roll; a *NotFoundError if it has not rolled.
-func (t *Tx) Command(guild, id string, turn int, side engine.Side) (CommandRoll, error) {
+func (bt TurnTx) Command(side engine.Side) (CommandRoll, error) {
 	var c CommandRoll
 	if err := checkSide(side); err != nil {
 		return c, err
 	}
-	err := t.getTurnValue(guild, id, turn, keyCommand(side), &c, "command roll of "+side.String())
+	err := bt.get(keyCommand(side), &c, "command roll of "+side.String())
 	return c, err
 }
 
@@ -281,66 +308,68 @@ const (
 	ChangeUnready   = "unready"
 )
 
-// PutPhase stores a turn's command phase, compact (schema 2).
-func (t *Tx) PutPhase(guild, id string, turn int, p CommandPhase) error {
-	return t.putTurnEncoded(guild, id, turn, keyPhase, p, encodeCompact)
+// PutPhase stores the turn's command phase, compact (schema 2).
+func (bt TurnTx) PutPhase(p CommandPhase) error {
+	return bt.putEncoded(keyPhase, p, encodeCompact)
 }
 
-// Phase reads a turn's command phase; a turn that has none yet is in round
-// 0 with nobody ready.
-func (t *Tx) Phase(guild, id string, turn int) (CommandPhase, error) {
+// Phase reads the turn's command phase; a turn that has none yet is in
+// round 0 with nobody ready.
+func (bt TurnTx) Phase() (CommandPhase, error) {
 	var p CommandPhase
-	err := t.getTurnValue(guild, id, turn, keyPhase, &p, "command phase")
+	err := bt.get(keyPhase, &p, "command phase")
 	if errors.Is(err, ErrNotFound) {
 		return CommandPhase{}, nil
 	}
 	return p, err
 }
 
-// PutSeed stores the dice seed of a turn with its hash (SeedHash). Storing
-// the same seed again is a no-op; a different one fails with ErrSeedSet.
-func (t *Tx) PutSeed(guild, id string, turn int, seed []byte) error {
+// PutSeed stores the dice seed of the turn with its hash (SeedHash).
+// Storing the same seed again is a no-op; a different one fails with
+// ErrSeedSet.
+func (bt TurnTx) PutSeed(seed []byte) error {
 	if len(seed) == 0 {
 		return errors.New("store: empty dice seed")
 	}
-	old, err := t.Seed(guild, id, turn)
+	old, err := bt.Seed()
 	switch {
 	case err == nil:
 		if bytes.Equal(old.Value, seed) {
 			return nil
 		}
-		return fmt.Errorf("%w (turn %d of battle %q, published hash %s)", ErrSeedSet, turn, id, old.Hash)
+		return fmt.Errorf("%w (turn %d of battle %q, published hash %s)", ErrSeedSet, bt.turn, bt.id, old.Hash)
 	case !errors.Is(err, ErrNotFound):
 		return err
 	}
-	return t.putTurnValue(guild, id, turn, keySeed, Seed{Value: seed, Hash: SeedHash(seed)})
+	return bt.put(keySeed, Seed{Value: seed, Hash: SeedHash(seed)})
 }
 
-// Seed reads the seed of a turn. It checks that the stored hash matches.
-func (t *Tx) Seed(guild, id string, turn int) (Seed, error) {
+// Seed reads the seed of the turn. It checks that the stored hash matches.
+func (bt TurnTx) Seed() (Seed, error) {
 	var s Seed
-	if err := t.getTurnValue(guild, id, turn, keySeed, &s, "seed"); err != nil {
+	if err := bt.get(keySeed, &s, "seed"); err != nil {
 		return Seed{}, err
 	}
 	if SeedHash(s.Value) != s.Hash {
-		return Seed{}, fmt.Errorf("store: %s: stored hash does not match the seed", where(guild, id, turn, "seed"))
+		return Seed{}, fmt.Errorf("store: %s: stored hash does not match the seed", where(bt.guild, bt.id, bt.turn, "seed"))
 	}
 	return s, nil
 }
 
-// PutEvents stores (replacing) the events of a turn's resolution, compact
-// (schema 3). A nil slice is stored as "resolved, nothing happened".
-func (t *Tx) PutEvents(guild, id string, turn int, events []engine.Event) error {
+// PutEvents stores (replacing) the events of the turn's resolution,
+// compact (schema 3). A nil slice is stored as "resolved, nothing
+// happened".
+func (bt TurnTx) PutEvents(events []engine.Event) error {
 	if events == nil {
 		events = []engine.Event{}
 	}
-	return t.putTurnEncoded(guild, id, turn, keyEvents, events, encodeCompact)
+	return bt.putEncoded(keyEvents, events, encodeCompact)
 }
 
-// Events reads the events of a turn; a *NotFoundError if not resolved.
-func (t *Tx) Events(guild, id string, turn int) ([]engine.Event, error) {
+// Events reads the events of the turn; a *NotFoundError if not resolved.
+func (bt TurnTx) Events() ([]engine.Event, error) {
 	var e []engine.Event
-	if err := t.getTurnValue(guild, id, turn, keyEvents, &e, "events"); err != nil {
+	if err := bt.get(keyEvents, &e, "events"); err != nil {
 		return nil, err
 	}
 	if e == nil {
@@ -383,10 +412,11 @@ func firstKey(b *bolt.Bucket) []byte {
 	return k
 }
 
-// Turn reads everything stored for one turn. A turn with nothing stored is
-// a *NotFoundError.
-func (t *Tx) Turn(guild, id string, turn int) (TurnRecord, error) {
-	ts, err := t.turnsBucket(guild, id, turn, false)
+// Record reads everything stored for the turn. A turn with nothing stored
+// is a *NotFoundError.
+func (bt TurnTx) Record() (TurnRecord, error) {
+	guild, id, turn := bt.guild, bt.id, bt.turn
+	ts, err := bt.t.turnsBucket(guild, id, turn, false)
 	if err != nil {
 		return TurnRecord{}, err
 	}
@@ -396,24 +426,24 @@ func (t *Tx) Turn(guild, id string, turn int) (TurnRecord, error) {
 		return TurnRecord{}, &NotFoundError{Guild: guild, Battle: id, Turn: turn, What: "turn"}
 	}
 	r := TurnRecord{Turn: turn}
-	if b, err := t.Snapshot(guild, id, turn); err == nil {
+	if b, err := bt.Snapshot(); err == nil {
 		r.Snapshot = &b
 	} else if !errors.Is(err, ErrNotFound) {
 		return TurnRecord{}, err
 	}
 	for _, side := range []engine.Side{engine.North, engine.South} {
-		o, err := t.Orders(guild, id, turn, side)
+		o, err := bt.Orders(side)
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			return TurnRecord{}, err
 		}
 		r.Orders[side] = o
 	}
-	if s, err := t.Seed(guild, id, turn); err == nil {
+	if s, err := bt.Seed(); err == nil {
 		r.Seed = &s
 	} else if !errors.Is(err, ErrNotFound) {
 		return TurnRecord{}, err
 	}
-	e, err := t.Events(guild, id, turn)
+	e, err := bt.Events()
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return TurnRecord{}, err
 	}

@@ -4,15 +4,15 @@ import (
 	"github.com/gunbai/gunbai/engine"
 )
 
-// UndoTurn takes back what was stored of a turn when a GM returns the
+// Undo takes back what was stored of a turn when a GM returns the
 // battle to before it (game.Service.Undo): its snapshot and events, its
 // command phase, and unless keepOrders its orders. Its seed and its
 // command rolls are never removed: once a seed's hash is published it
 // cannot change, so the turn played again rolls the same dice, and a roll
 // once seen is not made again (a player who saw the dice would otherwise
 // pick his stake knowing them).
-func (t *Tx) UndoTurn(guild, id string, turn int, keepOrders bool) error {
-	ts, err := t.turnsBucket(guild, id, turn, false)
+func (bt TurnTx) Undo(keepOrders bool) error {
+	ts, err := bt.t.turnsBucket(bt.guild, bt.id, bt.turn, false)
 	if err != nil || ts == nil {
 		return err
 	}
@@ -23,7 +23,7 @@ func (t *Tx) UndoTurn(guild, id string, turn int, keepOrders bool) error {
 		}
 	}
 	for _, k := range keys {
-		if err := setTurnValue(ts, turn, k, nil); err != nil {
+		if err := setTurnValue(ts, bt.turn, k, nil); err != nil {
 			return err
 		}
 	}

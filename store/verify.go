@@ -36,11 +36,11 @@ func StateHash(b engine.Battle) string {
 	return hex.EncodeToString(h[:])
 }
 
-// RawSeed reads the seed of a turn as stored, without checking that its
+// RawSeed reads the seed of the turn as stored, without checking that its
 // value still hashes to its hash (Seed does): verification says which of
 // the two no longer matches.
-func (t *Tx) RawSeed(guild, id string, turn int) (Seed, error) {
+func (bt TurnTx) RawSeed() (Seed, error) {
 	var s Seed
-	err := t.getTurnValue(guild, id, turn, keySeed, &s, "seed")
+	err := bt.get(keySeed, &s, "seed")
 	return s, err
 }

@@ -177,7 +177,7 @@ func TestDemo(t *testing.T) {
 	// Every turn played was resolved through the lifecycle and stored with
 	// its events; the next one is open, its seed committed.
 	for turn := 1; turn <= turns; turn++ {
-		ev, err := st.Events(demoGuild, demoBattle, turn)
+		ev, err := st.BattleTurn(demoGuild, demoBattle, turn).Events()
 		if err != nil || len(ev) == 0 {
 			t.Fatalf("turn %d: events %d, %v", turn, len(ev), err)
 		}
@@ -209,13 +209,13 @@ func TestDemo(t *testing.T) {
 		}
 	}
 	// The stored snapshot of turn 1 is the starting army.
-	snap, err := st.Snapshot("demo", demoBattle, 1)
+	snap, err := st.BattleTurn("demo", demoBattle, 1).Snapshot()
 	if err != nil || len(snap.Units) != len(demoArmy().Units) || snap.Turn != 0 {
 		t.Fatalf("snapshot: %v", err)
 	}
 	// Replaying turn 1 from the store's snapshot, sealed orders and seed
 	// gives the stored events: every roll can be checked.
-	tr, err := st.Turn("demo", demoBattle, 1)
+	tr, err := st.BattleTurn("demo", demoBattle, 1).Record()
 	if err != nil {
 		t.Fatal(err)
 	}

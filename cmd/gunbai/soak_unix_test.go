@@ -1403,7 +1403,7 @@ func (s *soaker) finish() (lost int) {
 		s.t.Errorf("still owed after a clean stop: post %d (%s, turn %d, to %s, %d attempts, last error %q)", p.ID, p.Kind, p.Turn, p.Target(), p.Attempts, p.LastError)
 	}
 	for k, kind := range s.accepted {
-		orders, err := st.Orders(s.guild, game.BattleID(k.battle), k.turn, engine.Side(k.side))
+		orders, err := st.BattleTurn(s.guild, game.BattleID(k.battle), k.turn).Orders(engine.Side(k.side))
 		if err != nil {
 			s.t.Errorf("orders of %s, turn %d of %s: %v", s.sides[k.side].name, k.turn, k.battle, err)
 			continue

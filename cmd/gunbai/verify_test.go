@@ -304,7 +304,7 @@ func TestVerifyTamperHeadCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	var es []store.Entry
-	st.View(func(tx *store.Tx) (err error) { es, err = tx.Entries(demoGuild, demoBattle); return err })
+	st.View(func(tx *store.Tx) (err error) { es, err = tx.Journal(demoGuild, demoBattle).Entries(); return err })
 	st.Close()
 	head := store.EntryHash(es[len(es)-1])
 	if code, out, errs := gunbai("verify", "-head", head[:12], db); code != 0 ||
