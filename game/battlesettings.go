@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,7 +25,11 @@ var errBadValue = errors.New("bad value")
 // the bot checks against the spectators' channel first.
 const SpectatorDelayKey = "spectators.delay"
 
-var battleSettings = []battleSettingRow{
+// battleSettings are every row, in the order /battle settings lists them.
+var battleSettings = slices.Concat(lifecycleSettings, clockSettings)
+
+// lifecycleSettings are the battle settings of the lifecycle itself.
+var lifecycleSettings = []battleSettingRow{
 	{key: PostReplayKey, values: "on, off",
 		get: func(rec *store.BattleRecord) string { return onOff(!rec.NoReplay) },
 		set: func(rec *store.BattleRecord, v string) error {

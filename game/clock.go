@@ -132,31 +132,31 @@ func FormatDuration(d time.Duration) string {
 	return b.String()
 }
 
-func init() {
-	battleSettings = append(battleSettings,
-		// battle.turn_deadline: how long a phase stays open, from the next
-		// one that opens (the one open now is /battle extend's).
-		battleSettingRow{key: TurnDeadlineKey, values: "90m, 12h, 36h, 2d, default, off",
-			get: func(rec *store.BattleRecord) string { return durationSetting(rec.TurnDeadline, "default") },
-			set: func(rec *store.BattleRecord, v string) error {
-				d, err := durationValue(v, "default")
-				rec.TurnDeadline = d
-				return err
-			}},
-		// battle.remind_before: how long before the deadline the sides not
-		// ready are reminded; "quarter" (the default) is a quarter of the
-		// phase's length, 6h of a 24h turn.
-		battleSettingRow{key: RemindBeforeKey, values: "6h, 90m, 1d, quarter, off",
-			get: func(rec *store.BattleRecord) string { return durationSetting(rec.RemindBefore, "quarter") },
-			set: func(rec *store.BattleRecord, v string) error {
-				d, err := durationValue(v, "quarter")
-				if err == nil {
-					rec.RemindBefore = d
-					schedule(rec)
-				}
-				return err
-			}},
-	)
+// clockSettings are the battle settings of the clock, listed after the
+// others in battleSettings.
+var clockSettings = []battleSettingRow{
+	// battle.turn_deadline: how long a phase stays open, from the next
+	// one that opens (the one open now is /battle extend's).
+	battleSettingRow{key: TurnDeadlineKey, values: "90m, 12h, 36h, 2d, default, off",
+		get: func(rec *store.BattleRecord) string { return durationSetting(rec.TurnDeadline, "default") },
+		set: func(rec *store.BattleRecord, v string) error {
+			d, err := durationValue(v, "default")
+			rec.TurnDeadline = d
+			return err
+		}},
+	// battle.remind_before: how long before the deadline the sides not
+	// ready are reminded; "quarter" (the default) is a quarter of the
+	// phase's length, 6h of a 24h turn.
+	battleSettingRow{key: RemindBeforeKey, values: "6h, 90m, 1d, quarter, off",
+		get: func(rec *store.BattleRecord) string { return durationSetting(rec.RemindBefore, "quarter") },
+		set: func(rec *store.BattleRecord, v string) error {
+			d, err := durationValue(v, "quarter")
+			if err == nil {
+				rec.RemindBefore = d
+				schedule(rec)
+			}
+			return err
+		}},
 }
 
 // durationSetting shows a clock setting: a duration, its default or off.
