@@ -200,3 +200,9 @@ func TestEveryCompletedOptionHasItsCompleter(t *testing.T) {
 		t.Errorf("%d completers, %d options autocompleted", n, len(marked))
 	}
 }
+
+// unitChoices lists the active units of a side in a view that match what
+// was typed, at most Discord's 25, named with type and cell.
+func unitChoices(l render.Lang, view engine.Battle, side engine.Side, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	return toChoices(match(unitOffers(l, &view, side), typed))
+}

@@ -202,12 +202,6 @@ func unitOffers(l render.Lang, view *engine.Battle, side engine.Side) []offer {
 	return out
 }
 
-// unitChoices lists the active units of a side in a view that match what
-// was typed, at most Discord's 25, named with type and cell.
-func unitChoices(l render.Lang, view engine.Battle, side engine.Side, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	return toChoices(match(unitOffers(l, &view, side), typed))
-}
-
 // idOffers names unit IDs as the view shows them; an ID the view does not
 // show (a hidden enemy) is left out.
 func idOffers(l render.Lang, view *engine.Battle, ids []string) []offer {

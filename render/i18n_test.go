@@ -121,3 +121,6 @@ func TestNames(t *testing.T) {
 	_ = StatusName(RU, engine.Status(42))
 	_ = OutcomeName(RU, engine.Outcome(-1))
 }
+
+// allDirs are the facings, in order.
+var allDirs = engine.Dirs()

@@ -15,7 +15,6 @@ var (
 	allOrderKinds = engine.OrderKinds()
 	allStatuses   = engine.Statuses()
 	allOutcomes   = engine.Outcomes()
-	allDirs       = engine.Dirs()
 )
 
 func inRange[T ~int8](v T, all []T) bool { return v >= 0 && int(v) < len(all) }

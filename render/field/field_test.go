@@ -719,3 +719,14 @@ func TestFieldPNGBoundedFarOffField(t *testing.T) {
 		t.Fatalf("picture %dx%d for a unit far off the field (empty field %dx%d)", c.Width, c.Height, a.Width, a.Height)
 	}
 }
+
+// newFace makes a face of px pixels, with its glyph advances memoised. A
+// face is not safe for concurrent use: a drawing borrows its faces from the
+// pool (borrowFace) and gives them back when it is done; the parsed fonts
+// are shared (read-only).
+func newFace(bold bool, px float64) (font.Face, error) {
+	if err := loadFonts(); err != nil {
+		return nil, err
+	}
+	return newMemoFace(bold, px), nil
+}

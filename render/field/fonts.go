@@ -37,17 +37,6 @@ func pickFont(bold bool) *truetype.Font {
 	return fontRegular
 }
 
-// newFace makes a face of px pixels, with its glyph advances memoised. A
-// face is not safe for concurrent use: a drawing borrows its faces from the
-// pool (borrowFace) and gives them back when it is done; the parsed fonts
-// are shared (read-only).
-func newFace(bold bool, px float64) (font.Face, error) {
-	if err := loadFonts(); err != nil {
-		return nil, err
-	}
-	return newMemoFace(bold, px), nil
-}
-
 func newMemoFace(bold bool, px float64) *memoFace {
 	tt := truetype.NewFace(pickFont(bold), &truetype.Options{Size: px, DPI: 72, Hinting: font.HintingFull})
 	return &memoFace{Face: tt, key: faceKey{bold, fixed.Int26_6(math.Round(px * 64))},

@@ -412,16 +412,3 @@ func (d *drawer) placeAttackSide(a turnAttack, ap *attackPlace, lay *turnLayout)
 	}
 	ap.side, ap.hasSide = lay.place(pkSide, cands, w, h, d.l.cs*0.1), true
 }
-
-// turnLayoutOf is the layout of the turn a picture of b with opt would
-// draw, without drawing it.
-func turnLayoutOf(b engine.Battle, opt Options) (*turnLayout, error) {
-	f, err := newFieldFaces(cellSize(opt))
-	if err != nil {
-		return nil, err
-	}
-	defer f.release()
-	l := newLayout(b, opt, f)
-	d := drawer{l: l, f: f, b: &b, lang: opt.Lang, opt: &opt}
-	return d.layoutTurn(turnPlanOf(&d.l, d.b, opt.Before, opt.Events)), nil
-}

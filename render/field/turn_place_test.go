@@ -142,3 +142,16 @@ func TestFieldTurnCaption(t *testing.T) {
 		t.Errorf("a caption with no turn: %q", l.summary)
 	}
 }
+
+// turnLayoutOf is the layout of the turn a picture of b with opt would
+// draw, without drawing it.
+func turnLayoutOf(b engine.Battle, opt Options) (*turnLayout, error) {
+	f, err := newFieldFaces(cellSize(opt))
+	if err != nil {
+		return nil, err
+	}
+	defer f.release()
+	l := newLayout(b, opt, f)
+	d := drawer{l: l, f: f, b: &b, lang: opt.Lang, opt: &opt}
+	return d.layoutTurn(turnPlanOf(&d.l, d.b, opt.Before, opt.Events)), nil
+}
