@@ -374,7 +374,6 @@ func (b *Bot) isGM(i *discordgo.InteractionCreate) bool {
 	return false
 }
 
-// battleLocale is the language of a new battle's channel posts.
 // serverLocale is the language a battle created by c speaks where nobody
 // chose one: the server's preferred locale (Server Settings > Community)
 // when the server set one, else the config's default_locale. Discord
@@ -388,6 +387,7 @@ func (b *Bot) serverLocale(c *call) string {
 	return b.battleLocale()
 }
 
+// battleLocale is the language of a new battle's channel posts.
 func (b *Bot) battleLocale() string {
 	if b.opt.Locale == "" {
 		return string(render.RU)

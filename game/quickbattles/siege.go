@@ -30,7 +30,7 @@ type AssaultRequest struct {
 	Locale    string
 }
 
-// siege reads a siege, refreshed from the roster.
+// siegeOf reads a siege, refreshed from the roster.
 func siegeOf(tx *store.Tx, guild string, r *campaign.Roster, id string) (quick.Siege, error) {
 	var sg quick.Siege
 	if err := tx.Campaign(guild, siegesKind, id, &sg); err != nil {

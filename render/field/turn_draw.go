@@ -235,7 +235,7 @@ func (d *drawer) meetingMark(at point) {
 	d.dc.Stroke()
 }
 
-// minus writes figures lost: "−3" with a true minus sign.
+// lossText writes figures lost: "−3" with a true minus sign.
 func lossText(n int) string { return "−" + strconv.Itoa(n) }
 
 func (d *drawer) turnTagHeight() float64 { return math.Round(math.Max(10, d.l.cs*0.185)) }
