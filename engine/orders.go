@@ -73,6 +73,12 @@ type orderInfo struct {
 	fixed bool
 	// replaces is which order a new order of the kind takes the place of.
 	replaces replacement
+	// mayFail says why an order admitted now may still come to nothing
+	// when it is carried out ("" for none, or a reason said otherwise, as
+	// a shot's fire zone): "move", a move stopped by what stands in its
+	// way when it is made (R-VII.3); "rally", a roll (R-VI.3.5); "shinobi",
+	// the mission's roll (R-V.6).
+	mayFail string
 }
 
 // replacement is which earlier order of its side a new order takes the
@@ -96,19 +102,19 @@ const (
 
 var orderTable = [numOrderKinds]orderInfo{
 	OrderMove: {key: "move", rule: "R-VI.2.5",
-		endsHold: true, gallops: true, forward: true, supported: true},
+		endsHold: true, gallops: true, forward: true, supported: true, mayFail: "move"},
 	OrderRetreat: {key: "retreat", rule: "R-VI.2.6",
-		endsHold: true, supported: true},
+		endsHold: true, supported: true, mayFail: "move"},
 	OrderWheelLeft: {key: "wheel_left", rule: "R-VI.2.7",
 		gallops: true, supported: true},
 	OrderWheelRight: {key: "wheel_right", rule: "R-VI.2.7",
 		gallops: true, supported: true},
 	OrderSidestepLeft: {key: "sidestep_left", rule: "R-VI.2.8",
-		endsHold: true, supported: true},
+		endsHold: true, supported: true, mayFail: "move"},
 	OrderSidestepRight: {key: "sidestep_right", rule: "R-VI.2.8",
-		endsHold: true, supported: true},
+		endsHold: true, supported: true, mayFail: "move"},
 	OrderForcedMarch: {key: "forced_march", rule: "R-VI.2.10",
-		endsHold: true, forward: true, supported: true},
+		endsHold: true, forward: true, supported: true, mayFail: "move"},
 	OrderWait: {key: "wait", rule: "R-VI.2.11", supported: true},
 	OrderShoot: {key: "shoot", rule: "R-VI.2.2",
 		shoots: true, supported: true},
@@ -117,9 +123,9 @@ var orderTable = [numOrderKinds]orderInfo{
 	OrderHold: {key: "hold", rule: "R-VI.3.2",
 		special: true, supported: true},
 	OrderAdvance: {key: "advance", rule: "R-VI.3.4",
-		special: true, endsHold: true, gallops: true, forward: true, supported: true},
+		special: true, endsHold: true, gallops: true, forward: true, supported: true, mayFail: "move"},
 	OrderRally: {key: "rally", rule: "R-VI.3.5",
-		special: true, supported: true},
+		special: true, supported: true, mayFail: "rally"},
 	OrderGeneralAdvance: {key: "general_advance", rule: "R-VI.4.2",
 		armyWide: true, forward: true, supported: true, noUnit: true, replaces: replacesArmyWide},
 	OrderGeneralRetreat: {key: "general_retreat", rule: "R-VI.4.3",
@@ -139,7 +145,7 @@ var orderTable = [numOrderKinds]orderInfo{
 		declaration: true, free: true, supported: true, noUnit: true, replaces: replacesLeader},
 	// A shinobi's mission, given with side, mission and target (R-V.6).
 	OrderShinobi: {key: "shinobi", rule: "R-V.6.1",
-		declaration: true, free: true, supported: true, noUnit: true, fixed: true, replaces: addsUp},
+		declaration: true, free: true, supported: true, noUnit: true, fixed: true, replaces: addsUp, mayFail: "shinobi"},
 	// A banner raised in a unit, free and hidden until execution (R-V.7).
 	OrderBanner: {key: "banner", rule: "R-V.7.1",
 		declaration: true, free: true, supported: true, fixed: true, replaces: addsUp},
@@ -200,6 +206,11 @@ func (k OrderKind) NamesNoUnit() bool { return orderTable[k].noUnit }
 // Shoots reports whether the order shoots at the enemy unit it names as
 // its target: Shoot and Volley (R-VI.2.2-3, R-VI.3.1).
 func (k OrderKind) Shoots() bool { return orderTable[k].shoots }
+
+// MayFail names why an order of the kind admitted now may still come to
+// nothing when it is carried out: "move", "rally", "shinobi", or "" when
+// it does what it says (or its reason is said otherwise).
+func (k OrderKind) MayFail() string { return orderTable[k].mayFail }
 
 // FixedAtPlanChange reports whether orders of the kind stay as given in
 // the plan-change round after Signals: shinobi missions (D-30) and banners

@@ -47,6 +47,17 @@ func TestOrderTable(t *testing.T) {
 			}
 		}
 	}
+	// What may still come to nothing once admitted (the sheet says it): a
+	// move stopped on its way (R-VII.3), a rally's roll (R-VI.3.5), a
+	// mission's roll (R-V.6); nothing else.
+	mayFail := map[OrderKind]string{OrderMove: "move", OrderAdvance: "move", OrderSidestepLeft: "move",
+		OrderSidestepRight: "move", OrderRetreat: "move", OrderForcedMarch: "move",
+		OrderRally: "rally", OrderShinobi: "shinobi"}
+	for _, k := range OrderKinds() {
+		if got := k.MayFail(); got != mayFail[k] {
+			t.Errorf("may fail: %s is %q, want %q", k, got, mayFail[k])
+		}
+	}
 	for _, k := range OrderKinds() {
 		if k.String() == "" || k.Rule() == "" {
 			t.Errorf("order %d has no key or rule", k)

@@ -121,25 +121,10 @@ func GivenText(lang Lang, o engine.Order, replaced []engine.Order, before, after
 			lines = append(lines, T(lang, "given.fire_out"))
 		}
 	}
-	if key := mayFail(o.Kind); key != "" {
-		lines = append(lines, T(lang, "given.may_fail", T(lang, key)))
+	if why := o.Kind.MayFail(); why != "" {
+		lines = append(lines, T(lang, "given.may_fail", T(lang, "fail."+why)))
 	}
 	return strings.Join(lines, "\n")
-}
-
-// mayFail names why an order admitted now may still come to nothing when
-// it is carried out, for the kinds that may ("": it does what it says,
-// or its reason is said otherwise, as a shot's fire zone).
-func mayFail(k engine.OrderKind) string {
-	switch k {
-	case engine.OrderMove, engine.OrderAdvance, engine.OrderSidestepLeft, engine.OrderSidestepRight, engine.OrderRetreat, engine.OrderForcedMarch:
-		return "fail.move"
-	case engine.OrderRally:
-		return "fail.rally"
-	case engine.OrderShinobi:
-		return "fail.shinobi"
-	}
-	return ""
 }
 
 // UnitLabel names a unit in the sheet's menus: its ID, type and cell.
