@@ -91,11 +91,21 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/gunbai/gunbai/campaign"
-	"github.com/gunbai/gunbai/game/kit"
 )
 
-// refuse is the refusal of a mistake by catalogue key (kit.Refuse).
-func refuse(key string, args ...any) error { return kit.Refuse(key, args...) }
+// Mistake is a file's mistake, worded by the catalogue's Key with Args
+// (the line, the column, what was written). The format knows no service:
+// the campaign's service hands it on as its refusal, so the roster file
+// sits beside campaign without importing the lifecycle's kit.
+type Mistake struct {
+	Key  string
+	Args []any
+}
+
+func (m *Mistake) Error() string { return fmt.Sprintf("roster file: %s %v", m.Key, m.Args) }
+
+// refuse is the mistake of a file by catalogue key.
+func refuse(key string, args ...any) error { return &Mistake{Key: key, Args: args} }
 
 // MaxSize is the largest roster file or army list accepted, in bytes.
 const MaxSize = 256 << 10

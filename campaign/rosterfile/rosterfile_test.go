@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/gunbai/gunbai/campaign"
-	"github.com/gunbai/gunbai/game/kit"
 	"github.com/gunbai/gunbai/render"
 )
 
@@ -24,7 +23,7 @@ func readSample(t testing.TB, name string) []byte {
 
 // wordedRefusal checks that a refusal's key is in the catalogue in both
 // languages, its arguments filling every verb.
-func wordedRefusal(t *testing.T, r *kit.Refusal) {
+func wordedRefusal(t *testing.T, r *Mistake) {
 	t.Helper()
 	for _, l := range []render.Lang{render.RU, render.EN} {
 		s := render.Refusal(l, r.Key, r.Args, nil)
@@ -136,7 +135,7 @@ func TestRosterFileErrors(t *testing.T) {
 	} {
 		t.Run(c.what, func(t *testing.T) {
 			_, err := Parse(c.name, []byte(c.data))
-			var r *kit.Refusal
+			var r *Mistake
 			if !errors.As(err, &r) {
 				t.Fatalf("got %v, want a refusal", err)
 			}
@@ -160,7 +159,7 @@ func TestRosterFileRefusesWholeFiles(t *testing.T) {
 		{"empty.csv", []byte("# nothing\n"), "err.roster_file.csv_empty"},
 	} {
 		_, err := Parse(c.name, c.data)
-		var r *kit.Refusal
+		var r *Mistake
 		if !errors.As(err, &r) || r.Key != c.key || r.Args[0] != c.name {
 			t.Errorf("%s: got %v, want %s", c.name, err, c.key)
 			continue
@@ -313,7 +312,7 @@ func TestMergeRosterRefusals(t *testing.T) {
 			t.Fatalf("%s: %v", c.what, err)
 		}
 		_, err = Merge(old, up)
-		var r *kit.Refusal
+		var r *Mistake
 		if !errors.As(err, &r) || r.Key != c.key {
 			t.Errorf("%s: got %v, want %s", c.what, err, c.key)
 			continue
@@ -334,7 +333,7 @@ func FuzzParseRosterFile(f *testing.F) {
 		for _, name := range []string{"f.toml", "f.csv"} {
 			r, err := Parse(name, data)
 			if err != nil {
-				var ref *kit.Refusal
+				var ref *Mistake
 				if !errors.As(err, &ref) || len(ref.Args) == 0 || ref.Args[0] != name {
 					t.Fatalf("%s: %v is not a refusal naming the file", name, err)
 				}
@@ -381,7 +380,7 @@ func TestRosterFileRating_E3_Q2(t *testing.T) {
 	}
 	_, err = Parse("r.toml", []byte(base+"rating = 4\n"))
 	userErr(t, err, "err.roster_file.rating")
-	if re := err.(*kit.Refusal); re.Args[1] != 9 {
+	if re := err.(*Mistake); re.Args[1] != 9 {
 		t.Errorf("the bad rating's line: %v", re.Args)
 	}
 }
@@ -389,7 +388,7 @@ func TestRosterFileRating_E3_Q2(t *testing.T) {
 // userErr checks that err is the refusal key, worded in both languages.
 func userErr(t *testing.T, err error, key string) {
 	t.Helper()
-	var r *kit.Refusal
+	var r *Mistake
 	if !errors.As(err, &r) || r.Key != key {
 		t.Fatalf("want a refusal %s, got %v", key, err)
 	}

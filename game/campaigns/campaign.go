@@ -139,16 +139,26 @@ func campaignRefusal(r *campaign.Roster, army string, err error) error {
 func (s *Service) UploadRoster(guild, name string, data []byte) (campaign.Roster, error) {
 	up, err := rosterfile.Parse(name, data)
 	if err != nil {
-		return campaign.Roster{}, err
+		return campaign.Roster{}, refusalOf(err)
 	}
 	var out campaign.Roster
 	err = s.InRoster(guild, func(_ *store.Tx, rec *store.RosterRecord) error {
 		merged, err := rosterfile.Merge(rec.Roster, up)
 		if err != nil {
-			return err
+			return refusalOf(err)
 		}
 		rec.Roster, out = merged, merged
 		return nil
 	})
 	return out, err
+}
+
+// refusalOf is a roster file's mistake as the service's refusal (a kit
+// Refusal, which the bot words); any other error as it is.
+func refusalOf(err error) error {
+	var m *rosterfile.Mistake
+	if errors.As(err, &m) {
+		return kit.Refuse(m.Key, m.Args...)
+	}
+	return err
 }
