@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -133,7 +134,21 @@ func undoOwed(t *testing.T, created bool) {
 		}
 		return false
 	}
-	if !w.srv.WaitFor(failed, wait) || owed(w) == 0 {
+	// The fake answers 500 before the bot writes the failure on the post:
+	// wait for the post's LastError, which /battle undo reports.
+	recorded := func() bool {
+		posts, err := (&game.Service{Store: w.st}).Posts().Owed()
+		if err != nil {
+			return false
+		}
+		for _, p := range posts {
+			if strings.Contains(p.LastError, "500") {
+				return true
+			}
+		}
+		return false
+	}
+	if !w.srv.WaitFor(failed, wait) || !w.srv.WaitFor(recorded, wait) || owed(w) == 0 {
 		t.Fatalf("North's results did not fail (%d owed)", owed(w))
 	}
 	if n, _ := results(chanOda); n != map[bool]int{true: 1}[created] {
