@@ -142,10 +142,10 @@ func cloneSide(s Side) Side {
 		u.Fighters = append([]Fighter(nil), u.Fighters...)
 		out.Units[i] = u
 	}
-	out.Engines = make([]Engine, len(s.Engines))
-	for i, e := range s.Engines {
+	out.Engines = nil
+	for _, e := range s.Engines {
 		e.Crew = append([]string(nil), e.Crew...)
-		out.Engines[i] = e
+		out.Engines = append(out.Engines, e)
 	}
 	return out
 }
