@@ -119,6 +119,7 @@ func TestWoundTest_E2_M3_R2_M4(t *testing.T) {
 // army is dead, the battle is lost.
 func TestOfficersAndTheEnd_E2_F(t *testing.T) {
 	g := newGame(t)
+	set(&g, "o9", func(f *Fighter) { f.State = Dead })
 	g, ev := must(t, g, Action{Kind: KindAttack, Fighter: "d2", Target: "as", Inches: 2}, dice(20))
 	if fighter(g, "as").State != Wounded || len(ev) != 2 {
 		t.Fatalf("%+v", ev)

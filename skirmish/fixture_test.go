@@ -26,7 +26,7 @@ func dice(v ...int) *seq { return &seq{v: v} }
 func ftr(id, class string, r Rank) Fighter { return Fighter{ID: id, Class: class, Rank: r} }
 
 // sides are the test warbands: the defenders (side 0) a knight's unit
-// (45 points) and the attackers (side 1) a sergeant's (16 points).
+// (45 points) and the attackers (side 1) a sergeant's (16 points) and a lone sergeant's.
 func sides() [2]Side {
 	dk := ftr("dk", Swordsman, Knight)
 	ds := ftr("ds", Swordsman, Sergeant) // 3: a subordinate officer
@@ -38,7 +38,7 @@ func sides() [2]Side {
 		{Name: "Attackers", Nation: "Такэда", Units: []Unit{{ID: "a1", Name: "Волки", Symbol: "▲", Fighters: []Fighter{
 			ftr("as", Swordsman, Sergeant), ftr("a2", Spearman, NoRank), ftr("a3", Spearman, NoRank),
 			{ID: "ac", Class: Spearman, Cavalry: true}, ftr("aa", Archer, NoRank),
-		}}}},
+		}}, {ID: "a9", Name: "Резерв", Symbol: "●", Fighters: []Fighter{ftr("o9", Swordsman, Sergeant)}}}},
 	}
 }
 

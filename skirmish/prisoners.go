@@ -68,8 +68,8 @@ func (g *Game) capture(a Action) ([]Event, error) {
 	if err := g.clear(tw.side, a.Enemy, fit, "E2-J1"); err != nil {
 		return nil, err
 	}
-	if err := g.enterPhase(PhaseMove); err != nil {
-		return nil, err
+	if g.Phase == PhaseOpen {
+		g.Phase = PhaseMove // a capture is made by moving; after an attack, from where he stands
 	}
 	t.State, t.Captor = Captured, g.commander(w.side, &g.Sides[w.side].Units[w.unit], f.ID)
 	ev := []Event{{Kind: "captured", Rule: "E2-J2", Fighter: f.ID, Target: t.ID, Inches: a.Inches, Result: t.Captor, Side: w.side}}

@@ -48,11 +48,11 @@ func TestWarbandBudget_E2_P(t *testing.T) {
 	}
 	// NewGame gives the +40 to the attacker only, and only in a campaign.
 	s := sides()
-	for i := 0; i < 3; i++ {
-		s[1].Units[0].Fighters = append(s[1].Units[0].Fighters, ftr("x"+string(rune('0'+i)), Spearman, NoRank))
+	for i := 0; i < 11; i++ { // 12 + 22 of 16 + 16
+		s[1].Units[0].Fighters = append(s[1].Units[0].Fighters, ftr("x"+string(rune('a'+i)), Spearman, NoRank))
 	}
 	if _, err := NewGame(Setup{Table: DefaultClasses(), Sides: s}); err == nil {
-		t.Error("18 of the attacker's 16 accepted outside a campaign")
+		t.Error("34 of the attacker's 32 accepted outside a campaign")
 	}
 	if _, err := NewGame(Setup{Table: DefaultClasses(), Sides: s, Campaign: true}); err != nil {
 		t.Errorf("the campaign's attacker has +40: %v", err)
