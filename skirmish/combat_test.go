@@ -72,7 +72,7 @@ func TestCavalryTwoAttacks_E2_K(t *testing.T) {
 	refused(t, g, Action{Kind: KindAttack, Fighter: "a2", Target: "d4", Inches: 1}, dice(20), "E2-K")
 }
 
-// E2-M1: an attack on a wounded fighter always succeeds, no die rolled;
+// E2-M (medicine), E2-M1: an attack on a wounded fighter always succeeds, no die rolled;
 // his second wound kills him. E2-M2: the wounded fighter has no functions.
 func TestWounds_E2_M1_M2(t *testing.T) {
 	g := attackerTurn(t)

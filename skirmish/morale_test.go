@@ -9,7 +9,7 @@ func leaderless(t *testing.T) Game {
 	return g
 }
 
-// E2-R1: the morale test's bands, inclusive: 1-5 surrender only with an
+// E2-R (tests), E2-R1: the morale test's bands, inclusive: 1-5 surrender only with an
 // enemy within 12" (else retreat), 6-10 retreat, 11-15 dug in, 16-20 carry
 // on with a corporal appointed.
 func TestMoraleTable_E2_R1(t *testing.T) {
@@ -51,7 +51,7 @@ func TestMoraleTable_E2_R1(t *testing.T) {
 	}
 }
 
-// E2-O1: a unit with no officer in command distance tests before it acts;
+// E2-O (morale), E2-O1: a unit with no officer in command distance tests before it acts;
 // its result lasts until it comes under another friendly officer, within
 // his command distance. E2-F: without one, and no corporal, it cannot move.
 func TestMoraleUntilAnotherOfficer_E2_O1(t *testing.T) {

@@ -9,7 +9,7 @@ func woundedD2(t *testing.T) Game {
 	return g
 }
 
-// E2-J1, E2-J2: a wounded enemy is captured by a fighter brought within 1"
+// E2-J (prisoners), E2-J1, E2-J2: a wounded enemy is captured by a fighter brought within 1"
 // if no fit enemy is within 4" of him; he passes to the commander of the
 // capturing unit.
 func TestCapture_E2_J1_J2(t *testing.T) {

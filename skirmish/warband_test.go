@@ -89,7 +89,7 @@ func TestPrice_E2_K(t *testing.T) {
 	}
 }
 
-// E2-D2, E2-Q3, E2-K, E2-SW: defence = coefficient + formation bonus: 10,
+// E2-D (E2-D2), E2-Q3, E2-K, E2-SW: defence = coefficient + formation bonus: 10,
 // 13 sergeant, 15 knight, 16 master (the table's 16, not 10 + 7); the
 // ranks add 3, 5, 7 to attack; the shield wall +2 to both.
 func TestDefenceAndAttack_E2_D2_K(t *testing.T) {
