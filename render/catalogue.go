@@ -48,6 +48,7 @@ func tables() []table {
 		{"rosterTexts", rosterTexts},
 		{"ruleTexts", ruleTexts},
 		{"sheetTexts", sheetTexts},
+		{"skirmishTexts", skirmishTexts},
 		{"statsTexts", statsTexts},
 		{"fieldTexts", fieldTexts},
 		{"trustTexts", trustTexts},

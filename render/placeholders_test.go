@@ -205,6 +205,9 @@ var keyCalls = []struct {
 	{"game", "fail", 1, "err.roster_file.", 3},
 	{"game", "bad", -1, "", 0},
 	{"game", "sideBad", -1, "", 0},
+	{"skirmish", "refuse", 1, "", 0},
+	{"skirmish/classfile", "fail", 1, "err.skirmish_classes.", 3},
+	{"skirmish/classfile", "refuse", 0, "", 0},
 }
 
 // Every call in the repository's code that names a catalogue key as a
