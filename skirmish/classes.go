@@ -127,3 +127,10 @@ func (t Table) Class(id string) (Class, bool) {
 	}
 	return Class{}, false
 }
+
+// SeedDeadly is the seed's deadly strike of one of its three classes
+// (E2-T), which no table changes.
+func SeedDeadly(class string) (string, bool) {
+	d, ok := seedDeadly[class]
+	return d, ok
+}
