@@ -110,6 +110,10 @@ func TestWoundTest_E2_M3_R2_M4(t *testing.T) {
 	}
 	n, _ = must(t, n, Action{Kind: KindMove, Fighter: "d3", Inches: 2}, dice())
 	must(t, n, Action{Kind: KindAttack, Fighter: "d3", Target: "a2", Inches: 2}, dice(1))
+	// a wound of this very turn is tested in the side's next one
+	same := g.Clone()
+	set(&same, "d4", func(f *Fighter) { f.State, f.WoundedOn = Wounded, same.Turn })
+	refused(t, same, Action{Kind: KindWoundTest, Fighter: "d4", Officer: "dk", Inches: 2}, dice(20), "E2-M3")
 	// after the first move, no more tests this turn
 	set(&n, "d4", func(f *Fighter) { f.State, f.WoundedOn = Wounded, 1 })
 	refused(t, n, Action{Kind: KindWoundTest, Fighter: "d4", Officer: "dk", Inches: 2}, dice(20), "E2-M3")
@@ -165,6 +169,9 @@ func TestTurnStructure_E2_TS(t *testing.T) {
 	if !reflect.DeepEqual(later.Record[:len(ended.Record)], ended.Record) || fighter(later, "aa").State != Wounded {
 		t.Error("an ended turn's record changed")
 	}
+	// each of his turns, a fighter moves and attacks anew (E2-TS2)
+	again, _ := must(t, pass(t, later), Action{Kind: KindMove, Fighter: "d2", Inches: 1}, dice())
+	must(t, again, Action{Kind: KindAttack, Fighter: "da", Target: "a3", Inches: 10}, dice(1))
 	for _, e := range later.Record[:3] {
 		if e.Turn != 1 || e.Side != 0 {
 			t.Errorf("entry %+v not of turn 1", e)
