@@ -45,8 +45,9 @@ type Action struct {
 	Climb   float64 `json:"climb,omitempty"`
 	Ladder  bool    `json:"ladder,omitempty"`
 	OnWalls bool    `json:"on_walls,omitempty"`
-	// Height: the attacker stands on a height (E2-L: +4" to shooting).
-	Height bool `json:"height,omitempty"`
+	// Height: how tall, in inches, the object the attacker stands on is
+	// (E2-L: over 3" it is a height, +4" to shooting).
+	Height float64 `json:"height,omitempty"`
 }
 
 // Event is one thing that happened, as data: a die with its target, a

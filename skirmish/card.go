@@ -22,6 +22,7 @@ type CardLine struct {
 	Rank    Rank     `json:"rank,omitempty"`
 	State   State    `json:"state"`
 	Extras  []string `json:"extras,omitempty"` // cavalry, bearer, corporal, wall
+	Awards  []string `json:"awards,omitempty"`
 }
 
 // CardWidthMM and CardHeightMM are the card's size (E2-C).
@@ -53,7 +54,7 @@ func (g Game) Cards(side int) []Card {
 	for _, u := range g.Sides[side].Units {
 		c := Card{Nation: g.Sides[side].Nation, Unit: u.ID, Name: u.Name, Symbol: u.Symbol, Morale: u.Morale}
 		for _, f := range u.Fighters {
-			l := CardLine{ID: f.ID, Name: f.Name, Marking: Marking(u, f), Class: f.Class, Rank: f.Rank, State: f.State}
+			l := CardLine{ID: f.ID, Name: f.Name, Marking: Marking(u, f), Class: f.Class, Rank: f.Rank, State: f.State, Awards: f.Awards}
 			for _, x := range []struct {
 				on   bool
 				name string

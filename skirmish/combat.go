@@ -4,6 +4,7 @@ import "fmt"
 
 // Seed 002's distances (E2-L, E2-SW, E2-W, E2-J, E2-R1), in inches.
 const (
+	HeightOver    = 3.0  // an object taller than 3" is a height (E2-L)
 	HeightReach   = 4.0  // a height adds 4" to shooting (E2-L)
 	Impassable    = 1.5  // taller is impassable to infantry without ladders (E2-L)
 	WallMove      = 2.0  // a shield wall moves at most 2" a turn (E2-SW)
@@ -126,7 +127,7 @@ func (g *Game) attack(a Action, d Dice, key string) ([]Event, error) {
 	u := &g.Sides[w.side].Units[w.unit]
 	c, _ := g.Table.Class(f.Class)
 	reach, rule := c.Range, "E2-T"
-	if a.Height && c.Shooter {
+	if a.Height > HeightOver && c.Shooter {
 		reach, rule = reach+HeightReach, "E2-L"
 	}
 	most := 1

@@ -140,6 +140,9 @@ func cloneSide(s Side) Side {
 	out.Units = make([]Unit, len(s.Units))
 	for i, u := range s.Units {
 		u.Fighters = append([]Fighter(nil), u.Fighters...)
+		for k := range u.Fighters {
+			u.Fighters[k].Awards = append([]string(nil), u.Fighters[k].Awards...)
+		}
 		out.Units[i] = u
 	}
 	out.Engines = nil

@@ -56,6 +56,8 @@ type Fighter struct {
 	Bearer  bool `json:"bearer,omitempty"`
 	// Sign is his rank's and class's marking on the base (E2-B).
 	Sign string `json:"sign,omitempty"`
+	// Awards are shown on his record card (E2-C).
+	Awards []string `json:"awards,omitempty"`
 
 	State State `json:"state"`
 	// WoundedOn is the game turn of his wound (E2-M3: tested from his

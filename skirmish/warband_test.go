@@ -152,6 +152,7 @@ func TestCards_E2_C_B_M5(t *testing.T) {
 	g := newGame(t)
 	set(&g, "d2", func(f *Fighter) { f.State = Wounded })
 	set(&g, "d3", func(f *Fighter) { f.State = Dead })
+	set(&g, "dk", func(f *Fighter) { f.Awards = []string{"Золотой веер"}; f.Cavalry = true })
 	cs := g.Cards(0)
 	if len(cs) != 1 || cs[0].Nation != "Ода" || cs[0].Name != "Стража" || cs[0].Symbol != "◆" {
 		t.Fatalf("cards %+v", cs)
@@ -160,6 +161,9 @@ func TestCards_E2_C_B_M5(t *testing.T) {
 	for _, l := range cs[0].Fighters {
 		if m, ok := want[l.ID]; ok && l.Marking != m {
 			t.Errorf("%s marked %q, want %q", l.ID, l.Marking, m)
+		}
+		if l.ID == "dk" && (len(l.Awards) != 1 || len(l.Extras) != 1 || l.Extras[0] != "cavalry") {
+			t.Errorf("dk's awards and extras: %+v", l)
 		}
 		if l.ID == "d2" && l.State != Wounded || l.ID == "d3" && l.State != Dead {
 			t.Errorf("%s shown %s", l.ID, l.State)
