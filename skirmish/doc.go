@@ -19,6 +19,10 @@
 // its finality (E2-TS: move, then attack, then «Ход»; nothing of an ended
 // turn is undone: Apply only appends to the record).
 //
+// Game.Owed lists, at the opening of a turn, the wound tests that may be due
+// and the morale tests that are (for the service to prompt); Game.Cards
+// are the record cards as data.
+//
 // Distances are measured by the players on the table and stated in the
 // actions (Action.Inches and the others); the package checks them against
 // the rules' limits and keeps them in the record.

@@ -28,13 +28,22 @@ func TestPlaythrough_E2_TS2_F(t *testing.T) {
 	step(Action{Kind: KindAttack, Fighter: "dk", Target: "as", Inches: 1}, 15)
 	end()
 	// turn 4: aa tests his wound beside o9; a1, its sergeant down, tests morale
+	if w, m := g.Owed(); len(w) != 2 || w[0] != "as" || w[1] != "aa" || len(m) != 1 || m[0] != "a1" {
+		t.Errorf("owed: wound tests %v, morale tests %v (E2-M3, E2-O1)", w, m)
+	}
 	if ev := step(Action{Kind: KindWoundTest, Fighter: "aa", Officer: "o9", Inches: 6}, 12); ev[0].Result != "recovered" {
 		t.Fatalf("%+v", ev)
 	}
 	if ev := step(Action{Kind: KindMoraleTest, Unit: "a1", Enemy: 10, Fighter: "a2"}, 17); ev[1].Kind != "corporal" {
 		t.Fatalf("%+v", ev)
 	}
+	if w, m := g.Owed(); len(w) != 1 || len(m) != 0 {
+		t.Errorf("owed after the tests: %v %v", w, m)
+	}
 	step(Action{Kind: KindMove, Fighter: "a2", Inches: 3})
+	if w, m := g.Owed(); w != nil || m != nil {
+		t.Error("nothing is owed after the opening")
+	}
 	end()
 	// turn 5: the wounded sergeant is killed, no die
 	if ev := step(Action{Kind: KindAttack, Fighter: "dk", Target: "as", Inches: 1}); ev[1].Kind != "killed" {

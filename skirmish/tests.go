@@ -154,3 +154,26 @@ func (g *Game) rejoin(a Action) ([]Event, error) {
 	u.Morale, u.Commander = MoraleNone, a.Officer
 	return []Event{{Kind: "rejoined", Rule: "E2-O1", Unit: u.ID, Fighter: a.Officer, Inches: a.Inches, Side: g.Active}}, nil
 }
+
+// Owed says what the active player may owe at the opening of his turn, for
+// the service to prompt him: his wounded fighters whose wound test is due
+// if they are within command distance (E2-M3, E2-Q5: outside it they wait),
+// and his units with no fit officer or corporal and no morale result, which
+// must test before they act (E2-O1).
+func (g Game) Owed() (wounds, morale []string) {
+	if g.Phase != PhaseOpen {
+		return nil, nil
+	}
+	for u := range g.Sides[g.Active].Units {
+		un := &g.Sides[g.Active].Units[u]
+		for _, f := range un.Fighters {
+			if f.State == Wounded && f.WoundedOn < g.Turn {
+				wounds = append(wounds, f.ID)
+			}
+		}
+		if un.Morale == MoraleNone && !g.hasCommand(g.Active, un) {
+			morale = append(morale, un.ID)
+		}
+	}
+	return wounds, morale
+}
