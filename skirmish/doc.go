@@ -44,5 +44,14 @@
 //     before the first move (E2-SW: "before shooting and movement");
 //   - the corporal of E2-R1 lets his unit move and carry on, but is no
 //     officer for prestige, defence or the end of E2-F;
-//   - a wall that falls below 4 fighters breaks at once (E2-SW).
+//   - a wall that falls below 4 fighters breaks at once (E2-SW);
+//   - a fighter moves once a turn, an engine moves once and shoots once;
+//     its crew are not otherwise held back;
+//   - a unit dug in (E2-R1) does not move but may attack; a retreating one
+//     moves without an officer but does not attack;
+//   - a capture is made in the move or the attack phase (from where the
+//     capturer stands after his attack); a surrendered unit's fighters are
+//     held by the other side, no captor named;
+//   - the battle is lost when every officer of an army is dead (E2-F, as
+//     the seed says: "гибели"); a captured officer does not end it.
 package skirmish
