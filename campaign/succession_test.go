@@ -78,3 +78,66 @@ func TestSecession_E1_K2_E1_Q18(t *testing.T) {
 		t.Error("shrine outside the clan accepted")
 	}
 }
+
+// E1-K0, E1-K1, E1-K2 (seed §IV: "Если остались только малолетние
+// представители дома ... Обязанности регента берет на себя один из генералов
+// в оставшейся верной провинции"): the generals serve the clan and are not
+// of its house; a grown general does not make the house an heir's, and he
+// is the regent of a house of minors.
+func TestSuccessionGenerals_E1_K0_E1_K1_E1_K2(t *testing.T) {
+	boy := ClanMember{ID: "boy", Age: Minor, Alive: true}
+	general := ClanMember{ID: "baba", Age: Mature, Alive: true, Province: "Mino"}
+	marked := ClanMember{ID: "kosaka", Age: Mature, Alive: true, General: true}
+	for _, c := range []struct {
+		name    string
+		members []ClanMember
+		want    Succession
+	}{
+		{"E1-K2 a minor and a general standing in a province", []ClanMember{boy, general}, OnlyMinors},
+		{"E1-K2 a minor and a general marked so", []ClanMember{boy, marked}, OnlyMinors},
+		{"E1-K1 only generals alive: the house is extinct", []ClanMember{{ID: "lord", Age: Old}, general, marked}, Extinct},
+		{"E1-K2 only women of the house, a general beside them", []ClanMember{{ID: "widow", Age: Old, Female: true, Alive: true}, general}, OnlyWomen},
+	} {
+		if got := HouseState(c.members); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+	res, err := Secede([]string{"Owari", "Mino"}, "Owari", []ClanMember{boy, general, marked}, dice(t, map[string]int{"secession.Mino": 4}))
+	if err != nil || !reflect.DeepEqual(res.Regents, []string{"baba"}) || res.Recruit {
+		t.Errorf("E1-K2 regent: %+v %v, want the general in the loyal province", res, err)
+	}
+}
+
+// E1-K0 on the roster: the House flag says who is of the house; without it
+// (rosters from before the flag) the generals an army names are not, the
+// rest are. A general captured or killed stays a general.
+func TestSuccessionRoster_E1_K0_E1_K2(t *testing.T) {
+	yes, no := true, false
+	r := Roster{Clans: []Clan{{ID: "oda"}},
+		Characters: []Person{
+			{Character: Character{ID: "lord", Age: Mature}, Clan: "oda", Status: Dead, House: &yes},
+			{Character: Character{ID: "heir", Age: Minor}, Clan: "oda", Status: Active, Province: "Owari"},
+			{Character: Character{ID: "katsuie", Age: Mature}, Clan: "oda", Status: Active, Province: "Owari"},
+			{Character: Character{ID: "nagahide", Age: Mature}, Clan: "oda", Status: Active, House: &no, Province: "Mino"},
+		},
+		Armies: []Army{{ID: "a", Clan: "oda", Kind: KindArmy, Commander: "nagahide", Generals: []string{"katsuie"}}},
+	}
+	if r.InHouse(r.Characters[2]) || !r.InHouse(r.Characters[1]) || r.InHouse(r.Characters[3]) {
+		t.Fatalf("E1-K0 house: heir %v katsuie %v nagahide %v", r.InHouse(r.Characters[1]), r.InHouse(r.Characters[2]), r.InHouse(r.Characters[3]))
+	}
+	m := r.Members("oda")
+	if got := HouseState(m); got != OnlyMinors {
+		t.Fatalf("E1-K2 house %s, want only minors: %+v", got, m)
+	}
+	if m[1].Province != "" || m[2].Province != "Owari" {
+		t.Errorf("E1-K2 a member of the house is no regent, a general is: %+v", m)
+	}
+	// Katsuie falls in battle: his name leaves the army, he stays a general.
+	out, dead := r.ApplyRecord(BattleRecord{Battle: "b", Sides: [2]RecordedSide{{Clan: "oda", Characters: []RecordedChar{{Character: "katsuie", Captured: true}}}, {Clan: "x"}}})
+	if len(dead) != 0 || out.InHouse(out.Characters[2]) || HouseState(out.Members("oda")) != OnlyMinors {
+		t.Errorf("E1-K0 a captured general joined the house: %+v", out.Characters[2])
+	}
+	if p := r.Characters[1]; !p.Member().OfHouse() || r.Characters[3].Member().OfHouse() {
+		t.Errorf("E1-K0 Person.Member: heir %+v, nagahide %+v", p.Member(), r.Characters[3].Member())
+	}
+}
