@@ -190,6 +190,7 @@ var calcTexts = texts{
 	"calc.retreat.captives":     {"Сдавшиеся переданы клану %s группой «%s»: принять (−1 Натиск, −1 Стойкость), казнить или отпустить — правкой состава.", "The surrendered go to clan %s as group “%s”: join (−1 Impetus, −1 Steadiness), execute or release — by roster edits."},
 	"calc.retreat.no_winner":    {"Сдавшиеся выходят из армии; победитель решает: принять (−1 Натиск, −1 Стойкость), казнить или отпустить.", "The surrendered leave the army; the winner chooses: join (−1 Impetus, −1 Steadiness), execute or release."},
 	"calc.retreat.chars":        {"Персонажи возглавляют оборону замков или попадают в плен; командующие могут совершить самоубийство (мастер).", "Characters lead the castles' defence or are captured; commanders may commit suicide (the GM)."},
+	"calc.retreat.check_every":  {"На любом из этих путей (E1-R3):", "On every one of these routes (E1-R3):"},
 	"calc.retreat.check_head":   {"Куда можно отступить (E1-R3, решает мастер):", "Where a retreat may go (E1-R3, the GM decides):"},
 	"calc.item.forced_march":    {"форс. марш", "forced march"},
 	"calc.item.cut_off":         {"отрезана", "cut off"},
@@ -369,9 +370,15 @@ func RetreatText(lang Lang, rep RetreatReport) string {
 
 // RetreatChecklistText is the E1-R3 checklist for the GM: the seed's words
 // in Russian, EXTRAS' in English.
+// The destinations come first; the narrow pass, a condition on every route,
+// and the rules follow under their own heading (E1-R3).
 func RetreatChecklistText(lang Lang) string {
 	lines := []string{T(lang, "calc.retreat.check_head")}
+	headed := false
 	for _, c := range campaign.RetreatChecklist {
+		if c.Kind != "destination" && !headed {
+			lines, headed = append(lines, T(lang, "calc.retreat.check_every")), true
+		}
 		text := c.Label
 		if lang == EN {
 			text = c.Text
