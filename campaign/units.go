@@ -50,6 +50,9 @@ func (t UnitType) Samurai() bool {
 	return t.FootSamurai() || t == HeavyCavalry || t == LightCavalry
 }
 
+// Samurai says whether the unit is of samurai (E1-R5), by its type.
+func (u Unit) Samurai() bool { return u.Type.Samurai() }
+
 // Promotion is one of the two upgrades of E1-U2.
 type Promotion string
 
