@@ -472,3 +472,27 @@ func TestSecessionMinorsAndGeneral_E1_K0_E1_K2(t *testing.T) {
 		t.Fatalf("the completer's values: %v", got)
 	}
 }
+
+// E1-Q21 through the service: a besieged castle's garrison counts once (5
+// samurai figures, 20 ash-eq), an unbesieged one ×2, a citadel ×3, one taken
+// by storm not at all.
+func TestControlGarrison_E1_Q21(t *testing.T) {
+	svc, _ := calcService(t, nil)
+	samurai := map[campaign.UnitType]int{campaign.FootSamuraiSpear: 5}
+	for _, c := range []struct {
+		g    Garrison
+		want int
+	}{
+		{Garrison{Kind: campaign.Castle, Figures: samurai}, 40},
+		{Garrison{Kind: campaign.Citadel, Figures: samurai}, 60},
+		{Garrison{Kind: campaign.Castle, Besieged: true, Figures: samurai}, 20},
+		{Garrison{Kind: campaign.Citadel, Besieged: true, Figures: samurai}, 20},
+		{Garrison{Kind: campaign.Castle, Taken: true, Figures: samurai}, 0},
+	} {
+		got, err := svc.Control(guild, ControlRequest{Province: "echigo", Armies: []string{"t1"}, Method: campaign.SoftPower, AL: 5, OC: 4,
+			LevySamurai: 1, Fortifications: []Garrison{c.g}})
+		if err != nil || got.Check.Resist != 4+c.want {
+			t.Errorf("E1-Q21 %+v: resistance %d %v, want %d", c.g, got.Check.Resist, err, 4+c.want)
+		}
+	}
+}
