@@ -150,15 +150,15 @@ func (p Person) BattleRating() int {
 // Member is the person as succession sees him (E1-K0, E1-K): of the house
 // unless his House flag says he is not (Roster.Members also applies the
 // default for a flag not given); a general's Province is kept for the
-// regency, a member of the house has none there.
+// regency unless he is a captive, a member of the house has none there.
 func (p Person) Member() ClanMember {
 	return p.member(p.House == nil || *p.House)
 }
 
 func (p Person) member(house bool) ClanMember {
 	m := ClanMember{ID: p.ID, Age: p.Age, Female: p.Female, Alive: p.Status != Dead, General: !house}
-	if !house {
-		m.Province = p.Province
+	if !house && p.Status == Active {
+		m.Province = p.Province // a captive stands in no province of the clan: no regent (E1-K2)
 	}
 	return m
 }

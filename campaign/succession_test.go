@@ -137,6 +137,9 @@ func TestSuccessionRoster_E1_K0_E1_K2(t *testing.T) {
 	if len(dead) != 0 || out.InHouse(out.Characters[2]) || HouseState(out.Members("oda")) != OnlyMinors {
 		t.Errorf("E1-K0 a captured general joined the house: %+v", out.Characters[2])
 	}
+	if m := out.Members("oda"); m[2].Province != "" || !m[2].General {
+		t.Errorf("E1-K2 a captive general is no regent: %+v", m[2])
+	}
 	if p := r.Characters[1]; !p.Member().OfHouse() || r.Characters[3].Member().OfHouse() {
 		t.Errorf("E1-K0 Person.Member: heir %+v, nagahide %+v", p.Member(), r.Characters[3].Member())
 	}

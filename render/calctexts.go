@@ -237,7 +237,7 @@ var calcTexts = texts{
 
 	// /secession
 	"calc.secession.head":    {"**Наследование клана %s** (E1-K)", "**Succession of clan %s** (E1-K)"},
-	"calc.secession.heir":    {"Есть живой взрослый мужчина: провинции не отпадают; наследование решает мастер (E1-K3).", "A living adult man remains: no province breaks away; inheritance is the GM's (E1-K3)."},
+	"calc.secession.heir":    {"В доме есть живой взрослый мужчина: провинции не отпадают; наследование решает мастер (E1-K3).", "A living adult man remains in the house: no province breaks away; inheritance is the GM's (E1-K3)."},
 	"calc.secession.extinct": {"Все члены дома мертвы (E1-K1): земли клана становятся нейтральными (вассальный дом — его 1 провинция), войска и флоты распускаются.", "Every member of the house is dead (E1-K1): the clan's lands become neutral (a vassal house: its 1 province), its troops and fleets disband."},
 	"calc.secession.minors":  {"Остались только несовершеннолетние (E1-K2): каждая провинция, кроме провинции святилища %s, отпадает на 1 на к6.", "Only minors remain (E1-K2): every province but the shrine's, %s, breaks away on a 1 on d6."},
 	"calc.secession.women":   {"Остались только женщины (E1-K2, E1-Q18): каждая провинция, кроме провинции святилища %s, отпадает на 1–2 на к6.", "Only women remain (E1-K2, E1-Q18): every province but the shrine's, %s, breaks away on 1–2 on d6."},
