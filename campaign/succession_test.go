@@ -1,7 +1,9 @@
 package campaign
 
 import (
+	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -142,5 +144,40 @@ func TestSuccessionRoster_E1_K0_E1_K2(t *testing.T) {
 	}
 	if p := r.Characters[1]; !p.Member().OfHouse() || r.Characters[3].Member().OfHouse() {
 		t.Errorf("E1-K0 Person.Member: heir %+v, nagahide %+v", p.Member(), r.Characters[3].Member())
+	}
+}
+
+// E1-K0: a roster stored before the house flag reads back with none, and
+// its default keeps it meaningful: the family it counted stays the house,
+// the generals its armies name are apart; written again, it says nothing
+// it did not say.
+func TestOldRosterReadsBack_E1_K0(t *testing.T) {
+	old := `{"turn":4,"clans":[{"id":"oda"}],"characters":[` +
+		`{"id":"nobunaga","age":"mature","name":"","clan":"oda","status":"dead"},` +
+		`{"id":"nobutada","age":"minor","name":"","clan":"oda","status":"active"},` +
+		`{"id":"katsuie","age":"mature","name":"","clan":"oda","status":"active","province":"owari"}],` +
+		`"armies":[{"id":"a","clan":"oda","kind":"army","generals":["katsuie"],"state":"in_order"}]}`
+	var r Roster
+	if err := json.Unmarshal([]byte(old), &r); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range r.Characters {
+		if p.House != nil {
+			t.Fatalf("%s: a flag from nowhere", p.ID)
+		}
+	}
+	if got := HouseState(r.Members("oda")); got != OnlyMinors {
+		t.Errorf("E1-K0 an old roster's house: %s", got)
+	}
+	res, err := Secede([]string{"owari"}, "owari", r.Members("oda"), dice(t, nil))
+	if err != nil || !reflect.DeepEqual(res.Regents, []string{"katsuie"}) {
+		t.Errorf("E1-K2 the old roster's general as regent: %+v %v", res, err)
+	}
+	b, _ := json.Marshal(r.Characters[0])
+	if strings.Contains(string(b), "house") {
+		t.Errorf("written again: %s", b)
 	}
 }
