@@ -31,8 +31,8 @@ func calcSpecs() []cmdSpec {
 			{name: "marches", typ: str, complete: completeMarches},
 			{name: "nowhere", typ: flag},
 			{name: "province", typ: str, complete: completeProvince},
-			{name: "home_units", typ: str, complete: completeArmyUnits("army")},
-			{name: "castle_units", typ: str, complete: completeArmyUnits("army")},
+			{name: "home_units", typ: str, complete: completeArmyUnits("army", nil)},
+			{name: "castle_units", typ: str, complete: completeArmyUnits("army", campaign.Unit.Samurai)}, // E1-R5
 			{name: "winner", typ: str, complete: completeRosterClan},
 		}},
 		{name: "control", gm: true, handle: (*Bot).calcControl, opts: []optSpec{
@@ -67,8 +67,8 @@ func calcSpecs() []cmdSpec {
 			{name: "levy_samurai", typ: num, minVal: 0, maxVal: 999},
 			{name: "minor_house", typ: num, minVal: 0, maxVal: 999},
 			cutAL,
-			{name: "units", typ: str, complete: completeArmyUnits("army")},
-			{name: "order", typ: str, complete: completeArmyUnits("army")},
+			{name: "units", typ: str, complete: completeArmyUnits("army", nil)},
+			{name: "order", typ: str, complete: completeArmyUnits("army", nil)},
 			{name: "apply", typ: flag},
 		}},
 		{name: "secession", gm: true, handle: (*Bot).calcSecession, opts: []optSpec{
@@ -218,7 +218,7 @@ func completeRosterClan(b *Bot, c *call, typed string) ([]offer, error) {
 
 // completeArmyUnits offers the units of the army named by option opt, as
 // a list.
-func completeArmyUnits(opt string) completer {
+func completeArmyUnits(opt string, keep func(campaign.Unit) bool) completer {
 	return func(b *Bot, c *call, typed string) ([]offer, error) {
 		r, err := b.svc.Campaigns().Roster(c.i.GuildID)
 		if err != nil {
@@ -230,7 +230,9 @@ func completeArmyUnits(opt string) completer {
 		}
 		var all []offer
 		for _, u := range a.Units {
-			all = append(all, offer{u.ID, calcUnitLabel(u)})
+			if keep == nil || keep(u) {
+				all = append(all, offer{u.ID, calcUnitLabel(u)})
+			}
 		}
 		return listOffers(typed, all), nil
 	}

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -186,4 +187,30 @@ func calcArmy(r campaign.Roster, id string) (campaign.Army, bool) {
 		return campaign.Army{}, false
 	}
 	return *a, true
+}
+
+// E1-R5 through Discord (seed §I item 5: "Самураи могут запереться в
+// замках"): castle_units offers the samurai units only, and an ashigaru unit
+// named there is refused, in Russian and English, with nothing written.
+func TestCalcRetreatCastleSamurai_E1_R5(t *testing.T) {
+	t.Parallel()
+	w := calcWorld(t)
+	castle := func(typed string) []discordtest.Option {
+		return []discordtest.Option{discordtest.StringOpt("army", "t1"), discordtest.BoolOpt("nowhere", true), discordtest.Focus(discordtest.StringOpt("castle_units", typed))}
+	}
+	if vals := calcOffered(w, "retreat", castle("")...); !slices.Equal(vals, []string{"tk-horse"}) {
+		t.Fatalf("castle_units offers %v, want the cavalry only", vals)
+	}
+	before := calcRoster(t, w)
+	opts := []discordtest.Option{discordtest.StringOpt("army", "t1"), discordtest.BoolOpt("nowhere", true),
+		discordtest.StringOpt("castle_units", "tk-yari"), discordtest.BoolOpt("apply", true)}
+	if r := w.slash(gm, chanGM, "retreat", opts...); !strings.Contains(r.Content, "В замках могут запереться только самураи (E1-R5), а «Асигару» — не самураи.") {
+		t.Fatalf("RU: %s", r.Content)
+	}
+	if r := w.slash(gmEN, chanGM, "retreat", opts...); !strings.Contains(r.Content, "Only samurai may shut themselves in castles (E1-R5); “Асигару” are not samurai.") {
+		t.Fatalf("EN: %s", r.Content)
+	}
+	if after := calcRoster(t, w); !reflect.DeepEqual(after, before) {
+		t.Fatal("a refused retreat changed the roster")
+	}
 }

@@ -95,27 +95,20 @@ func StartAftermath(r Roster, army string, facts Province, d Dice) (Roster, Afte
 }
 
 // heal rolls for every wounded living character of the clan (E1-H, per clan).
-// Busy: he commanded or fought in a battle recorded this turn, or his roster
-// flag says so (the player confirmed it, F-E1-1).
+// Busy (E1-H2, F-E1-1): besides his roster flag (the player confirmed it),
+// whoever commanded an army this turn, as the commander of one of the
+// roster's armies or sendans or as a side's commander in a battle recorded
+// this turn, whether or not the record lists him among its characters; and
+// whoever fought in a battle recorded this turn.
 func (r *Roster) heal(am *Aftermath, clan string, d Dice) {
-	fought := map[string]bool{}
-	for _, b := range r.Records {
-		if b.Turn != r.Turn {
-			continue
-		}
-		for _, s := range b.Sides {
-			for _, c := range s.Characters {
-				fought[c.Character] = true
-			}
-		}
-	}
+	busy := r.busyThisTurn()
 	for i := range r.Characters {
 		p := &r.Characters[i]
 		if p.Clan != clan || p.Status == Dead || p.Wounds == 0 {
 			continue
 		}
 		c := p.Character
-		c.Busy = c.Busy || fought[p.ID]
+		c.Busy = c.Busy || busy[p.ID]
 		h := Heal(c, d)
 		am.Healings = append(am.Healings, CharHealing{Character: p.ID, Busy: c.Busy && c.WoundsAtTurnStart > 0, Result: h})
 		p.Wounds = h.Wounds
@@ -128,6 +121,37 @@ func (r *Roster) heal(am *Aftermath, clan string, d Dice) {
 	if len(am.Deaths) > 0 {
 		am.House = HouseState(r.Members(clan))
 	}
+}
+
+// busyThisTurn are the characters who commanded an army this turn or fought
+// in a battle recorded this turn (E1-H2: "командование армией" is one of the
+// seed's occupations besides healing). Commanding is known from the roster,
+// each army's or sendan's commander (a leaderless group has none), and from
+// the records, each side's commander and generals.
+func (r *Roster) busyThisTurn() map[string]bool {
+	busy := map[string]bool{}
+	for _, a := range r.Armies {
+		if a.Commander != "" && a.Kind != KindLeaderless {
+			busy[a.Commander] = true
+		}
+	}
+	for _, b := range r.Records {
+		if b.Turn != r.Turn {
+			continue
+		}
+		for _, s := range b.Sides {
+			if s.Commander != "" {
+				busy[s.Commander] = true
+			}
+			for _, g := range s.Generals {
+				busy[g] = true
+			}
+			for _, c := range s.Characters {
+				busy[c.Character] = true
+			}
+		}
+	}
+	return busy
 }
 
 // grants is E1-X for the army's commander over this turn's battles, each grant

@@ -53,11 +53,16 @@ type Force struct {
 }
 
 // HostileFortification is a fort, castle or citadel in the province not held
-// by the capturer, with its garrison (E1-C4).
+// by the capturer, with its garrison (E1-C4, E1-Q21).
 type HostileFortification struct {
-	Kind              Fortification
-	Garrison          []Unit
+	Kind     Fortification
+	Garrison []Unit
+	// BesiegedOrStormed: besieged (or assaulted and still held): the
+	// garrison counts once, without the ×2 or ×3 (E1-Q21).
 	BesiegedOrStormed bool
+	// Taken: taken by storm, no longer the resistance's: it counts 0
+	// (E1-Q21).
+	Taken bool
 }
 
 // Resistance is what the GM gives of the province's resistance (E1-C4).
@@ -87,24 +92,30 @@ type AshEqPart struct {
 	AshEq int
 }
 
-// garrisonFactor is a garrison's fortification multiplier (E1-C4). In the Russian ("Если замок или форт
-// не осажден и не взят штурмом, его гарнизон ... умножается на 2, а гарнизон
-// цитадели – на 3") the condition governs the whole sentence, so a citadel's
-// ×3 also needs it unbesieged and not stormed; the English reads as if the
-// citadel's ×3 were unconditional. A besieged or stormed garrison is not
-// counted at all, as its besiegers are not counted for the capturer (E1-C5).
+// garrisonFactor is a garrison's fortification multiplier (E1-C4, E1-Q21).
+// The Russian ("Если замок или форт не осажден и не взят штурмом, его
+// гарнизон для этого расчета умножается на 2, а гарнизон цитадели – на 3")
+// makes the whole sentence's multiplying depend on the condition, not the
+// counting: a garrison still held by the resistance always counts, ×2 (fort,
+// castle) or ×3 (citadel) while neither besieged nor stormed, ×1 while
+// besieged; one taken by storm is no longer the resistance's and counts 0.
 func garrisonFactor(f HostileFortification) (int, error) {
-	switch f.Kind {
-	case Fort, Castle:
-		return bonusIf(!f.BesiegedOrStormed, 2), nil
-	case Citadel:
-		return bonusIf(!f.BesiegedOrStormed, 3), nil
+	if f.Kind != Fort && f.Kind != Castle && f.Kind != Citadel {
+		return 0, fmt.Errorf("fortification kind %q, want fort, castle or citadel", f.Kind)
 	}
-	return 0, fmt.Errorf("fortification kind %q, want fort, castle or citadel", f.Kind)
+	switch {
+	case f.Taken:
+		return 0, nil
+	case f.BesiegedOrStormed:
+		return 1, nil
+	case f.Kind == Citadel:
+		return 3, nil
+	}
+	return 2, nil
 }
 
-// ResistanceAshEq sums E1-C4: levy samurai ×4, unbesieged garrisons ×2 (×3
-// in a citadel) at their figures' ash-eq, the hostile minor house's figures
+// ResistanceAshEq sums E1-C4: levy samurai ×4, garrisons at their figures'
+// ash-eq ×2 (×3 in a citadel) unbesieged, ×1 besieged, 0 taken (E1-Q21), the hostile minor house's figures
 // ×4, and the sohei ×6 if the monastery was attacked before.
 func ResistanceAshEq(r Resistance) (int, []AshEqPart, error) {
 	if r.LevySamurai < 0 || r.MinorHouseFigures < 0 || r.Sohei < 0 {

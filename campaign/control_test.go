@@ -177,24 +177,49 @@ func TestControl_E1_C4_Resistance(t *testing.T) {
 		Fortifications: []HostileFortification{
 			{Kind: Fort, Garrison: []Unit{{ID: "f", Type: AshigaruSpear, Figures: 5}}},                           // 5 ×2 = 10
 			{Kind: Citadel, Garrison: []Unit{{ID: "c", Type: FootSamuraiBow, Figures: 2}}},                       // 8 ×3 = 24
-			{Kind: Castle, BesiegedOrStormed: true, Garrison: []Unit{{ID: "b", Type: HeavyCavalry, Figures: 9}}}, // besieged: 0
+			{Kind: Castle, BesiegedOrStormed: true, Garrison: []Unit{{ID: "b", Type: HeavyCavalry, Figures: 9}}}, // besieged: 36 ×1 (E1-Q21)
+			{Kind: Castle, Taken: true, Garrison: []Unit{{ID: "t", Type: HeavyCavalry, Figures: 9}}},             // taken by storm: 0 (E1-Q21)
 		},
 		MinorHouseHostile: true, MinorHouseFigures: 12, // 48
 		MonasteryAttacked: true, Sohei: 4, // 24
 	}
 	got, parts, err := ResistanceAshEq(r)
-	if err != nil || got != 12+10+24+48+24 || len(parts) != 5 {
-		t.Errorf("E1-C4 resistance %d %v %v, want 118 in 5 parts", got, parts, err)
+	if err != nil || got != 12+10+24+36+48+24 || len(parts) != 6 {
+		t.Errorf("E1-C4 resistance %d %v %v, want 154 in 6 parts", got, parts, err)
 	}
 	r.MonasteryAttacked, r.MinorHouseHostile = false, false
-	if got, _, _ := ResistanceAshEq(r); got != 12+10+24 {
+	if got, _, _ := ResistanceAshEq(r); got != 12+10+24+36 {
 		t.Errorf("E1-C4 friendly minor house and unattacked monastery add nothing: %d", got)
 	}
-	// E1-C4 as the Russian reads it: a besieged citadel's garrison is not ×3.
-	r = Resistance{Fortifications: []HostileFortification{{Kind: Citadel, BesiegedOrStormed: true, Garrison: []Unit{{ID: "c", Type: FootSamuraiBow, Figures: 2}}}}}
-	if got, _, _ := ResistanceAshEq(r); got != 0 {
-		t.Errorf("besieged citadel counted: %d", got)
+}
+
+// E1-Q21, E1-C4 as the Russian reads it ("Если замок или форт не осажден и
+// не взят штурмом, его гарнизон для этого расчета умножается на 2, а
+// гарнизон цитадели – на 3"): a garrison still held counts; the ×2 and ×3
+// only unbesieged and unstormed, once while besieged, 0 when taken.
+func TestGarrison_E1_Q21(t *testing.T) {
+	garrison := []Unit{{ID: "g", Type: FootSamuraiBow, Figures: 2}} // 8 ash-eq
+	for _, c := range []struct {
+		f    HostileFortification
+		want int
+	}{
+		{HostileFortification{Kind: Castle}, 16},
+		{HostileFortification{Kind: Fort}, 16},
+		{HostileFortification{Kind: Citadel}, 24},
+		{HostileFortification{Kind: Castle, BesiegedOrStormed: true}, 8},
+		{HostileFortification{Kind: Fort, BesiegedOrStormed: true}, 8},
+		{HostileFortification{Kind: Citadel, BesiegedOrStormed: true}, 8}, // not ×3 besieged either
+		{HostileFortification{Kind: Castle, Taken: true}, 0},
+		{HostileFortification{Kind: Citadel, Taken: true, BesiegedOrStormed: true}, 0},
+	} {
+		c.f.Garrison = garrison
+		if got, _, err := ResistanceAshEq(Resistance{Fortifications: []HostileFortification{c.f}}); err != nil || got != c.want {
+			t.Errorf("E1-Q21 %+v: %d %v, want %d", c.f, got, err, c.want)
+		}
 	}
+}
+
+func TestControl_E1_Q20_NoMinorHouseDefault(t *testing.T) {
 	// E1-Q20: a hostile minor house with no size given has no default.
 	if _, _, err := ResistanceAshEq(Resistance{MinorHouseHostile: true}); err == nil || !strings.Contains(err.Error(), "E1-Q20") {
 		t.Errorf("E1-Q20 err %v", err)

@@ -15,12 +15,14 @@
 //   - E1-R4 retreat attrition (with E1-Q4 and E1-Q5): the loss instances of a
 //     route, a d3 per unit per instance, destruction and the losses beyond
 //     the figures, and which one risk roll a character owes;
-//   - E1-R5 nowhere to retreat (with E1-Q6): castle, home or d6 losses and
+//   - E1-R5 nowhere to retreat (with E1-Q6): castle (samurai only), home or d6 losses and
 //     surrender, and the winner's join / execute / release;
-//   - E1-K1 and E1-K2 succession (with E1-Q18): the house state, the
-//     secession roll per province but the shrine's, and the possible regents;
-//   - E1-C control over a province (with E1-Q1, E1-Q3, E1-Q7, E1-Q8 and
-//     E1-Q20): the automatic cases, the ash-eq of both sides, the scaled 2d6,
+//   - E1-K0, E1-K1 and E1-K2 succession (with E1-Q18): the house (the
+//     daimyo's family, apart from the generals who serve the clan), its
+//     state, the secession roll per province but the shrine's, and the
+//     possible regents, generals in loyal provinces;
+//   - E1-C control over a province (with E1-Q1, E1-Q3, E1-Q7, E1-Q8, E1-Q20
+//     and E1-Q21): the automatic cases, the ash-eq of both sides, the scaled 2d6,
 //     the new O&C and AL, the former O&C to remember, the forced retreat;
 //   - E1-S suppression of riots and uprisings (with E1-Q9): the rebels, the
 //     same check, the units that lose a figure in the commander's order;

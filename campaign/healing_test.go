@@ -63,3 +63,43 @@ func TestMayLead_E1_H5(t *testing.T) {
 		}
 	}
 }
+
+// E1-H2, F-E1-1 item 2 (seed §VIII item 2: "Если персонаж начал ход уже с
+// ранами, но помимо излечения занимался чем-либо ещё (управление провинцией,
+// обучение, командование армией и т.д.), то бросок получает еще -1"): a
+// character wounded at the turn's start who commanded an army is busy,
+// whether or not a battle record lists him among its leaders: the army's
+// commander on the roster is enough, and so is a record's side commander.
+func TestHealingBusyCommander_E1_H2(t *testing.T) {
+	wounded := func(id string) Person {
+		return Person{Character: Character{ID: id, Age: Mature, Wounds: 1, WoundsAtTurnStart: 1}, Clan: "oda", Status: Active}
+	}
+	base := Roster{Turn: 2, Clans: []Clan{{ID: "oda"}, {ID: "asai"}},
+		Characters: []Person{wounded("cmd"), wounded("rec"), wounded("home"),
+			{Character: Character{ID: "fresh", Age: Mature, Wounds: 1}, Clan: "oda", Status: Active}},
+		Armies: []Army{
+			{ID: "oda-1", Clan: "oda", Kind: KindArmy, Commander: "cmd", State: InOrder, Units: []Unit{{ID: "u", Type: AshigaruSpear, Figures: 4}}},
+			{ID: "oda-2", Clan: "oda", Kind: KindSendan, State: InOrder},
+		},
+		// A battle whose record names its commander but lists no characters.
+		Records: []BattleRecord{{Battle: "b", Turn: 2, Sides: [2]RecordedSide{{Clan: "oda", Armies: []string{"oda-2"}, Commander: "rec"}, {Clan: "asai"}}}},
+	}
+	base.Characters[3].WoundsAtTurnStart = 0
+	_, am, err := StartAftermath(base, "oda-1", Province{}, keyed{"cmd.heal.1": 3, "rec.heal.1": 3, "home.heal.1": 3, "fresh.heal.1": 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"cmd": true, "rec": true, "home": false, "fresh": false}
+	for _, h := range am.Healings {
+		if h.Busy != want[h.Character] {
+			t.Errorf("E1-H2 %s busy %v, want %v", h.Character, h.Busy, want[h.Character])
+		}
+		healed := h.Result.Healed == 1
+		if healed == want[h.Character] { // a 3 heals a mature man (E1-H3) unless busy (-1)
+			t.Errorf("E1-H2 %s: %+v", h.Character, h.Result.Rolls)
+		}
+	}
+	if len(am.Healings) != 4 {
+		t.Errorf("healings %+v", am.Healings)
+	}
+}

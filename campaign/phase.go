@@ -70,8 +70,11 @@ func SeaLiftFigures(units []Unit) int {
 }
 
 // RetreatChecklist is E1-R3. The seed lists four ways a retreat may go; the
-// narrow pass is a separate bullet in the Russian, a condition on any route
-// through a pass, which EXTRAS lists among the destinations.
+// narrow pass is a separate bullet in the Russian ("Для срочного отступления
+// через узкий проход необходимо, чтобы он не был перекрыт погодой или
+// армией/сэнданом противника, охраняющего его на границе"), a condition on
+// every one of those routes that passes through a pass, not a destination of
+// its own (E1-R3 as corrected); then the two rules of the retreat.
 var RetreatChecklist = []RetreatCheck{
 	{"E1-R3.1", "destination", "to an adjacent friendly province",
 		"В соседнюю дружественную провинцию"},
@@ -81,8 +84,8 @@ var RetreatChecklist = []RetreatCheck{
 		"По морской линии коммуникации, если порт не защищают вражеские войска (не более 25 фигурок за фазу, конная за 2)"},
 	{"E1-R3.4", "destination", "evacuation by a fleet prepared for it, if the coast is not defended by enemy troops of any number (interception: E1-R6)",
 		"Эвакуироваться на подготовленном для эвакуации флоте, если побережье не защищают вражеские войска любой численности"},
-	{"E1-R3.5", "condition", "through a narrow pass only if it is not closed by weather or by an enemy army/sendan guarding it at the border",
-		"Через узкий проход — только если он не перекрыт погодой или армией/сэнданом противника на границе"},
+	{"E1-R3.5", "condition", "on every route above: one through a narrow pass is open only if the pass is not closed by weather or by an enemy army/sendan guarding it at the border",
+		"Для любого пути выше: через узкий проход отступить можно, только если он не перекрыт погодой или армией/сэнданом противника, охраняющим его на границе"},
 	{"E1-R3.6", "rule", "armies/sendans may retreat into different provinces and detach part of themselves for a sea retreat or evacuation",
 		"Армии/сэнданы могут отступать в разные провинции и выделить часть для отступления или эвакуации по морю"},
 	{"E1-R3.7", "rule", "all leaderless troops, contingents for additional tasks and stragglers that retreat form one group (but those leaving by sea) on a single route; units may not be merged",

@@ -68,6 +68,12 @@ func (r *Roster) applyUnit(ru RecordedUnit) {
 // army: an army whose commander fell has none until the GM names one
 // (/roster set); the clan's succession is E1-K's.
 func (r *Roster) relieve(id string) {
+	// A general taken out of the armies stays a general (E1-K0): the default
+	// of a House flag not given is settled before his name leaves them.
+	if p, ok := r.Person(id); ok && p.House == nil && r.namedGeneral(*p) {
+		house := false
+		p.House = &house
+	}
 	for i := range r.Armies {
 		a := &r.Armies[i]
 		if a.Commander == id {

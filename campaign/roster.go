@@ -131,6 +131,12 @@ type Person struct {
 	// Rating is his battle rating in quick battles, 0-3, set by the GM;
 	// nil is the default, 1 (E3-Q2).
 	Rating *int `json:"rating,omitempty"`
+	// House says whether he belongs to the clan's house (E1-K0): true for
+	// the daimyo's family (heirs, wives, daughters, minors), false for a
+	// general who serves the clan (a retainer: a possible regent, never an
+	// heir, E1-K2). nil: not given (rosters from before issue 27); see
+	// Roster.InHouse for the default.
+	House *bool `json:"house,omitempty"`
 }
 
 // BattleRating is his rating in quick battles (E3-Q2): the GM's, or 1.
@@ -141,9 +147,38 @@ func (p Person) BattleRating() int {
 	return *p.Rating
 }
 
-// Member is the person as succession sees him (E1-K).
+// Member is the person as succession sees him (E1-K0, E1-K): of the house
+// unless his House flag says he is not (Roster.Members also applies the
+// default for a flag not given); a general's Province is kept for the
+// regency unless he is a captive, a member of the house has none there.
 func (p Person) Member() ClanMember {
-	return ClanMember{ID: p.ID, Age: p.Age, Female: p.Female, Alive: p.Status != Dead, Province: p.Province}
+	return p.member(p.House == nil || *p.House)
+}
+
+func (p Person) member(house bool) ClanMember {
+	m := ClanMember{ID: p.ID, Age: p.Age, Female: p.Female, Alive: p.Status != Dead, General: !house}
+	if !house && p.Status == Active {
+		m.Province = p.Province // a captive stands in no province of the clan: no regent (E1-K2)
+	}
+	return m
+}
+
+// InHouse says whether the character belongs to his clan's house (E1-K0):
+// his House flag when the roster gives it. Without it (a roster from before
+// the flag, or a file leaving it out) he is of the house unless the roster
+// names him among the generals of one of his clan's armies: so an old
+// roster keeps counting the family it counted and gains its generals (the
+// "generals" of an army are the seed's генералы, its possible regents).
+func (r *Roster) InHouse(p Person) bool {
+	if p.House != nil {
+		return *p.House
+	}
+	return !r.namedGeneral(p)
+}
+
+// namedGeneral says whether an army of his clan names him among its generals.
+func (r *Roster) namedGeneral(p Person) bool {
+	return slices.ContainsFunc(r.Armies, func(a Army) bool { return a.Clan == p.Clan && slices.Contains(a.Generals, p.ID) })
 }
 
 // BattleRecord is what one battle of the turn did, written back to the roster
@@ -233,12 +268,13 @@ func (r *Roster) ClanOfRole(role string) (*Clan, bool) {
 	return &r.Clans[i], true
 }
 
-// Members is the clan's house for succession (E1-K).
+// Members are the clan's characters for succession (E1-K): the members of
+// its house and its generals, each marked (E1-K0, InHouse).
 func (r *Roster) Members(clan string) []ClanMember {
 	var out []ClanMember
 	for _, p := range r.Characters {
 		if p.Clan == clan {
-			out = append(out, p.Member())
+			out = append(out, p.member(r.InHouse(p)))
 		}
 	}
 	return out

@@ -5,14 +5,23 @@ import (
 	"slices"
 )
 
-// ClanMember is what succession needs of a member of the clan's house.
+// ClanMember is what succession needs of a character of the clan: a member
+// of its house, or a general who serves it (E1-K0). A general is a retainer:
+// never counted in the house, he may be its regent (E1-K2).
 type ClanMember struct {
 	ID       string
 	Age      Age
 	Female   bool
 	Alive    bool
 	Province string // where a general stands, for the regency (E1-K2); "" if not a general
+	// General marks a retainer of the clan, not of its house (E1-K0). A
+	// member with a Province is one too: the Province is a general's.
+	General bool
 }
+
+// OfHouse says whether m counts in the clan's house (E1-K0): not a general,
+// neither marked nor standing in a province for the regency.
+func (m ClanMember) OfHouse() bool { return !m.General && m.Province == "" }
 
 // Succession is the state of a clan's house after a death (E1-K).
 type Succession string
@@ -25,13 +34,16 @@ const (
 	Extinct      Succession = "extinct"     // E1-K1: lands neutral, troops and fleets disband
 )
 
-// HouseState classifies the living members (E1-K1, E1-K2, E1-Q18): none
-// alive is Extinct; all women (of any age, minors too: both apply, 1-2 wins)
-// is OnlyWomen; all minors is OnlyMinors; otherwise HouseHasHeir.
+// HouseState classifies the living members of the house (E1-K0, E1-K1,
+// E1-K2, E1-Q18); the generals do not count (seed §IV: "Если все
+// представители клана погибли", "остались только малолетние представители
+// дома", the regent being "один из генералов"). None alive is Extinct; all
+// women (of any age, minors too: both apply, 1-2 wins) is OnlyWomen; all
+// minors is OnlyMinors; otherwise HouseHasHeir.
 func HouseState(members []ClanMember) Succession {
 	alive, women, minors := 0, 0, 0
 	for _, m := range members {
-		if !m.Alive {
+		if !m.Alive || !m.OfHouse() {
 			continue
 		}
 		alive++
@@ -70,7 +82,7 @@ type SecessionResult struct {
 	Rolls   []Roll   // one per province but the shrine's; Target is the highest breaking die, Success = broke away
 	Seceded []string // provinces that break away
 	Loyal   []string // provinces that stay, the shrine's first
-	Regents []string // living generals in loyal provinces, sorted; none: recruit one next turn
+	Regents []string // living generals (not of the house, E1-K0) in loyal provinces, sorted; none: recruit one next turn
 	Recruit bool     // no regent available
 }
 
@@ -105,7 +117,7 @@ func Secede(provinces []string, shrine string, members []ClanMember, d Dice) (Se
 		res.Rolls = append(res.Rolls, r)
 	}
 	for _, m := range members {
-		if m.Alive && m.Province != "" && slices.Contains(res.Loyal, m.Province) {
+		if m.Alive && !m.OfHouse() && m.Province != "" && slices.Contains(res.Loyal, m.Province) {
 			res.Regents = append(res.Regents, m.ID)
 		}
 	}

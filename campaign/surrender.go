@@ -1,13 +1,20 @@
 package campaign
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrNotSamurai refuses to shut a unit that is not samurai in a castle
+// (E1-R5).
+var ErrNotSamurai = errors.New("only samurai may shut themselves in castles (E1-R5)")
 
 // Fate is what becomes of a unit with nowhere to retreat (E1-R5).
 type Fate string
 
 // The fates of E1-R5.
 const (
-	ShutInCastle  Fate = "castle"         // samurai shut in a castle (GM choice)
+	ShutInCastle  Fate = "castle"         // samurai units shut in a castle (GM choice; only samurai may)
 	DispersedHome Fate = "dispersed_home" // raised in this province: removed from the army, GM changes the province (E1-Q6)
 	Surrendered   Fate = "surrendered"    // d6 losses, then captured_by the winner
 )
@@ -16,7 +23,7 @@ const (
 type Nowhere struct {
 	Province string            // the province the army is trapped in
 	RaisedIn map[string]string // unit ID -> province it was raised in
-	InCastle map[string]bool   // unit IDs the GM shuts in castles (samurai only, his call)
+	InCastle map[string]bool   // unit IDs the GM shuts in castles: samurai units only (E1-R5), his call
 }
 
 // SurrenderResult is one unit's fate under E1-R5.
@@ -29,9 +36,11 @@ type SurrenderResult struct {
 }
 
 // Surrender applies E1-R5 to the units of an army with nowhere to retreat:
-// units shut in a castle stay; units raised in the province go home (E1-Q6);
-// every other unit takes d6 losses, key "<unit>.surrender", and surrenders
-// what is left. A unit marked for both the castle and home is an error.
+// samurai units shut in a castle stay ("Самураи могут запереться в замках":
+// ashigaru and sohei may not, ErrNotSamurai); units raised in the province
+// go home (E1-Q6); every other unit takes d6 losses, key "<unit>.surrender",
+// and surrenders what is left. A unit marked for both the castle and home
+// is an error.
 func Surrender(units []Unit, n Nowhere, d Dice) ([]SurrenderResult, error) {
 	var out []SurrenderResult
 	for _, u := range units {
@@ -41,6 +50,8 @@ func Surrender(units []Unit, n Nowhere, d Dice) ([]SurrenderResult, error) {
 		home := n.Province != "" && n.RaisedIn[u.ID] == n.Province
 		r := SurrenderResult{UnitID: u.ID, Figures: u.Figures}
 		switch {
+		case n.InCastle[u.ID] && !u.Type.Samurai():
+			return nil, fmt.Errorf("unit %q (%s): %w", u.ID, u.Type, ErrNotSamurai)
 		case home && n.InCastle[u.ID]:
 			return nil, fmt.Errorf("unit %q both goes home and shuts itself in a castle", u.ID)
 		case n.InCastle[u.ID]:

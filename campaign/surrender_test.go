@@ -1,6 +1,9 @@
 package campaign
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestSurrender_E1_R5_E1_Q6(t *testing.T) {
 	units := []Unit{
@@ -67,5 +70,27 @@ func TestCaptive_E1_R5(t *testing.T) {
 				t.Errorf("got %d %d kept %v err %v, want %+v", got.ImpetusMod, got.SteadinessMod, kept, err, c)
 			}
 		})
+	}
+}
+
+// E1-R5 (seed §I item 5: "Самураи могут запереться в замках"): only samurai
+// units, foot samurai and cavalry, may shut themselves in a castle; ashigaru
+// and sohei (yamabushi, E1-Q10) may not, and nothing is rolled.
+func TestSurrenderCastleSamuraiOnly_E1_R5(t *testing.T) {
+	for _, c := range []struct {
+		t  UnitType
+		ok bool
+	}{
+		{FootSamuraiSpear, true}, {FootSamuraiBow, true}, {HeavyCavalry, true}, {LightCavalry, true},
+		{AshigaruSpear, false}, {AshigaruTeppo, false}, {Yamabushi, false},
+	} {
+		d := dice(t, nil)
+		got, err := Surrender([]Unit{{ID: "u", Type: c.t, Figures: 5}}, Nowhere{Province: "Owari", InCastle: map[string]bool{"u": true}}, d)
+		if c.ok && (err != nil || got[0].Fate != ShutInCastle) {
+			t.Errorf("E1-R5 %s in a castle: %+v %v", c.t, got, err)
+		}
+		if !c.ok && (!errors.Is(err, ErrNotSamurai) || len(d.asked) != 0) {
+			t.Errorf("E1-R5 %s in a castle accepted: %+v %v (rolled %v)", c.t, got, err, d.asked)
+		}
 	}
 }

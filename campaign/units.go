@@ -43,6 +43,16 @@ func UnitTypeOfTroop(key string) (UnitType, bool) {
 // FootSamurai says whether the type takes infantry recovery (E1-L2, E1-Q11a).
 func (t UnitType) FootSamurai() bool { return t == FootSamuraiSpear || t == FootSamuraiBow }
 
+// Samurai says whether the type is samurai (E1-R5: "Самураи могут
+// запереться в замках"): foot samurai and the cavalry, which E1-Q3 counts at
+// the samurai's rate; not ashigaru, nor yamabushi, who are sohei (E1-Q10).
+func (t UnitType) Samurai() bool {
+	return t.FootSamurai() || t == HeavyCavalry || t == LightCavalry
+}
+
+// Samurai says whether the unit is of samurai (E1-R5), by its type.
+func (u Unit) Samurai() bool { return u.Type.Samurai() }
+
 // Promotion is one of the two upgrades of E1-U2.
 type Promotion string
 

@@ -275,6 +275,15 @@ func (f Fought) Resolve(atk, def Choice) (Outcome, error) {
 	return o, nil
 }
 
+// Withdraw is the winner's withdrawal when the fight in fortifications it
+// won makes no siege (E3-F12: the attacker's survivors do not outnumber the
+// loser's units inside): its surviving units and leaders retreat as on
+// lifting a siege (seed step 12 sends them to 15.3; E3-U2, LiftChecklist).
+func (f Fought) Withdraw(o Outcome) *Retreat {
+	w := f.Battle.force(o.Winner)
+	return &Retreat{Clan: w.Clan, Units: slices.Clone(o.Sides[o.Winner].Survivors), Leaders: w.leaderIDs(), Checklist: LiftChecklist()}
+}
+
 func (f Fought) checkKeep(s Side, keep string) error {
 	if !slices.ContainsFunc(Present(f.Battle.force(s).Units), func(u campaign.Unit) bool { return u.ID == keep }) {
 		return fmt.Errorf("%s: unit %q kept is not in the fight", f.Battle.force(s).Clan, keep)

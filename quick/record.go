@@ -37,6 +37,9 @@ type Record struct {
 	Assault     *AssaultOutcome // KindAssault
 	Risks       []campaign.RiskResult
 	OpenedSiege string // the siege the battle opened (E3-F12)
+	// Withdraw is the winner's withdrawal when the fight it won in
+	// fortifications made no siege (E3-F12 → 15.3, E3-U2); nil otherwise.
+	Withdraw *Retreat `json:",omitempty"`
 
 	GMChannel string
 	Locale    string

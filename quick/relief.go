@@ -95,7 +95,7 @@ func (r Relief) Outcome(o Outcome, inside, leadersInside []string) (ReliefOutcom
 		out.Case = ReliefWon
 		s.Status = Lifted
 		s.Besieged.Units = append(stayed, keepUnits(r.Siege.Besieged.Units, joined)...)
-		out.Lift = o.Retreat
+		out.Lift = lifted(o.Retreat)
 		out.Siege = s
 		return out, nil
 	}

@@ -40,11 +40,24 @@ func RetreatChecklist(attackerLost bool) []Check {
 }
 
 // LiftChecklist is the restrictions on the besiegers' retreat once a siege
-// is lifted (E3-U2). The seed's 15.3 lists only the first three of 14.1's
-// restrictions (EXTRAS says "the E3-R2 restrictions", all five); the
-// Russian is followed. The retreat costs nothing.
+// is lifted (E3-U2), and on the attacker's withdrawal when a won fight does
+// not make a siege (E3-F12, seed step 12: "должен отступить, как это описано
+// в разделе 15.3"). Seed 15.3 has three restrictions only (unrest or enemy
+// units, the sea, a neutral or non-allied city): 14.1's two "where the enemy
+// came from" rules are a field battle loser's. The retreat costs nothing.
 func LiftChecklist() []Check {
 	return []Check{checkUnrest, checkSea, checkNeutral, checkNowhere}
+}
+
+// lifted is a retreat taken as the besiegers' on lifting (E3-U2): the same
+// units and leaders, none into fortifications, LiftChecklist's restrictions.
+func lifted(r *Retreat) *Retreat {
+	if r == nil {
+		return nil
+	}
+	out := *r
+	out.IntoFortress, out.Checklist = 0, LiftChecklist()
+	return &out
 }
 
 // SeedGarrison is the most units that may retreat into fortifications

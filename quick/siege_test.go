@@ -275,3 +275,55 @@ func TestAssaultJoined_E3_A4(t *testing.T) {
 		t.Error("a unit outside the besiegers stormed")
 	}
 }
+
+// E3-U2 (seed 15.3: "Когда осада снята, соединение должно отступить в любой
+// соседний город, удовлетворяющий нижеследующим ограничениям", three of
+// them): the besiegers' retreat on lifting, and the attacker's withdrawal
+// when a won fight makes no siege (E3-F12, step 12 sends it to 15.3), have
+// the three restrictions only, never 14.1's "where the enemy came from"
+// rules (E3-R2.4, E3-R2.5), and no way into fortifications.
+func TestLiftRestrictions_E3_U2(t *testing.T) {
+	only := func(what string, r *Retreat) {
+		t.Helper()
+		if r == nil {
+			t.Fatalf("%s: no retreat", what)
+		}
+		var ids []string
+		for _, c := range r.Checklist {
+			ids = append(ids, c.ID)
+		}
+		if !reflect.DeepEqual(ids, []string{"E3-R2.1", "E3-R2.2", "E3-R2.3", "E3-Q5"}) || r.IntoFortress != 0 {
+			t.Errorf("E3-U2 %s: checklist %v, into fortress %d", what, ids, r.IntoFortress)
+		}
+	}
+	only("LiftChecklist", &Retreat{Checklist: LiftChecklist()})
+	// A relief won: the besiegers, the defenders of that fight, retreat as on lifting.
+	s := gifu(t, units("s", 3, campaign.AshigaruSpear, 6))
+	relief := Force{Clan: "saito", Units: units("r", 3, campaign.AshigaruSpear, 6), Leaders: []Leader{{ID: "dosan", Rating: 1}}}
+	r := Relief{ID: "r", Siege: s, Force: relief}
+	b, err := r.Battle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := b.Fight(misses(t, map[string]int{"relief.r.atk.r1": 5, "relief.r.atk.r2": 5}))
+	o, _ := f.Resolve(Choice{}, Choice{})
+	ro, err := r.Outcome(o, nil, nil)
+	if err != nil || ro.Case != ReliefWon {
+		t.Fatalf("relief %+v %v", ro, err)
+	}
+	only("relief won", ro.Lift)
+	// A fight at a castle the attacker won with no more units than went inside.
+	def := Force{Clan: "d", Units: units("d", 6, campaign.AshigaruSpear, 6), Leaders: []Leader{{ID: "dl"}}}
+	atk := Force{Clan: "a", Units: units("a", 3, campaign.AshigaruSpear, 6), Leaders: []Leader{{ID: "al"}}}
+	fb := Battle{ID: "b", Attacker: atk, Defender: def, Fortress: Castle, Holder: "d"}
+	ff, _ := fb.Fight(misses(t, map[string]int{"quick.b.atk.a1": 5, "quick.b.atk.a2": 5}))
+	fo, _ := ff.Resolve(Choice{}, Choice{})
+	if fo.Winner != Attacker || !fo.SiegeCheck || SiegeCheck(atk.Units, units("d", 4, campaign.AshigaruSpear, 6)) {
+		t.Fatalf("the fight %+v", fo)
+	}
+	w := ff.Withdraw(fo)
+	only("withdrawal", w)
+	if w.Clan != "a" || !reflect.DeepEqual(w.Units, []string{"a1", "a2", "a3"}) || !reflect.DeepEqual(w.Leaders, []string{"al"}) {
+		t.Errorf("E3-F12 withdrawal %+v", w)
+	}
+}

@@ -76,7 +76,7 @@ var calcTexts = texts{
 	"cmd.control.opt.garrison.name":             {"гарнизон", "garrison"},
 	"cmd.control.opt.garrison.desc":             {"Фигурки гарнизона по типам: «samurai:5, ashigaru:10, sohei:2»", "Garrison figures by type: “samurai:5, ashigaru:10, sohei:2”"},
 	"cmd.control.opt.fort_besieged.name":        {"укрепление_осаждено", "fort_besieged"},
-	"cmd.control.opt.fort_besieged.desc":        {"Укрепление осаждено или взято штурмом: гарнизон не считается", "The fortification is besieged or stormed: its garrison does not count"},
+	"cmd.control.opt.fort_besieged.desc":        {"Укрепление осаждено: гарнизон ×1, не ×2/×3 (E1-Q21); взятое штурмом не указывайте", "Besieged: its garrison counts ×1, not ×2/×3 (E1-Q21); leave out one taken by storm"},
 	"cmd.control.opt.minor_house.name":          {"малый_дом", "minor_house"},
 	"cmd.control.opt.minor_house.desc":          {"Враждебный малый дом: фигурки его 3 отрядов", "A hostile minor house: its 3 units' figures"},
 	"cmd.control.opt.sohei.name":                {"сохэи", "sohei"},
@@ -134,20 +134,21 @@ var calcTexts = texts{
 	"cmd.secession.opt.clan.desc": {"Клан из состава", "The roster clan"},
 
 	// Refusals.
-	"err.calc.no_army":           {"В составе нет армии «%s».", "The roster has no army “%s”."},
-	"err.calc.no_clan":           {"В составе нет клана «%s».", "The roster has no clan “%s”."},
-	"err.calc.retreated":         {"%s уже отступила в ходу %d: второй раз нельзя.", "%s already retreated in turn %d: not twice."},
-	"err.calc.count":             {"Число границ и провинций — от 0 до 99.", "Borders and provinces count from 0 to 99."},
-	"err.calc.not_in_army":       {"«%s» не входит в армию «%s».", "“%s” is not in army “%s”."},
-	"err.calc.no_province":       {"У армии «%s» не указана провинция: назовите, где она заперта.", "Army “%s” has no province: name where it is trapped."},
-	"err.calc.own_winner":        {"Победитель — другой клан, не клан самой армии.", "The winner is another clan, not the army's own."},
-	"err.calc.home_and_castle":   {"Отряд не может и разойтись по домам, и запереться в замке: %s.", "A unit cannot both go home and shut itself in a castle: %s."},
-	"err.calc.no_province_given": {"Назовите провинцию.", "Name the province."},
-	"err.calc.no_strength":       {"Войск для подсчёта нет (сила 0): попытка невозможна (E1-Q7).", "No troops to count (strength 0): no attempt possible (E1-Q7)."},
-	"err.calc.two_clans":         {"Армия «%s» другого клана: считаются войска одного захватчика.", "Army “%s” is another clan's: only one capturer's forces count."},
-	"err.calc.fought":            {"%s сражалась в этой кампании: подавлять может лишь выделенный контингент (E1-S1) — назовите его отряды.", "%s fought in this campaign: only a detached contingent may suppress (E1-S1) — name its units."},
-	"err.calc.no_shrine":         {"У клана «%s» не указана провинция святилища среди его провинций.", "Clan “%s” has no shrine province among its provinces."},
-	"err.calc.list":              {"Не понял «%s» в «%s».", "Cannot read “%s” in “%s”."},
+	"err.calc.no_army":            {"В составе нет армии «%s».", "The roster has no army “%s”."},
+	"err.calc.no_clan":            {"В составе нет клана «%s».", "The roster has no clan “%s”."},
+	"err.calc.retreated":          {"%s уже отступила в ходу %d: второй раз нельзя.", "%s already retreated in turn %d: not twice."},
+	"err.calc.count":              {"Число границ и провинций — от 0 до 99.", "Borders and provinces count from 0 to 99."},
+	"err.calc.not_in_army":        {"«%s» не входит в армию «%s».", "“%s” is not in army “%s”."},
+	"err.calc.no_province":        {"У армии «%s» не указана провинция: назовите, где она заперта.", "Army “%s” has no province: name where it is trapped."},
+	"err.calc.own_winner":         {"Победитель — другой клан, не клан самой армии.", "The winner is another clan, not the army's own."},
+	"err.calc.castle_not_samurai": {"В замках могут запереться только самураи (E1-R5), а «%s» — не самураи.", "Only samurai may shut themselves in castles (E1-R5); “%s” are not samurai."},
+	"err.calc.home_and_castle":    {"Отряд не может и разойтись по домам, и запереться в замке: %s.", "A unit cannot both go home and shut itself in a castle: %s."},
+	"err.calc.no_province_given":  {"Назовите провинцию.", "Name the province."},
+	"err.calc.no_strength":        {"Войск для подсчёта нет (сила 0): попытка невозможна (E1-Q7).", "No troops to count (strength 0): no attempt possible (E1-Q7)."},
+	"err.calc.two_clans":          {"Армия «%s» другого клана: считаются войска одного захватчика.", "Army “%s” is another clan's: only one capturer's forces count."},
+	"err.calc.fought":             {"%s сражалась в этой кампании: подавлять может лишь выделенный контингент (E1-S1) — назовите его отряды.", "%s fought in this campaign: only a detached contingent may suppress (E1-S1) — name its units."},
+	"err.calc.no_shrine":          {"У клана «%s» не указана провинция святилища среди его провинций.", "Clan “%s” has no shrine province among its provinces."},
+	"err.calc.list":               {"Не понял «%s» в «%s».", "Cannot read “%s” in “%s”."},
 
 	// Completions.
 	"calc.crossing_offer":    {"переправа: защищённых берегов %d", "crossing: %d defended shores"},
@@ -189,6 +190,7 @@ var calcTexts = texts{
 	"calc.retreat.captives":     {"Сдавшиеся переданы клану %s группой «%s»: принять (−1 Натиск, −1 Стойкость), казнить или отпустить — правкой состава.", "The surrendered go to clan %s as group “%s”: join (−1 Impetus, −1 Steadiness), execute or release — by roster edits."},
 	"calc.retreat.no_winner":    {"Сдавшиеся выходят из армии; победитель решает: принять (−1 Натиск, −1 Стойкость), казнить или отпустить.", "The surrendered leave the army; the winner chooses: join (−1 Impetus, −1 Steadiness), execute or release."},
 	"calc.retreat.chars":        {"Персонажи возглавляют оборону замков или попадают в плен; командующие могут совершить самоубийство (мастер).", "Characters lead the castles' defence or are captured; commanders may commit suicide (the GM)."},
+	"calc.retreat.check_every":  {"На любом из этих путей (E1-R3):", "On every one of these routes (E1-R3):"},
 	"calc.retreat.check_head":   {"Куда можно отступить (E1-R3, решает мастер):", "Where a retreat may go (E1-R3, the GM decides):"},
 	"calc.item.forced_march":    {"форс. марш", "forced march"},
 	"calc.item.cut_off":         {"отрезана", "cut off"},
@@ -235,7 +237,7 @@ var calcTexts = texts{
 
 	// /secession
 	"calc.secession.head":    {"**Наследование клана %s** (E1-K)", "**Succession of clan %s** (E1-K)"},
-	"calc.secession.heir":    {"Есть живой взрослый мужчина: провинции не отпадают; наследование решает мастер (E1-K3).", "A living adult man remains: no province breaks away; inheritance is the GM's (E1-K3)."},
+	"calc.secession.heir":    {"В доме есть живой взрослый мужчина: провинции не отпадают; наследование решает мастер (E1-K3).", "A living adult man remains in the house: no province breaks away; inheritance is the GM's (E1-K3)."},
 	"calc.secession.extinct": {"Все члены дома мертвы (E1-K1): земли клана становятся нейтральными (вассальный дом — его 1 провинция), войска и флоты распускаются.", "Every member of the house is dead (E1-K1): the clan's lands become neutral (a vassal house: its 1 province), its troops and fleets disband."},
 	"calc.secession.minors":  {"Остались только несовершеннолетние (E1-K2): каждая провинция, кроме провинции святилища %s, отпадает на 1 на к6.", "Only minors remain (E1-K2): every province but the shrine's, %s, breaks away on a 1 on d6."},
 	"calc.secession.women":   {"Остались только женщины (E1-K2, E1-Q18): каждая провинция, кроме провинции святилища %s, отпадает на 1–2 на к6.", "Only women remain (E1-K2, E1-Q18): every province but the shrine's, %s, breaks away on 1–2 on d6."},
@@ -368,9 +370,15 @@ func RetreatText(lang Lang, rep RetreatReport) string {
 
 // RetreatChecklistText is the E1-R3 checklist for the GM: the seed's words
 // in Russian, EXTRAS' in English.
+// The destinations come first; the narrow pass, a condition on every route,
+// and the rules follow under their own heading (E1-R3).
 func RetreatChecklistText(lang Lang) string {
 	lines := []string{T(lang, "calc.retreat.check_head")}
+	headed := false
 	for _, c := range campaign.RetreatChecklist {
+		if c.Kind != "destination" && !headed {
+			lines, headed = append(lines, T(lang, "calc.retreat.check_every")), true
+		}
 		text := c.Label
 		if lang == EN {
 			text = c.Text

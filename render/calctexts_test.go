@@ -1,6 +1,7 @@
 package render
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -160,10 +161,32 @@ func TestCalcSuppressText(t *testing.T) {
 	calcClean(t, SuppressText(EN, SuppressReport{Province: "kai", Kind: s.Kind, Method: s.Method, Army: army, Result: r}))
 }
 
-// E1-K2, E1-Q18 and E1-K1 as the GM reads them.
+// E1-R3 (seed §I item 3: "Для срочного отступления через узкий проход
+// необходимо, чтобы он не был перекрыт погодой или армией/сэнданом
+// противника"): the narrow pass is a condition on every route, shown under
+// its own heading after the four destinations, never among them.
+func TestRetreatChecklistPass_E1_R3(t *testing.T) {
+	for _, lang := range []Lang{RU, EN} {
+		lines := strings.Split(RetreatChecklistText(lang), "\n")
+		every := slices.Index(lines, T(lang, "calc.retreat.check_every"))
+		pass := slices.IndexFunc(lines, func(l string) bool { return strings.HasSuffix(l, "(E1-R3.5)") })
+		last := slices.IndexFunc(lines, func(l string) bool { return strings.HasSuffix(l, "(E1-R3.4)") })
+		if every < 0 || pass < every || last > every || every != 5 {
+			t.Errorf("%s: the pass at %d, the heading at %d, the last destination at %d:\n%s", lang, pass, every, last, strings.Join(lines, "\n"))
+		}
+	}
+	if c := campaign.RetreatChecklist[4]; c.Kind != "condition" || !strings.Contains(c.Text, "on every route") || !strings.Contains(c.Label, "узкий проход") {
+		t.Errorf("E1-R3 pass %+v", c)
+	}
+}
+
+// E1-K2, E1-Q18 and E1-K1 as the GM reads them; the regent is a general
+// (E1-K0), not the woman of the house.
 func TestCalcSecessionText(t *testing.T) {
+	general := false
 	roster := campaign.Roster{Clans: []campaign.Clan{{ID: "takeda", Name: "Такэда", Provinces: []string{"kai", "shinano", "suruga"}, Shrine: "kai"}},
-		Characters: []campaign.Person{{Character: campaign.Character{ID: "matsu", Age: campaign.Young}, Name: "Мацу", Clan: "takeda", Female: true, Status: campaign.Active, Province: "shinano"}}}
+		Characters: []campaign.Person{{Character: campaign.Character{ID: "matsu", Age: campaign.Young}, Name: "Мацу", Clan: "takeda", Female: true, Status: campaign.Active, Province: "shinano"},
+			{Character: campaign.Character{ID: "baba", Age: campaign.Mature}, Name: "Баба", Clan: "takeda", Status: campaign.Active, Province: "shinano", House: &general}}}
 	members := roster.Members("takeda")
 	state := campaign.HouseState(members)
 	res, err := campaign.Secede([]string{"kai", "shinano", "suruga"}, "kai", members, calcDiceOf{"secession.shinano": 3, "secession.suruga": 2})
@@ -173,7 +196,7 @@ func TestCalcSecessionText(t *testing.T) {
 	ru := SecessionText(RU, roster, "takeda", state, res)
 	calcClean(t, ru)
 	for _, want := range []string{"Остались только женщины (E1-K2, E1-Q18)", "кроме провинции святилища kai, отпадает на 1–2",
-		"• shinano: к6 = 3, отпадает на ≤2: остаётся верной", "• suruga: к6 = 2, отпадает на ≤2: **отпадает**", "Регентом может стать: Мацу."} {
+		"• shinano: к6 = 3, отпадает на ≤2: остаётся верной", "• suruga: к6 = 2, отпадает на ≤2: **отпадает**", "Регентом может стать: Баба."} {
 		if !strings.Contains(ru, want) {
 			t.Errorf("RU lacks %q:\n%s", want, ru)
 		}

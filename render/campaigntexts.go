@@ -86,6 +86,11 @@ var campaignTexts = texts{
 	"camp.char.dead.f":   {"погибла", "dead"},
 	"camp.char.traits":   {"черты: %s", "traits: %s"},
 	"camp.char.skills":   {"тактические навыки: %s", "tactical skills: %s"},
+	// E1-K0: of the house, or a general who serves the clan (a possible regent).
+	"camp.char.house":      {"член дома", "of the house"},
+	"camp.char.general":    {"генерал на службе клана, не член дома", "a general serving the clan, not of the house"},
+	"camp.char.general.f":  {"на службе клана, не член дома", "serving the clan, not of the house"},
+	"camp.char.by_default": {"(по умолчанию)", "(by default)"},
 
 	// This turn's battles on the roster card.
 	"camp.records.title": {"Битвы этого хода", "This turn's battles"},

@@ -61,18 +61,30 @@ func FightCard(lang Lang, r campaign.Roster, rec quick.Record) Card {
 			value := T(lang, "qb.siege_no")
 			if rec.OpenedSiege != "" {
 				value = T(lang, "qb.siege_opened", rec.OpenedSiege)
+			} else if rec.Withdraw != nil {
+				value += "\n" + T(lang, "qb.withdraw") + "\n" + checklistText(lang, rec.Withdraw.Checklist)
 			}
-			c.Fields = append(c.Fields, CardField{Name: T(lang, "qb.siege"), Value: value})
+			c.Fields = append(c.Fields, CardField{Name: T(lang, "qb.siege"), Value: clip(value, MaxCardFieldValue)})
 		}
 		if o.Retreat != nil {
-			var lines []string
-			for _, ch := range o.Retreat.Checklist {
-				lines = append(lines, "• "+ch.Text)
-			}
-			c.Fields = append(c.Fields, CardField{Name: T(lang, "qb.retreat", clanName(&r, o.Retreat.Clan)), Value: clip(strings.Join(lines, "\n"), MaxCardFieldValue)})
+			c.Fields = append(c.Fields, CardField{Name: T(lang, "qb.retreat", clanName(&r, o.Retreat.Clan)), Value: clip(checklistText(lang, o.Retreat.Checklist), MaxCardFieldValue)})
 		}
 	}
 	return c
+}
+
+// checklistText is a retreat's restrictions, one a line: the seed's words
+// in Russian, EXTRAS' in English.
+func checklistText(lang Lang, checks []quick.Check) string {
+	var lines []string
+	for _, ch := range checks {
+		text := ch.Label
+		if lang == EN || text == "" {
+			text = ch.Text
+		}
+		lines = append(lines, "• "+text)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // SeedHashText is the short form of a seed's SHA-256.
@@ -322,6 +334,7 @@ var quickTexts = texts{
 	"qb.siege":                          {"Осада (E3-F12)", "Siege (E3-F12)"},
 	"qb.siege_opened":                   {"Осада «%s» началась: /осада показать.", "The siege “%s” has begun: /siege show."},
 	"qb.siege_no":                       {"Осаждающих не больше, чем укрывшихся: атакующий должен отойти.", "The besiegers do not outnumber those inside: the attacker must withdraw."},
+	"qb.withdraw":                       {"Он отходит, как при снятии осады (E3-U2), в соседнюю провинцию; куда — решает мастер:", "It withdraws as on lifting a siege (E3-U2) to an adjacent province; the GM names where:"},
 	"qb.retreat":                        {"Отступление: %s (куда — решает мастер, E3-R2)", "Retreat of %s (the GM names where, E3-R2)"},
 	"qb.pick_losses":                    {"Какие отряды теряем…", "Which units we lose…"},
 	"qb.pick_keep":                      {"Какой отряд остаётся…", "Which unit remains…"},

@@ -501,11 +501,26 @@ func personLine(lang Lang, r *campaign.Roster, p *campaign.Person) string {
 	if len(p.Skills) > 0 {
 		parts = append(parts, T(lang, "camp.char.skills", strings.Join(p.Skills, ", ")))
 	}
+	parts = append(parts, houseText(lang, r, p))
 	name := p.Name
 	if name == "" {
 		name = p.ID
 	}
 	return T(lang, "camp.char.line", name, strings.Join(parts, "; "))
+}
+
+// houseText says whether the character is of his clan's house or a general
+// serving it (E1-K0), and whether the roster gives it or its default does.
+func houseText(lang Lang, r *campaign.Roster, p *campaign.Person) string {
+	key := "camp.char.general"
+	if r.InHouse(*p) {
+		key = "camp.char.house"
+	}
+	out := variant(lang, key, sexSuffix(p))
+	if p.House == nil {
+		out += " " + T(lang, "camp.char.by_default")
+	}
+	return out
 }
 
 func battleName(b campaign.BattleRecord) string {

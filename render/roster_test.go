@@ -686,3 +686,35 @@ func TestRosterCatalogueKeys(t *testing.T) {
 		}
 	}
 }
+
+// E1-K0 on the roster card: each character says whether he is of the house
+// or a general serving the clan, and when that is the roster's default (no
+// house flag: an army's named generals are not of the house).
+func TestRosterCardsHouse_E1_K0(t *testing.T) {
+	r := testRoster(t)
+	yes, no := true, false
+	for i := range r.Characters {
+		switch r.Characters[i].ID {
+		case "shingen":
+			r.Characters[i].House = &yes
+		case "matsu":
+			r.Characters[i].House = &no
+		}
+	}
+	for _, c := range []struct {
+		lang                      Lang
+		shingen, nobushige, matsu string
+	}{
+		{RU, "тактические навыки: Засада; член дома", "1 ранение; генерал на службе клана, не член дома (по умолчанию)", "без ранений; на службе клана, не член дома"},
+		{EN, "tactical skills: Засада; of the house", "1 wound; a general serving the clan, not of the house (by default)", "unwounded; serving the clan, not of the house"},
+	} {
+		chars := fieldOf(t, RosterCards(c.lang, r, "takeda"), T(c.lang, "camp.chars.title"))
+		checkText(t, c.lang, chars)
+		wantAll(t, string(c.lang)+" shingen", lineOf(t, chars, "Сингэн"), c.shingen)
+		wantAll(t, string(c.lang)+" nobushige", lineOf(t, chars, "Нобусигэ"), c.nobushige)
+		wantAll(t, string(c.lang)+" matsu", lineOf(t, chars, "Мацу"), c.matsu)
+		if l := lineOf(t, chars, "Кацуёри"); !strings.HasSuffix(l, T(c.lang, "camp.char.house")+" "+T(c.lang, "camp.char.by_default")) {
+			t.Errorf("%s: katsuyori, of the house by default: %q", c.lang, l)
+		}
+	}
+}

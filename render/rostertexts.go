@@ -64,6 +64,11 @@ var rosterTexts = texts{
 	"err.roster_file.csv_conflict": {"%s, строка %d, столбец %d: «%s» войска — «%s», но выше указано «%s» (строка %d).",
 		"%s, line %d, column %d: the army's “%s” is “%s” here but “%s” above (line %d)."},
 
+	"err.roster_file.csv_house_commander": {"%s, строка %d, столбец %d: commander_house говорит о командующем войска «%s», но он в файле не назван — укажите столбец commander.",
+		"%s, line %d, column %d: commander_house speaks of the commander of army “%s”, whom the file does not name — give the commander column."},
+	"err.roster_file.csv_house_twice": {"%s, строка %d, столбец %d: «%s» командует несколькими войсками, и commander_house у них разный.",
+		"%s, line %d, column %d: “%s” commands several armies whose commander_house differs."},
+
 	"err.roster_merge.duplicate": {"Id «%s» встречается в составе дважды: у каждого клана, персонажа, войска и отряда свой id.",
 		"Id “%s” is in the roster twice: every clan, character, army and unit has its own id."},
 	"err.roster_merge.character_clan": {"Персонаж «%s» из клана «%s», а такого клана в кампании нет.",

@@ -17,7 +17,7 @@ import (
 
 // The columns of an army list.
 var (
-	armyListColumns  = []string{"army", "id", "name", "type", "figures", "impetus_mod", "steadiness_mod", "mastery", "promotions", "clan", "kind", "commander"}
+	armyListColumns  = []string{"army", "id", "name", "type", "figures", "impetus_mod", "steadiness_mod", "mastery", "promotions", "clan", "kind", "commander", "commander_house"}
 	armyListRequired = []string{"army", "id", "type", "figures"}
 )
 
@@ -30,7 +30,7 @@ func parseArmyList(name string, data []byte) (campaign.Roster, error) {
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	l := &listReader{f: &fileCheck{name: name, ids: map[string]pos{}}, cr: cr,
-		given: map[string]map[string]pos{}}
+		given: map[string]map[string]pos{}, house: map[string]bool{}}
 	if err := l.readHeader(); err != nil {
 		return campaign.Roster{}, err
 	}
@@ -53,7 +53,39 @@ func parseArmyList(name string, data []byte) (campaign.Roster, error) {
 			return campaign.Roster{}, err
 		}
 	}
+	if err := l.commandersHouse(); err != nil {
+		return campaign.Roster{}, err
+	}
 	return l.r, nil
+}
+
+// houseValues are what a commander_house cell may say: the commander is of
+// the clan's house, or a general who serves it (E1-K0).
+var houseValues = map[string]bool{"true": true, "yes": true, "да": true, "1": true, "false": false, "no": false, "нет": false, "0": false}
+
+// commandersHouse turns each army's commander_house into the roster's word
+// on its commander (E1-K0): a character carrying only his id and House,
+// which Merge writes on the roster's character. The commander must be named
+// in the file, on a row of the same army.
+func (l *listReader) commandersHouse() error {
+	for _, a := range l.r.Armies {
+		v, ok := l.house[a.ID]
+		if !ok {
+			continue
+		}
+		p := l.given[a.ID]["commander_house"]
+		if a.Commander == "" {
+			return l.f.fail(p, "csv_house_commander", a.ID)
+		}
+		if have, ok := l.r.Person(a.Commander); ok {
+			if *have.House != v {
+				return l.f.fail(p, "csv_house_twice", a.Commander)
+			}
+			continue
+		}
+		l.r.Characters = append(l.r.Characters, campaign.Person{Character: campaign.Character{ID: a.Commander}, House: &v})
+	}
+	return nil
 }
 
 // listReader is an army list being read: where each column is, the roster
@@ -65,6 +97,7 @@ type listReader struct {
 	col    map[string]int
 	r      campaign.Roster
 	given  map[string]map[string]pos // army -> column -> where its clan, kind or commander was given
+	house  map[string]bool           // army -> its commander_house, where given (E1-K0)
 }
 
 func (l *listReader) csvErr(err error) error {
@@ -164,9 +197,20 @@ func (l *listReader) row(w listRow) error {
 	return nil
 }
 
-// armyFields sets the army's clan, kind and commander from the row; a
-// value other than the one an earlier row gave is refused.
+// armyFields sets the army's clan, kind and commander from the row, and
+// notes whether its commander is of the house (E1-K0); a value other than
+// the one an earlier row gave is refused.
 func (l *listReader) armyFields(w listRow, armyID string, army *campaign.Army) error {
+	if v, p := w.cell("commander_house"); v != "" {
+		b, ok := houseValues[strings.ToLower(v)]
+		if !ok {
+			return l.f.fail(p, "value", "commander_house", v, "true, false, yes, no, да, нет, 1, 0")
+		}
+		if first, ok := l.given[armyID]["commander_house"]; ok && l.house[armyID] != b {
+			return l.f.fail(p, "csv_conflict", "commander_house", v, strconv.FormatBool(l.house[armyID]), first.line)
+		}
+		l.given[armyID]["commander_house"], l.house[armyID] = p, b
+	}
 	for _, c := range []string{"clan", "kind", "commander"} {
 		v, p := w.cell(c)
 		if v == "" {

@@ -15,7 +15,9 @@ import (
 // other clans stay as they are. An army list (an upload without clans)
 // replaces the units of the armies it names and adds the armies the roster
 // does not have; where it gives an army's clan, kind or commander they
-// change, the rest of the army stays. The turn and the subphase change when
+// change, the rest of the army stays; where it says whether an army's
+// commander is of the clan's house (commander_house, E1-K0), his House
+// changes. The turn and the subphase change when
 // the upload gives them. Records, aftermaths and healing marks stay. The
 // result passes Roster.Check, or the merge is refused saying what is wrong.
 func Merge(old, upload campaign.Roster) (campaign.Roster, error) {
@@ -69,6 +71,13 @@ func Merge(old, upload campaign.Roster) (campaign.Roster, error) {
 			}
 			if a.Commander != "" {
 				have.Commander = a.Commander
+			}
+		}
+		// The commanders an army list says are (or are not) of the house
+		// (E1-K0); one the roster lacks is refused below as a leader.
+		for _, c := range upload.Characters {
+			if p, ok := out.Person(c.ID); ok {
+				p.House = c.House
 			}
 		}
 	}

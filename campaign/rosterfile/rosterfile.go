@@ -39,6 +39,11 @@ package rosterfile
 //	captor = "uesugi"         # the clan holding him, if captured
 //	province = "kai"
 //	rating = 2                # quick-battle rating 0..3 (default 1, E3-Q2)
+//	house = true              # of the clan's house (the daimyo's family: heirs,
+//	                          # wives, daughters, minors); false: a general who
+//	                          # serves the clan, its possible regent (E1-K0).
+//	                          # Left out: false for a character named among an
+//	                          # army's generals, true otherwise
 //
 //	[[army]]
 //	id = "takeda-main"
@@ -67,12 +72,15 @@ package rosterfile
 // impetus_mod, steadiness_mod, mastery and promotions (separated by spaces
 // or "|") are the unit's; clan, kind and commander, given on any row of an
 // army (the same on every row that gives them), create an army the roster
-// does not have yet or change one it has. Lines starting with # are
+// does not have yet or change one it has; commander_house (true or false,
+// yes or no, да or нет, 1 or 0) says whether the army's commander, named in
+// the file, is of the clan's house or a general serving it (E1-K0). Lines starting with # are
 // comments; the separator is the comma or the semicolon (what Russian Excel
 // writes), whichever the header uses more. An army list gives a Roster with
 // the armies only: no clans and no characters, an army's Clan, Kind and
-// Commander empty where the file leaves them out; Merge then keeps
-// what the roster has.
+// Commander empty where the file leaves them out, and for each
+// commander_house given a character with only the commander's id and House;
+// Merge then keeps what the roster has.
 //
 // Every mistake is a Refusal whose first three arguments are the file name,
 // the line and the column of the offending value (for a CSV file the column
@@ -247,6 +255,7 @@ type (
 		Captor     string   `toml:"captor"`
 		Province   string   `toml:"province"`
 		Rating     *int     `toml:"rating"`
+		House      *bool    `toml:"house"`
 	}
 	armyTOML struct {
 		ID          string     `toml:"id"`
@@ -431,7 +440,7 @@ func (t *tomlRoster) characters(raw []characterTOML) error {
 		t.r.Characters = append(t.r.Characters, campaign.Person{
 			Character: campaign.Character{ID: c.ID, Age: age, WeakHealth: c.WeakHealth, Wounds: c.Wounds, WoundsAtTurnStart: c.Wounds},
 			Name:      c.Name, Clan: c.Clan, Female: c.Female, Traits: c.Traits, Skills: c.Skills,
-			Status: campaign.Status(status), Captor: c.Captor, Province: c.Province, Rating: c.Rating,
+			Status: campaign.Status(status), Captor: c.Captor, Province: c.Province, Rating: c.Rating, House: c.House,
 		})
 	}
 	return nil

@@ -132,6 +132,12 @@ func TestRosterFileErrors(t *testing.T) {
 		{"csv: a short row", "a.csv", "army;id;type;figures\na1;u1;yamabushi\n", "err.roster_file.csv_fields", 2, 4},
 		{"csv: a bad quote", "a.csv", "army;id;type;figures\na1;\"u1;yamabushi;3\n", "err.roster_file.csv_syntax", 2, 0},
 		{"csv: no unit id", "a.csv", "army;id;type;figures\na1;;yamabushi;3\n", "err.roster_file.missing", 2, 2},
+		// E1-K0: whether a character is of the clan's house.
+		{"house not a flag", "r.toml", clan + char + "house = \"yes\"\n", "err.roster_file.want_bool", 8, 9},
+		{"csv: commander_house not a flag", "a.csv", "army;id;type;figures;commander;commander_house\na1;u1;yamabushi;3;baba;может\n", "err.roster_file.value", 2, 6},
+		{"csv: commander_house without a commander", "a.csv", "army;id;type;figures;commander_house\na1;u1;yamabushi;3;\na1;u2;yamabushi;3;нет\n", "err.roster_file.csv_house_commander", 3, 5},
+		{"csv: commander_house twice otherwise", "a.csv", "army;id;type;figures;commander;commander_house\na1;u1;yamabushi;3;baba;no\na1;u2;yamabushi;3;;yes\n", "err.roster_file.csv_conflict", 3, 6},
+		{"csv: one commander, two words", "a.csv", "army;id;type;figures;commander;commander_house\na1;u1;yamabushi;3;baba;no\na2;u2;yamabushi;3;baba;yes\n", "err.roster_file.csv_house_twice", 3, 6},
 	} {
 		t.Run(c.what, func(t *testing.T) {
 			_, err := Parse(c.name, []byte(c.data))
@@ -293,6 +299,46 @@ func TestMergeRosterArmyList(t *testing.T) {
 		t.Errorf("%d armies, %d characters, %d clans", len(got.Armies), len(got.Characters), len(got.Clans))
 	}
 	if o, _ := old.Army("takeda-main"); len(o.Units) != 7 {
+		t.Error("the old roster was changed")
+	}
+}
+
+// E1-K0: the roster file says who is of the clan's house (house = true) and
+// who is a general serving it (house = false); left out, it is nil and the
+// roster's default applies (an army's named generals are not of the house).
+// An army list says it of an army's commander (commander_house), and Merge
+// writes it on the roster's character.
+func TestRosterFileHouse_E1_K0(t *testing.T) {
+	r := sampleRoster(t)
+	for id, want := range map[string]bool{"shingen": true, "nobushige": true, "katsuyori": true, "masakage": false, "kenshin": true, "kageie": false} {
+		p, _ := r.Person(id)
+		if p.House == nil || *p.House != want || r.InHouse(*p) != want {
+			t.Errorf("E1-K0 %s house %v, want %v", id, p.House, want)
+		}
+	}
+	up, err := Parse("t.toml", []byte("[[clan]]\nid = \"oda\"\n[[character]]\nid = \"nobunaga\"\nclan = \"oda\"\nage = \"mature\"\n"+
+		"[[character]]\nid = \"katsuie\"\nclan = \"oda\"\nage = \"mature\"\n[[army]]\nid = \"oda-1\"\nclan = \"oda\"\ncommander = \"nobunaga\"\ngenerals = [\"katsuie\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if up.Characters[0].House != nil || !up.InHouse(up.Characters[0]) || up.InHouse(up.Characters[1]) {
+		t.Errorf("E1-K0 default: %+v", up.Characters)
+	}
+	list := "army;id;type;figures;commander;commander_house\ntakeda-main;tk-x;yamabushi;3;shingen;нет\nuesugi-main;us-x;yamabushi;3;kageie;да\n"
+	up, err = Parse("a.csv", []byte(list))
+	if err != nil || len(up.Characters) != 2 || up.Characters[0].ID != "shingen" || *up.Characters[0].House || !*up.Characters[1].House {
+		t.Fatalf("E1-K0 army list: %+v %v", up.Characters, err)
+	}
+	got, err := Merge(r, up)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shingen, _ := got.Person("shingen")
+	kageie, _ := got.Person("kageie")
+	if got.InHouse(*shingen) || !got.InHouse(*kageie) || len(got.Characters) != len(r.Characters) {
+		t.Errorf("E1-K0 merged: shingen %v kageie %v", shingen.House, kageie.House)
+	}
+	if old, _ := r.Person("shingen"); !*old.House {
 		t.Error("the old roster was changed")
 	}
 }

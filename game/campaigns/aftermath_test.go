@@ -181,3 +181,30 @@ func TestRetryAftermathAddPressedTwice(t *testing.T) {
 		t.Fatalf("the menu drawn anew: %v, %d given", err, allotted(given()))
 	}
 }
+
+// E1-H2, F-E1-1 item 2 through the service: shingen began the turn wounded
+// and commands t1 on the roster; no battle was recorded, yet commanding an
+// army ("командование армией") makes him busy, −1 to his healing roll;
+// nobushige, wounded too but commanding nothing and in no battle, is not.
+func TestAftermathBusyCommander_E1_H2(t *testing.T) {
+	svc, _ := calcService(t, func(r *campaign.Roster) {
+		r.Clans[0].Channel = "ch-takeda"
+		for i := range 2 {
+			r.Characters[i].Wounds, r.Characters[i].WoundsAtTurnStart = 1, 1
+		}
+	})
+	am, err := svc.RunAftermath(guild, AftermathRequest{Army: "t1", GMChannel: "ch-gm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	busy := map[string]bool{}
+	for _, h := range am.Healings {
+		busy[h.Character] = h.Busy
+		if want := map[string]int{"shingen": -1, "nobushige": 0}[h.Character]; h.Result.Rolls[0].Mod != want {
+			t.Errorf("E1-H2 %s's roll %+v, want the modifier %d", h.Character, h.Result.Rolls[0], want)
+		}
+	}
+	if len(am.Healings) != 2 || !busy["shingen"] || busy["nobushige"] {
+		t.Fatalf("E1-H2 busy %v in %+v", busy, am.Healings)
+	}
+}

@@ -39,7 +39,7 @@ type RetreatRequest struct {
 	Nowhere  bool     // E1-R5 instead of the route
 	Province string   // where the army is trapped; "" is the army's province
 	Home     []string // units raised in that province: they go home (E1-Q6)
-	Castle   []string // units the GM shuts in castles (samurai: his call)
+	Castle   []string // units the GM shuts in castles: samurai units only (E1-R5), his call
 	Winner   string   // the clan that takes the surrendered units; "" keeps none
 
 	Apply bool // write it to the roster; false only shows it
@@ -205,8 +205,16 @@ func retreatNowhere(r *campaign.Roster, a *campaign.Army, req RetreatRequest, d 
 		n.RaisedIn[id] = n.Province
 	}
 	for _, id := range req.Castle {
-		if a.UnitIndex(id) < 0 {
+		i := a.UnitIndex(id)
+		if i < 0 {
 			return refuse("err.calc.not_in_army", id, kit.ArmyName(r, a.ID))
+		}
+		if u := a.Units[i]; !u.Type.Samurai() {
+			name := u.Name
+			if name == "" {
+				name = u.ID
+			}
+			return refuse("err.calc.castle_not_samurai", name) // E1-R5: "Самураи могут запереться в замках"
 		}
 		n.InCastle[id] = true
 	}
@@ -294,7 +302,8 @@ func hasTrait(traits []string, want string) bool {
 // figures by unit type (E1-C4).
 type Garrison struct {
 	Kind     campaign.Fortification
-	Besieged bool // besieged or stormed: not counted
+	Besieged bool // besieged (or stormed and still held): counted once, not ×2/×3 (E1-Q21)
+	Taken    bool // taken by storm: no longer the resistance's, counted 0 (E1-Q21)
 	Figures  map[campaign.UnitType]int
 }
 
@@ -357,7 +366,7 @@ func (s *Service) Control(guild string, req ControlRequest) (campaign.ControlRes
 			MonasteryAttacked: req.Sohei > 0, Sohei: req.Sohei}
 		for _, g := range req.Fortifications {
 			res.Fortifications = append(res.Fortifications, campaign.HostileFortification{
-				Kind: g.Kind, Garrison: garrisonUnits(g.Figures), BesiegedOrStormed: g.Besieged})
+				Kind: g.Kind, Garrison: garrisonUnits(g.Figures), BesiegedOrStormed: g.Besieged, Taken: g.Taken})
 		}
 		a := campaign.ControlAttempt{Province: req.Province, Auto: req.Auto, Method: req.Method, CutAL: req.CutAL,
 			AL: req.AL, OC: req.OC, OthersProvince: req.OthersProvince, SummerAutumn: req.SummerAutumn,

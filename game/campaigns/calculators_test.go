@@ -193,6 +193,9 @@ func TestRetreatRefusals(t *testing.T) {
 		{RetreatRequest{Army: "t1", Apply: true, Nowhere: true, Winner: "takeda"}, "err.calc.own_winner"},
 		{RetreatRequest{Army: "t1", Apply: true, Nowhere: true, Winner: "hojo"}, "err.calc.no_clan"},
 		{RetreatRequest{Army: "t1", Apply: true, Nowhere: true, Home: []string{"u1"}, Castle: []string{"u1"}}, "err.calc.home_and_castle"},
+		// E1-R5: "Самураи могут запереться в замках": not the ashigaru.
+		{RetreatRequest{Army: "t1", Apply: true, Nowhere: true, Castle: []string{"u2"}}, "err.calc.castle_not_samurai"},
+		{RetreatRequest{Army: "t1", Nowhere: true, Castle: []string{"u2"}}, "err.calc.castle_not_samurai"},
 	} {
 		_, err := svc.Retreat(guild, tc.req)
 		userErr(t, err, tc.key)
@@ -374,9 +377,11 @@ func TestSuppressE1S3HitsWritten(t *testing.T) {
 	}
 }
 
-// E1-K1, E1-K2, E1-Q18: an heir means no roll; only women roll 1-2 per
-// province but the shrine's, with the generals in loyal provinces as
-// regents; none alive is extinct.
+// E1-K0, E1-K1, E1-K2, E1-Q18: an heir means no roll; only women of the
+// house roll 1-2 per province but the shrine's, with the generals in loyal
+// provinces as regents; a general is not of the house (nobushige, named
+// among t1's generals, by InHouse's default), so with the daimyo dead and
+// only he alive the house is extinct.
 func TestSecessionE1K2AndE1K1(t *testing.T) {
 	svc, _ := calcService(t, nil)
 	res, state, err := svc.Secession(guild, "takeda")
@@ -385,7 +390,8 @@ func TestSecessionE1K2AndE1K1(t *testing.T) {
 	}
 	svc, rec := calcService(t, func(r *campaign.Roster) {
 		r.Characters[0].Status = campaign.Dead
-		r.Characters[1].Female = true
+		r.Characters = append(r.Characters, campaign.Person{Character: campaign.Character{ID: "matsu", Age: campaign.Mature},
+			Name: "matsu", Clan: "takeda", Female: true, Status: campaign.Active, Province: "kai"})
 	})
 	before := stored(t, svc)
 	res, state, err = svc.Secession(guild, "takeda")
@@ -408,18 +414,85 @@ func TestSecessionE1K2AndE1K1(t *testing.T) {
 		t.Fatalf("regents %v recruit %v (shinano seceded: %v)", res.Regents, res.Recruit, !wantRegent)
 	}
 	svc, _ = calcService(t, func(r *campaign.Roster) {
-		r.Characters[0].Status, r.Characters[1].Status = campaign.Dead, campaign.Dead
+		r.Characters[0].Status = campaign.Dead
 	})
 	if _, state, err = svc.Secession(guild, "takeda"); err != nil || state != campaign.Extinct {
-		t.Fatalf("extinct: %v %v", state, err)
+		t.Fatalf("E1-K1 only a general alive: %v %v", state, err)
 	}
 	_, _, err = svc.Secession(guild, "hojo")
 	userErr(t, err, "err.calc.no_clan")
 	svc, _ = calcService(t, func(r *campaign.Roster) {
 		r.Characters[0].Status = campaign.Dead
 		r.Characters[1].Age = campaign.Minor
+		r.Characters[1].House = new(bool)
+		*r.Characters[1].House = true
 		r.Clans[0].Shrine = ""
 	})
 	_, _, err = svc.Secession(guild, "takeda")
 	userErr(t, err, "err.calc.no_shrine")
+}
+
+// E1-K0, E1-K2 through the service (seed §IV: "Если остались только
+// малолетние представители дома ... Обязанности регента берет на себя один
+// из генералов в оставшейся верной провинции"): the daimyo dead, his minor
+// son and a grown general left, the house is one of minors and the general
+// its regent; /roster set house:true makes the general one of the house,
+// whose grown man then is the heir, and house:false takes him out again.
+func TestSecessionMinorsAndGeneral_E1_K0_E1_K2(t *testing.T) {
+	svc, _ := calcService(t, func(r *campaign.Roster) {
+		r.Characters[0].Status = campaign.Dead
+		r.Characters[1].Age = campaign.Mature
+		r.Characters = append(r.Characters, campaign.Person{Character: campaign.Character{ID: "katsuyori", Age: campaign.Minor},
+			Name: "katsuyori", Clan: "takeda", Status: campaign.Active, Province: "kai"})
+	})
+	res, state, err := svc.Secession(guild, "takeda")
+	if err != nil || state != campaign.OnlyMinors || len(res.Rolls) != 3 || res.Rolls[0].Target != 1 {
+		t.Fatalf("E1-K2 only minors: %v %+v %v", state, res, err)
+	}
+	if wantRegent := !slices.Contains(res.Seceded, "shinano"); wantRegent != slices.Equal(res.Regents, []string{"nobushige"}) {
+		t.Fatalf("E1-K2 regents %v (shinano seceded: %v): the general, never the minor of the house", res.Regents, !wantRegent)
+	}
+	if _, err := svc.EditRoster(guild, "nobushige", "house", "true"); err != nil {
+		t.Fatal(err)
+	}
+	if _, state, _ = svc.Secession(guild, "takeda"); state != campaign.HouseHasHeir {
+		t.Fatalf("E1-K0 nobushige of the house: %v, want an heir", state)
+	}
+	if _, err := svc.EditRoster(guild, "nobushige", "house", "false"); err != nil {
+		t.Fatal(err)
+	}
+	if _, state, _ = svc.Secession(guild, "takeda"); state != campaign.OnlyMinors {
+		t.Fatalf("E1-K0 nobushige a general again: %v", state)
+	}
+	before := stored(t, svc)
+	_, err = svc.EditRoster(guild, "nobushige", "house", "maybe")
+	userErr(t, err, "err.roster_value")
+	unchanged(t, svc, before)
+	if got := RosterFieldValues(TargetCharacter, "house"); !slices.Equal(got, []string{"true", "false"}) {
+		t.Fatalf("the completer's values: %v", got)
+	}
+}
+
+// E1-Q21 through the service: a besieged castle's garrison counts once (5
+// samurai figures, 20 ash-eq), an unbesieged one ×2, a citadel ×3, one taken
+// by storm not at all.
+func TestControlGarrison_E1_Q21(t *testing.T) {
+	svc, _ := calcService(t, nil)
+	samurai := map[campaign.UnitType]int{campaign.FootSamuraiSpear: 5}
+	for _, c := range []struct {
+		g    Garrison
+		want int
+	}{
+		{Garrison{Kind: campaign.Castle, Figures: samurai}, 40},
+		{Garrison{Kind: campaign.Citadel, Figures: samurai}, 60},
+		{Garrison{Kind: campaign.Castle, Besieged: true, Figures: samurai}, 20},
+		{Garrison{Kind: campaign.Citadel, Besieged: true, Figures: samurai}, 20},
+		{Garrison{Kind: campaign.Castle, Taken: true, Figures: samurai}, 0},
+	} {
+		got, err := svc.Control(guild, ControlRequest{Province: "echigo", Armies: []string{"t1"}, Method: campaign.SoftPower, AL: 5, OC: 4,
+			LevySamurai: 1, Fortifications: []Garrison{c.g}})
+		if err != nil || got.Check.Resist != 4+c.want {
+			t.Errorf("E1-Q21 %+v: resistance %d %v, want %d", c.g, got.Check.Resist, err, 4+c.want)
+		}
+	}
 }

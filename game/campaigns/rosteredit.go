@@ -130,6 +130,14 @@ var rosterFields = []rosterField{
 	textField(TargetCharacter, "province", func(t target) *string { return &t.person.Province }),
 	listField(TargetCharacter, "traits", func(t target) *[]string { return &t.person.Traits }),
 	listField(TargetCharacter, "skills", func(t target) *[]string { return &t.person.Skills }),
+	{kind: TargetCharacter, name: "house", values: yesNo, set: func(t target, v string) error {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return refuse("err.roster_value", "house", v, strings.Join(yesNo, ", "))
+		}
+		t.person.House = &b // E1-K0: true of the house, false a general who serves the clan
+		return nil
+	}},
 	{kind: TargetCharacter, name: "rating", values: []string{"0", "1", "2", "3"}, set: func(t target, v string) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > 3 {

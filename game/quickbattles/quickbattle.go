@@ -453,7 +453,8 @@ func (s *Service) openSiege(tx *store.Tx, guild string, r *campaign.Roster, rec 
 	besieged := loser
 	besieged.Units = pick(loser, inside)
 	if !quick.SiegeCheck(besiegers.Units, besieged.Units) {
-		return nil // the attacker must withdraw (E3-F12): said in the result
+		rec.Withdraw = rec.Fought.Withdraw(out) // the attacker must withdraw, as on lifting (E3-F12, E3-U2)
+		return nil
 	}
 	fortress := quick.Fortress{Name: rec.Name, Type: rec.Fought.Battle.Fortress, Holder: loser.Clan, Capacity: ret.IntoFortress}
 	siege, err := quick.Open(rec.ID, fortress, besiegers, besieged, r.Phase, true)

@@ -65,3 +65,36 @@ func BenchmarkQuickBattle(b *testing.B) {
 		}
 	}
 }
+
+// E3-F12, E3-U2 through the service: the Uesugi sendan (2 units) wins at
+// Takeda's castle, whose survivors go inside; the sendan does not
+// outnumber them, so no siege opens and it withdraws as on lifting a siege:
+// the three restrictions of seed 15.3, none of 14.1's "where the enemy came
+// from" rules, and no way into fortifications.
+func TestQuickBattleWithdraw_E3_F12_E3_U2(t *testing.T) {
+	svc := uploadedService(t)
+	rec, err := svc.QuickBattle("g1", QuickRequest{Name: "У замка", Attacker: []string{"uesugi-sendan"}, Defender: []string{"takeda-main"},
+		Fortress: quick.Castle, AtkMod: quick.Modifier{N: 10, Reason: "внезапность"}, DefMod: quick.Modifier{N: -6, Reason: "туман"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.DueFights(rec.Deadline); err != nil {
+		t.Fatal(err)
+	}
+	_, done, err := svc.Fight("g1", rec.ID)
+	if err != nil || !done.Done || done.Outcome == nil {
+		t.Fatalf("resolved: %+v, %v", done, err)
+	}
+	if done.Outcome.Winner != quick.Attacker || !done.Outcome.SiegeCheck || done.OpenedSiege != "" {
+		t.Fatalf("the fight: winner %v, siege check %v, siege %q", done.Outcome.Winner, done.Outcome.SiegeCheck, done.OpenedSiege)
+	}
+	w := done.Withdraw
+	if w == nil || w.Clan != "uesugi" || w.IntoFortress != 0 || len(w.Checklist) != len(quick.LiftChecklist()) {
+		t.Fatalf("E3-U2 withdrawal %+v", w)
+	}
+	for i, c := range quick.LiftChecklist() {
+		if w.Checklist[i].ID != c.ID || c.ID == "E3-R2.4" || c.ID == "E3-R2.5" {
+			t.Errorf("E3-U2 restriction %d: %+v", i, w.Checklist[i])
+		}
+	}
+}
