@@ -28,6 +28,7 @@ import (
 	"github.com/gunbai/gunbai/quick"
 	"github.com/gunbai/gunbai/render"
 	renderfield "github.com/gunbai/gunbai/render/field"
+	"github.com/gunbai/gunbai/skirmish"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -104,6 +105,10 @@ func enumRoots() []reflect.Type {
 		reflect.TypeFor[duel.Weapon](),
 		reflect.TypeFor[renderfield.View](),
 		reflect.TypeFor[render.Lang](),
+		// The skirmish game (issue 27), to be stored whole by its service.
+		reflect.TypeFor[skirmish.Game](),
+		reflect.TypeFor[skirmish.Action](),
+		reflect.TypeFor[skirmish.Event](),
 	}
 }
 
