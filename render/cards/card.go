@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/image/font"
+
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/skirmish"
 )
@@ -34,9 +36,13 @@ func (l *layout) card(i int, c skirmish.Card, lang render.Lang) error {
 	}
 	nationW := w
 	if c.Morale != skirmish.MoraleNone {
-		nationW = w * 0.5
-		head = append(head, item{s: word(lang, "cards.morale."+string(c.Morale), string(c.Morale)), px: textPx, x: x + w*0.5 + 6, w: w*0.5 - 6,
-			base: y0 + cardH - 16, ax: 1, c: woundedColor})
+		bold, err := l.face(true, nationPx)
+		if err != nil {
+			return err
+		}
+		nationW = min(w*0.6, math.Ceil(measure(bold, glyphs(c.Nation))))
+		head = append(head, item{s: word(lang, "cards.morale."+string(c.Morale), string(c.Morale)), px: textPx, x: x + nationW + 10,
+			w: w - nationW - 10, base: y0 + cardH - 16, ax: 1, c: woundedColor})
 	}
 	head = append(head, item{s: c.Nation, bold: true, px: nationPx, x: x, w: nationW, base: y0 + cardH - 16, c: inkColor})
 	for _, it := range head {
@@ -51,48 +57,78 @@ func (l *layout) card(i int, c skirmish.Card, lang render.Lang) error {
 	return l.fighters(i, c, lang, x, w, y0+bodyTop)
 }
 
-// rows is how many lines a fighter takes: his own, his name's, his
-// awards'.
-func rows(f skirmish.CardLine) int {
-	n := 1
-	if f.Name != "" {
-		n++
-	}
-	if len(f.Awards) > 0 {
-		n++
-	}
-	return n
+// block is a fighter's lines, their baselines from the top of his first
+// line's row, and how many rows they take.
+type block struct {
+	items []item
+	rows  int
 }
 
 // fighters lays out the fighters' lines from top down; those beyond the
-// card's room are summed up in its last line.
+// card's room are summed up in its last two lines.
 func (l *layout) fighters(i int, c skirmish.Card, lang render.Lang, x, w, top float64) error {
+	blocks := make([]block, len(c.Fighters))
 	total := 0
-	for _, f := range c.Fighters {
-		total += rows(f)
-	}
-	room := bodyRows
-	if total > bodyRows {
-		room-- // the summing-up line
-	}
-	row := 0
 	for k, f := range c.Fighters {
-		if row+rows(f) > room && total > bodyRows {
-			return l.add(item{s: more(lang, c.Fighters[k:]), px: textPx, x: x, w: w, base: top + float64(row+1)*rowH - 4, c: faintColor, card: i})
-		}
-		its, err := l.fighterItems(f, lang, x, w, top+float64(row+1)*rowH-4)
+		b, err := l.fighterBlock(f, lang, x, w)
 		if err != nil {
 			return err
 		}
-		for _, it := range its {
-			it.card = i
+		blocks[k], total = b, total+b.rows
+	}
+	room := bodyRows
+	if total > bodyRows {
+		room -= 2 // the summing-up
+	}
+	row := 0
+	for k, b := range blocks {
+		if total > bodyRows && row+b.rows > room {
+			return l.summary(i, lang, c.Fighters[k:], x, w, top+float64(row)*rowH)
+		}
+		for _, it := range b.items {
+			it.card, it.base = i, it.base+top+float64(row)*rowH
 			if err := l.add(it); err != nil {
 				return err
 			}
 		}
-		row += rows(f)
+		row += b.rows
 	}
 	return nil
+}
+
+// baseline is the baseline of the n-th row of a block.
+func baseline(n int) float64 { return float64(n+1)*rowH - 4 }
+
+// summary lays out the summing-up of the fighters left out, on two rows
+// from top.
+func (l *layout) summary(i int, lang render.Lang, left []skirmish.CardLine, x, w, top float64) error {
+	f, err := l.face(false, textPx)
+	if err != nil {
+		return err
+	}
+	a, b := wrap(f, strings.Split(more(lang, left), ", "), w)
+	for n, s := range []string{a, b} {
+		if s == "" {
+			continue
+		}
+		if err := l.add(item{s: s, px: textPx, x: x + float64(12*n), w: w - float64(12*n), base: top + baseline(n), c: faintColor, card: i}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wrap puts as many of parts on the first line as fit in width, joined by
+// ", "; the rest is the second line (shortened when laid out).
+func wrap(f font.Face, parts []string, width float64) (first, rest string) {
+	first = parts[0]
+	for k := 1; k < len(parts); k++ {
+		if measure(f, glyphs(first+", "+parts[k])) > width {
+			return first + ",", strings.Join(parts[k:], ", ")
+		}
+		first += ", " + parts[k]
+	}
+	return first, ""
 }
 
 // more is the summing-up line of the fighters left out: how many, and in
@@ -111,10 +147,11 @@ func more(lang render.Lang, left []skirmish.CardLine) string {
 	return render.T(lang, "cards.more", len(left), strings.Join(parts, ", "))
 }
 
-// fighterItems are a fighter's texts: his ID, rank, class and special
-// classes, his state at the right (a fit fighter in a shield wall: the
-// wall); his name and his awards below.
-func (l *layout) fighterItems(f skirmish.CardLine, lang render.Lang, x, w, base float64) ([]item, error) {
+// fighterBlock are a fighter's lines: his ID, rank, class and special
+// classes (wrapped onto a second line when they do not fit), his state at
+// the right (a fit fighter in a shield wall: the wall); his name and his
+// awards below.
+func (l *layout) fighterBlock(f skirmish.CardLine, lang render.Lang, x, w float64) (block, error) {
 	label, state := inkColor, stateColor(f.State)
 	dead := f.State == skirmish.Dead
 	if dead {
@@ -126,28 +163,38 @@ func (l *layout) fighterItems(f skirmish.CardLine, lang render.Lang, x, w, base 
 	}
 	bold, err := l.face(true, textPx)
 	if err != nil {
-		return nil, err
+		return block{}, err
+	}
+	regular, err := l.face(false, textPx)
+	if err != nil {
+		return block{}, err
 	}
 	sw := min(w*0.45, math.Ceil(measure(bold, glyphs(word))))
 	idW := min(w*0.3, math.Ceil(measure(bold, glyphs(f.ID))))
-	out := []item{
-		{s: word, bold: true, px: textPx, x: x + w - sw, w: sw, base: base, ax: 1, c: state},
-		{s: f.ID, bold: true, px: textPx, x: x, w: idW, base: base, c: label, strike: dead},
-		{s: describe(f, lang), px: textPx, x: x + idW + 6, w: w - idW - sw - 14, base: base, c: label, strike: dead},
+	dx := idW + 6
+	desc, more := wrap(regular, describe(f, lang), w-dx-sw-10)
+	b := block{items: []item{
+		{s: word, bold: true, px: textPx, x: x + w - sw, w: sw, base: baseline(0), ax: 1, c: state},
+		{s: f.ID, bold: true, px: textPx, x: x, w: idW, base: baseline(0), c: label, strike: dead},
+		{s: desc, px: textPx, x: x + dx, w: w - dx - sw - 10, base: baseline(0), c: label, strike: dead},
+	}, rows: 1}
+	if more != "" {
+		b.items = append(b.items, item{s: more, px: textPx, x: x + dx, w: w - dx, base: baseline(b.rows), c: label, strike: dead})
+		b.rows++
 	}
 	if f.Name != "" {
-		base += rowH
-		out = append(out, item{s: f.Name, px: textPx, x: x + 12, w: w - 12, base: base, c: faintColor})
+		b.items = append(b.items, item{s: f.Name, px: textPx, x: x + 12, w: w - 12, base: baseline(b.rows), c: faintColor})
+		b.rows++
 	}
 	if len(f.Awards) > 0 {
-		base += rowH
-		out = append(out, item{s: strings.Join(f.Awards, ", "), px: textPx, x: x + 12, w: w - 12, base: base, c: awardColor, star: true})
+		b.items = append(b.items, item{s: strings.Join(f.Awards, ", "), px: textPx, x: x + 12, w: w - 12, base: baseline(b.rows), c: awardColor, star: true})
+		b.rows++
 	}
-	return out, nil
+	return b, nil
 }
 
 // describe is a fighter's rank, class and special classes, in words.
-func describe(f skirmish.CardLine, lang render.Lang) string {
+func describe(f skirmish.CardLine, lang render.Lang) []string {
 	var parts []string
 	if f.Rank != skirmish.NoRank {
 		parts = append(parts, word(lang, "cards.rank."+string(f.Rank), string(f.Rank)))
@@ -159,7 +206,7 @@ func describe(f skirmish.CardLine, lang render.Lang) string {
 		}
 		parts = append(parts, word(lang, "cards.extra."+x, x))
 	}
-	return strings.Join(parts, ", ")
+	return parts
 }
 
 // known are the words the catalogue has (cardTexts): the seed's ranks,

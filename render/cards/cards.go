@@ -29,7 +29,7 @@ const (
 	cardH    = skirmish.CardHeightMM * pxPerMM
 	margin   = 18
 	gap      = 18
-	perRow   = 3
+	perRow   = PerPicture
 	border   = 7  // the darker frame
 	pad      = 14 // from the card's edge to its text
 	rowH     = 19 // a fighter's line
@@ -40,6 +40,13 @@ const (
 	textPx   = 15 // the smallest text drawn
 	nationPx = 16
 )
+
+// PerPicture is how many cards a picture holds in its first row, and the
+// most it should hold to stay legible in Discord's preview of a message
+// (the tests: TestCardsLegibleInPreview_E2_C): more cards go on more rows,
+// legible once the picture is opened; a service that posts a side of more
+// units may post a picture for each PerPicture of them.
+const PerPicture = 3
 
 // Colours of the cards.
 var (

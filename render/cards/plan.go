@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/fogleman/gg"
@@ -111,8 +112,8 @@ func fit(f font.Face, s string, width float64) string {
 	for s != "" {
 		_, n := utf8.DecodeLastRuneInString(s)
 		s = s[:len(s)-n]
-		if measure(f, s+"…") <= width {
-			return s + "…"
+		if t := strings.TrimRight(s, " ,·"); measure(f, t+"…") <= width {
+			return t + "…"
 		}
 	}
 	return ""
