@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/gunbai/gunbai/render"
@@ -162,6 +163,29 @@ func TestCardsGoldenExamples(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("wrote %s\n%s", out, AltText(g.Cards(side), lang))
+		}
+	}
+}
+
+// Pictures drawn at once share the field's pool of faces safely (go test
+// -race) and are drawn as they are alone.
+func TestCardsGoldenConcurrent(t *testing.T) {
+	g := fixedGame(t)
+	want := [2][]byte{drawSide(t, 0, render.RU).Pix, drawSide(t, 1, render.EN).Pix}
+	var wg sync.WaitGroup
+	got := make([][]byte, 8)
+	for k := range got {
+		wg.Go(func() {
+			img, err := Image(g.Cards(k%2), []render.Lang{render.RU, render.EN}[k%2])
+			if err == nil {
+				got[k] = img.Pix
+			}
+		})
+	}
+	wg.Wait()
+	for k := range got {
+		if !bytes.Equal(got[k], want[k%2]) {
+			t.Errorf("picture %d drawn at once with others differs from it drawn alone", k)
 		}
 	}
 }
