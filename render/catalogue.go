@@ -30,6 +30,7 @@ func tables() []table {
 		{"calcTexts", calcTexts},
 		{"campaignCmdTexts", campaignCmdTexts},
 		{"campaignTexts", campaignTexts},
+		{"cardTexts", cardTexts},
 		{"cliHelpTexts", cliHelpTexts},
 		{"cliTexts", cliTexts},
 		{"clockTexts", clockTexts},

@@ -171,3 +171,15 @@ func returnFace(f *memoFace) {
 	facePool.free[f.key] = append(facePool.free[f.key], f)
 	facePool.count++
 }
+
+// Face lends the field's embedded Go font (bold or regular, Latin and
+// Cyrillic) at px pixels, from the pool the field's pictures share, for
+// another picture package (render/cards); release gives it back, and the
+// face is not used after it.
+func Face(bold bool, px float64) (f font.Face, release func(), err error) {
+	m, err := borrowFace(bold, px)
+	if err != nil {
+		return nil, nil, err
+	}
+	return m, func() { returnFace(m) }, nil
+}
