@@ -89,7 +89,11 @@ func SkirmishEvent(l Lang, g skirmish.Game, e skirmish.Event) string {
 	case "prisoner":
 		s = T(l, "skirmish.ev.prisoner."+e.Result, t)
 	case "wall_formed":
-		s = T(l, "skirmish.ev.wall_formed", e.Result, f+name(e.Unit))
+		var who []string
+		for _, id := range strings.Split(e.Unit, " ") {
+			who = append(who, name(id))
+		}
+		s = T(l, "skirmish.ev.wall_formed", e.Result, strings.Join(who, ", "))
 	default:
 		args := map[string][]any{"move": {f, in}, "engine_move": {f, in}, "wounded": {f}, "killed": {f},
 			"surrendered": {f}, "wall_left": {f}, "wall_broken": {f}, "corporal": {f, u}, "captured": {f, t, in},
@@ -118,6 +122,9 @@ func SkirmishEntries(l Lang, g skirmish.Game, entries []skirmish.Entry) []string
 		head := T(l, "skirmish.entry", e.Turn, SkirmishSide(l, g, e.Side), T(l, "skirmish.kind."+string(e.Action.Kind)))
 		out = append(out, head)
 		for _, ev := range e.Events {
+			if ev.Kind == "wall_formed" {
+				ev.Unit = strings.Join(e.Action.Fighters, " ") // the wall's fighters, as formed
+			}
 			out = append(out, "  • "+SkirmishEvent(l, g, ev))
 		}
 	}
@@ -160,7 +167,11 @@ func SkirmishCardLines(l Lang, g skirmish.Game, side int) []string {
 			}
 			line := "  " + T(l, "skirmish.card_line", name, f.Marking, T(l, "skirmish.state."+string(f.State)))
 			if len(f.Extras) > 0 {
-				line += " (" + strings.Join(f.Extras, ", ") + ")"
+				var extras []string
+				for _, x := range f.Extras {
+					extras = append(extras, T(l, "skirmish.extra."+x))
+				}
+				line += " (" + strings.Join(extras, ", ") + ")"
 			}
 			out = append(out, line)
 		}
@@ -197,7 +208,11 @@ var skirmishLogTexts = texts{
 	"skirmish.morale.surrender":      {"сдаётся в плен (1–5, противник ближе 12″)", "surrenders (1–5, an enemy within 12″)"},
 	"skirmish.morale.retreat":        {"отступает", "retreats"},
 	"skirmish.morale.dug_in":         {"«окапывается»", "digs in"},
-	"skirmish.morale.carry_on":       {"держится, новый капрал", "carries on under a new corporal"},
+	"skirmish.morale.carry_on":       {"держится (16–20: капрал назначается)", "carries on (16–20: a corporal is appointed)"},
+	"skirmish.extra.cavalry":         {"кавалерист", "cavalry"},
+	"skirmish.extra.bearer":          {"знаменосец", "standard-bearer"},
+	"skirmish.extra.corporal":        {"капрал", "corporal"},
+	"skirmish.extra.wall":            {"в «стене щитов»", "in a shield wall"},
 	"skirmish.ev.attack":             {"%s атакует %s (%s″): %s: %s.", "%s attacks %s (%s″): %s: %s."},
 	"skirmish.ev.attack_sure":        {"%s атакует раненого %s (%s″): атака на раненого всегда успешна.", "%s attacks the wounded %s (%s″): an attack on a wounded fighter always succeeds."},
 	"skirmish.ev.engine_shot":        {"Орудие %s стреляет по цели «%s» (%s″): %s: %s.", "Engine %s shoots at %s (%s″): %s: %s."},

@@ -91,20 +91,8 @@ func (s *Service) Act(guild string, req ActRequest) (Record, []skirmish.Event, e
 // Refusal is the rules' refusal as the house's: its catalogue key and
 // arguments, and the rule it cites (kit.Refusal.Rule).
 func Refusal(r *skirmish.Refusal) error {
-	args := make([]any, len(r.Args))
-	for i, a := range r.Args {
-		switch v := a.(type) {
-		case float64:
-			args[i] = inches(v) // the store's Args keep strings and whole numbers
-		default:
-			args[i] = v
-		}
-	}
-	return &kit.Refusal{Key: r.Key, Args: args, Rule: r.Rule}
+	return &kit.Refusal{Key: r.Key, Args: r.Args, Rule: r.Rule}
 }
-
-// inches is a measured distance as a refusal's argument.
-func inches(v float64) string { return fmt.Sprintf("%g", v) }
 
 func rolls(ev []skirmish.Event) []skirmish.Roll {
 	var out []skirmish.Roll
