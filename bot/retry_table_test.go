@@ -56,6 +56,9 @@ var retryClasses = map[string]struct{ class, why string }{
 	"skirmish capture": {"c", "the target is a prisoner now: err.skirmish.prisoner_target"},
 	"skirmish test":    {"c", "err.skirmish.not_wounded (recovered), err.skirmish.morale_done, err.skirmish.dead"},
 	"skirmish turn":    {"c", "the turn passed: err.skirmishes.not_your_turn"},
+	"skirmish rejoin":  {"c", "the unit's morale result is over: err.skirmish.no_morale"},
+	"skirmish free":    {"c", "he is free: err.skirmish.not_prisoner"},
+	"skirmish engine":  {"c", "an engine moves once and shoots once a turn: err.skirmish.moved, err.skirmish.engine_shot"},
 }
 
 // componentClasses are the heads of the custom IDs the bot routes

@@ -67,6 +67,16 @@ func skirmishSpecs() []cmdSpec {
 			{name: "unit", typ: str, complete: completeSkirmishUnits},
 			{name: "officer", typ: str, complete: completeSkirmishFighters},
 			inches("inches", false), inches("enemy", false)}},
+		{name: "rejoin", handle: (*Bot).skirmishRejoin, opts: []optSpec{game,
+			{name: "unit", typ: str, required: true, complete: completeSkirmishUnits},
+			{name: "officer", typ: str, required: true, complete: completeSkirmishFighters}, inches("inches", true)}},
+		{name: "prisoner", handle: (*Bot).skirmishPrisoner, once: retryCampaign, opts: []optSpec{game, target,
+			{name: "mode", typ: str, required: true, choices: []string{"kill", "send", "leave"}}}},
+		{name: "free", handle: (*Bot).skirmishFree, opts: []optSpec{game, fighter(true),
+			{name: "officer", typ: str, required: true, complete: completeSkirmishFighters}, inches("inches", true), inches("enemy", false)}},
+		{name: "engine", handle: (*Bot).skirmishEngine, opts: []optSpec{game,
+			{name: "engine", typ: str, required: true, complete: completeSkirmishEngines},
+			inches("inches", true), {name: "target", typ: str, complete: completeSkirmishFighters}, {name: "move", typ: flag}}},
 		{name: "turn", handle: (*Bot).skirmishTurn, opts: []optSpec{game}},
 		{name: "show", handle: (*Bot).skirmishShow, opts: []optSpec{game}},
 	}}}
@@ -144,6 +154,18 @@ func completeSkirmishUnits(b *Bot, c *call, typed string) ([]offer, error) {
 	for _, sd := range rec.Game.Sides {
 		for _, u := range sd.Units {
 			out = append(out, offer{u.ID, u.Name + " (" + u.ID + ")"})
+		}
+	}
+	return match(out, typed), nil
+}
+
+// completeSkirmishEngines offers the game's siege engines.
+func completeSkirmishEngines(b *Bot, c *call, typed string) ([]offer, error) {
+	rec, _ := b.skirmishOf(c)
+	var out []offer
+	for _, sd := range rec.Game.Sides {
+		for _, e := range sd.Engines {
+			out = append(out, offer{e.ID, e.ID + " (" + e.Kind + ")"})
 		}
 	}
 	return match(out, typed), nil

@@ -127,6 +127,48 @@ func (b *Bot) skirmishTest(c *call) error {
 	return b.skirmishAct(c, a)
 }
 
+// skirmishRejoin handles /skirmish rejoin: a unit with a morale result
+// comes under another friendly officer (E2-O1).
+func (b *Bot) skirmishRejoin(c *call) error {
+	b.skirmishLang(c)
+	a := skirmish.Action{Kind: skirmish.KindRejoin, Unit: c.str("unit"), Officer: c.str("officer")}
+	if err := inchesOpts(c, map[string]*float64{"inches": &a.Inches}); err != nil {
+		return err
+	}
+	return b.skirmishAct(c, a)
+}
+
+// skirmishPrisoner handles /skirmish prisoner: what the captors do with a
+// prisoner (E2-J3).
+func (b *Bot) skirmishPrisoner(c *call) error {
+	b.skirmishLang(c)
+	return b.skirmishAct(c, skirmish.Action{Kind: skirmish.KindPrisoner, Target: c.str("target"), Mode: c.str("mode")})
+}
+
+// skirmishFree handles /skirmish free: a prisoner freed (E2-J5).
+func (b *Bot) skirmishFree(c *call) error {
+	b.skirmishLang(c)
+	a := skirmish.Action{Kind: skirmish.KindFree, Fighter: c.str("fighter"), Officer: c.str("officer")}
+	if err := inchesOpts(c, map[string]*float64{"inches": &a.Inches, "enemy": &a.Enemy}); err != nil {
+		return err
+	}
+	return b.skirmishAct(c, a)
+}
+
+// skirmishEngine handles /skirmish engine: a siege engine moves (move) or
+// shoots at a fighter on the walls or, with no target, the gates (E2-W).
+func (b *Bot) skirmishEngine(c *call) error {
+	b.skirmishLang(c)
+	a := skirmish.Action{Kind: skirmish.KindEngineShot, Engine: c.str("engine"), Target: c.str("target")}
+	if move, _ := c.flag("move"); move {
+		a.Kind, a.Target = skirmish.KindEngineMove, ""
+	}
+	if err := inchesOpts(c, map[string]*float64{"inches": &a.Inches}); err != nil {
+		return err
+	}
+	return b.skirmishAct(c, a)
+}
+
 // skirmishTurn handles /skirmish turn: «Ход» (E2-TS2, E2-TS3).
 func (b *Bot) skirmishTurn(c *call) error {
 	b.skirmishLang(c)

@@ -63,7 +63,8 @@ func skirmishScript() []skirmish.Action {
 		{Kind: skirmish.KindAttack, Fighter: "dk", Target: "as", Inches: 1},
 		{Kind: skirmish.KindAttack, Fighter: "d2", Target: "o9", Inches: 1}, end,
 		{Kind: skirmish.KindMoraleTest, Unit: "a1", Enemy: 20, Fighter: "a2"},
-		{Kind: skirmish.KindMoraleTest, Unit: "a9", Enemy: 20}, end,
+		{Kind: skirmish.KindMoraleTest, Unit: "a9", Enemy: 20},
+		{Kind: skirmish.KindPrisoner, Target: "d5", Mode: "send"}, end,
 		{Kind: skirmish.KindAttack, Fighter: "dk", Target: "as", Inches: 1},
 		{Kind: skirmish.KindAttack, Fighter: "d2", Target: "o9", Inches: 1},
 	}
@@ -159,6 +160,8 @@ func (w *world) play(m discordtest.Member, a skirmish.Action) {
 			opts = append(opts, s("fighter", a.Fighter))
 		}
 		r = w.sk(m, "test", opts...)
+	case skirmish.KindPrisoner:
+		r = w.sk(m, "prisoner", s("target", a.Target), s("mode", a.Mode))
 	case skirmish.KindEndTurn:
 		r = w.sk(m, "turn")
 	}
@@ -229,6 +232,9 @@ func (w *world) englishSkirmish(t *testing.T) {
 	if r := sk(oda, "wall", discordtest.StringOpt("fighters", "ds d2 d3 da")); !strings.Contains(r.Content, "“da” is an archer: no archers stand in a shield wall. (rule E2-SW)") {
 		t.Errorf("an archer in the wall, in English: %q", r.Content)
 	}
+	if r := sk(oda, "engine", discordtest.StringOpt("engine", "cat"), discordtest.StringOpt("inches", "5")); !strings.Contains(r.Content, "Your army has no siege engine “cat”. (rule E2-W)") {
+		t.Errorf("an engine it does not have: %q", r.Content)
+	}
 	if r := sk(oda, "wall", discordtest.StringOpt("fighters", "ds d2 d3 d4")); !strings.Contains(r.Content, "Done") {
 		t.Errorf("the wall: %q", r.Content)
 	}
@@ -268,6 +274,13 @@ func (w *world) playSkirmish(t *testing.T) {
 				t.Errorf("out of turn: %q", r.Content)
 			}
 		}
+		if a.Kind == skirmish.KindPrisoner {
+			// The sergeant o9 is wounded: no officer to come under (E2-O1).
+			r := w.sk(asai, "rejoin", discordtest.StringOpt("unit", "a1"), discordtest.StringOpt("officer", "o9"), discordtest.StringOpt("inches", "3"))
+			if !strings.Contains(r.Content, "«o9» — не действующий офицер вашей армии. (правило E2-O1)") {
+				t.Errorf("rejoin under a wounded officer: %q", r.Content)
+			}
+		}
 		w.play(player(turn), a)
 		if a.Kind == skirmish.KindEndTurn {
 			turn++
@@ -284,7 +297,7 @@ func (w *world) checkSkirmishLog(t *testing.T) {
 	for _, want := range []string{
 		"«Стена щитов» №1 построена (ds, d2, d3, d4): +2 к защите и атаке. (правило E2-SW)",
 		"ac атакует d5 (1″): d20 = ", "пробита", "d5 ранен.",
-		"a3 берёт в плен d5 (1″).",
+		"a3 берёт в плен d5 (1″).", "Пленного d5 отправляют в тыл. (правило E2-J3)",
 		"Тест на ранение: da, офицер dk в 6″: d20 = ",
 		"Тест на мораль: подразделение Волки (a1), противник в 20″: d20 = ",
 		"dk атакует раненого as (1″): атака на раненого всегда успешна.", "as убит.",
