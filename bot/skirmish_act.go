@@ -190,6 +190,9 @@ func (b *Bot) composeSkirmish(p store.Post, d skirmishes.SkirmishPost) ([]messag
 	if d.TurnEnd {
 		out = append(out, b.skirmishCards(l, rec)...)
 	}
+	if d.TurnEnd && g.Phase != skirmish.PhaseOver && len(d.Wounds)+len(d.Morale) > 0 {
+		out = append(out, texts(render.SkirmishOwed(l, d.Wounds, d.Morale))...)
+	}
 	if g.Phase == skirmish.PhaseOver {
 		out = append(out, texts(render.T(l, "skirmish.seed", hex.EncodeToString(rec.Seed), rec.SeedHash()))...)
 	}

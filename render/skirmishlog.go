@@ -141,13 +141,25 @@ func SkirmishState(l Lang, g skirmish.Game) []string {
 		out = append(out, T(l, "skirmish.state_turn", g.Turn, SkirmishSide(l, g, g.Active), T(l, "skirmish.phase."+string(g.Phase))))
 	}
 	if w, m := g.Owed(); len(w)+len(m) > 0 {
-		out = append(out, T(l, "skirmish.owed", strings.Join(w, ", "), strings.Join(m, ", ")))
+		out = append(out, SkirmishOwed(l, w, m))
 	}
 	for s := range g.Sides {
 		out = append(out, "**"+SkirmishSide(l, g, s)+"**")
 		out = append(out, SkirmishCardLines(l, g, s)...)
 	}
 	return out
+}
+
+// SkirmishOwed words the tests a turn may owe at its start (E2-M3, E2-O1):
+// the wounded fighters, the units without an officer.
+func SkirmishOwed(l Lang, wounds, morale []string) string {
+	list := func(ids []string) string {
+		if len(ids) == 0 {
+			return T(l, "skirmish.none")
+		}
+		return strings.Join(ids, ", ")
+	}
+	return T(l, "skirmish.owed", list(wounds), list(morale))
 }
 
 // SkirmishCardLines are a side's record cards as text lines (E2-C): each
@@ -182,6 +194,7 @@ func SkirmishCardLines(l Lang, g skirmish.Game, side int) []string {
 var skirmishLogTexts = texts{
 	"skirmish.die_defence":           {"%s %s защита %d", "%s %s defence %d"},
 	"skirmish.die_needs":             {"%s %s %d", "%s %s %d"},
+	"skirmish.none":                  {"нет", "none"},
 	"skirmish.gates":                 {"ворота", "the gates"},
 	"skirmish.side0":                 {"обороняющийся", "the defender"},
 	"skirmish.side1":                 {"нападающий", "the attacker"},

@@ -117,7 +117,11 @@ func oweLog(tx *store.Tx, guild string, rec *Record, turnEnd bool) error {
 			from--
 		}
 	}
-	data, err := json.Marshal(SkirmishPost{ID: rec.ID, From: from, To: to, TurnEnd: turnEnd})
+	post := SkirmishPost{ID: rec.ID, From: from, To: to, TurnEnd: turnEnd}
+	if turnEnd {
+		post.Wounds, post.Morale = rec.Game.Owed()
+	}
+	data, err := json.Marshal(post)
 	if err != nil {
 		return err
 	}

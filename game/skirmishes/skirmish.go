@@ -33,6 +33,10 @@ type SkirmishPost struct {
 	From    int    `json:"from"`
 	To      int    `json:"to"`
 	TurnEnd bool   `json:"turn_end,omitempty"`
+	// Wounds and Morale are the tests the next turn may owe (Game.Owed):
+	// the fighters, the units.
+	Wounds []string `json:"wounds,omitempty"`
+	Morale []string `json:"morale,omitempty"`
 }
 
 // Record is one skirmish game as stored.
