@@ -145,6 +145,9 @@ func SkirmishState(l Lang, g skirmish.Game) []string {
 	}
 	for s := range g.Sides {
 		out = append(out, "**"+SkirmishSide(l, g, s)+"**")
+		if task := g.Sides[s].Task; task != "" {
+			out = append(out, T(l, "skirmish.task", task)) // E2-TS1 step 5
+		}
 		out = append(out, SkirmishCardLines(l, g, s)...)
 	}
 	return out
@@ -194,6 +197,7 @@ func SkirmishCardLines(l Lang, g skirmish.Game, side int) []string {
 var skirmishLogTexts = texts{
 	"skirmish.die_defence":           {"%s %s защита %d", "%s %s defence %d"},
 	"skirmish.die_needs":             {"%s %s %d", "%s %s %d"},
+	"skirmish.task":                  {"Боевая задача: %s", "Battle task: %s"},
 	"skirmish.none":                  {"нет", "none"},
 	"skirmish.gates":                 {"ворота", "the gates"},
 	"skirmish.side0":                 {"обороняющийся", "the defender"},
