@@ -199,3 +199,26 @@ func TestWarbandFile_E2_P(t *testing.T) {
 		t.Errorf("twelve horsemen on a sergeant's 16 points: %v", err)
 	}
 }
+
+// The GM's class table (E2-Q1): a mistake is his file's line and column,
+// as a refusal that changes nothing; a good table prices the game (E2-T).
+func TestClassTable_E2_Q1(t *testing.T) {
+	s := service(t)
+	opened(t, s)
+	var r *kit.Refusal
+	if _, err := s.Classes("g", "мост", "c.toml", []byte("command = 6\n[[class]]\nid = \"spearman\"\nrange = \"два\"\n")); !errors.As(err, &r) || r.Key != "err.skirmish_classes.want_number" || r.Args[1] != 4 {
+		t.Fatalf("a bad class file: %v", err)
+	}
+	if rec, _ := s.Get("g", "мост"); rec.Table != nil {
+		t.Error("a refused class file changed the game")
+	}
+	good := "command = 6\n[[class]]\nid = \"spearman\"\nrange = 2\nmove = 5\ncost = 3\n[[class]]\nid = \"swordsman\"\nrange = 1\nmove = 5\ncost = 2\n" +
+		"deadly = \"archer\"\n[[class]]\nid = \"archer\"\nrange = 16\nmove = 5\ncost = 4\nshooter = true\n"
+	rec, err := s.Classes("g", "мост", "c.toml", []byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.TableOf().Command != 6 {
+		t.Errorf("the GM's command distance: %v", rec.TableOf().Command)
+	}
+}
