@@ -92,7 +92,8 @@ var gmCommands = map[string]bool{"battle": true, "aftermath": true, "turn": true
 	"retreat": true, "control": true, "suppress": true, "secession": true}
 
 var gmPaths = map[string]bool{"roster upload": true, "roster set": true, "roster clan": true,
-	"siege assault": true, "siege relief": true, "siege phase": true}
+	"siege assault": true, "siege relief": true, "siege phase": true,
+	"skirmish open": true, "skirmish warband": true, "skirmish recruit": true, "skirmish classes": true}
 
 func TestCommandPermissions(t *testing.T) {
 	for _, c := range Commands() {

@@ -129,7 +129,7 @@ func TestEveryStringOptionCompletes(t *testing.T) {
 		check := func(sub string, o *discordgo.ApplicationCommandOption) {
 			path := strings.Join(strings.Fields(c.Name+" "+sub+" "+o.Name), " ")
 			// A new battle's name and a modifier's reason are typed freely.
-			if path == "battle create name" || path == "quickbattle name" || path == "dispute about" || strings.HasSuffix(path, " reason") {
+			if path == "battle create name" || path == "quickbattle name" || path == "dispute about" || path == "skirmish open name" || strings.HasSuffix(path, " reason") {
 				if o.Autocomplete || len(o.Choices) > 0 {
 					t.Errorf("%s is typed freely, yet offers choices", path)
 				}

@@ -15,6 +15,7 @@ import (
 	"github.com/gunbai/gunbai/game/campaigns"
 	"github.com/gunbai/gunbai/game/duels"
 	"github.com/gunbai/gunbai/game/quickbattles"
+	"github.com/gunbai/gunbai/game/skirmishes"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -76,6 +77,7 @@ var composers = map[string]composer{
 	duels.PostDuel:          withData((*Bot).composeDuel),
 	game.PostRecord:         withData((*Bot).composeRecord),
 	quickbattles.PostFight:  withData((*Bot).composeFight),
+	skirmishes.PostSkirmish: withData((*Bot).composeSkirmish),
 	game.PostOpened:         withData((*Bot).composeOpened),
 	game.PostTurn:           (*Bot).composeTurn,
 	game.PostOver:           (*Bot).composeOver,

@@ -27,7 +27,7 @@ var optLimits = map[string]int{
 	"name": maxName, "reason": maxNote, "about": maxNote,
 	"units": maxList, "armies": maxList, "home_units": maxList, "castle_units": maxList, "crossings": maxList,
 	"marches": maxList, "garrison": maxList, "besieging": maxList, "join": maxList, "cells": maxList,
-	"value": maxList, "order": maxList,
+	"value": maxList, "order": maxList, "fighters": maxList, "others": maxList,
 }
 
 // maxLen is the longest text option s takes, in characters (0: not text).

@@ -334,7 +334,11 @@ func (b *Bot) answerError(c *call, err error) {
 func (b *Bot) errorText(l render.Lang, err error) string {
 	var r *game.Refusal
 	if errors.As(err, &r) {
-		return render.Refusal(l, r.Key, r.Args, r.Problems)
+		text := render.Refusal(l, r.Key, r.Args, r.Problems)
+		if r.Rule != "" {
+			text += " " + render.T(l, "skirmish.rule", r.Rule)
+		}
+		return text
 	}
 	var pr *permRefusal
 	if errors.As(err, &pr) {

@@ -33,6 +33,7 @@ func TestGameImportsStoreAndEngineOnly(t *testing.T) {
 		"github.com/gunbai/gunbai/game/campaigns":    true,
 		"github.com/gunbai/gunbai/game/quickbattles": true,
 		"github.com/gunbai/gunbai/game/duels":        true,
+		"github.com/gunbai/gunbai/game/skirmishes":   true,
 		// The formats of the components' custom IDs, strings only: the
 		// lifecycle reads the clicks' (AftermathClick.ID...) by them.
 		"github.com/gunbai/gunbai/internal/customid": true,
@@ -64,6 +65,7 @@ func TestSubGamesImportNothingAbove(t *testing.T) {
 		"campaigns":    {game + "/kit"},
 		"quickbattles": {game + "/kit"},
 		"duels":        {game + "/kit"},
+		"skirmishes":   {game + "/kit"},
 	} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil || len(files) == 0 {

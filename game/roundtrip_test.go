@@ -24,6 +24,7 @@ import (
 	"github.com/gunbai/gunbai/game/campaigns"
 	"github.com/gunbai/gunbai/game/duels"
 	"github.com/gunbai/gunbai/game/quickbattles"
+	"github.com/gunbai/gunbai/game/skirmishes"
 	"github.com/gunbai/gunbai/internal/tomlpos"
 	"github.com/gunbai/gunbai/quick"
 	"github.com/gunbai/gunbai/render"
@@ -56,6 +57,7 @@ func roundTripRoots() []reflect.Type {
 		// The campaign values store.Tx.PutCampaign keeps (as any).
 		reflect.TypeFor[quick.Record](),
 		reflect.TypeFor[quick.Siege](),
+		reflect.TypeFor[skirmishes.Record](),
 		// What store.Tx's reads give back.
 		reflect.TypeFor[store.Header](),
 		reflect.TypeFor[store.TurnRecord](),
@@ -75,6 +77,7 @@ func roundTripRoots() []reflect.Type {
 		reflect.TypeFor[SheetRef](),
 		reflect.TypeFor[duels.DuelPost](),
 		reflect.TypeFor[quickbattles.FightRef](),
+		reflect.TypeFor[skirmishes.SkirmishPost](),
 		reflect.TypeFor[campaigns.AftermathRef](),
 		reflect.TypeFor[campaign.BattleRecord](),
 		// gunbai export and verify.

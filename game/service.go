@@ -10,6 +10,7 @@ import (
 	"github.com/gunbai/gunbai/game/campaigns"
 	"github.com/gunbai/gunbai/game/kit"
 	"github.com/gunbai/gunbai/game/quickbattles"
+	"github.com/gunbai/gunbai/game/skirmishes"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -164,3 +165,7 @@ func (s *Service) Campaigns() *campaigns.Service { return &campaigns.Service{Bas
 func (s *Service) QuickBattles() *quickbattles.Service {
 	return &quickbattles.Service{Base: s.base()}
 }
+
+// Skirmishes is the skirmish games' service (seed 002) on s's store, dice
+// and clock, for s's command.
+func (s *Service) Skirmishes() *skirmishes.Service { return &skirmishes.Service{Base: s.base()} }

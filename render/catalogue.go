@@ -50,6 +50,8 @@ func tables() []table {
 		{"ruleTexts", ruleTexts},
 		{"sheetTexts", sheetTexts},
 		{"skirmishTexts", skirmishTexts},
+		{"skirmishLogTexts", skirmishLogTexts},
+		{"skirmishCmdTexts", skirmishCmdTexts},
 		{"statsTexts", statsTexts},
 		{"fieldTexts", fieldTexts},
 		{"trustTexts", trustTexts},

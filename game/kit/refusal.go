@@ -15,6 +15,9 @@ type Refusal struct {
 	Key      string
 	Args     store.Args // whole numbers read back from a sheet's note as ints
 	Problems []*engine.Problem
+	// Rule is the rule a game's refusal cites (the skirmish's E2-...),
+	// shown after its text; "" none.
+	Rule string
 }
 
 func (r *Refusal) Error() string {
