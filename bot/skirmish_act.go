@@ -2,11 +2,13 @@ package bot
 
 import (
 	"encoding/hex"
+	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/gunbai/gunbai/game/skirmishes"
 	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/render/cards"
 	"github.com/gunbai/gunbai/skirmish"
 	"github.com/gunbai/gunbai/store"
 )
@@ -199,14 +201,46 @@ func (b *Bot) composeSkirmish(p store.Post, d skirmishes.SkirmishPost) ([]messag
 	return out, nil
 }
 
-// skirmishCards is the HOOK for the record cards' picture (E2-C): the
-// cards of both sides as text lines for now; render/cards' PNG of a side's
-// cards goes here, one message (file + alt text) a side.
+// skirmishCards are the record cards of both sides (E2-C) as pictures,
+// render/cards' PNG of at most cards.PerPicture units each (so that the
+// preview stays legible), with the picture's alt text; under the first, the
+// side's heading. Should a picture fail to draw, the side's cards go as
+// text lines rather than not at all.
 func (b *Bot) skirmishCards(l render.Lang, rec skirmishes.Record) []message {
 	var out []message
 	for s := range rec.Game.Sides {
-		lines := append([]string{render.T(l, "skirmish.cards", render.SkirmishSide(l, rec.Game, s))}, render.SkirmishCardLines(l, rec.Game, s)...)
-		out = append(out, texts(joinLines(lines))...)
+		head := render.T(l, "skirmish.cards", render.SkirmishSide(l, rec.Game, s))
+		pics, err := b.cardPictures(l, rec.Game.Cards(s), s)
+		if err != nil {
+			b.opt.Log.Printf("skirmish %s: the cards of side %d: %v", rec.Name, s, err)
+			lines := append([]string{head}, render.SkirmishCardLines(l, rec.Game, s)...)
+			out = append(out, texts(joinLines(lines))...)
+			continue
+		}
+		if len(pics) > 0 {
+			pics[0].content = head
+		}
+		out = append(out, pics...)
 	}
 	return out
+}
+
+// cardPictures draws a side's cards, cards.PerPicture to a picture, one
+// drawing at a time with the turns' pictures (b.drawing).
+func (b *Bot) cardPictures(l render.Lang, cs []skirmish.Card, side int) ([]message, error) {
+	b.drawing <- struct{}{}
+	defer func() { <-b.drawing }()
+	var out []message
+	for i := 0; i < len(cs); i += cards.PerPicture {
+		part := cs[i:min(i+cards.PerPicture, len(cs))]
+		png, err := cards.PNG(part, l)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, message{
+			file: turnFile(fmt.Sprintf("cards-%d-%d.png", side+1, i/cards.PerPicture+1), "image/png", png),
+			alt:  cards.AltText(part, l),
+		})
+	}
+	return out, nil
 }

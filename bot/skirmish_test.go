@@ -1,8 +1,10 @@
 package bot_test
 
 import (
+	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
+	"image/png"
 	"math/rand/v2"
 	"regexp"
 	"strconv"
@@ -241,11 +243,13 @@ func (w *world) englishSkirmish(t *testing.T) {
 	sk(oda, "turn")
 	log := w.channelPosts(chanSkirmish)
 	for _, want := range []string{"Skirmish “Bridge”", "Turn 1, Ода: shield wall", "Shield wall no. 1 formed (ds, d2, d3, d4): +2 to defence and attack. (rule E2-SW)",
-		"«Ход»: Ода ends the turn — it is never undone. (rule E2-TS2)", "The record cards of Асаи:", "ds [◆ sergeant swordsman]: fit (in a shield wall)"} {
+		"«Ход»: Ода ends the turn — it is never undone. (rule E2-TS2)", "The record cards of Асаи:"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("the English log lacks %q:\n%s", want, log)
 		}
 	}
+	w.skirmishCardPictures(t, "shield wall: ds, d2, d3, d4")
+
 	if r := sk(oda, "show"); !strings.Contains(r.Content, "Turn 2: Асаи to play, phase “opening (tests, shield walls)”.") {
 		t.Errorf("show in English: %q", r.Content)
 	}
@@ -321,5 +325,39 @@ func (w *world) checkSkirmishLog(t *testing.T) {
 		if !strings.Contains(r.Content, want) {
 			t.Errorf("show lacks %q:\n%s", want, r.Content)
 		}
+	}
+}
+
+// skirmishCardPictures checks the record cards posted at «Ход» (E2-C): a
+// picture of each side, a PNG that decodes to cards of 45:75 at most
+// cards.PerPicture a row, with an alt text a screen reader can read, which
+// says want.
+func (w *world) skirmishCardPictures(t *testing.T, want string) {
+	t.Helper()
+	w.b.Wait()
+	var alts []string
+	for _, m := range w.srv.Messages().In(chanSkirmish) {
+		for _, f := range m.Files {
+			if !strings.HasPrefix(f.Name, "cards-") {
+				continue
+			}
+			img, err := png.Decode(bytes.NewReader(f.Data))
+			if err != nil {
+				t.Fatalf("%s does not decode: %v", f.Name, err)
+			}
+			if b := img.Bounds(); b.Dx() < 200 || b.Dy() < 300 {
+				t.Errorf("%s is %v: too small for a card", f.Name, b)
+			}
+			if f.Description == "" {
+				t.Errorf("%s has no alt text", f.Name)
+			}
+			alts = append(alts, f.Description)
+		}
+	}
+	if len(alts) < 2 {
+		t.Fatalf("%d pictures of record cards, want one a side at least", len(alts))
+	}
+	if all := strings.Join(alts, "\n"); !strings.Contains(all, want) {
+		t.Errorf("the cards' alt texts lack %q:\n%s", want, all)
 	}
 }

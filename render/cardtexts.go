@@ -28,6 +28,7 @@ var cardTexts = texts{
 	"cards.state_count":      {"%s %d", "%s %d"},
 	"cards.alt.head":         {"Формуляры подразделений (%s), %d шт.:", "Record cards of the units (%s), %d:"},
 	"cards.alt.card":         {"«%s» (%s, знак %s): в строю %d из %d", "“%s” (%s, sign %s): %d of %d fit"},
+	"cards.alt.card_id":      {"%s: в строю %d из %d", "%s: %d of %d fit"},
 	"cards.alt.morale":       {"мораль: %s", "morale: %s"},
 	"cards.alt.state":        {"%s: %s", "%s: %s"},
 	"cards.alt.officers":     {"офицеры: %s", "officers: %s"},

@@ -57,7 +57,13 @@ func altCard(c skirmish.Card, lang render.Lang, detail int) string {
 				" ("+stateWord(lang, f.State)+")")
 		}
 	}
-	parts := []string{render.T(lang, "cards.alt.card", c.Name, c.Unit, c.Symbol, len(byState[skirmish.Fit]), len(c.Fighters))}
+	// A unit the warband left unnamed or unmarked is named by its ID
+	// alone, not by empty quotes.
+	card := render.T(lang, "cards.alt.card", c.Name, c.Unit, c.Symbol, len(byState[skirmish.Fit]), len(c.Fighters))
+	if c.Name == "" || c.Symbol == "" {
+		card = render.T(lang, "cards.alt.card_id", c.Unit, len(byState[skirmish.Fit]), len(c.Fighters))
+	}
+	parts := []string{card}
 	if detail >= 2 && len(officers) > 0 {
 		parts = append(parts, render.T(lang, "cards.alt.officers", strings.Join(officers, ", ")))
 	}
