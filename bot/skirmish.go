@@ -301,11 +301,7 @@ func (b *Bot) skirmishShow(c *call) error {
 	if err != nil {
 		return err
 	}
-	g := rec.Game
-	if !rec.Started {
-		g = skirmish.Game{Sides: rec.Sides, Turn: 1, Phase: skirmish.PhaseOpen, Winner: -1}
-	}
-	lines := append([]string{render.T(c.lang, "skirmish.log_head", rec.Name)}, render.SkirmishState(c.lang, g)...)
+	lines := append([]string{render.T(c.lang, "skirmish.log_head", rec.Name)}, render.SkirmishState(c.lang, rec.Preview())...)
 	b.reply(c, joinLines(lines), nil)
 	return nil
 }

@@ -200,7 +200,7 @@ func (sb *Sandbox) typed(p *person, d *discordgo.ApplicationCommandOption, v any
 				return discordfake.ChannelOpt(d.Name, c.ID), nil
 			}
 		}
-		return bad("a channel (#gm, #север, #юг)")
+		return bad("a channel (#gm, #север, #юг, #стычка)")
 	case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionMentionable:
 		name := strings.TrimPrefix(s, "@")
 		for _, q := range sb.people {

@@ -6,12 +6,15 @@
 //
 // The guild "Gunbai sandbox" has the roles Мастер (the game masters),
 // Уэсуги (North) and Такэда (South) and the bot's role, the channels #gm,
-// #север and #юг, each visible only to its role and to the bot, and three
+// #север and #юг, each visible only to its role and to the bot, #стычка,
+// visible to all three roles and the bot, and three
 // members: the GM and the North player on Russian clients, the South player
 // on an English one. When the bot is up, the GM creates a battle from the
 // built-in scenario "kawanakajima" with /battle create (the South's channel
 // in English, its player's language), sent through the
-// fake as any command of the page is.
+// fake as any command of the page is; then, in #стычка, which the three of
+// them see, he opens the skirmish «Мост» and uploads both warbands
+// (skirmish.go).
 //
 // The page (static/) talks to a JSON API under /sandbox/: state, events
 // (server-sent), commands, command, autocomplete, component, modal, and
@@ -79,6 +82,7 @@ const (
 	roleGM, roleN, roleS = "1300000000000000011", "1300000000000000012", "1300000000000000013"
 	roleBot              = "1300000000000000019"
 	chanGM, chanN, chanS = "1300000000000000021", "1300000000000000022", "1300000000000000023"
+	chanSkirmish         = "1300000000000000024"
 	botToken             = "sandbox-bot-token"
 	// BattleName is the battle the GM creates at the start.
 	BattleName = "Каванакадзима"
@@ -95,12 +99,16 @@ type person struct {
 	member  discordfake.Member
 }
 
-// channel is a guild channel of the sandbox.
+// channel is a guild channel of the sandbox and the roles that see it.
 type channel struct {
-	ID, Name, Role string
+	ID, Name string
+	Roles    []string
 }
 
-var channels = []channel{{chanGM, "gm", roleGM}, {chanN, "север", roleN}, {chanS, "юг", roleS}}
+// channels are the battle's (each side's own and the GM's) and the
+// skirmish's, which the GM and both sides see (E2: one table, two sides).
+var channels = []channel{{chanGM, "gm", []string{roleGM}}, {chanN, "север", []string{roleN}}, {chanS, "юг", []string{roleS}},
+	{chanSkirmish, "стычка", []string{roleGM, roleN, roleS}}}
 
 // roles are the guild's roles.
 func roles() []*discordgo.Role {
@@ -231,14 +239,14 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 	botCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	sb.cancel = cancel
 	go func() {
-		sb.botErr <- serve(botCtx, cfg, bot.Conn{Token: botToken, APIBase: cfg.Discord.APIBase}, logger)
+		sb.botErr <- serve(botCtx, cfg, bot.Conn{Token: botToken, APIBase: cfg.Discord.APIBase, Wire: sb.wire}, logger)
 	}()
 	if err := sb.waitBot(); err != nil {
 		sb.Close()
 		return nil, err
 	}
 	if fresh {
-		if err := sb.createBattle(); err != nil {
+		if err := sb.preload(); err != nil {
 			sb.Close()
 			return nil, err
 		}
@@ -299,18 +307,26 @@ func (sb *Sandbox) setUpGuild() {
 	s.Guilds().SetRoles(guildID, roles())
 	s.Guilds().SetMemberRoles(guildID, s.AppID(), roleBot)
 	for i, ch := range channels {
+		over := []*discordgo.PermissionOverwrite{{ID: guildID, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel}}
+		for _, r := range ch.Roles {
+			over = append(over, &discordgo.PermissionOverwrite{ID: r, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages})
+		}
+		over = append(over, &discordgo.PermissionOverwrite{ID: roleBot, Type: discordgo.PermissionOverwriteTypeRole, Allow: bot.InvitePermissions})
 		s.Guilds().SetChannel(&discordgo.Channel{ID: ch.ID, GuildID: guildID, Type: discordgo.ChannelTypeGuildText, Name: ch.Name, Position: i,
-			PermissionOverwrites: []*discordgo.PermissionOverwrite{
-				{ID: guildID, Type: discordgo.PermissionOverwriteTypeRole, Deny: discordgo.PermissionViewChannel},
-				{ID: ch.Role, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
-				{ID: roleBot, Type: discordgo.PermissionOverwriteTypeRole, Allow: bot.InvitePermissions},
-			}})
+			PermissionOverwrites: over})
 	}
 	for _, p := range sb.people {
 		s.Guilds().SetUser(p.UserID, p.member.Username)
 		s.Guilds().SetMemberRoles(guildID, p.UserID, p.member.Roles...)
 	}
 	s.AddToken(botToken)
+}
+
+// wire sends the bot's requests through the fake's transport (APIBase
+// applies on top): the fake is also Discord's CDN, from which the bot
+// fetches the files uploaded with a command (the skirmish's warbands).
+func (sb *Sandbox) wire(s *discordgo.Session) {
+	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: sb.srv.Transport()}
 }
 
 // waitBot waits until the bot has registered its commands in the guild.
@@ -334,6 +350,15 @@ func (sb *Sandbox) waitBot() error {
 	return errors.New("sandbox: the bot did not register its commands within 30s")
 }
 
+// preload is what a fresh store starts with: the battle, and the skirmish
+// beside it, ready to play.
+func (sb *Sandbox) preload() error {
+	if err := sb.createBattle(); err != nil {
+		return err
+	}
+	return sb.openSkirmish()
+}
+
 // createBattle has the GM create the battle of the sandbox.
 func (sb *Sandbox) createBattle() error {
 	gm := sb.person("gm")
@@ -345,22 +370,33 @@ func (sb *Sandbox) createBattle() error {
 		discordfake.ChannelOpt("gm_channel", chanGM), discordfake.StringOpt("scenario", "kawanakajima"),
 		// The South's player speaks English: his clan's channel does too.
 		discordfake.StringOpt("south_lang", "en")))
-	id, err := sb.dispatch(gm, text, i)
+	_, err := sb.gmCommand(text, i)
+	return err
+}
+
+// gmCommand sends the GM's command i (typed as text) and waits for the
+// bot's answer, which it logs and returns.
+func (sb *Sandbox) gmCommand(text string, i discordfake.Interaction) (string, error) {
+	label, _, _ := strings.Cut(text, " name:")
+	label, _, _ = strings.Cut(label, " game:")
+	id, err := sb.dispatch(sb.person("gm"), text, i)
 	if err != nil {
-		return fmt.Errorf("sandbox: /battle create: %w", err)
+		return "", fmt.Errorf("sandbox: %s: %w", label, err)
 	}
 	if _, ok := sb.waitAnswer(id, 20*time.Second); !ok {
-		return errors.New("sandbox: the bot did not answer /battle create")
+		return "", fmt.Errorf("sandbox: the bot did not answer %s", label)
 	}
-	// The answer is an edit of the deferred acknowledgement: wait for it.
+	// The answer may be an edit of the deferred acknowledgement: wait for it.
 	sb.srv.WaitFor(func() bool {
 		m, ok := sb.srv.Interactions().Original(id)
 		return ok && m.Flags&discordgo.MessageFlagsLoading == 0
 	}, 10*time.Second)
-	if m, ok := sb.srv.Interactions().Original(id); ok {
-		sb.log.Printf("sandbox: /battle create: %s", firstLine(m.Content))
+	m, ok := sb.srv.Interactions().Original(id)
+	if !ok {
+		return "", nil
 	}
-	return nil
+	sb.log.Printf("sandbox: %s: %s", label, firstLine(m.Content))
+	return m.Content, nil
 }
 
 func firstLine(s string) string {

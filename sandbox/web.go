@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -151,10 +152,8 @@ type interactionJSON struct {
 func (sb *Sandbox) visible(p *person) []channelJSON {
 	var out []channelJSON
 	for _, ch := range channels {
-		for _, r := range p.member.Roles {
-			if r == ch.Role {
-				out = append(out, channelJSON{ID: ch.ID, Name: ch.Name, Label: ch.Name})
-			}
+		if slices.ContainsFunc(p.member.Roles, func(r string) bool { return slices.Contains(ch.Roles, r) }) {
+			out = append(out, channelJSON{ID: ch.ID, Name: ch.Name, Label: ch.Name})
 		}
 	}
 	dm, _ := sb.srv.Messages().DMChannel(p.UserID)

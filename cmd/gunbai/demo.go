@@ -205,7 +205,10 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 			break
 		}
 	}
-	return playAftermath(svc, outDir, over, dbPath, stdout)
+	if err := playAftermath(svc, outDir, over, dbPath, stdout); err != nil {
+		return err
+	}
+	return playSkirmish(svc, outDir, stdout)
 }
 
 // playTurn plays one turn as the two clans would: each makes its command

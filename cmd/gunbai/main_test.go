@@ -208,6 +208,7 @@ func TestDemo(t *testing.T) {
 			}
 		}
 	}
+	checkDemoSkirmish(t, dir, st)
 	// The stored snapshot of turn 1 is the starting army.
 	snap, err := st.BattleTurn("demo", demoBattle, 1).Snapshot()
 	if err != nil || len(snap.Units) != len(demoArmy().Units) || snap.Turn != 0 {

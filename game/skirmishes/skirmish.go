@@ -264,6 +264,27 @@ func begin(rec *Record) error {
 	return nil
 }
 
+// Preview is the game as it stands; before its first action, as it would
+// begin (every fighter fit, the defender to move, E2-TS1), or, while the
+// warbands cannot begin yet, as given with every fighter fit.
+func (r Record) Preview() skirmish.Game {
+	if r.Started {
+		return r.Game
+	}
+	if g, err := skirmish.NewGame(r.setup()); err == nil {
+		return g
+	}
+	g := skirmish.Game{Sides: r.Sides, Turn: 1, Phase: skirmish.PhaseOpen, Winner: -1}.Clone()
+	for s := range g.Sides {
+		for u := range g.Sides[s].Units {
+			for k := range g.Sides[s].Units[u].Fighters {
+				g.Sides[s].Units[u].Fighters[k].State = skirmish.Fit
+			}
+		}
+	}
+	return g
+}
+
 func (r Record) setup() skirmish.Setup {
 	return skirmish.Setup{Table: r.TableOf(), Sides: r.Sides, Defender: 0, Campaign: r.Campaign, Assault: r.Assault}
 }

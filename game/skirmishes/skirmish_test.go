@@ -222,3 +222,30 @@ func TestClassTable_E2_Q1(t *testing.T) {
 		t.Errorf("the GM's command distance: %v", rec.TableOf().Command)
 	}
 }
+
+// Before its first action a game is shown as it would begin (E2-TS1: the
+// defender to move first, turn 1; every fighter fit, so no test is owed,
+// E2-M3, E2-O1); with one warband still missing, as given, every fighter
+// fit. Nothing is stored by looking.
+func TestPreview_E2_TS1(t *testing.T) {
+	s := service(t)
+	rec := opened(t, s)
+	g := rec.Preview()
+	w, m := g.Owed()
+	if rec.Started || g.Turn != 1 || g.Active != 0 || g.Phase != skirmish.PhaseOpen || g.Winner != -1 || len(w)+len(m) > 0 {
+		t.Fatalf("preview: started %v, turn %d, active %d, %s, winner %d, owed %v %v", rec.Started, g.Turn, g.Active, g.Phase, g.Winner, w, m)
+	}
+	half := Record{Sides: [2]skirmish.Side{rec.Sides[0]}}
+	for _, p := range []skirmish.Game{g, half.Preview()} {
+		for _, u := range p.Sides[0].Units {
+			for _, f := range u.Fighters {
+				if f.State != skirmish.Fit {
+					t.Errorf("%s is %q before the game, want fit", f.ID, f.State)
+				}
+			}
+		}
+	}
+	if again, err := s.Get("g", "мост"); err != nil || again.Started || again.Sides[0].Units[0].Fighters[0].State != "" {
+		t.Errorf("looking changed the stored game: %v", err)
+	}
+}
