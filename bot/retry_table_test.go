@@ -51,6 +51,7 @@ var retryClasses = map[string]struct{ class, why string }{
 	"skirmish recruit": {"c", "a fighter's ID is unique: err.skirmishes.fighter_twice"},
 	"skirmish classes": {"b", "sets the game's class table to the file"},
 	"skirmish show":    {"a", ""},
+	"skirmish verify":  {"a", ""},
 	"skirmish move":    {"c", "a fighter moves once a turn: err.skirmish.moved"},
 	"skirmish wall":    {"c", "err.skirmish.wall_already (forming), err.skirmish.wall_none (leaving)"},
 	"skirmish capture": {"c", "the target is a prisoner now: err.skirmish.prisoner_target"},

@@ -79,6 +79,7 @@ func skirmishSpecs() []cmdSpec {
 			inches("inches", true), {name: "target", typ: str, complete: completeSkirmishFighters}, {name: "move", typ: flag}}},
 		{name: "turn", handle: (*Bot).skirmishTurn, opts: []optSpec{game}},
 		{name: "show", handle: (*Bot).skirmishShow, opts: []optSpec{game}},
+		{name: "verify", handle: (*Bot).skirmishVerify, opts: []optSpec{game}},
 	}}}
 }
 

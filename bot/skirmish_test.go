@@ -212,8 +212,10 @@ func TestSkirmishThroughDiscord(t *testing.T) {
 	if err != nil || string(rec.Seed) != string(seed) {
 		t.Fatalf("the game's seed is not the one searched: %v", err)
 	}
+	w.verifyEarly(t)
 	w.playSkirmish(t)
 	w.checkSkirmishLog(t)
+	w.verifyFinished(t)
 	w.englishSkirmish(t)
 }
 
@@ -250,6 +252,10 @@ func (w *world) englishSkirmish(t *testing.T) {
 	}
 	w.skirmishCardPictures(t, "shield wall: ds, d2, d3, d4")
 
+	// issue 27: /skirmish verify before the end, in the game's language.
+	if r := sk(oda, "verify"); !strings.Contains(r.Content, "The seed itself is revealed at the end of the game") {
+		t.Errorf("verify in English: %q", r.Content)
+	}
 	if r := sk(oda, "show"); !strings.Contains(r.Content, "Turn 2: Асаи to play, phase “opening (tests, shield walls)”.") {
 		t.Errorf("show in English: %q", r.Content)
 	}

@@ -286,6 +286,10 @@ export, /битва выгрузка). Раскрытое зерно каждо�
 кодом 1. Хранилище открывается только для чтения; при работающем боте —
 из согласованной копии, снятой рядом с ним.
 
+FILE может быть и выгрузкой законченной игры-стычки (gunbai export): её
+семя должно давать хеш, опубликованный при открытии, а каждый бросок
+журнала — пересчитываться из семени; иначе называется запись и бросок.
+
 примеры:
   gunbai verify gunbai.db
   gunbai verify -lang en gunbai-anegawa-1570-turn-7.json
@@ -320,6 +324,10 @@ turn, the side, the event, the journal entry, and what differs) and exits
 1. A store is opened read-only; while the bot runs, from a consistent copy
 taken beside it.
 
+FILE may also be a finished skirmish game's export (gunbai export): its
+seed must give the hash published at its opening, and every die of its
+journal recompute from the seed; else the entry and the die are named.
+
 examples:
   gunbai verify gunbai.db
   gunbai verify -lang en gunbai-anegawa-1570-turn-7.json
@@ -344,7 +352,10 @@ stdout для gunbai verify: каждый разыгранный ход с ра�
 Что выгружено, сказано на stderr.
 
 BATTLE, которой нет в хранилище, — ошибка, перечисляющая битвы, что в нём
-есть.
+есть. BATTLE может назвать и законченную игру-стычку (/стычка): тогда
+пишется она — отряды, таблица классов, раскрытое семя, хеш, опубликованный
+при открытии, и журнал с каждым броском. Идущая игра не выгружается: её
+семя тайна.
 
 примеры:
   gunbai export gunbai.db > all.json
@@ -365,7 +376,10 @@ secrets. The store is opened read-only; while the bot runs, from a
 consistent copy taken beside it. What was exported is said on stderr.
 
 A BATTLE the store does not hold is an error that lists the battles it
-holds.
+holds. BATTLE may also name a finished skirmish game (/skirmish): it is
+written then — its warbands, class table, revealed seed, the hash
+published at its opening, and its journal with every die. A game still on
+is not exported: its seed is secret.
 
 examples:
   gunbai export gunbai.db > all.json

@@ -69,6 +69,16 @@ func verifyMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gunbai verify: -head %q: want the hash a status message shows, %d hex digits at least\n", *head, game.MinHead)
 		return 2
 	}
+	if text, agree, isSkirmish, err := verifySkirmish(l, pos[0]); err != nil || isSkirmish {
+		if err != nil {
+			return fail(stderr, "verify", l, err)
+		}
+		fmt.Fprintln(stdout, text)
+		if !agree {
+			return 1
+		}
+		return 0
+	}
 	header, r, err := verifyFile(l, pos[0])
 	if err != nil {
 		return fail(stderr, "verify", l, err)
@@ -182,6 +192,12 @@ func exportMain(args []string, stdout, stderr io.Writer) int {
 	defer done()
 	x, err := game.ExportStore(st, ref, time.Now())
 	if errors.Is(err, game.ErrNoBattle) {
+		if found, err := exportSkirmish(l, st, ref, stdout, stderr); found || err != nil {
+			if err != nil {
+				return fail(stderr, "export", l, err)
+			}
+			return 0
+		}
 		err = noBattle(l, st, pos[0], ref)
 	}
 	if err != nil {

@@ -48,6 +48,8 @@ type Record struct {
 	Lang    string    `json:"lang"`
 	Roles   [2]string `json:"roles"` // side 0 defends and moves first (E2-TS1)
 	Seed    []byte    `json:"seed"`
+	// Hash is the seed's hash published at the opening (SeedHash then).
+	Hash string `json:"hash,omitempty"`
 	// Table is the GM's class table; nil: the bot's default (E2-Q1).
 	Table    *skirmish.Table  `json:"table,omitempty"`
 	Sides    [2]skirmish.Side `json:"sides"`
@@ -119,6 +121,7 @@ func (s *Service) Open(guild string, req OpenRequest) (Record, error) {
 		if rec.Seed, err = s.Seed(); err != nil {
 			return err
 		}
+		rec.Hash = rec.SeedHash()
 		return tx.PutCampaign(guild, Kind, id, rec)
 	}))
 	return rec, err
