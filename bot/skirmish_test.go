@@ -327,7 +327,7 @@ func (w *world) checkSkirmishLog(t *testing.T) {
 		t.Errorf("no wound test die with its target:\n%s", log)
 	}
 	r := w.sk(asai, "show")
-	for _, want := range []string{"Бой окончен: победа за стороной «Ода».", "d5 [◆ spearman]: в плену", "as [▲ sergeant swordsman]: убит", "o9 ["} {
+	for _, want := range []string{"Бой окончен: победа за стороной «Ода».", "d5 [◆ копейщик]: в плену", "as [▲ сержант мечник]: убит", "o9 ["} {
 		if !strings.Contains(r.Content, want) {
 			t.Errorf("show lacks %q:\n%s", want, r.Content)
 		}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gunbai/gunbai/skirmish"
@@ -180,7 +181,7 @@ func SkirmishCardLines(l Lang, g skirmish.Game, side int) []string {
 			if f.Name != "" {
 				name = f.Name + " (" + f.ID + ")"
 			}
-			line := "  " + T(l, "skirmish.card_line", name, f.Marking, T(l, "skirmish.state."+string(f.State)))
+			line := "  " + T(l, "skirmish.card_line", name, skirmishMarking(l, c.Symbol, f), T(l, "skirmish.state."+string(f.State)))
 			if len(f.Extras) > 0 {
 				var extras []string
 				for _, x := range f.Extras {
@@ -291,4 +292,29 @@ var skirmishLogTexts = texts{
 	"err.skirmishes.side":            {"Сторона — defender или attacker, не «%s».", "The side is defender or attacker, not “%s”."},
 	"err.skirmishes.no_file":         {"Приложите файл.", "Attach the file."},
 	"err.skirmishes.test_kind":       {"Тест — wound или morale.", "The test is wound or morale."},
+}
+
+// skirmishMarking is a fighter's base marking (E2-B) in the reader's
+// words: the unit's symbol, the rank and the class as the catalogue names
+// them (a class of the GM's own table, or a sign the player chose, as
+// written). skirmish.Marking is the same marking in the rules' own IDs.
+func skirmishMarking(l Lang, symbol string, f skirmish.CardLine) string {
+	parts := []string{symbol}
+	if f.Rank != skirmish.NoRank {
+		parts = append(parts, catalogueWord(l, "cards.rank."+string(f.Rank), string(f.Rank)))
+	}
+	if strings.HasSuffix(f.Marking, " "+f.Class) || f.Marking == f.Class {
+		parts = append(parts, catalogueWord(l, "cards.class."+f.Class, f.Class))
+	} else if i := strings.LastIndex(f.Marking, " "); i >= 0 {
+		parts = append(parts, f.Marking[i+1:]) // the player's own sign
+	}
+	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " ")
+}
+
+// catalogueWord is the catalogue's word for key, or raw when it has none.
+func catalogueWord(l Lang, key, raw string) string {
+	if !IsKey(key) {
+		return raw
+	}
+	return T(l, key)
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gunbai/gunbai/skirmish"
@@ -24,6 +25,30 @@ func TestSkirmishDie_E2_D1_R2(t *testing.T) {
 	} {
 		if got := SkirmishDie(c.l, c.r, c.what); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
+		}
+	}
+}
+
+// TestSkirmishMarkingInReadersWords_E2_B: a fighter's marking on the state
+// and the cards' lines is in the reader's words (a Russian reader read
+// "sergeant swordsman"), a class of the GM's own table and a sign the
+// player chose as written.
+func TestSkirmishMarkingInReadersWords_E2_B(t *testing.T) {
+	for _, c := range []struct {
+		f      skirmish.CardLine
+		ru, en string
+	}{
+		{skirmish.CardLine{Class: skirmish.Swordsman, Rank: skirmish.Sergeant, Marking: "▲ sergeant swordsman"}, "▲ сержант мечник", "▲ sergeant swordsman"},
+		{skirmish.CardLine{Class: skirmish.Spearman, Marking: "◆ spearman"}, "◆ копейщик", "◆ spearman"},
+		{skirmish.CardLine{Class: "halberdier", Marking: "◆ halberdier"}, "◆ halberdier", "◆ halberdier"},
+		{skirmish.CardLine{Class: skirmish.Archer, Marking: "◆ ➶"}, "◆ ➶", "◆ ➶"},
+	} {
+		sym := strings.Fields(c.f.Marking)[0]
+		if got := skirmishMarking(RU, sym, c.f); got != c.ru {
+			t.Errorf("RU %q: %q, want %q", c.f.Marking, got, c.ru)
+		}
+		if got := skirmishMarking(EN, sym, c.f); got != c.en {
+			t.Errorf("EN %q: %q, want %q", c.f.Marking, got, c.en)
 		}
 	}
 }

@@ -30,7 +30,7 @@ func checkDemoSkirmish(t *testing.T, dir string, st *store.Store) {
 	want := map[string][]string{
 		"ru": {"«Стена щитов» №1 построена (ds, d2, d3, d4)", "ac атакует d5 (1″): d20 = ", "a3 берёт в плен d5",
 			"Тест на ранение: da", "Тест на мораль: подразделение Волки (a1)", "Бой окончен: у противника погибли все офицеры, победа за стороной «Ода». (правило E2-F)",
-			"d5 [◆ spearman]: в плену", "Семя костей: "},
+			"d5 [◆ копейщик]: в плену", "Семя костей: "},
 		"en": {"Shield wall no. 1 formed (ds, d2, d3, d4)", "ac attacks d5 (1″): d20 = ", "a3 captures d5", "Wound test: da",
 			"Morale test: unit Волки (a1)", "The battle is over: Ода wins.", "The dice seed: "},
 	}
