@@ -5,6 +5,14 @@ package render
 // The refusal's rule ID is shown after the text with "skirmish.rule".
 var skirmishTexts = texts{
 	"skirmish.rule":                     {"(правило %s)", "(rule %s)"},
+	"err.skirmish.no_class":             {"«%s»: класса «%s» нет в таблице классов игры.", "“%s”: the game's class table has no class “%s”."},
+	"err.skirmish.no_rank":              {"«%s»: звания «%s» нет (сержант, рыцарь или магистр).", "“%s”: there is no rank “%s” (sergeant, knight or master)."},
+	"err.skirmish.side_empty":           {"У стороны «%s» нет ни одного подразделения.", "Side “%s” has no unit."},
+	"err.skirmish.unit_no_officer":      {"У подразделения «%s» нет офицера: подразделение строится на очках престижа старшего офицера.", "Unit “%s” has no officer: a unit is built on its senior officer's prestige points."},
+	"err.skirmish.over_budget":          {"Сторона «%s» тратит %d {2:очко|очка|очков} престижа, а у неё %d.", "Side “%s” spends %d prestige {2:point|points} and has %d."},
+	"err.skirmish.engine_kind":          {"Орудие «%s»: вида «%s» нет (катапульта, баллиста или таран).", "Engine “%s”: there is no kind “%s” (catapult, ballista or ram)."},
+	"err.skirmish.engine_crew":          {"Орудие «%s»: в расчёте %d {2:боец|бойца|бойцов}, а нужно %d.", "Engine “%s”: a crew of %d, and it needs %d."},
+	"err.skirmish.engine_crew_side":     {"Орудие «%s»: «%s» — не боец этой стороны.", "Engine “%s”: “%s” is not a fighter of this side."},
 	"err.skirmish.over":                 {"Бой окончен: у одной из армий погибли все офицеры.", "The battle is over: one army has lost all its officers."},
 	"err.skirmish.kind":                 {"Неизвестное действие «%s».", "Unknown action “%s”."},
 	"err.skirmish.no_fighter":           {"Бойца «%s» нет в этой игре.", "There is no fighter “%s” in this game."},

@@ -25,14 +25,14 @@ const GateHits = 2
 func checkEngine(g Game, side int, e Engine) error {
 	r, ok := Engines[e.Kind]
 	if !ok {
-		return fmt.Errorf("engine %q: no kind %q", e.ID, e.Kind)
+		return refuse("E2-W", "err.skirmish.engine_kind", e.ID, e.Kind)
 	}
 	if len(e.Crew) != r.Crew {
-		return fmt.Errorf("engine %q: crew %d, want %d (E2-W)", e.ID, len(e.Crew), r.Crew)
+		return refuse("E2-W", "err.skirmish.engine_crew", e.ID, len(e.Crew), r.Crew)
 	}
 	for _, id := range e.Crew {
 		if _, w, ok := g.find(id); !ok || w.side != side {
-			return fmt.Errorf("engine %q: crew %q is not of side %d", e.ID, id, side)
+			return refuse("E2-W", "err.skirmish.engine_crew_side", e.ID, id)
 		}
 	}
 	return nil

@@ -1,6 +1,9 @@
 package skirmish
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 // siegeGame: the attackers (side 1) have a catapult and a ram, each with a
 // crew of 4, against the defenders' gates; it is the attackers' turn.
@@ -71,4 +74,23 @@ func TestSiegeEngines_E2_W(t *testing.T) {
 	// the defenders have no engine and no gates to break
 	d := pass(t, g)
 	refused(t, d, Action{Kind: KindEngineShot, Engine: "cat", Inches: 1}, dice(20), "E2-W")
+}
+
+// TestEngineSetupRefusals_E2_W: an engine the warband cannot field is
+// refused by catalogue key and rule, to be worded in the reader's
+// language: an unknown kind, a crew of the wrong size (E2-W: 4).
+func TestEngineSetupRefusals_E2_W(t *testing.T) {
+	g := Game{}
+	for _, c := range []struct {
+		e   Engine
+		key string
+	}{
+		{Engine{ID: "e1", Kind: "trebuchet"}, "err.skirmish.engine_kind"},
+		{Engine{ID: "e2", Kind: "ram", Crew: []string{"a", "b", "c"}}, "err.skirmish.engine_crew"},
+	} {
+		var r *Refusal
+		if err := checkEngine(g, 0, c.e); !errors.As(err, &r) || r.Key != c.key || r.Rule != "E2-W" {
+			t.Errorf("%+v: %v, want %s (E2-W)", c.e, err, c.key)
+		}
+	}
 }

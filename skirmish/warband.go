@@ -1,7 +1,5 @@
 package skirmish
 
-import "fmt"
-
 // Rank is an officer rank (E2-K, E2-P); "" a fighter with none.
 type Rank string
 
@@ -135,11 +133,11 @@ type Side struct {
 func Price(t Table, f Fighter) (int, error) {
 	c, ok := t.Class(f.Class)
 	if !ok {
-		return 0, fmt.Errorf("no class %q", f.Class)
+		return 0, refuse("E2-K", "err.skirmish.no_class", f.ID, f.Class)
 	}
 	r, ok := rankRules[f.Rank]
 	if !ok {
-		return 0, fmt.Errorf("no rank %q", f.Rank)
+		return 0, refuse("E2-K", "err.skirmish.no_rank", f.ID, string(f.Rank))
 	}
 	p := c.Cost + r.cost
 	if f.Cavalry {
@@ -182,18 +180,18 @@ func CheckSide(t Table, s Side, campaignAttacker bool) (Budget, error) {
 		b.Points = AttackerBonus
 	}
 	if len(s.Units) == 0 {
-		return b, fmt.Errorf("side %q has no unit", s.Name)
+		return b, refuse("E2-P", "err.skirmish.side_empty", s.Name)
 	}
 	for _, u := range s.Units {
 		senior := u.Senior()
 		if senior < 0 {
-			return b, fmt.Errorf("unit %q has no officer to be built on (E2-P)", u.ID)
+			return b, refuse("E2-P", "err.skirmish.unit_no_officer", u.ID)
 		}
 		b.Points += Prestige(u.Fighters[senior].Rank)
 		for i, f := range u.Fighters {
 			p, err := Price(t, f)
 			if err != nil {
-				return b, fmt.Errorf("unit %q, fighter %q: %v", u.ID, f.ID, err)
+				return b, err
 			}
 			if i != senior {
 				b.Spent += p
@@ -201,7 +199,7 @@ func CheckSide(t Table, s Side, campaignAttacker bool) (Budget, error) {
 		}
 	}
 	if b.Spent > b.Points {
-		return b, fmt.Errorf("side %q spends %d prestige, has %d (E2-P)", s.Name, b.Spent, b.Points)
+		return b, refuse("E2-P", "err.skirmish.over_budget", s.Name, b.Spent, b.Points)
 	}
 	return b, nil
 }

@@ -188,7 +188,7 @@ func (s *Service) change(guild, id string, fn func(*Record) error) (Record, erro
 // checkSide prices a side on the game's table (E2-P, E2-K).
 func checkSide(rec *Record, side int) error {
 	if _, err := skirmish.CheckSide(rec.TableOf(), rec.Sides[side], rec.Campaign && side == 1); err != nil {
-		return refuse("err.skirmishes.warband", err.Error())
+		return warbandRefusal(err)
 	}
 	return nil
 }
@@ -218,7 +218,7 @@ func (s *Service) Recruit(guild, id string, side int, unit skirmish.Unit, f skir
 			}
 		}
 		if _, err := skirmish.Price(rec.TableOf(), f); err != nil {
-			return refuse("err.skirmishes.warband", err.Error())
+			return warbandRefusal(err)
 		}
 		i := slices.IndexFunc(sd.Units, func(u skirmish.Unit) bool { return u.ID == unit.ID })
 		if i < 0 {
@@ -261,7 +261,7 @@ func begin(rec *Record) error {
 	}
 	g, err := skirmish.NewGame(rec.setup())
 	if err != nil {
-		return refuse("err.skirmishes.warband", err.Error())
+		return warbandRefusal(err)
 	}
 	rec.Game, rec.Started = g, true
 	return nil
@@ -294,3 +294,14 @@ func (r Record) setup() skirmish.Setup {
 
 // Marshal is a record's JSON, for an export.
 func (r Record) Marshal() ([]byte, error) { return json.MarshalIndent(r, "", "  ") }
+
+// warbandRefusal is a warband the rules refuse: the rules' own refusal, in
+// the reader's words with its rule, or (an error they do not word) its
+// text inside the service's.
+func warbandRefusal(err error) error {
+	var r *skirmish.Refusal
+	if errors.As(err, &r) {
+		return Refusal(r)
+	}
+	return refuse("err.skirmishes.warband", err.Error())
+}

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gunbai/gunbai/game/kit"
+	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/skirmish"
 	"github.com/gunbai/gunbai/store"
 )
@@ -195,8 +197,13 @@ func TestWarbandFile_E2_P(t *testing.T) {
 	for i := range 12 {
 		poor += fmt.Sprintf("[[unit.fighter]]\nid = \"x%d\"\nclass = \"swordsman\"\ncavalry = true\n", i)
 	}
-	if _, err := s.Warband("g", "мост", 1, "t.toml", []byte(poor)); !errors.As(err, &r) || r.Key != "err.skirmishes.warband" {
+	if _, err := s.Warband("g", "мост", 1, "t.toml", []byte(poor)); !errors.As(err, &r) || r.Key != "err.skirmish.over_budget" || r.Rule != "E2-P" {
 		t.Errorf("twelve horsemen on a sergeant's 16 points: %v", err)
+	}
+	// Worded whole in the reader's language (it read "side … spends …"
+	// inside a Russian sentence).
+	if ru := render.Refusal(render.RU, r.Key, r.Args, nil); !strings.Contains(ru, "тратит 62 очка престижа, а у неё 16") {
+		t.Errorf("the refusal in Russian: %q", ru)
 	}
 }
 
