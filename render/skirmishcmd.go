@@ -116,7 +116,7 @@ var skirmishCmdTexts = texts{
 	"cmd.skirmish.opt.officer.name":         {"офицер", "officer"},
 	"cmd.skirmish.opt.officer.desc":         {"Офицер в командной дистанции (id)", "An officer within command distance (id)"},
 	"skirmish.opened":                       {"Игра «%s» открыта в этом канале. Хэш семени костей: %s. Мастер загружает отряды: /стычка отряд или /стычка набрать.", "Game “%s” is open in this channel. The dice seed's hash: %s. The GM uploads the warbands: /skirmish warband or /skirmish recruit."},
-	"skirmish.warband_set":                  {"Отряд стороны «%s» в игре «%s»: %d подразделений, %d бойцов.", "The warband of %s in game “%s”: %d units, %d fighters."},
+	"skirmish.warband_set":                  {"Отряд стороны «%s» в игре «%s»: %d {3:подразделение|подразделения|подразделений}, %d {4:боец|бойца|бойцов}.", "The warband of %s in game “%s”: %d {3:unit|units}, %d {4:fighter|fighters}."},
 	"skirmish.recruited":                    {"%s в подразделении %s стороны «%s».", "%s joins unit %s of %s."},
 	"skirmish.classes_set":                  {"Таблица классов игры «%s»: %d классов.", "The class table of game “%s”: %d classes."},
 	"skirmish.done":                         {"Готово: журнал — в канале игры.", "Done: the log is in the game's channel."},

@@ -46,7 +46,7 @@ func TestSandboxSkirmish(t *testing.T) {
 	}
 	show := askSkirmish(t, sb, "north", "show")
 	for _, want := range []string{"Стычка «Мост»", "Ход 1: ходит Уэсуги, фаза «", "**Уэсуги**", "**Такэда**",
-		"◆ Стража моста (u1), Уэсуги", "Какидзаки (uk) [◆ knight swordsman]: в строю", "Ямагата (ts) [▲ sergeant swordsman]: в строю", "tc [▲ spearman]: в строю (кавалерист)"} {
+		"◆ Стража моста (u1), Уэсуги", "Какидзаки (uk) [◆ рыцарь мечник]: в строю", "Ямагата (ts) [▲ сержант мечник]: в строю", "tc [▲ копейщик]: в строю (кавалерист)"} {
 		if !strings.Contains(show, want) {
 			t.Errorf("/skirmish show lacks %q:\n%s", want, show)
 		}
