@@ -44,6 +44,7 @@ func tables() []table {
 		{"unseenTexts", unseenTexts},
 		{"oddsTexts", oddsTexts},
 		{"previewTexts", previewTexts},
+		{"highlightTexts", highlightTexts},
 		{"quickTexts", quickTexts},
 		{"retryTexts", retryTexts},
 		{"rosterTexts", rosterTexts},

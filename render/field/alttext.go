@@ -20,8 +20,8 @@ const maxAltListed = 6
 // and options) for those who cannot see it, as Discord's attachment
 // description: the battle and the turn, whose view it is, the clans, what
 // stands on the field (each side's units, how many of them rout, a lost
-// HQ), what the turn did by its events (the view's: engine.VisibleEvents;
-// nil takes opt.Events, and nil there says nothing of the turn): each
+// HQ), the choice a sheet's preview points at (opt.Highlight), what the
+// turn did by its events (the view's: engine.VisibleEvents; nil takes opt.Events, and nil there says nothing of the turn): each
 // side's losses in figures, the units routed,
 // rallied, destroyed or scattered, the leaders wounded, killed or
 // captured, the HQs lost; and the outcome of a battle that is over. It
@@ -38,6 +38,9 @@ func AltText(l render.Lang, b engine.Battle, opt Options, events []engine.Event)
 	if opt.Clans[engine.North] != "" && opt.Clans[engine.South] != "" {
 		head = append(head, render.T(l, "alt.clans", render.T(l, "field.clan_side", opt.Clans[engine.North], render.SideName(l, engine.North)),
 			render.T(l, "field.clan_side", opt.Clans[engine.South], render.SideName(l, engine.South))))
+	}
+	if opt.Highlight != nil {
+		head = append(head, HighlightText(l, *opt.Highlight, maxAltListed))
 	}
 	body := []string{altSides(l, &b, opt.View)}
 	if b.Turn > 0 && events != nil {

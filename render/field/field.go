@@ -1,6 +1,7 @@
 // Package field draws the battlefield: the field of a battle as a PNG
 // (PNG, Image), a turn's marks over it (Options.Events), the preview of
-// pending orders (Options.Intents), the replay of a turn as an animated GIF
+// pending orders (Options.Intents), the choice a sheet points at
+// (Options.Highlight), the replay of a turn as an animated GIF
 // (ReplayGIF, PNGAndReplay) and the alt texts of these pictures, in
 // Russian and English (the words are render's catalogue). It keeps the
 // state that makes drawing fast: the memo of parts drawn alike (memo.go),
@@ -53,6 +54,10 @@ type Options struct {
 	// over the units (turn.go): where units started, the look of
 	// those that left the field; nil: the events' own cells alone.
 	Before *engine.Battle
+	// Highlight is the choice a sheet's preview points at (highlight.go):
+	// the unit being ordered, where it may go, what it may attack or
+	// shoot; nil: none.
+	Highlight *Highlight
 }
 
 // View is whose view of the battle a picture shows.
@@ -126,6 +131,7 @@ func drawFieldLayout(b engine.Battle, opt Options, dst *image.RGBA) (*image.RGBA
 	defer f.release()
 	l := newLayout(b, opt, f)
 	l.previewLegend(&b, opt, f)
+	l.highlightLegend(opt, f)
 	// The static layer covers its part with draw.Src: the background is
 	// painted only around it.
 	img := canvasAround(dst, l.w, l.h, l.staticBounds())
@@ -136,6 +142,7 @@ func drawFieldLayout(b engine.Battle, opt Options, dst *image.RGBA) (*image.RGBA
 	d.units()
 	d.farUnits()
 	d.preview(opt.Intents)
+	d.highlight(opt.Highlight)
 	d.turn(opt) // the turn of opt.Events (turn.go)
 	d.title()
 	d.legend()

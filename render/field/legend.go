@@ -279,6 +279,7 @@ func (d *drawer) legendIcon(it legendItem, x, y, s float64) {
 	d.unitLegendIcon(it, x, y, s)
 	d.fieldLegendIcon(it.kind, x, y, s)
 	d.previewLegendIcon(it.kind, x, y, s)
+	d.highlightLegendIcon(it.kind, x, y, s)
 }
 
 // swatch is a legend's square of a colour, fill, edged with ink.
