@@ -54,6 +54,7 @@ func (b *Bot) composeSheet(p store.Post, ref game.SheetRef) ([]message, error) {
 		title := render.T(l, "sheet.title", st.Name, st.Turn, render.SideName(l, st.Side))
 		title = strings.ReplaceAll(title, "**", "")
 		opt := field.Options{Lang: l, Title: title, Battle: st.Name, View: field.SideView(st.Side), Intents: st.Intents}
+		opt.Highlight = highlightOf(l, st)
 		png, err := b.draw(st.View, opt)
 		if err != nil {
 			return nil, err
@@ -107,6 +108,7 @@ func sheetText(l render.Lang, st game.SheetState) string {
 	if d := draftText(l, st); d != "" {
 		lines = append(lines, d)
 	}
+	lines = append(lines, highlightLines(l, st)...)
 	return joinLines(lines)
 }
 

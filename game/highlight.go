@@ -144,21 +144,14 @@ func (w *highlightWalk) target(o engine.Order, id string, at engine.Cell, shot b
 }
 
 // Chance is the one figure of a combat's odds the preview writes on its
-// target: for a melee, the share of the runs in which the defender loses
-// its cell (destroyed, routed or pushed back: the attack wins); for a
-// shot, the share in which the target loses a figure at least (the shot
-// hits: a shot seldom moves its target, so that share would read 0 most
-// of the time).
+// target: the share of the runs in which the enemy loses its cell, as the
+// odds name the outcomes: for a melee, the defender destroyed, routed or
+// pushed back (the attack wins); for a shot, the target destroyed, routed
+// or made to retreat. (A shot's chance of a figure lost at all is near 1
+// for most shooters, and would tell the player nothing.)
 func Chance(r engine.OddsResult) float64 {
-	if r.Runs <= 0 {
-		return 0
-	}
 	if r.Kind == engine.CombatShot {
-		missed := 0
-		if len(r.TargetLost) > 0 {
-			missed = r.TargetLost[0]
-		}
-		return float64(r.Runs-missed) / float64(r.Runs)
+		return r.Share(engine.TargetDestroyed) + r.Share(engine.TargetRouted) + r.Share(engine.TargetRetreated)
 	}
 	return r.Share(engine.DefenderDestroyed) + r.Share(engine.DefenderRouted) + r.Share(engine.DefenderPushedBack)
 }

@@ -92,8 +92,8 @@ func TestHighlightShotInRangeOnly(t *testing.T) {
 	if got := targetIDs(h); !slices.Equal(got, []string{"near"}) || !h.Targets[0].Shot {
 		t.Fatalf("targets %+v, want near alone, shot", h.Targets)
 	}
-	if c := Chance(*h.Targets[0].Odds); c <= 0 || c > 1 {
-		t.Errorf("chance %v of a hit, want a share", c)
+	if c := Chance(*h.Targets[0].Odds); c < 0 || c > 1 {
+		t.Errorf("chance %v of the shot, want a share", c)
 	}
 	if len(h.Cells) != 0 {
 		t.Errorf("a shot moves to %v", h.Cells)

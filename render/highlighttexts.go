@@ -12,19 +12,22 @@ import (
 // with the odds; for a screen reader (the picture's alt text) and the
 // sheet's text alike.
 var highlightTexts = texts{
-	"highlight.head":        {"На карте выделен %s (%s)", "Marked on the map: %s (%s)"},
-	"highlight.head_order":  {"На карте выделен %s (%s), приказ «%s»", "Marked on the map: %s (%s), order “%s”"},
-	"highlight.cells":       {"может пойти на %s", "may go to %s"},
-	"highlight.targets":     {"цели: %s", "targets: %s"},
-	"highlight.nothing":     {"ни клетки, ни цели: приказ на месте", "no cell, no target: an order where it stands"},
-	"highlight.attack":      {"%s (%s) — атака", "%s (%s) — attack"},
-	"highlight.attack_odds": {"%s (%s) — атака, успех %s", "%s (%s) — attack, wins %s"},
-	"highlight.shot":        {"%s (%s) — обстрел", "%s (%s) — shot"},
-	"highlight.shot_odds":   {"%s (%s) — обстрел, попадание %s", "%s (%s) — shot, hits %s"},
-	"legend.highlight":      {"Выбор:", "Choice:"},
-	"legend.highlight_unit": {"отряд", "unit"},
-	"legend.highlight_cell": {"может пойти", "may go"},
-	"legend.highlight_aim":  {"цель, шанс", "target, chance"},
+	"highlight.head":          {"На карте выделен %s (%s)", "Marked on the map: %s (%s)"},
+	"highlight.head_order":    {"На карте выделен %s (%s), приказ «%s»", "Marked on the map: %s (%s), order “%s”"},
+	"highlight.cells":         {"может пойти на %s", "may go to %s"},
+	"highlight.targets":       {"цели: %s", "targets: %s"},
+	"highlight.nothing":       {"ни клетки, ни цели: приказ на месте", "no cell, no target: an order where it stands"},
+	"highlight.attack":        {"%s (%s) — атака", "%s (%s) — attack"},
+	"highlight.attack_odds":   {"%s (%s) — атака, успех %s", "%s (%s) — attack, success %s"},
+	"highlight.shot":          {"%s (%s) — обстрел", "%s (%s) — shot"},
+	"highlight.shot_odds":     {"%s (%s) — обстрел, успех %s", "%s (%s) — shot, success %s"},
+	"legend.highlight":        {"Выбор:", "Choice:"},
+	"legend.highlight_unit":   {"отряд", "unit"},
+	"legend.highlight_cell":   {"может пойти", "may go"},
+	"legend.highlight_target": {"цель", "target"},
+	"legend.highlight_aim":    {"цель, шанс успеха", "target, chance of success"},
+	// What "success" means on a target, said once under the sheet's line.
+	"highlight.success": {"Успех — противник оставляет клетку: уничтожен, бежит, отброшен или отступает.", "Success: the enemy leaves its cell — destroyed, routed, pushed back or retreating."},
 }
 
 // HighlightMark is an enemy unit a sheet's preview marks as a target: its
@@ -40,7 +43,7 @@ type HighlightMark struct {
 // HighlightText is the sentence that says what a sheet's preview points
 // at: the unit (its cell), the order picked if any (order: its menu
 // label, "" none), the cells it may go to and the targets with their
-// odds. most > 0 lists at most that many cells and targets, then "N more".
+// odds, and what the odds' success is. most > 0 lists at most that many cells and targets, then "N more".
 func HighlightText(l Lang, unit string, at engine.Cell, order string, cells []engine.Cell, targets []HighlightMark, most int) string {
 	head := T(l, "highlight.head", unit, at.Name())
 	if order != "" {
@@ -54,6 +57,7 @@ func HighlightText(l Lang, unit string, at engine.Cell, order string, cells []en
 		}
 		parts = append(parts, T(l, "highlight.cells", listAtMost(l, names, most)))
 	}
+	odds := false
 	if len(targets) > 0 {
 		names := make([]string, len(targets))
 		for k, t := range targets {
@@ -62,6 +66,7 @@ func HighlightText(l Lang, unit string, at engine.Cell, order string, cells []en
 				key = "highlight.shot"
 			}
 			if t.Percent >= 0 {
+				odds = true
 				names[k] = T(l, key+"_odds", t.Unit, t.Cell, strconv.Itoa(t.Percent)+" %")
 			} else {
 				names[k] = T(l, key, t.Unit, t.Cell)
@@ -72,7 +77,11 @@ func HighlightText(l Lang, unit string, at engine.Cell, order string, cells []en
 	if len(parts) == 0 {
 		parts = append(parts, T(l, "highlight.nothing"))
 	}
-	return head + ": " + strings.Join(parts, "; ") + "."
+	out := head + ": " + strings.Join(parts, "; ") + "."
+	if odds {
+		out += " " + T(l, "highlight.success")
+	}
+	return out
 }
 
 // listAtMost joins names, at most most of them and "N more" (most <= 0:

@@ -1,8 +1,10 @@
 package field
 
 import (
+	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/gunbai/gunbai/engine"
@@ -233,7 +235,11 @@ func (l *layout) highlightLegend(opt Options, f *fieldFaces) {
 		items = append(items, newLegendItem(f, l.cs, legendPickCell, render.T(opt.Lang, "legend.highlight_cell")))
 	}
 	if len(h.Targets) > 0 {
-		items = append(items, newLegendItem(f, l.cs, legendPickTarget, render.T(opt.Lang, "legend.highlight_aim")))
+		key := "legend.highlight_target"
+		if slices.ContainsFunc(h.Targets, func(t HighlightTarget) bool { return t.Percent >= 0 }) {
+			key = "legend.highlight_aim" // with the chance written on it
+		}
+		items = append(items, newLegendItem(f, l.cs, legendPickTarget, render.T(opt.Lang, key)))
 	}
 	lines := wrapLegend(items, float64(l.w)-2*l.pad, l.cs*0.3)
 	l.legend = append(l.legend, lines...)
@@ -282,4 +288,18 @@ func HighlightText(l render.Lang, h Highlight, most int) string {
 		marks[k] = render.HighlightMark{Unit: t.Unit, Cell: t.At.Name(), Shot: t.Shot, Percent: t.Percent}
 	}
 	return render.HighlightText(l, h.Unit, h.At, h.Order, h.Cells, marks, most)
+}
+
+// CellBounds is the part of the picture of b drawn with opt (Image, PNG)
+// that shows cell c: for a test or the sandbox to look at what a picture
+// marks in a cell.
+func CellBounds(b engine.Battle, opt Options, c engine.Cell) (image.Rectangle, error) {
+	f, err := newFieldFaces(cellSize(opt))
+	if err != nil {
+		return image.Rectangle{}, err
+	}
+	defer f.release()
+	l := newLayout(b, opt, f)
+	x, y := l.cellOrigin(c)
+	return image.Rect(int(math.Floor(x)), int(math.Floor(y)), int(math.Ceil(x+l.cs)), int(math.Ceil(y+l.cs))), nil
 }

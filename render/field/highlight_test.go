@@ -173,8 +173,8 @@ func TestHighlightGolden(t *testing.T) {
 func TestHighlightAltText(t *testing.T) {
 	b, h := highlightBattle()
 	want := map[render.Lang][]string{
-		render.RU: {"На карте выделен n-uma (A22), приказ «Движение (обычный)»", "может пойти на", "A11", "s-yari (C12) — атака, успех 60 %", "s-teppo (C14) — обстрел, попадание 7 %", "ещё 1"},
-		render.EN: {"Marked on the map: n-uma (A22)", "may go to", "s-yari (C12) — attack, wins 60 %", "s-teppo (C14) — shot, hits 7 %", "1 more"},
+		render.RU: {"На карте выделен n-uma (A22), приказ «Движение (обычный)»", "может пойти на", "A11", "s-yari (C12) — атака, успех 60 %", "s-teppo (C14) — обстрел, успех 7 %", "ещё 1", "Успех — противник оставляет клетку"},
+		render.EN: {"Marked on the map: n-uma (A22)", "may go to", "s-yari (C12) — attack, success 60 %", "s-teppo (C14) — shot, success 7 %", "1 more", "Success: the enemy leaves its cell"},
 	}
 	for lang, parts := range want {
 		alt := AltText(lang, b, Options{Lang: lang, View: ViewNorth, Highlight: &h}, nil)
