@@ -201,3 +201,23 @@ func TestHighlightFogNeverReveals(t *testing.T) {
 	}
 	t.Logf("%d highlights checked, %d hidden enemies, %d marked cells on one", checked, hiddenSeen, onHidden)
 }
+
+// BenchmarkHighlightOf: what a sheet's preview points at, a unit picked
+// (every order of it, no odds) and its move picked (the odds of its
+// attacks, MenuOddsRuns runs each).
+func BenchmarkHighlightOf(b *testing.B) {
+	battle := hlBattle(
+		hlUnit("cav", engine.North, engine.LightCavalry, 6, "x6y4", engine.S),
+		hlUnit("arch", engine.North, engine.SamuraiArcher, 8, "x5y4", engine.S),
+		hlUnit("foe", engine.South, engine.SamuraiSpear, 8, "x6y6", engine.N),
+		hlUnit("foe2", engine.South, engine.AshigaruSpear, 12, "x5y5", engine.N),
+	)
+	for _, pick := range []string{"", "move.ordinary"} {
+		st := hlSheet(battle, engine.North, store.Draft{Subject: "cav", Pick: pick})
+		b.Run("pick="+pick, func(b *testing.B) {
+			for b.Loop() {
+				HighlightOf(st)
+			}
+		})
+	}
+}

@@ -60,19 +60,16 @@ var (
 // still 9 px high or more (TestHighlightLegibleInPreview).
 const highlightOddsPx = 0.3
 
-// highlight draws opt.Highlight: the cells, the targets, the unit on top.
-// Nothing strays out of the drawn cells.
+// highlight draws opt.Highlight: the cells, the targets, the unit on top;
+// only in the drawn cells (a target's ring at the edge reaches a few
+// pixels into the margin: no clip, which would cost a mask of the whole
+// picture).
 func (d *drawer) highlight(h *Highlight) {
 	if h == nil {
 		return
 	}
-	dc := d.dc
-	dc.Push()
-	defer dc.Pop()
-	gx, gy, gw, gh := d.l.gridPixels()
-	dc.DrawRectangle(gx, gy, gw, gh)
-	dc.Clip()
-	defer dc.ResetClip() // Pop keeps the clip
+	d.dc.Push()
+	defer d.dc.Pop()
 	for _, c := range h.Cells {
 		if d.l.drawnCell(c) {
 			d.pickCell(c)

@@ -18,7 +18,8 @@ import (
 // highlightBattle is North's view with a cavalry unit picked on a hill by
 // the river, the cells of its moves on every terrain (a forest, the river's
 // bank, a swamp, open ground, a friend's cell), an enemy it may attack, an
-// enemy its archers' neighbour would shoot, and a cell no order reaches.
+// enemy its archers' neighbour would shoot, one in the field's corner, and
+// cells no order reaches.
 func highlightBattle() (engine.Battle, Highlight) {
 	b := engine.Battle{ID: "hl", Turn: 3, Defender: engine.South,
 		Terrain: engine.Terrain{Hills: []engine.Cell{cell(5, 4)}, Forests: []engine.Cell{cell(6, 4)}, Swamps: []engine.Cell{cell(4, 4)},
@@ -28,6 +29,7 @@ func highlightBattle() (engine.Battle, Highlight) {
 			{ID: "n-yumi", Side: engine.North, Type: engine.SamuraiArcher, Figures: 8, Cell: cell(7, 3), Facing: engine.S, Status: engine.StatusOK},
 			{ID: "s-yari", Side: engine.South, Type: engine.SamuraiSpear, Figures: 8, Cell: cell(5, 5), Facing: engine.N, Status: engine.StatusOK},
 			{ID: "s-teppo", Side: engine.South, Type: engine.AshigaruTeppo, Figures: 10, Cell: cell(3, 5), Facing: engine.N, Status: engine.StatusOK},
+			{ID: "s-kiba", Side: engine.South, Type: engine.HeavyCavalry, Figures: 6, Cell: cell(12, 8), Facing: engine.N, Status: engine.StatusOK},
 		},
 	}
 	h := Highlight{Unit: "n-uma", At: cell(5, 3), Order: "Движение (обычный)",
@@ -35,6 +37,7 @@ func highlightBattle() (engine.Battle, Highlight) {
 		Targets: []HighlightTarget{
 			{Unit: "s-teppo", At: cell(3, 5), Shot: true, Percent: 7},
 			{Unit: "s-yari", At: cell(5, 5), Percent: 60},
+			{Unit: "s-kiba", At: cell(12, 8), Percent: 100}, // in the corner: its plate inside
 		}}
 	return b, h
 }
@@ -187,5 +190,29 @@ func TestHighlightAltText(t *testing.T) {
 		if plain := AltText(lang, b, Options{Lang: lang, View: ViewNorth}, nil); strings.Contains(plain, "n-uma") {
 			t.Errorf("%s: an alt text without a highlight names the unit: %q", lang, plain)
 		}
+	}
+}
+
+// BenchmarkHighlightPreview draws and encodes a sheet's preview of North's
+// view with a pending order, without a highlight and with one (a unit
+// picked, seven cells, two targets with their chances): what pointing at
+// the choice costs.
+func BenchmarkHighlightPreview(b *testing.B) {
+	battle, h := highlightBattle()
+	shot := []engine.Intended{{Unit: "n-yumi", Order: engine.OrderShoot, Phase: 1, From: cell(7, 3), Facing: engine.S, Shoot: "s-yari", ShootAt: cell(5, 5)}}
+	base := Options{Lang: render.RU, View: ViewNorth, Battle: "Анэгава", Intents: shot}
+	for _, c := range []struct {
+		name string
+		h    *Highlight
+	}{{"without", nil}, {"with", &h}} {
+		opt := base
+		opt.Highlight = c.h
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := PNG(battle, opt); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
