@@ -49,6 +49,10 @@ type TurnView struct {
 	Seed          []byte
 	// NoReplay: the battle's posts go without the replay (post.replay off).
 	NoReplay bool
+	// Ghosts are a clan's memory of the enemy after the turn
+	// (engine.LastSeen): the enemy units it saw and sees no more. None
+	// for the GM, who sees everything.
+	Ghosts []engine.Ghost
 }
 
 // TurnView reads a resolved turn as audience may see it (AudienceNorth,
@@ -59,10 +63,16 @@ func (s *Service) TurnView(guild, battle string, turn int, audience store.Audien
 	var commands [2]*store.CommandRoll
 	var tr store.TurnRecord
 	var rec store.BattleRecord
+	var memory []engine.Battle // the clan's views before the turn's end
 	err := s.Store.View(func(tx *store.Tx) error {
 		var err error
 		if rec, err = tx.Battle(guild, battle); err != nil {
 			return err
+		}
+		if side, clan := audience.Side(); clan {
+			if memory, err = memoryViews(tx, &rec, side, turn); err != nil {
+				return err
+			}
 		}
 		if tr, err = tx.BattleTurn(guild, battle, turn).Record(); err != nil {
 			return err
@@ -122,6 +132,7 @@ func (s *Service) TurnView(guild, battle string, turn int, audience store.Audien
 		out.After = engine.View(out.After, side)
 		out.Orders = [2][]engine.Order{}
 		out.Orders[side] = tr.Orders[side]
+		out.Ghosts = engine.LastSeen(side, append(memory, out.After)...)
 	}
 	if !frames {
 		return out, nil

@@ -53,6 +53,10 @@ type Options struct {
 	// over the units (turn.go): where units started, the look of
 	// those that left the field; nil: the events' own cells alone.
 	Before *engine.Battle
+	// Ghosts are the view's side's memory of the enemy (ghost.go): the
+	// enemy units it saw and sees no more, drawn faded under the units
+	// where they were last seen. Only a side's view has them.
+	Ghosts []Ghost
 }
 
 // View is whose view of the battle a picture shows.
@@ -133,6 +137,7 @@ func drawFieldLayout(b engine.Battle, opt Options, dst *image.RGBA) (*image.RGBA
 	d.static() // zones, terrain, grid, lines, river, names: drawn once per battle
 	d.markers()
 	d.shields()
+	d.ghosts() // under the units (ghost.go)
 	d.units()
 	d.farUnits()
 	d.preview(opt.Intents)

@@ -1,0 +1,68 @@
+package game
+
+import (
+	"errors"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/store"
+)
+
+// A side's memory of the enemy (issue 28, item 3; engine.LastSeen) is
+// derived from what is stored, never stored itself: what its scouts
+// reported in the deployment turn (BattleRecord.Scouted, kept after it),
+// then its view of each turn's snapshot (the state the turn's orders were
+// given on: the end of the turn before), then its view of the state it
+// stands in now. An undo takes the snapshots of the turns it undoes away
+// and a GM's fix is in the next snapshot, so the memory follows both by
+// itself, with nothing to keep in step.
+
+// lastSeen is side's memory of the enemy as it stood after turn upto (its
+// snapshots 1..upto read in tx), now being the battle's whole state then.
+func lastSeen(tx *store.Tx, rec *store.BattleRecord, side engine.Side, upto int, now engine.Battle) ([]engine.Ghost, error) {
+	views, err := memoryViews(tx, rec, side, upto)
+	if err != nil || views == nil {
+		return nil, err
+	}
+	return engine.LastSeen(side, append(views, engine.View(now, side))...), nil
+}
+
+// memoryViews are side's views of the battle up to turn upto, oldest
+// first, the one of now left out: its scouts' reports, then its view of
+// each turn's snapshot 1..upto read in tx. Before the battle's first turn
+// (draft, deployment) there are none: the side's view then is what its
+// scouts report (SideView).
+func memoryViews(tx *store.Tx, rec *store.BattleRecord, side engine.Side, upto int) ([]engine.Battle, error) {
+	if rec.Status == store.StatusDraft || rec.Status == store.StatusDeployment {
+		return nil, nil
+	}
+	views := []engine.Battle{}
+	if r := rec.Scouted[side]; r != nil {
+		// What the scouts saw, as it stood then (R-IV.5.2, D-70).
+		views = append(views, engine.Battle{Units: r.Units})
+	}
+	for t := 1; t <= upto; t++ {
+		snap, err := tx.BattleTurn(rec.GuildID, rec.ID, t).Snapshot()
+		if errors.Is(err, store.ErrNotFound) {
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		views = append(views, engine.View(snap, side))
+	}
+	return views, nil
+}
+
+// LastSeen is the memory of the enemy of seat's side as the battle stands
+// now (engine.LastSeen): the enemy units it saw and sees no more.
+func (g Seats) LastSeen(seat Seat) ([]engine.Ghost, error) {
+	var out []engine.Ghost
+	err := g.s.Store.View(func(tx *store.Tx) error {
+		rec, err := tx.Battle(seat.Battle.GuildID, seat.Battle.ID)
+		if err != nil {
+			return err
+		}
+		out, err = lastSeen(tx, &rec, seat.Side, rec.Turn, rec.State)
+		return err
+	})
+	return out, err
+}
