@@ -179,4 +179,3 @@ func writeLookAs(t *testing.T, img image.Image, name string) {
 		t.Fatal(err)
 	}
 }
-
