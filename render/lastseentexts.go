@@ -12,8 +12,8 @@ var lastSeenTexts = texts{
 	// Seen before turn 1: in the deployment turn (scouts) or at the start.
 	"lastseen.line_start": {"• %s %s, %d {3:фигура|фигуры|фигур} — %s, до начала боя", "• %s %s, %d {3:figure|figures} — %s, before the battle"},
 	// The turn's label on a ghost: short, legible at a small size.
-	"lastseen.mark":   {"х%d", "t%d"},
-	"legend.ghost":    {"враг, замеченный здесь в последний раз; хN — на ходу N", "enemy last seen here; tN — on turn N"},
+	"lastseen.mark":   {"ход %d", "turn %d"},
+	"legend.ghost":    {"враг, замеченный здесь в последний раз (на ходу N)", "enemy last seen here (on turn N)"},
 	"alt.ghosts":      {"Замечены ранее: %s.", "Seen before: %s."},
 	"alt.ghost":       {"%s %s на %s (ход %d)", "%s %s at %s (turn %d)"},
 	"alt.ghost_start": {"%s %s на %s (до начала боя)", "%s %s at %s (before the battle)"},

@@ -12,7 +12,7 @@ import (
 // A side's memory of the enemy (issue 28, item 3): each enemy unit it saw
 // and sees no more is drawn where it was last seen as a ghost, a faded
 // counter with a dashed outline, under the units standing on the field,
-// with the turn it was seen on ("х3", "t3") in solid ink so that it reads
+// with the turn it was seen on ("ход 3", "turn 3") in solid ink so that it reads
 // at the size of Discord's preview. The legend explains it and the alt
 // text names each.
 
@@ -83,9 +83,16 @@ func (d *drawer) ghostCounter(gh Ghost) {
 	label := labelFace(d.f, cs*0.19)
 	text := render.TroopShort(d.lang, u.Type) + " " + strconv.Itoa(u.Figures)
 	d.centredInk(label, fitText(label, text, ct.w-2), cx, ct.y+ct.h*0.27, color.NRGBA{dark.R, dark.G, dark.B, ghostLineAlpha})
-	// The turn is what the ghost says first: the biggest words on it.
-	turn := labelFace(d.f, cs*0.27)
+	// The turn is what the ghost says first: the biggest words on it,
+	// smaller rather than cut when they are long ("turn 12").
 	mark := render.T(d.lang, "lastseen.mark", gh.Turn)
+	turn := labelFace(d.f, cs*0.2)
+	for _, px := range []float64{0.17, 0.15} {
+		if measure(turn, mark) <= ct.w-2 {
+			break
+		}
+		turn = labelFace(d.f, cs*px)
+	}
 	d.centredInk(turn, fitText(turn, mark, ct.w-2), cx, ct.y+ct.h*0.7, dark)
 }
 

@@ -16,7 +16,8 @@ import (
 )
 
 // ghostBattle is North's view of resultsBattle after its turn 6, and the
-// ghosts of its memory: s-kobayakawa, seen at D22 on turn 4, and s-old,
+// ghosts of its memory: s-kobayakawa, seen at D22 on turn 4, s-kiri at
+// C35 on turn 12 (a long label, and a front to the side), and s-old,
 // seen on turn 2 in C11 where s-yari stands now (its ghost under the
 // unit). s-shinobi-no-mono-gashira, in the forest D23, North never saw.
 func ghostBattle() (engine.Battle, []Ghost) {
@@ -24,6 +25,7 @@ func ghostBattle() (engine.Battle, []Ghost) {
 	b.Outcome = engine.Ongoing
 	ghosts := []Ghost{
 		{Unit: engine.Unit{ID: "s-kobayakawa", Side: engine.South, Type: engine.AshigaruSpear, Figures: 9, Cell: c("D22"), Facing: engine.N, Status: engine.StatusOK}, Turn: 4},
+		{Unit: engine.Unit{ID: "s-kiri", Side: engine.South, Type: engine.LightCavalry, Figures: 12, Cell: c("C35"), Facing: engine.E, Status: engine.StatusOK}, Turn: 12},
 		{Unit: engine.Unit{ID: "s-old", Side: engine.South, Type: engine.SamuraiArcher, Figures: 5, Cell: c("C11"), Facing: engine.W, Status: engine.StatusOK}, Turn: 2},
 	}
 	return engine.View(b, engine.North), ghosts
@@ -94,8 +96,8 @@ func TestLastSeenGhostPicture(t *testing.T) {
 		}
 		alt := AltText(lang, b, opt, nil)
 		want := map[render.Lang][]string{
-			render.RU: {"Замечены ранее: асигару-копейщики s-kobayakawa на D22 (ход 4), самураи-лучники s-old на C11 (ход 2)."},
-			render.EN: {"Seen before: ashigaru spearmen s-kobayakawa at D22 (turn 4), samurai archers s-old at C11 (turn 2)."},
+			render.RU: {"Замечены ранее: асигару-копейщики s-kobayakawa на D22 (ход 4), лёгкая конница s-kiri на C35 (ход 12), самураи-лучники s-old на C11 (ход 2)."},
+			render.EN: {"Seen before: ashigaru spearmen s-kobayakawa at D22 (turn 4), light cavalry s-kiri at C35 (turn 12), samurai archers s-old at C11 (turn 2)."},
 		}[lang]
 		for _, w := range want {
 			if !strings.Contains(alt, w) {
