@@ -18,12 +18,33 @@ import (
 
 // lastSeen is side's memory of the enemy as it stood after turn upto (its
 // snapshots 1..upto read in tx), now being the battle's whole state then.
+// A ghost is a unit the side's view of now leaves out: when it leaves out
+// none (no forest hides one, most of the time), no snapshot is read.
 func lastSeen(tx *store.Tx, rec *store.BattleRecord, side engine.Side, upto int, now engine.Battle) ([]engine.Ghost, error) {
+	v := engine.View(now, side)
+	if len(v.Units) == len(now.Units) {
+		return nil, nil
+	}
 	views, err := memoryViews(tx, rec, side, upto)
 	if err != nil || views == nil {
 		return nil, err
 	}
-	return engine.LastSeen(side, append(views, engine.View(now, side))...), nil
+	return engine.LastSeen(side, append(views, v)...), nil
+}
+
+// turnGhosts is side's memory after turn (TurnView), after being its view
+// of the battle then; read in a transaction of its own, after the turn's
+// result is known.
+func (s *Service) turnGhosts(rec *store.BattleRecord, side engine.Side, turn int, after engine.Battle) ([]engine.Ghost, error) {
+	var out []engine.Ghost
+	err := s.Store.View(func(tx *store.Tx) error {
+		views, err := memoryViews(tx, rec, side, turn)
+		if views != nil {
+			out = engine.LastSeen(side, append(views, after)...)
+		}
+		return err
+	})
+	return out, err
 }
 
 // memoryViews are side's views of the battle up to turn upto, oldest

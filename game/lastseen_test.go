@@ -52,7 +52,8 @@ func TestLastSeenScouted(t *testing.T) {
 // The cost of the memory as the bot reads it, for a sheet's click or a
 // turn's picture late in a long battle: Kawanakajima's 14 units, 12
 // turns' snapshots read from the store and viewed; s-yari, seen in the
-// open until then, stands in the forest D35 now.
+// open until then, stands in the forest D35 now; and the same battle with
+// nothing hidden now (the forests gone), where nothing is read.
 func BenchmarkLastSeenStored(b *testing.B) {
 	st, err := store.Open(filepath.Join(b.TempDir(), "g.db"), store.Options{NoSync: true})
 	if err != nil {
@@ -80,12 +81,20 @@ func BenchmarkLastSeenStored(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	b.Run("hidden", func(b *testing.B) { benchLastSeen(b, st, rec, 1) })
+	// s-yari back in the open: nothing hidden now, nothing read.
+	rec.State = battle.Clone()
+	rec.State.Terrain.Forests = nil
+	b.Run("none_hidden", func(b *testing.B) { benchLastSeen(b, st, rec, 0) })
+}
+
+func benchLastSeen(b *testing.B, st *store.Store, rec store.BattleRecord, want int) {
 	b.ReportAllocs()
 	for b.Loop() {
 		err := st.View(func(tx *store.Tx) error {
 			g, err := lastSeen(tx, &rec, engine.North, rec.Turn, rec.State)
-			if err == nil && len(g) == 0 {
-				b.Fatal("no ghost")
+			if err == nil && len(g) != want {
+				b.Fatalf("%d ghosts, want %d", len(g), want)
 			}
 			return err
 		})

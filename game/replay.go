@@ -63,16 +63,10 @@ func (s *Service) TurnView(guild, battle string, turn int, audience store.Audien
 	var commands [2]*store.CommandRoll
 	var tr store.TurnRecord
 	var rec store.BattleRecord
-	var memory []engine.Battle // the clan's views before the turn's end
 	err := s.Store.View(func(tx *store.Tx) error {
 		var err error
 		if rec, err = tx.Battle(guild, battle); err != nil {
 			return err
-		}
-		if side, clan := audience.Side(); clan {
-			if memory, err = memoryViews(tx, &rec, side, turn); err != nil {
-				return err
-			}
 		}
 		if tr, err = tx.BattleTurn(guild, battle, turn).Record(); err != nil {
 			return err
@@ -127,12 +121,17 @@ func (s *Service) TurnView(guild, battle string, turn int, audience store.Audien
 	side, clan := audience.Side()
 	out.Before, out.Events, out.Orders = before, tr.Events, tr.Orders
 	if clan {
+		all := len(out.After.Units)
 		out.Before = engine.View(before, side)
 		out.Events = engine.VisibleEvents(before, out.After, side, tr.Events)
 		out.After = engine.View(out.After, side)
 		out.Orders = [2][]engine.Order{}
 		out.Orders[side] = tr.Orders[side]
-		out.Ghosts = engine.LastSeen(side, append(memory, out.After)...)
+		if len(out.After.Units) < all { // else it remembers nothing (lastSeen)
+			if out.Ghosts, err = s.turnGhosts(&rec, side, turn, out.After); err != nil {
+				return out, err
+			}
+		}
 	}
 	if !frames {
 		return out, nil
