@@ -1,7 +1,10 @@
 package game
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/gunbai/gunbai/engine"
@@ -102,4 +105,127 @@ func benchLastSeen(b *testing.B, st *store.Store, rec store.BattleRecord, want i
 			b.Fatal(err)
 		}
 	}
+}
+
+// Through the lifecycle (the store's snapshots, TurnView, the sheet's
+// state), over battles on Kawanakajima played by the scripted policy,
+// where the GM now and then moves a unit into a forest or out of it
+// (/battle fix) and undoes a turn: after each turn, each side's memory in
+// its turn's view and in its sheet holds only enemy units it saw, each as
+// one of its own views at the end of a turn showed it, none it sees now;
+// the GM's view remembers nothing.
+func TestLastSeenPropertyLifecycle(t *testing.T) {
+	ghosts := 0
+	for trial := range 6 {
+		svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+		svc.Rand = &fixedRand{b: byte(trial)}
+		rec, err := svc.Create(guild, CreateRequest{Name: "Кири", North: store.Clan{RoleID: "r-oda"}, South: store.Clan{RoleID: "r-asai"}, Scenario: "kawanakajima"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Start(guild, rec.ID, false); err != nil {
+			t.Fatal(err)
+		}
+		if r, _ := svc.Battle(guild, rec.ID); r.Status == store.StatusDeployment {
+			svc.Start(guild, rec.ID, true) // ends the scouting
+		}
+		rng := rand.New(rand.NewPCG(28, uint64(trial)))
+		undone := false
+		for range 10 {
+			r, err := svc.Battle(guild, rec.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Status != store.StatusCommand || r.Turn > 7 {
+				break
+			}
+			// The GM puts a unit in a free forest cell, or out of one.
+			u := r.State.Units[rng.IntN(len(r.State.Units))]
+			for _, c := range append(r.State.Terrain.Forests, engine.MustCell("C21"), engine.MustCell("D22")) {
+				if u.Active() && r.State.UnitAt(c) == nil && rng.IntN(2) == 0 {
+					svc.Fix(guild, rec.ID, u.ID, "cell", c.Name()) // refused if the cell will not do
+					break
+				}
+			}
+			r, _ = svc.Battle(guild, rec.ID)
+			playSides(t, svc, r, rng)
+			readyBoth(t, svc, rec.ID)
+			if r.Turn == 4 && !undone {
+				undone = true
+				if _, err := svc.Undo(guild, rec.ID, 3, rng.IntN(2) == 0, "gm"); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			ghosts += checkLifecycleMemory(t, svc, rec.ID, r.Turn)
+		}
+	}
+	t.Logf("%d ghosts checked", ghosts)
+	if ghosts < 15 {
+		t.Fatalf("weak generator: %d ghosts", ghosts)
+	}
+}
+
+// checkLifecycleMemory checks the memory of each side after turn (its
+// TurnView) and at the open sheet's turn (sheetState) against its views
+// of the turns' snapshots and of the state.
+func checkLifecycleMemory(t *testing.T, svc *Service, id string, turn int) int {
+	t.Helper()
+	n := 0
+	rec, err := svc.Battle(guild, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gm, err := svc.TurnView(guild, id, turn, store.AudienceGM, false)
+	if err != nil || len(gm.Ghosts) != 0 {
+		t.Fatalf("turn %d: the GM's memory %+v, %v", turn, gm.Ghosts, err)
+	}
+	for _, side := range sides {
+		// Every view the side had at the end of a turn: the snapshots'.
+		var views []engine.Battle
+		for k := 1; k <= rec.Turn; k++ {
+			if snap, err := svc.Store.BattleTurn(guild, id, k).Snapshot(); err == nil {
+				views = append(views, engine.View(snap, side))
+			}
+		}
+		tv, err := svc.TurnView(guild, id, turn, store.SideAudience(side), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sheet []engine.Ghost
+		if rec.Status == store.StatusCommand {
+			err = svc.Store.View(func(tx *store.Tx) error {
+				st, err := sheetState(tx, &rec, store.Sheet{Guild: guild, Battle: id, Side: side}, rec.Turn)
+				sheet = st.Ghosts
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, c := range []struct {
+			what   string
+			ghosts []engine.Ghost
+			now    engine.Battle
+			upto   int // the views it may come from: turns' snapshots 1..upto
+		}{{"turn view", tv.Ghosts, tv.After, turn}, {"sheet", sheet, engine.View(rec.State, side), rec.Turn}} {
+			for _, g := range c.ghosts {
+				n++
+				where := fmt.Sprintf("turn %d, %s's %s: ghost %s", turn, side, c.what, g.Unit.ID)
+				if g.Unit.Side == side || c.now.Unit(g.Unit.ID) != nil {
+					t.Fatalf("%s is its own or in sight", where)
+				}
+				seen := false
+				for _, v := range views[:min(c.upto, len(views))] {
+					if u := v.Unit(g.Unit.ID); u != nil && v.Turn == g.Turn && reflect.DeepEqual(*u, g.Unit) {
+						seen = true
+					}
+				}
+				if !seen {
+					t.Fatalf("%s (turn %d, %+v) is no view the side had", where, g.Turn, g.Unit)
+				}
+			}
+		}
+	}
+	return n
 }
