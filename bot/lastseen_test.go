@@ -2,6 +2,10 @@ package bot_test
 
 import (
 	"bytes"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/gif"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -100,11 +104,29 @@ func TestLastSeenThroughDiscord(t *testing.T) {
 			w.resolve(2)
 
 			// North's channel: the turn-2 picture names the ghost with its turn.
-			var pic *discordtest.File
+			var pic, anim *discordtest.File
 			for _, m := range w.srv.Messages().In(chanOda)[from[0]:] {
 				for i := range m.Files {
-					if strings.HasSuffix(m.Files[i].Name, ".png") {
+					switch {
+					case strings.HasSuffix(m.Files[i].Name, ".png"):
 						pic = &m.Files[i]
+					case strings.HasSuffix(m.Files[i].Name, ".gif"):
+						anim = &m.Files[i]
+					}
+				}
+			}
+			// The replay's frames draw the memory too: its first and last.
+			if g, err := gif.DecodeAll(bytes.NewReader(anim.Data)); err != nil || len(g.Image) < 2 {
+				t.Fatalf("the replay: %v", err)
+			} else {
+				// Each frame drawn over the ones before, as a viewer shows it.
+				canvas := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
+				for i, f := range g.Image {
+					draw.Draw(canvas, f.Bounds(), f, f.Bounds().Min, draw.Over)
+					if i == 0 || i == len(g.Image)-1 {
+						var buf bytes.Buffer
+						png.Encode(&buf, canvas)
+						writeLook(t, buf.Bytes(), fmt.Sprintf("bot_turn2_north_%s_gif%d.png", lang, i))
 					}
 				}
 			}
