@@ -323,7 +323,11 @@ func (b *Bot) field(c *call) error {
 	if err != nil {
 		return err
 	}
-	return b.replyField(c, seat.Battle, game.SideView(&seat.Battle, seat.Side))
+	ghosts, err := b.svc.Seats().LastSeen(seat)
+	if err != nil {
+		return err
+	}
+	return b.replyField(c, seat.Battle, game.SideView(&seat.Battle, seat.Side), ghostsOf(ghosts)...)
 }
 
 // why handles /why: what happened to a unit last turn, step by step with

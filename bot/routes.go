@@ -400,13 +400,14 @@ func (b *Bot) battleLocale() string {
 }
 
 // replyField answers with a picture of a battle's field as view shows it,
-// seen only by the caller. Drawing takes time: it acknowledges first.
-func (b *Bot) replyField(c *call, rec store.BattleRecord, view engine.Battle) error {
+// with a side's memory of the enemy (ghosts), seen only by the caller.
+// Drawing takes time: it acknowledges first.
+func (b *Bot) replyField(c *call, rec store.BattleRecord, view engine.Battle, ghosts ...field.Ghost) error {
 	title := fmt.Sprintf("%s — %s", rec.Name, render.T(c.lang, "title.turn", rec.Turn))
 	if rec.Status == store.StatusDeployment {
 		title = fmt.Sprintf("%s — %s", rec.Name, render.T(c.lang, "title.deployment"))
 	}
-	opt := field.Options{Lang: c.lang, Title: title, Battle: rec.Name, View: b.viewOfCaller(c, rec)}
+	opt := field.Options{Lang: c.lang, Title: title, Battle: rec.Name, View: b.viewOfCaller(c, rec), Ghosts: ghosts}
 	png, err := b.draw(view, opt)
 	if err != nil {
 		return err

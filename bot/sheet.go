@@ -53,7 +53,7 @@ func (b *Bot) composeSheet(p store.Post, ref game.SheetRef) ([]message, error) {
 	if !st.Closed && st.Rolled != nil && st.Rolled.Final {
 		title := render.T(l, "sheet.title", st.Name, st.Turn, render.SideName(l, st.Side))
 		title = strings.ReplaceAll(title, "**", "")
-		opt := field.Options{Lang: l, Title: title, Battle: st.Name, View: field.SideView(st.Side), Intents: st.Intents}
+		opt := field.Options{Lang: l, Title: title, Battle: st.Name, View: field.SideView(st.Side), Intents: st.Intents, Ghosts: ghostsOf(st.Ghosts)}
 		opt.Highlight = highlightOf(l, st)
 		png, err := b.draw(st.View, opt)
 		if err != nil {
@@ -79,6 +79,7 @@ func sheetText(l render.Lang, st game.SheetState) string {
 		}
 		return joinLines(lines)
 	}
+	lines = append(lines, render.LastSeenLines(l, st.Ghosts)...)
 	if st.Rolled == nil {
 		lines = append(lines, render.T(l, "sheet.roll_first"))
 		return joinLines(append(lines, noteText(l, st)...))

@@ -41,7 +41,7 @@ func viewOf(audience store.Audience) field.View {
 func turnOptions(l render.Lang, tv game.TurnView) field.Options {
 	before := tv.Before
 	return field.Options{Lang: l, Battle: tv.Name, View: viewOf(tv.Audience), Clans: tv.Clans,
-		Events: tv.Events, Before: &before}
+		Events: tv.Events, Before: &before, Ghosts: ghostsOf(tv.Ghosts)}
 }
 
 // DrawTurn draws a resolved turn for its audience: the results picture,

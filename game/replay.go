@@ -49,6 +49,10 @@ type TurnView struct {
 	Seed          []byte
 	// NoReplay: the battle's posts go without the replay (post.replay off).
 	NoReplay bool
+	// Ghosts are a clan's memory of the enemy after the turn
+	// (engine.LastSeen): the enemy units it saw and sees no more. None
+	// for the GM, who sees everything.
+	Ghosts []engine.Ghost
 }
 
 // TurnView reads a resolved turn as audience may see it (AudienceNorth,
@@ -117,11 +121,17 @@ func (s *Service) TurnView(guild, battle string, turn int, audience store.Audien
 	side, clan := audience.Side()
 	out.Before, out.Events, out.Orders = before, tr.Events, tr.Orders
 	if clan {
+		all := len(out.After.Units)
 		out.Before = engine.View(before, side)
 		out.Events = engine.VisibleEvents(before, out.After, side, tr.Events)
 		out.After = engine.View(out.After, side)
 		out.Orders = [2][]engine.Order{}
 		out.Orders[side] = tr.Orders[side]
+		if len(out.After.Units) < all { // else it remembers nothing (lastSeen)
+			if out.Ghosts, err = s.turnGhosts(&rec, side, turn, out.After); err != nil {
+				return out, err
+			}
+		}
 	}
 	if !frames {
 		return out, nil

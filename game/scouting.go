@@ -32,7 +32,8 @@ func (s *Service) openScouting(tx *store.Tx, rec *store.BattleRecord, hash strin
 func (s *Service) endScouting(tx *store.Tx, rec *store.BattleRecord) (Opened, error) {
 	rec.State = engine.MakeSwaps(rec.State, rec.Swaps)
 	rec.Scouting, rec.Scouts, rec.Swaps, rec.ScoutsDone = false, [2]int{}, [2][][2]string{}, [2]bool{}
-	rec.Scouted = [2]*engine.ScoutReport{} // turn 1: ordinary visibility (D-70)
+	// From turn 1 the ordinary visibility applies (D-70, SideView); the
+	// reports stay, as what each side remembers of the enemy (lastSeen).
 	return s.openTurn(tx, rec, 1, [2]engine.Infiltration{})
 }
 

@@ -228,6 +228,8 @@ type SheetState struct {
 	Ready  bool
 	// Intents are the side's orders as they mean to go, for the preview.
 	Intents []engine.Intended
+	// Ghosts are the side's memory of the enemy (engine.LastSeen).
+	Ghosts []engine.Ghost
 }
 
 // Sheet is the state of sheet id for turn, to draw it.
@@ -270,6 +272,9 @@ func sheetState(tx *store.Tx, rec *store.BattleRecord, sh store.Sheet, turn int)
 		return out, nil
 	}
 	so, err := sideOrders(tx, rec, sh.Side)
+	if err == nil {
+		out.Ghosts, err = lastSeen(tx, rec, sh.Side, rec.Turn, rec.State)
+	}
 	if err != nil {
 		return out, err
 	}

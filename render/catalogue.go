@@ -40,6 +40,7 @@ func tables() []table {
 		{"endingTexts", endingTexts},
 		{"fixTexts", fixTexts},
 		{"gameTexts", gameTexts},
+		{"lastSeenTexts", lastSeenTexts},
 		{"whyTexts", whyTexts},
 		{"unseenTexts", unseenTexts},
 		{"oddsTexts", oddsTexts},

@@ -116,7 +116,7 @@ type BattleRecord struct {
 	Scouts [2]int `json:"scouts,omitempty"`
 	// Scouted is what each side's scouts reported (R-IV.5.2): the side sees
 	// those enemy units, as they stood then, until the deployment turn ends
-	// (D-70).
+	// (D-70); after it, the side remembers them (game's lastSeen).
 	Scouted [2]*engine.ScoutReport `json:"scouted,omitzero"`
 	// Swaps are each side's swaps of two units, made when the phase ends
 	// so that both sides' reports show the positions before any (D-28).

@@ -46,6 +46,9 @@ func AltText(l render.Lang, b engine.Battle, opt Options, events []engine.Event)
 	if b.Turn > 0 && events != nil {
 		body = append(body, altTurn(l, &b, events)...)
 	}
+	if g := altGhosts(l, opt.Ghosts); g != "" {
+		body = append(body, g)
+	}
 	var tail []string
 	if o := b.Outcome; o != engine.Ongoing && inRange(o, allOutcomes) {
 		tail = append(tail, render.T(l, "alt.outcome", render.OutcomeName(l, o)))

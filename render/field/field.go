@@ -58,6 +58,10 @@ type Options struct {
 	// the unit being ordered, where it may go, what it may attack or
 	// shoot; nil: none.
 	Highlight *Highlight
+	// Ghosts are the view's side's memory of the enemy (ghost.go): the
+	// enemy units it saw and sees no more, drawn faded under the units
+	// where they were last seen. Only a side's view has them.
+	Ghosts []Ghost
 }
 
 // View is whose view of the battle a picture shows.
@@ -139,6 +143,7 @@ func drawFieldLayout(b engine.Battle, opt Options, dst *image.RGBA) (*image.RGBA
 	d.static() // zones, terrain, grid, lines, river, names: drawn once per battle
 	d.markers()
 	d.shields()
+	d.ghosts() // under the units (ghost.go)
 	d.units()
 	d.farUnits()
 	d.preview(opt.Intents)

@@ -96,6 +96,7 @@ func newLayout(b engine.Battle, opt Options, f *fieldFaces) layout {
 	l.legendTop = y
 	l.legendLineH = math.Round(cs * 0.36)
 	items := legendItems(&b, &opt, f, cs)
+	items = append(items, ghostLegend(&b, &l, &opt, f)...)
 	if l.offField() {
 		items = append(items, newLegendItem(f, cs, legendOffField, render.T(opt.Lang, "legend.off_field")))
 	}

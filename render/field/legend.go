@@ -37,6 +37,7 @@ const (
 	legendHidden
 	legendFar // a unit beyond the picture, in its side's colour
 	legendOffField
+	legendGhost // an enemy unit last seen there (ghost.go)
 	// The preview of pending orders.
 	legendPhase1
 	legendPhase2
@@ -280,6 +281,7 @@ func (d *drawer) legendIcon(it legendItem, x, y, s float64) {
 	d.fieldLegendIcon(it.kind, x, y, s)
 	d.previewLegendIcon(it.kind, x, y, s)
 	d.highlightLegendIcon(it.kind, x, y, s)
+	d.ghostLegendIcon(it.kind, x, y, s)
 }
 
 // swatch is a legend's square of a colour, fill, edged with ink.
