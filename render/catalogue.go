@@ -56,6 +56,7 @@ func tables() []table {
 		{"fieldTexts", fieldTexts},
 		{"trustTexts", trustTexts},
 		{"turnPostTexts", turnPostTexts},
+		{"threadTexts", threadTexts},
 		{"turnTexts", turnTexts},
 		{"verifyTexts", verifyTexts},
 	}

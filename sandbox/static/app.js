@@ -100,15 +100,16 @@ function render() {
     const li = el('li', {'data-channel-name': c.name, class: (c === cur ? 'active' : '') + (S.seen[key] < c.messages.length ? ' unread' : ''),
       onclick: () => openChannel(c.name)},
       el('span', {class: 'hash', text: c.dm ? '@' : '#'}), el('span', {text: c.dm ? 'Gunbai' : c.name}));
+    if (c.parent) threadItem(li, c);
     (c.dm ? dms : chs).append(li);
   }
   const titles = document.querySelectorAll('#channels-scroll .section-title');
   titles[0].textContent = tr('Текстовые каналы', 'Text channels');
   titles[1].textContent = tr('Личные сообщения', 'Direct Messages');
   document.querySelector('#people .section-title').textContent = tr('Играть за', 'Play as');
-  $('#channel-title').textContent = cur ? (cur.dm ? '@ Gunbai' : '# ' + cur.name) : '';
-  $('#channel-topic').textContent = cur ? (cur.dm ? tr('Личные сообщения', 'Direct Messages') : tr('Виден: ', 'Visible to: ') + channelRole(cur.name)) : '';
-  $('#box').placeholder = cur ? tr('Написать в ', 'Message ') + (cur.dm ? '@Gunbai' : '#' + cur.name) + tr(': /команда…', ': /command…') : '';
+  $('#channel-title').textContent = cur ? (cur.dm ? '@ Gunbai' : cur.parent ? threadTitle(cur) : '# ' + cur.name) : '';
+  $('#channel-topic').textContent = cur ? (cur.dm ? tr('Личные сообщения', 'Direct Messages') : tr('Виден: ', 'Visible to: ') + channelRole(cur.parent || cur.name)) : '';
+  $('#box').placeholder = cur ? tr('Написать в ', 'Message ') + (cur.dm ? '@Gunbai' : '#' + (cur.label || cur.name)) + tr(': /команда…', ': /command…') : '';
   $('#hint').textContent = tr('Enter: отправить · Tab: взять подсказку · ↑↓: выбрать', 'Enter: send · Tab: take the suggestion · ↑↓: choose');
   renderMessages(cur);
 }
@@ -147,6 +148,7 @@ function renderMessages(ch) {
 }
 
 function messageNode(m) {
+  if (m.type === 18) return threadNotice(m);
   const n = el('div', {class: 'message' + (m.ephemeral ? ' ephemeral' : ''), 'data-message-id': m.id});
   if (m.interaction) {
     n.append(el('div', {class: 'reply'}, '↳ ', el('b', {text: m.interaction.name}), ' ' + tr('использует', 'used') + ' ', el('code', {text: m.interaction.label})));
@@ -262,7 +264,7 @@ function mentions(s) {
     .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, t, style) => timestamp(+t, style || 'f'))
     .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => mention('@' + name('roles', id, tr('неизвестная-роль', 'unknown-role'))))
     .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => mention('@' + name('users', id, tr('неизвестный', 'unknown-user'))))
-    .replace(/&lt;#(\d+)&gt;/g, (_, id) => mention('#' + name('channels', id, tr('неизвестный-канал', 'unknown'))));
+    .replace(/&lt;#(\d+)&gt;/g, (_, id) => channelMention(id, name('channels', id, tr('неизвестный-канал', 'unknown'))));
 }
 function mention(text) { return '<span class="mention">' + esc(text) + '</span>'; }
 
@@ -709,6 +711,39 @@ function connect() {
   es.onerror = () => { status(tr('Связь с песочницей прервалась, переподключаюсь…', 'Lost the sandbox, reconnecting…')); };
   es.onopen = () => { if (/песочниц|sandbox/i.test($('#status').textContent)) status(''); };
 }
+
+// --- threads ---------------------------------------------------------------------
+
+// A thread in the channel list, as Discord shows it: under its channel,
+// indented on a curved spine, with the thread icon; an archived one dimmed.
+function threadItem(li, c) {
+  li.classList.add('thread');
+  if (c.archived) { li.classList.add('archived'); li.title = tr('Ветка в архиве', 'Archived thread'); }
+  li.replaceChildren(el('span', {class: 'spine'}), el('span', {class: 'thread-icon', text: '🧵'}), el('span', {class: 'thread-name', text: c.label}));
+}
+
+function threadTitle(c) { return '# ' + c.parent + '  ›  🧵 ' + c.label; }
+
+// A channel mention (<#id>) that opens the channel or thread it names.
+function channelMention(id, label) {
+  return '<span class="mention channel-link" data-open-channel="' + esc(id) + '">' + esc('#' + label) + '</span>';
+}
+
+// Discord's notice in a channel that a thread was started in it.
+function threadNotice(m) {
+  const names = (S.state && S.state.names && S.state.names.channels) || {};
+  const link = el('span', {class: 'thread-link', 'data-open-channel': m.thread, text: names[m.thread] || m.content});
+  return el('div', {class: 'message system', 'data-message-id': m.id},
+    el('span', {class: 'sys-icon', text: '🧵'}),
+    el('span', {}, el('b', {text: m.author}), ' ' + tr('начал ветку: ', 'started a thread: '), link));
+}
+
+document.addEventListener('click', e => {
+  const t = e.target.closest('[data-open-channel]');
+  if (!t || !S.state) return;
+  const ch = S.state.channels.find(c => c.id === t.dataset.openChannel);
+  if (ch) openChannel(ch.name);
+});
 
 (async function main() {
   try { S.commands = await api('commands'); } catch (e) { status(e.message); }
