@@ -108,7 +108,9 @@ func TestOutboxMissingPermissionsReportedOnceFault(t *testing.T) {
 	if !strings.Contains(r.Content, "Не удалось отправить") || !strings.Contains(r.Content, "<#"+chanAsai+">") {
 		t.Fatalf("the GM's answer: %q", r.Content)
 	}
-	reports := func() int { return strings.Count(contentOf(w.srv.Messages().Under(chanGM)), "не отправлено") }
+	reports := func() int {
+		return strings.Count(contentOf(w.srv.Messages().Under(chanGM)), "не отправлено")
+	}
 	if n := reports(); n != 1 || !strings.Contains(contentOf(w.srv.Messages().Under(chanGM)), "прикрепление файлов") {
 		t.Fatalf("%d reports: %q", n, contentOf(w.srv.Messages().Under(chanGM)))
 	}
