@@ -108,6 +108,7 @@ function render() {
   titles[1].textContent = tr('Личные сообщения', 'Direct Messages');
   document.querySelector('#people .section-title').textContent = tr('Играть за', 'Play as');
   $('#channel-title').textContent = cur ? (cur.dm ? '@ Gunbai' : cur.parent ? threadTitle(cur) : '# ' + cur.name) : '';
+  if (cur && cur.parent) $('#channel-title').innerHTML = esc('# ' + cur.parent + '  ›  ') + '<span class="title-icon">' + threadIcon + '</span>' + esc(cur.label);
   $('#channel-topic').textContent = cur ? (cur.dm ? tr('Личные сообщения', 'Direct Messages') : tr('Виден: ', 'Visible to: ') + channelRole(cur.parent || cur.name)) : '';
   $('#box').placeholder = cur ? tr('Написать в ', 'Message ') + (cur.dm ? '@Gunbai' : '#' + (cur.label || cur.name)) + tr(': /команда…', ': /command…') : '';
   $('#hint').textContent = tr('Enter: отправить · Tab: взять подсказку · ↑↓: выбрать', 'Enter: send · Tab: take the suggestion · ↑↓: choose');
@@ -719,10 +720,15 @@ function connect() {
 function threadItem(li, c) {
   li.classList.add('thread');
   if (c.archived) { li.classList.add('archived'); li.title = tr('Ветка в архиве', 'Archived thread'); }
-  li.replaceChildren(el('span', {class: 'spine'}), el('span', {class: 'thread-icon', text: '🧵'}), el('span', {class: 'thread-name', text: c.label}));
+  li.replaceChildren(el('span', {class: 'spine'}), el('span', {class: 'thread-icon', html: threadIcon}), el('span', {class: 'thread-name', text: c.label}));
 }
 
-function threadTitle(c) { return '# ' + c.parent + '  ›  🧵 ' + c.label; }
+// Discord's thread icon, drawn (the page must not depend on an emoji font):
+// a speech bubble with two lines of text.
+const threadIcon = '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" ' +
+  'd="M4 4h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1h-9l-5 4v-4H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1z"/><path stroke="currentColor" stroke-width="2" stroke-linecap="round" d="M7 9h10M7 12.5h6"/></svg>';
+
+function threadTitle(c) { return '# ' + c.parent + ' › ' + c.label; }
 
 // A channel mention (<#id>) that opens the channel or thread it names.
 function channelMention(id, label) {
@@ -734,7 +740,7 @@ function threadNotice(m) {
   const names = (S.state && S.state.names && S.state.names.channels) || {};
   const link = el('span', {class: 'thread-link', 'data-open-channel': m.thread, text: names[m.thread] || m.content});
   return el('div', {class: 'message system', 'data-message-id': m.id},
-    el('span', {class: 'sys-icon', text: '🧵'}),
+    el('span', {class: 'sys-icon', html: threadIcon}),
     el('span', {}, el('b', {text: m.author}), ' ' + tr('начал ветку: ', 'started a thread: '), link));
 }
 
