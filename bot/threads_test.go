@@ -276,3 +276,25 @@ func TestThreadSettingOff(t *testing.T) {
 		}
 	}
 }
+
+// Without Manage Threads in North's channel the battle's thread there
+// stays open at the end, and the GM is told once, in Russian, which
+// permission lacks for which thread.
+func TestThreadArchiveRefused(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.srv.Guilds().SetChannelOverwrites(chanOda, overwritesWithout(w.guild, roleOda, discordgo.PermissionManageThreads)...)
+	w.start()
+	w.create("Нагасино")
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("finish", discordtest.StringOpt("battle", "Нагасино")))
+	w.b.Wait()
+	north, south := w.threadOf(chanOda), w.threadOf(chanAsai)
+	if north.Archived || !south.Archived {
+		t.Fatalf("after the end: North's thread %+v, South's %+v", north, south)
+	}
+	gmText := contentOf(w.srv.Messages().In(chanGM))
+	if strings.Count(gmText, "«Управлять ветками» (Manage Threads)") != 1 || !strings.Contains(gmText, "<#"+north.ID+">") {
+		t.Fatalf("the GM channel was not told once: %q", gmText)
+	}
+}
