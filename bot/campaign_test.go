@@ -52,7 +52,7 @@ func (w *world) rosterNow() campaign.Roster {
 
 // aftermathMessage is the live aftermath message of an army in a channel.
 func (w *world) aftermathMessage(channel, army string) (discordtest.Message, bool) {
-	for _, m := range w.srv.Messages().In(channel) {
+	for _, m := range w.srv.Messages().Under(channel) {
 		if slices.ContainsFunc(customIDs(m.Components), func(id string) bool { return strings.HasPrefix(id, "am:"+army+":") }) {
 			return m, true
 		}
@@ -145,7 +145,7 @@ func TestRosterAndAftermathThroughDiscord(t *testing.T) {
 	t.Logf("record: %+v", rec)
 	// Both clans and the GM were told what the battle wrote back.
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
-		if !strings.Contains(contentOf(w.srv.Messages().In(ch)), "us-yari") {
+		if !strings.Contains(contentOf(w.srv.Messages().Under(ch)), "us-yari") {
 			t.Errorf("channel %s got no record of the battle", ch)
 		}
 	}

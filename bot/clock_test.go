@@ -55,7 +55,7 @@ func gmSub(w *world, m discordtest.Member, name string, opts ...discordtest.Opti
 // count counts the messages of a channel that contain s.
 func count(w *world, ch, s string) int {
 	n := 0
-	for _, m := range w.srv.Messages().In(ch) {
+	for _, m := range w.srv.Messages().Under(ch) {
 		if strings.Contains(m.Content, s) {
 			n++
 		}
@@ -79,7 +79,7 @@ func TestPauseKeepsTheTimeLeft(t *testing.T) {
 	}
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
 		if count(w, ch, "мастер остановил часы. До срока оставалось 20 часов") != 1 {
-			t.Fatalf("channel %s was not told of the pause: %q", ch, contentOf(w.srv.Messages().In(ch)))
+			t.Fatalf("channel %s was not told of the pause: %q", ch, contentOf(w.srv.Messages().Under(ch)))
 		}
 	}
 	// Paused again at once, it is taken for a re-sent command (retry.go);
@@ -97,7 +97,7 @@ func TestPauseKeepsTheTimeLeft(t *testing.T) {
 	// Past the old deadline (and its reminder's time) nothing happens.
 	clock.set(start.Add(30 * time.Hour))
 	w.b.Tick()
-	if text := contentOf(w.srv.Messages().In(chanOda)); strings.Contains(text, "ход 2 открыт") || strings.Contains(text, "срок приказов истекает") {
+	if text := contentOf(w.srv.Messages().Under(chanOda)); strings.Contains(text, "ход 2 открыт") || strings.Contains(text, "срок приказов истекает") {
 		t.Fatalf("a paused battle was resolved or reminded: %q", text)
 	}
 	// Resumed at +40h: 20 hours are left, the deadline is +60h.
@@ -110,17 +110,17 @@ func TestPauseKeepsTheTimeLeft(t *testing.T) {
 	}
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
 		if count(w, ch, want) != 1 {
-			t.Fatalf("channel %s was not told of the resumption: %q", ch, contentOf(w.srv.Messages().In(ch)))
+			t.Fatalf("channel %s was not told of the resumption: %q", ch, contentOf(w.srv.Messages().Under(ch)))
 		}
 	}
 	clock.set(deadline.Add(-time.Minute))
 	w.b.Tick()
-	if strings.Contains(contentOf(w.srv.Messages().In(chanOda)), "ход 2 открыт") {
+	if strings.Contains(contentOf(w.srv.Messages().Under(chanOda)), "ход 2 открыт") {
 		t.Fatal("resolved before the deadline given back")
 	}
 	clock.set(deadline)
 	w.b.Tick()
-	if !strings.Contains(contentOf(w.srv.Messages().In(chanOda)), "ход 2 открыт") {
+	if !strings.Contains(contentOf(w.srv.Messages().Under(chanOda)), "ход 2 открыт") {
 		t.Fatal("the deadline given back passed but the turn was not resolved")
 	}
 	// Neither side gave an order: both missed the turn.
@@ -163,19 +163,19 @@ func TestExtendThroughDiscord(t *testing.T) {
 	}
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
 		if count(w, ch, want) != 1 {
-			t.Fatalf("channel %s was not told of the extension: %q", ch, contentOf(w.srv.Messages().In(ch)))
+			t.Fatalf("channel %s was not told of the extension: %q", ch, contentOf(w.srv.Messages().Under(ch)))
 		}
 	}
 	clock.set(start.Add(2 * time.Hour)) // past the old deadline
 	w.b.Tick()
-	if strings.Contains(contentOf(w.srv.Messages().In(chanOda)), "ход 2 открыт") {
+	if strings.Contains(contentOf(w.srv.Messages().Under(chanOda)), "ход 2 открыт") {
 		t.Fatal("resolved at the deadline before the extension")
 	}
 	// Paused, an extension adds to the time left.
 	gmSub(w, gm, "pause") // 47 hours left, then 48h30m
 	r = gmSub(w, gm, "extend", discordtest.StringOpt("by", "90m"))
 	if want := "мастер дал ещё 1 час 30 минут. Часы стоят; когда пойдут, останется 2 дня 30 минут"; !strings.Contains(r.Content, want) || count(w, chanAsai, want) != 1 {
-		t.Fatalf("extend paused: %q; south: %q", r.Content, contentOf(w.srv.Messages().In(chanAsai)))
+		t.Fatalf("extend paused: %q; south: %q", r.Content, contentOf(w.srv.Messages().Under(chanAsai)))
 	}
 	gmSub(w, gm, "resume")
 	// The battle's own deadline: 36 hours, from the next turn.
@@ -189,7 +189,7 @@ func TestExtendThroughDiscord(t *testing.T) {
 	clock.set(start.Add(3 * time.Hour))
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "Микатагахара"), discordtest.IntOpt("turn", 1)))
 	if next := fmt.Sprintf("<t:%d:F>", start.Add(39*time.Hour).Unix()); count(w, chanOda, next) != 1 {
-		t.Fatalf("turn 2 is not due 36 hours after it opened: %q", contentOf(w.srv.Messages().In(chanOda)))
+		t.Fatalf("turn 2 is not due 36 hours after it opened: %q", contentOf(w.srv.Messages().Under(chanOda)))
 	}
 	// The duration completes as it is typed.
 	choices := w.choices(w.srv.Interactions().Autocomplete(w.guild, chanGM, gm, "battle", discordtest.Subcommand("extend",
@@ -221,13 +221,13 @@ func TestExtendedDeadlineRemindsTheClanRole(t *testing.T) {
 	deadline := start.Add(24 * time.Hour)
 	for _, c := range []struct{ ch, role, own, enemy string }{{chanOda, roleOda, "n-yumi", "s-"}, {chanAsai, roleAsai, "s-yari", "n-"}} {
 		var m *discordtest.Message
-		for _, x := range w.srv.Messages().In(c.ch) {
+		for _, x := range w.srv.Messages().Under(c.ch) {
 			if strings.Contains(x.Content, due) {
 				m = &x
 			}
 		}
 		if m == nil {
-			t.Fatalf("channel %s was not reminded: %q", c.ch, contentOf(w.srv.Messages().In(c.ch)))
+			t.Fatalf("channel %s was not reminded: %q", c.ch, contentOf(w.srv.Messages().Under(c.ch)))
 		}
 		if !strings.HasPrefix(m.Content, "<@&"+c.role+">") || strings.Count(m.Content, "<@") != 1 ||
 			!strings.Contains(m.Content, fmt.Sprintf("%s <t:%d:R>", due, deadline.Unix())) ||
@@ -243,7 +243,7 @@ func TestExtendedDeadlineRemindsTheClanRole(t *testing.T) {
 			} `json:"allowed_mentions"`
 		}
 		for _, call := range w.srv.Calls() {
-			if call.Method == "POST" && call.Route == "/channels/"+c.ch+"/messages" && strings.Contains(string(call.JSON), due) {
+			if call.Method == "POST" && call.Route == "/channels/"+m.ChannelID+"/messages" && strings.Contains(string(call.JSON), due) {
 				if err := json.Unmarshal(call.JSON, &body); err != nil {
 					t.Fatal(err)
 				}
@@ -254,10 +254,10 @@ func TestExtendedDeadlineRemindsTheClanRole(t *testing.T) {
 		}
 	}
 	// North has ordered n-yari: it is not listed; South has not rolled.
-	if text := contentOf(w.srv.Messages().In(chanOda)); strings.Contains(text[strings.Index(text, due):], "n-yari") {
+	if text := contentOf(w.srv.Messages().Under(chanOda)); strings.Contains(text[strings.Index(text, due):], "n-yari") {
 		t.Fatalf("a unit with an order is listed: %q", text)
 	}
-	if !strings.Contains(contentOf(w.srv.Messages().In(chanAsai)), "Командный бросок ещё не сделан") {
+	if !strings.Contains(contentOf(w.srv.Messages().Under(chanAsai)), "Командный бросок ещё не сделан") {
 		t.Fatal("South is not told to roll")
 	}
 	w.b.Tick()
@@ -269,7 +269,7 @@ func TestExtendedDeadlineRemindsTheClanRole(t *testing.T) {
 	clock.set(start.Add(46*time.Hour + time.Minute))
 	w.b.Tick()
 	if count(w, chanOda, due) != 2 || count(w, chanAsai, due) != 2 {
-		t.Fatalf("not reminded again after the extension: %q", contentOf(w.srv.Messages().In(chanOda)))
+		t.Fatalf("not reminded again after the extension: %q", contentOf(w.srv.Messages().Under(chanOda)))
 	}
 }
 

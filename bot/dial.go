@@ -17,9 +17,14 @@ import (
 // (OAuth2 URL Generator): View Channel, Send Messages and Attach Files, to
 // post the turns' pictures and logs in the clan and GM channels, and Pin
 // Messages, to pin each battle's status message (without it the status is
-// posted and kept up to date unpinned). Gunbai sends no embeds, so Embed
-// Links is not needed; interaction answers need no permission at all.
-const InvitePermissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionAttachFiles | PermissionPinMessages
+// posted and kept up to date unpinned), and Create Public Threads, Send
+// Messages in Threads and Manage Threads, to give each battle its own
+// thread in its channels and archive it at the end (without them the
+// battle posts to the channels themselves, and the GM is told). Gunbai
+// sends no embeds, so Embed Links is not needed; interaction answers need
+// no permission at all.
+const InvitePermissions = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionAttachFiles | PermissionPinMessages |
+	discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads | discordgo.PermissionManageThreads
 
 // Conn says how to reach Discord: it is everything outside this package
 // needs to know, so that no other package names a discordgo type.

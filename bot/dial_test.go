@@ -21,11 +21,13 @@ import (
 	"github.com/gunbai/gunbai/store"
 )
 
-// The invite asks for View Channel, Send Messages, Attach Files and Pin
-// Messages: the number the README gives.
+// The invite asks for View Channel, Send Messages, Attach Files, Pin
+// Messages and the three of threads: the number the README gives.
 func TestInvitePermissions(t *testing.T) {
 	t.Parallel()
-	if bot.InvitePermissions != 2251799813721088 { // 1024 + 2048 + 32768 + 1<<51 (Pin Messages)
+	// 1024 + 2048 + 32768 + 1<<51 (Pin Messages) + 1<<34 (Manage Threads)
+	// + 1<<35 (Create Public Threads) + 1<<38 (Send Messages in Threads)
+	if bot.InvitePermissions != 2252126231235584 {
 		t.Fatalf("InvitePermissions = %d", bot.InvitePermissions)
 	}
 	if bot.InvitePermissions&discordgo.PermissionEmbedLinks != 0 {

@@ -142,7 +142,7 @@ func TestDuelThroughDiscord(t *testing.T) {
 		t.Fatalf("after turn 1: %s turn %d %v", rec.Status, rec.Turn, err)
 	}
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
-		if !strings.Contains(contentOf(w.srv.Messages().In(ch)), "**Поединок 1.1**") {
+		if !strings.Contains(contentOf(w.srv.Messages().Under(ch)), "**Поединок 1.1**") {
 			t.Fatalf("channel %s: no duel start", ch)
 		}
 	}
@@ -158,7 +158,7 @@ func TestDuelThroughDiscord(t *testing.T) {
 	// What South can see, to check that North's split never shows there
 	// before both are in.
 	southSees := func() string {
-		return contentOf(w.srv.Messages().In(chanAsai)) + contentOf(w.srv.Messages().DMs(asai.UserID))
+		return contentOf(w.srv.Messages().Under(chanAsai)) + contentOf(w.srv.Messages().DMs(asai.UserID))
 	}
 	splitOf := func(i int) string {
 		t.Helper()
@@ -186,7 +186,7 @@ func TestDuelThroughDiscord(t *testing.T) {
 	}
 	w.answers(w.srv.Interactions().Select("", "", asai, splitOf(1), "1e"))
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
-		if !strings.Contains(contentOf(w.srv.Messages().In(ch)), "выбор открыт") {
+		if !strings.Contains(contentOf(w.srv.Messages().Under(ch)), "выбор открыт") {
 			t.Fatalf("channel %s: no reveal", ch)
 		}
 	}
@@ -232,7 +232,7 @@ func TestDuelThroughDiscord(t *testing.T) {
 		}
 	}
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
-		all := contentOf(w.srv.Messages().In(ch))
+		all := contentOf(w.srv.Messages().Under(ch))
 		if !strings.Contains(all, "1. ") || !strings.Contains(all, "окончен") || !strings.Contains(all, "ход 2 открыт") {
 			t.Fatalf("channel %s: the exchanges, the end or turn 2 missing:\n%s", ch, all)
 		}
@@ -253,7 +253,7 @@ func TestDisputeThroughDiscord(t *testing.T) {
 	if !r.Ephemeral || !strings.Contains(r.Content, "выложен") {
 		t.Fatalf("answer %+v", r)
 	}
-	got := contentOf(w.srv.Messages().In(chanOda))
+	got := contentOf(w.srv.Messages().Under(chanOda))
 	if !strings.Contains(got, "Спор («лес на холме»): <@"+oda.UserID+"> бросает d6") || !strings.Contains(got, "Зерно: ") {
 		t.Fatalf("channel: %q", got)
 	}

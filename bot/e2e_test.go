@@ -272,8 +272,8 @@ func TestBattleThroughDiscord(t *testing.T) {
 	}
 	// The turn's dice are committed in every channel before anyone rolls.
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
-		if !strings.Contains(contentOf(w.srv.Messages().In(ch)), "sha256") {
-			t.Fatalf("channel %s did not get the seed hash: %q", ch, contentOf(w.srv.Messages().In(ch)))
+		if !strings.Contains(contentOf(w.srv.Messages().Under(ch)), "sha256") {
+			t.Fatalf("channel %s did not get the seed hash: %q", ch, contentOf(w.srv.Messages().Under(ch)))
 		}
 	}
 
@@ -314,8 +314,8 @@ func TestBattleThroughDiscord(t *testing.T) {
 	}
 
 	// Nothing of one side's orders has reached the other side.
-	northSees := contentOf(w.srv.Messages().In(chanOda)) + contentOf(w.srv.Messages().DMs(oda.UserID))
-	southSees := contentOf(w.srv.Messages().In(chanAsai)) + contentOf(w.srv.Messages().DMs(asai.UserID))
+	northSees := contentOf(w.srv.Messages().Under(chanOda)) + contentOf(w.srv.Messages().DMs(oda.UserID))
+	southSees := contentOf(w.srv.Messages().Under(chanAsai)) + contentOf(w.srv.Messages().DMs(asai.UserID))
 	if strings.Contains(northSees, "s-sohei") || strings.Contains(southSees, "n-yari") {
 		t.Fatalf("orders leaked:\nnorth: %s\nsouth: %s", northSees, southSees)
 	}
@@ -324,14 +324,14 @@ func TestBattleThroughDiscord(t *testing.T) {
 	}
 
 	// The GM resolves: acknowledged at once (deferred), then the results.
-	before := [3]int{len(w.srv.Messages().In(chanOda)), len(w.srv.Messages().In(chanAsai)), len(w.srv.Messages().In(chanGM))}
+	before := [3]int{len(w.srv.Messages().Under(chanOda)), len(w.srv.Messages().Under(chanAsai)), len(w.srv.Messages().Under(chanGM))}
 	r = w.first(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "анэгава"), discordtest.IntOpt("turn", 1)))
 	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !r.Ephemeral {
 		t.Fatalf("resolve was not deferred: %+v", r)
 	}
 	t.Logf("resolve acknowledged %v after dispatch (Discord allows 3s)", r.SinceDispatch)
 	for k, ch := range []string{chanOda, chanAsai, chanGM} {
-		msgs := w.srv.Messages().In(ch)[before[k]:]
+		msgs := w.srv.Messages().Under(ch)[before[k]:]
 		var pic, anim *discordtest.File
 		for _, m := range msgs {
 			for f := range m.Files {
@@ -445,12 +445,12 @@ func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.Close()
-	n := len(w.srv.Messages().In(chanOda))
+	n := len(w.srv.Messages().Under(chanOda))
 
 	w.start()
 	defer w.stop()
 	if !w.srv.WaitFor(func() bool {
-		for _, m := range w.srv.Messages().In(chanOda)[n:] {
+		for _, m := range w.srv.Messages().Under(chanOda)[n:] {
 			if len(m.Files) > 0 {
 				return true
 			}
@@ -465,7 +465,7 @@ func TestUnpostedTurnIsPostedOnRestart(t *testing.T) {
 	}
 	// The battle goes on: turn 2 is announced with its seed hash, and
 	// nobody is told the battle is over.
-	after := contentOf(w.srv.Messages().In(chanOda)[n:])
+	after := contentOf(w.srv.Messages().Under(chanOda)[n:])
 	if strings.Contains(after, "окончена") || !strings.Contains(after, "ход 2 открыт") {
 		t.Fatalf("after the restart: %q", after)
 	}
@@ -483,19 +483,19 @@ func TestReadySidesResolveThroughDiscord(t *testing.T) {
 	if r := w.slash(asai, chanAsai, "orders", discordtest.BoolOpt("spare", true)); !r.Ephemeral || !strings.Contains(r.Content, "Your side spares enemies") {
 		t.Fatalf("spare: %+v", r)
 	}
-	n := len(w.srv.Messages().In(chanOda))
+	n := len(w.srv.Messages().Under(chanOda))
 
 	r := w.first(oda, chanOda, "orders", discordtest.BoolOpt("ready", true))
 	if r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		t.Fatalf("ready: %+v", r)
 	}
-	if len(w.srv.Messages().In(chanOda)) != n {
+	if len(w.srv.Messages().Under(chanOda)) != n {
 		t.Fatal("one side ready must not resolve the turn")
 	}
 	w.slash(asai, chanAsai, "orders", discordtest.BoolOpt("ready", true))
 	for _, ch := range []string{chanOda, chanAsai, chanGM} {
 		if !w.srv.WaitFor(func() bool {
-			for _, m := range w.srv.Messages().In(ch) {
+			for _, m := range w.srv.Messages().Under(ch) {
 				if len(m.Files) > 0 {
 					return true
 				}
@@ -505,7 +505,7 @@ func TestReadySidesResolveThroughDiscord(t *testing.T) {
 			t.Fatalf("channel %s got no picture after both sides were ready", ch)
 		}
 	}
-	if !strings.Contains(contentOf(w.srv.Messages().In(chanOda)), "ход 2 открыт") {
+	if !strings.Contains(contentOf(w.srv.Messages().Under(chanOda)), "ход 2 открыт") {
 		t.Fatal("turn 2 did not open")
 	}
 }
@@ -524,11 +524,11 @@ func TestDeadlineResolvesThroughDiscord(t *testing.T) {
 	w.create("Микатагахара")
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Микатагахара")))
 	want := fmt.Sprintf("<t:%d:F>", now.Add(time.Hour).Unix())
-	if !strings.Contains(contentOf(w.srv.Messages().In(chanOda)), want) {
-		t.Fatalf("the deadline was not announced: %q", contentOf(w.srv.Messages().In(chanOda)))
+	if !strings.Contains(contentOf(w.srv.Messages().Under(chanOda)), want) {
+		t.Fatalf("the deadline was not announced: %q", contentOf(w.srv.Messages().Under(chanOda)))
 	}
 	w.b.Tick()
-	if text := contentOf(w.srv.Messages().In(chanOda)); strings.Contains(text, "ход 2 открыт") || strings.Contains(text, "срок приказов истекает") {
+	if text := contentOf(w.srv.Messages().Under(chanOda)); strings.Contains(text, "ход 2 открыт") || strings.Contains(text, "срок приказов истекает") {
 		t.Fatalf("resolved or reminded too early: %q", text)
 	}
 	// In the last quarter of the time, the clans not ready are reminded.
@@ -536,13 +536,13 @@ func TestDeadlineResolvesThroughDiscord(t *testing.T) {
 	w.b.Tick()
 	reminder := fmt.Sprintf("срок приказов истекает <t:%d:R>", now.Add(10*time.Minute).Unix())
 	for _, ch := range []string{chanOda, chanAsai} {
-		if strings.Count(contentOf(w.srv.Messages().In(ch)), reminder) != 1 {
-			t.Fatalf("channel %s was not reminded: %q", ch, contentOf(w.srv.Messages().In(ch)))
+		if strings.Count(contentOf(w.srv.Messages().Under(ch)), reminder) != 1 {
+			t.Fatalf("channel %s was not reminded: %q", ch, contentOf(w.srv.Messages().Under(ch)))
 		}
 	}
 	now = now.Add(2 * time.Hour)
 	w.b.Tick()
-	if !strings.Contains(contentOf(w.srv.Messages().In(chanOda)), "ход 2 открыт") {
+	if !strings.Contains(contentOf(w.srv.Messages().Under(chanOda)), "ход 2 открыт") {
 		t.Fatal("the deadline passed but the turn was not resolved")
 	}
 }
@@ -560,14 +560,14 @@ func TestInfiltrationThroughDiscord(t *testing.T) {
 		t.Fatalf("guards: %+v", r)
 	}
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
-	northText, southText := contentOf(w.srv.Messages().In(chanOda)), contentOf(w.srv.Messages().In(chanAsai))
+	northText, southText := contentOf(w.srv.Messages().Under(chanOda)), contentOf(w.srv.Messages().Under(chanAsai))
 	if !strings.Contains(northText, "охрана остановила синоби врага: 1") || strings.Contains(northText, "в тыл врага прон") {
 		t.Fatalf("north channel: %q", northText)
 	}
 	if !strings.Contains(southText, "из 1 синоби в тыл врага проникли 0") || strings.Contains(southText, "охрана") {
 		t.Fatalf("south channel: %q", southText)
 	}
-	if gmText := contentOf(w.srv.Messages().In(chanGM)); !strings.Contains(gmText, "охрана остановила") || !strings.Contains(gmText, "проникли 0") {
+	if gmText := contentOf(w.srv.Messages().Under(chanGM)); !strings.Contains(gmText, "охрана остановила") || !strings.Contains(gmText, "проникли 0") {
 		t.Fatalf("GM channel: %q", gmText)
 	}
 }
@@ -580,7 +580,7 @@ func TestScoutingThroughDiscord(t *testing.T) {
 	w := sekigaharaWorld(t)
 	defer w.stop()
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
-	if text := contentOf(w.srv.Messages().In(chanOda)); !strings.Contains(text, "армии расставлены") || !strings.Contains(text, "из 1 синоби в тыл врага проник 1") {
+	if text := contentOf(w.srv.Messages().Under(chanOda)); !strings.Contains(text, "армии расставлены") || !strings.Contains(text, "из 1 синоби в тыл врага проник 1") {
 		t.Fatalf("north channel at the start: %q", text)
 	}
 	if r := w.slash(oda, chanOda, "roll", discordtest.StringOpt("stake", "low")); !strings.Contains(r.Content, "Битва «Сэкигахара» сейчас не принимает приказов") {
@@ -592,7 +592,7 @@ func TestScoutingThroughDiscord(t *testing.T) {
 			t.Fatalf("report lacks %q: %+v", want, r)
 		}
 	}
-	if !r.Ephemeral || !strings.Contains(contentOf(w.srv.Messages().In(chanAsai)), "Донесение разведки") {
+	if !r.Ephemeral || !strings.Contains(contentOf(w.srv.Messages().Under(chanAsai)), "Донесение разведки") {
 		t.Fatal("the report is not in the south channel")
 	}
 	if r := w.slash(asai, chanAsai, "scout", discordtest.StringOpt("swap", "s-yari s-yumi")); !strings.Contains(r.Content, "Swap noted") {
@@ -602,13 +602,13 @@ func TestScoutingThroughDiscord(t *testing.T) {
 	if r := w.slash(oda, chanOda, "scout", discordtest.BoolOpt("done", true)); r.Content != "Ваша сторона закончила разведку: больше разведать клетки или сделать обмен нельзя. Ход 1 откроется, когда закончит и противник, по сроку фазы или по решению мастера; тогда делайте командный бросок (/бросок) и отдавайте приказы (/приказ)." {
 		t.Fatalf("north done: %q", r.Content)
 	}
-	if strings.Contains(contentOf(w.srv.Messages().In(chanOda)), "ход 1 открыт") {
+	if strings.Contains(contentOf(w.srv.Messages().Under(chanOda)), "ход 1 открыт") {
 		t.Fatal("turn 1 opened with one side still scouting")
 	}
 	if r := w.slash(asai, chanAsai, "scout", discordtest.BoolOpt("done", true)); r.Content != "Your side has finished scouting, and so has the enemy: the swaps are made and turn 1 is open — make your command roll (/roll) and give orders (/order)." {
 		t.Fatalf("south done, the last: %q", r.Content)
 	}
-	north := contentOf(w.srv.Messages().In(chanOda))
+	north := contentOf(w.srv.Messages().Under(chanOda))
 	if !strings.Contains(north, "ход 1 открыт") {
 		t.Fatalf("turn 1 did not open: %q", north)
 	}
@@ -630,7 +630,7 @@ func TestStartEndingScoutingAtOnce(t *testing.T) {
 	if !strings.Contains(r.Content, "Battle “Сэкигахара” has started.") {
 		t.Fatalf("start ending the scouting: %q", r.Content)
 	}
-	north := contentOf(w.srv.Messages().In(chanOda))
+	north := contentOf(w.srv.Messages().Under(chanOda))
 	if !strings.Contains(north, "из 1 синоби в тыл врага проник 1") || !strings.Contains(north, "ход 1 открыт") || strings.Contains(north, "армии расставлены") {
 		t.Fatalf("north channel: %q", north)
 	}
@@ -726,7 +726,7 @@ func TestGMFixThroughDiscord(t *testing.T) {
 	if r := fix(gmEN, "n-uma", "fatigued", "true"); !strings.Contains(r.Content, "The GM corrected battle “Нагасино”: unit n-uma is now fatigued.") {
 		t.Fatalf("fix in English: %+v", r)
 	}
-	odaCh, asaiCh, gmCh := contentOf(w.srv.Messages().In(chanOda)), contentOf(w.srv.Messages().In(chanAsai)), contentOf(w.srv.Messages().In(chanGM))
+	odaCh, asaiCh, gmCh := contentOf(w.srv.Messages().Under(chanOda)), contentOf(w.srv.Messages().Under(chanAsai)), contentOf(w.srv.Messages().Under(chanGM))
 	for _, want := range []string{"Мастер исправил битву «Нагасино»: у отряда n-uma теперь 4 фигуры.", "Мастер исправил битву «Нагасино»: отряд n-uma теперь утомлён."} {
 		if !strings.Contains(odaCh, want) || !strings.Contains(gmCh, want) {
 			t.Fatalf("the fix was not told as %q:\n%s\n%s", want, odaCh, gmCh)
@@ -785,7 +785,7 @@ func TestFieldThroughDiscord(t *testing.T) {
 	if err != nil || img.Bounds().Dx() < 200 {
 		t.Fatalf("not a picture of the field: %v", err)
 	}
-	for _, m := range w.srv.Messages().In(chanAsai) {
+	for _, m := range w.srv.Messages().Under(chanAsai) {
 		if len(m.Files) > 0 {
 			t.Fatal("the picture went to the channel")
 		}
@@ -821,10 +821,10 @@ func TestUnannouncedTurnIsAnnouncedOnRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opened := func() int { return strings.Count(contentOf(w.srv.Messages().In(chanOda)), op.SeedHash) }
+	opened := func() int { return strings.Count(contentOf(w.srv.Messages().Under(chanOda)), op.SeedHash) }
 	w.start()
 	if !w.srv.WaitFor(func() bool { return opened() == 1 }, wait) {
-		t.Fatalf("turn 1 was not announced after the restart: %q", contentOf(w.srv.Messages().In(chanOda)))
+		t.Fatalf("turn 1 was not announced after the restart: %q", contentOf(w.srv.Messages().Under(chanOda)))
 	}
 	w.b.Wait()
 	w.stop()
@@ -851,7 +851,7 @@ func TestUnannouncedScoutingIsAnnouncedOnRestart(t *testing.T) {
 	}
 	st.Close()
 	told := func() (int, int) {
-		text := contentOf(w.srv.Messages().In(chanOda))
+		text := contentOf(w.srv.Messages().Under(chanOda))
 		return strings.Count(text, "армии расставлены"), strings.Count(text, "из 1 синоби в тыл врага проник 1")
 	}
 	w.start()
@@ -868,7 +868,7 @@ func TestUnannouncedScoutingIsAnnouncedOnRestart(t *testing.T) {
 	}
 	w.slash(oda, chanOda, "scout", discordtest.BoolOpt("done", true))
 	w.slash(asai, chanAsai, "scout", discordtest.BoolOpt("done", true))
-	if text := contentOf(w.srv.Messages().In(chanOda)); strings.Count(text, "ход 1 открыт") != 1 || strings.Count(text, "в тыл врага проник") != 1 {
+	if text := contentOf(w.srv.Messages().Under(chanOda)); strings.Count(text, "ход 1 открыт") != 1 || strings.Count(text, "в тыл врага проник") != 1 {
 		t.Fatalf("turn 1: %q", text)
 	}
 }

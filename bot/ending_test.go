@@ -14,7 +14,7 @@ import (
 // statusOf is the battle's status message in a channel (the pinned one).
 func (w *world) statusOf(channel string) string {
 	w.t.Helper()
-	for _, m := range w.srv.Messages().In(channel) {
+	for _, m := range w.srv.Messages().Under(channel) {
 		if m.Pinned {
 			return m.Content
 		}
@@ -51,7 +51,7 @@ func TestEndOfBattleByTheGM(t *testing.T) {
 	w.create("Mikatagahara", discordtest.StringOpt("south_lang", "en"))
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Mikatagahara")))
 	w.oneTurn()
-	n := [3]int{len(w.srv.Messages().In(chanOda)), len(w.srv.Messages().In(chanAsai)), len(w.srv.Messages().In(chanGM))}
+	n := [3]int{len(w.srv.Messages().Under(chanOda)), len(w.srv.Messages().Under(chanAsai)), len(w.srv.Messages().Under(chanGM))}
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("finish", discordtest.StringOpt("battle", "Mikatagahara")))
 	w.b.Wait()
 
@@ -66,7 +66,7 @@ func TestEndOfBattleByTheGM(t *testing.T) {
 		if !strings.Contains(status, want) || !strings.Contains(status, losses) || strings.Contains(status, "продолжается") || strings.Contains(status, "goes on") {
 			t.Errorf("channel %s: the status says:\n%s", ch, status)
 		}
-		posted := contentOf(w.srv.Messages().In(ch)[n[k]:])
+		posted := contentOf(w.srv.Messages().Under(ch)[n[k]:])
 		if !strings.Contains(posted, want) || !strings.Contains(posted, losses) || !strings.Contains(posted, leaders) {
 			t.Errorf("channel %s: the end's posts say:\n%s", ch, posted)
 		}
@@ -77,7 +77,7 @@ func TestEndOfBattleByTheGM(t *testing.T) {
 	// The reveal (a clan's: the GM's picture and the whole battle) names
 	// the end too.
 	var reveal string
-	for _, m := range w.srv.Messages().In(chanOda)[n[0]:] {
+	for _, m := range w.srv.Messages().Under(chanOda)[n[0]:] {
 		if len(m.Files) > 0 {
 			reveal = m.Content
 		}
@@ -124,7 +124,7 @@ func TestEndOfBattleByTheRules(t *testing.T) {
 	if s := w.statusOf(chanOda); !strings.Contains(s, want) || !strings.Contains(s, "Потери:") {
 		t.Errorf("the status: want %q in\n%s", want, s)
 	}
-	if s := contentOf(w.srv.Messages().In(chanGM)); !strings.Contains(s, want) {
+	if s := contentOf(w.srv.Messages().Under(chanGM)); !strings.Contains(s, want) {
 		t.Errorf("the GM's channel does not tell the end %q:\n%s", want, s)
 	}
 	if r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("list")); !strings.Contains(r.Content, "Kawagoe — окончена после хода 1: "+render.OutcomeName(render.RU, e.Outcome)) {

@@ -76,7 +76,7 @@ func TestClanLanguage(t *testing.T) {
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Anegawa")))
 	w.oneTurn()
 
-	south := readable(w.srv.Messages().In(chanAsai))
+	south := readable(w.srv.Messages().Under(chanAsai))
 	if line := cyrillic(south); line != "" {
 		t.Fatalf("the English clan's channel reads Russian: %q\nin:\n%s", line, south)
 	}
@@ -85,8 +85,8 @@ func TestClanLanguage(t *testing.T) {
 			t.Errorf("the South's channel lacks %q:\n%s", want, south)
 		}
 	}
-	north := readable(w.srv.Messages().In(chanOda))
-	gmSees := readable(w.srv.Messages().In(chanGM))
+	north := readable(w.srv.Messages().Under(chanOda))
+	gmSees := readable(w.srv.Messages().Under(chanGM))
 	for name, s := range map[string]string{"north": north, "gm": gmSees} {
 		if !strings.Contains(s, "Ход 1") || !strings.Contains(s, "ход 2 открыт") {
 			t.Errorf("the %s channel is not in Russian:\n%s", name, s)
@@ -105,7 +105,7 @@ func TestClanLanguage(t *testing.T) {
 	odaEN := discordtest.Member{UserID: "700000000000000012", Username: "katsuie", Roles: []string{roleOda}, Locale: "en-US"}
 	for _, want := range []string{"read:turn:1:anegawa", "read:status:"} {
 		id := ""
-		for _, m := range w.srv.Messages().In(chanOda) {
+		for _, m := range w.srv.Messages().Under(chanOda) {
 			for _, c := range m.Components {
 				if row, ok := c.(*discordgo.ActionsRow); ok {
 					for _, x := range row.Components {
@@ -136,10 +136,10 @@ func TestClanLanguage(t *testing.T) {
 		discordtest.StringOpt("key", "south.lang"), discordtest.StringOpt("value", "ru"))); !strings.Contains(r.Content, "south.lang") {
 		t.Fatalf("set south.lang: %q", r.Content)
 	}
-	n := len(w.srv.Messages().In(chanAsai))
+	n := len(w.srv.Messages().Under(chanAsai))
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("finish", discordtest.StringOpt("battle", "Anegawa")))
 	w.b.Wait()
-	after := readable(w.srv.Messages().In(chanAsai)[n:])
+	after := readable(w.srv.Messages().Under(chanAsai)[n:])
 	if cyrillic(after) == "" {
 		t.Fatalf("after south.lang=ru the South still reads English:\n%s", after)
 	}

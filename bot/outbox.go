@@ -169,10 +169,13 @@ func earliest(a, b time.Time) time.Time {
 
 // postActs are the kinds of post delivery carries out rather than posts:
 // the undone turn's messages marked so, a clan's ordering role's sheets
-// opened. Every other kind has its composer (composers, compose.go).
+// opened, a battle's threads opened and archived. Every other kind has its composer (composers, compose.go).
 var postActs = map[string]func(b *Bot, p store.Post) error{
 	game.PostReplaced: (*Bot).markReplaced,
 	game.PostSheets:   (*Bot).openRoleSheets,
+	// A battle's thread opened, and archived at its end (threads.go).
+	game.PostThread:    (*Bot).openThread,
+	game.PostThreadEnd: (*Bot).closeThread,
 }
 
 // deliver sends the parts of one post not yet confirmed. It returns when to
@@ -182,7 +185,7 @@ func (b *Bot) deliver(p store.Post) time.Time {
 	case p.Live != "":
 		return b.deliverLive(p)
 	case p.UndoneTo > 0:
-		return b.takeBack(p)
+		return b.takeBack(b.inThread(p))
 	case postActs[p.Kind] != nil:
 		if err := postActs[p.Kind](b, p); err != nil {
 			return b.later(p, err)
@@ -205,12 +208,17 @@ func (b *Bot) deliver(p store.Post) time.Time {
 		}
 		return time.Time{}
 	}
+	to := b.inThread(p) // the battle's thread in the channel, if it has one
 	for part := p.Sent; part < len(msgs); part++ {
-		id, err := b.sendPart(p, part, msgs[part])
+		id, err := b.sendPart(to, part, msgs[part])
+		if code, forGood := refusedForGood(err); forGood && to.Channel != p.Channel {
+			to.Channel = b.threadLost(p, to.Channel, code)
+			id, err = b.sendPart(to, part, msgs[part])
+		}
 		if err == nil {
 			if p.Kind == game.PostTurn && part == 0 && id != "" {
 				// Where the turn's results are, should the GM undo it.
-				if err := b.svc.Posts().Posted(p, id); err != nil {
+				if err := b.svc.Posts().Posted(to, id); err != nil {
 					b.opt.Log.Printf("post %d: %v", p.ID, err)
 				}
 			}
@@ -313,7 +321,7 @@ func (b *Bot) dropped(p store.Post) {
 
 // createLive posts a live message the first time, with its nonce.
 func (b *Bot) createLive(p store.Post, m message) (channel, id string, err error) {
-	channel = p.Channel
+	channel = b.inThread(p).Channel // a clan's summary goes into the battle's thread
 	if channel == "" {
 		ch, err := b.s.UserChannelCreate(p.User)
 		if err != nil {

@@ -29,7 +29,7 @@ func campaignWorld(t *testing.T, seed byte) *world {
 
 // fightMessage is the live message of a fight in a channel.
 func (w *world) fightMessage(channel, id string) (discordtest.Message, bool) {
-	for _, m := range w.srv.Messages().In(channel) {
+	for _, m := range w.srv.Messages().Under(channel) {
 		if slices.ContainsFunc(customIDs(m.Components), func(c string) bool { return strings.HasPrefix(c, "qb:"+id+":") }) {
 			return m, true
 		}
@@ -64,7 +64,7 @@ func TestQuickBattleThroughDiscord(t *testing.T) {
 	// Every die is labelled: the spearmen's among the attacker's, the GM's
 	// bonus with its reason.
 	gmCard := ""
-	for _, m := range w.srv.Messages().In(chanGM) {
+	for _, m := range w.srv.Messages().Under(chanGM) {
 		gmCard += embedText(m.Embeds)
 	}
 	for _, want := range []string{"Самураи с копьями", "мастер: внезапность", "обороняющийся (+1)", "sha256"} {
@@ -134,7 +134,7 @@ func TestQuickBattleThroughDiscord(t *testing.T) {
 	}
 	// The clans' messages lost their buttons; the result is on them.
 	for _, ch := range []string{chanOda, chanAsai} {
-		for _, m := range w.srv.Messages().In(ch) {
+		for _, m := range w.srv.Messages().Under(ch) {
 			if strings.Contains(embedText(m.Embeds), "Набег") && len(m.Components) != 0 {
 				t.Errorf("a resolved fight's message in %s keeps its buttons", ch)
 			}

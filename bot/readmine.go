@@ -57,14 +57,14 @@ func (b *Bot) readClick(c *call, v customid.Values, ok bool) error {
 	}
 	var audience store.Audience
 	for _, a := range []store.Audience{store.AudienceNorth, store.AudienceSouth, store.AudienceGM} {
-		if ch := rec.ChannelOf(a); ch != "" && ch == c.i.ChannelID {
+		if ch := rec.ChannelOf(a); ch != "" && ch == rec.ParentOf(c.i.ChannelID) {
 			audience = a
 		}
 	}
 	if audience == "" {
 		return refuse("bot.unknown_command", c.path)
 	}
-	p := store.Post{Guild: rec.GuildID, Battle: rec.ID, Channel: c.i.ChannelID, Audience: audience, Lang: string(c.lang), Turn: turn}
+	p := store.Post{Guild: rec.GuildID, Battle: rec.ID, Channel: rec.ParentOf(c.i.ChannelID), Audience: audience, Lang: string(c.lang), Turn: turn}
 	var msgs []message
 	switch what {
 	case readStatus:

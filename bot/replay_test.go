@@ -64,9 +64,9 @@ func TestReplayThroughDiscord(t *testing.T) {
 	// post.replay off: turn 2's results come without the GIF.
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("set", discordtest.StringOpt("battle", "Нагасино"),
 		discordtest.StringOpt("key", "post.replay"), discordtest.StringOpt("value", "off")))
-	n := len(w.srv.Messages().In(chanOda))
+	n := len(w.srv.Messages().Under(chanOda))
 	w.oneTurn()
-	for _, m := range w.srv.Messages().In(chanOda)[n:] {
+	for _, m := range w.srv.Messages().Under(chanOda)[n:] {
 		for _, f := range m.Files {
 			if strings.HasSuffix(f.Name, ".gif") {
 				t.Fatal("a replay GIF was posted with post.replay off")
@@ -79,7 +79,7 @@ func TestReplayThroughDiscord(t *testing.T) {
 	w.b.Wait()
 	for _, ch := range []string{chanOda, chanAsai} {
 		var reveal *discordtest.Message
-		for _, m := range w.srv.Messages().In(ch) {
+		for _, m := range w.srv.Messages().Under(ch) {
 			if strings.Contains(m.Content, "окончена") && len(m.Files) == 2 {
 				reveal = &m
 			}

@@ -304,7 +304,7 @@ func secretReads(t *testing.T, w *world, p *secretPlayer, side engine.Side, b en
 	for _, name := range []string{"log", "orders"} {
 		fmt.Fprintln(&out, w.slash(p.m, p.ch, name).Content)
 	}
-	for _, m := range w.srv.Messages().In(p.ch) {
+	for _, m := range w.srv.Messages().Under(p.ch) {
 		fmt.Fprintln(&out, m.Content)
 		for _, f := range m.Files {
 			fmt.Fprintln(&out, f.Description)

@@ -168,7 +168,7 @@ func TestShardsInOneProcess(t *testing.T) {
 	// The posts of each guild are in its own channels, and none is owed.
 	for k := range guilds {
 		for which := range 3 {
-			ms := srv.Messages().In(shardChannel(k, which))
+			ms := srv.Messages().Under(shardChannel(k, which))
 			if len(ms) == 0 || !strings.Contains(ms[0].Content, "Битва "+strconv.Itoa(k)) {
 				t.Fatalf("guild %d channel %d: %+v", k, which, ms)
 			}
@@ -270,7 +270,7 @@ func TestShardsOfAProcess(t *testing.T) {
 	mine := func(k int) bool { return discordtest.ShardOf(guilds[k], 4) < 2 }
 	if !srv.WaitFor(func() bool {
 		for k := range guilds {
-			if mine(k) && (len(srv.Messages().In(shardChannel(k, 0))) == 0 || len(srv.Interactions().Commands(guilds[k])) == 0) {
+			if mine(k) && (len(srv.Messages().Under(shardChannel(k, 0))) == 0 || len(srv.Interactions().Commands(guilds[k])) == 0) {
 				return false
 			}
 		}
@@ -280,7 +280,7 @@ func TestShardsOfAProcess(t *testing.T) {
 	}
 	b.Wait()
 	for k := range guilds {
-		if !mine(k) && (len(srv.Messages().In(shardChannel(k, 0))) != 0 || len(srv.Interactions().Commands(guilds[k])) != 0) {
+		if !mine(k) && (len(srv.Messages().Under(shardChannel(k, 0))) != 0 || len(srv.Interactions().Commands(guilds[k])) != 0) {
 			t.Errorf("guild %d of shard %d got posts or commands from the process of shards 0-1", k, discordtest.ShardOf(guilds[k], 4))
 		}
 	}
@@ -352,7 +352,7 @@ func TestTwoProcessesOfOneBot(t *testing.T) {
 		bots = append(bots, b)
 	}
 	posted := func(k int) bool {
-		for _, m := range srv.Messages().In(shardChannel(k, 0)) {
+		for _, m := range srv.Messages().Under(shardChannel(k, 0)) {
 			if strings.Contains(m.Content, "«Битва "+strconv.Itoa(k)+"»") {
 				return true
 			}
@@ -373,7 +373,7 @@ func TestTwoProcessesOfOneBot(t *testing.T) {
 	}
 	for k := range guilds {
 		if !posted(k) {
-			t.Errorf("guild %d (shard %d): its GM channel did not get its battle's post: %q", k, discordtest.ShardOf(guilds[k], 4), contentOf(srv.Messages().In(shardChannel(k, 0))))
+			t.Errorf("guild %d (shard %d): its GM channel did not get its battle's post: %q", k, discordtest.ShardOf(guilds[k], 4), contentOf(srv.Messages().Under(shardChannel(k, 0))))
 		}
 	}
 }

@@ -237,7 +237,7 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 	// The clan's summary: one message in its channel, naming who did it.
 	summary := ""
 	summaries := 0
-	for _, m := range w.srv.Messages().In(chanOda) {
+	for _, m := range w.srv.Messages().Under(chanOda) {
 		if strings.Contains(m.Content, "Приказы стороны") {
 			summary = m.Content
 			summaries++
@@ -260,7 +260,7 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 	// Both ready: the turn is resolved and posted, turn 2's sheets come.
 	for _, ch := range []string{chanOda, chanAsai} {
 		if !w.srv.WaitFor(func() bool {
-			for _, m := range w.srv.Messages().In(ch) {
+			for _, m := range w.srv.Messages().Under(ch) {
 				if len(m.Files) > 0 {
 					return true
 				}
@@ -285,7 +285,7 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 			t.Fatalf("South's DMs name a North unit: %q", m.Content)
 		}
 	}
-	for _, m := range w.srv.Messages().In(chanAsai) {
+	for _, m := range w.srv.Messages().Under(chanAsai) {
 		if strings.Contains(m.Content, "Приказы стороны") && (strings.Contains(m.Content, "n-") || strings.Contains(m.Content, "Север")) {
 			t.Fatalf("South's channel shows North's summary: %q", m.Content)
 		}
@@ -395,7 +395,7 @@ func TestOddsThroughDiscord(t *testing.T) {
 		}
 	}
 	// Nothing of North's odds reaches South.
-	for _, m := range append(w.srv.Messages().DMs(south.UserID), w.srv.Messages().In(chanAsai)...) {
+	for _, m := range append(w.srv.Messages().DMs(south.UserID), w.srv.Messages().Under(chanAsai)...) {
 		if strings.Contains(m.Content, "боёв") || strings.Contains(m.Content, "combats") {
 			t.Fatalf("South sees North's odds: %q", m.Content)
 		}

@@ -127,7 +127,7 @@ func skirmishSeed(t *testing.T) (byte, []byte) {
 func (w *world) channelPosts(channel string) string {
 	w.b.Wait()
 	var b strings.Builder
-	for _, m := range w.srv.Messages().In(channel) {
+	for _, m := range w.srv.Messages().Under(channel) {
 		if m.InteractionID == "" {
 			b.WriteString(m.Content + "\n")
 		}
@@ -342,7 +342,7 @@ func (w *world) skirmishCardPictures(t *testing.T, want string) {
 	t.Helper()
 	w.b.Wait()
 	var alts []string
-	for _, m := range w.srv.Messages().In(chanSkirmish) {
+	for _, m := range w.srv.Messages().Under(chanSkirmish) {
 		for _, f := range m.Files {
 			if !strings.HasPrefix(f.Name, "cards-") {
 				continue

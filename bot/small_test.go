@@ -159,13 +159,13 @@ func TestResultsRecomposedAfterCrashShowTheTurnsState(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.Close()
-	n := len(w.srv.Messages().In(chanAsai))
+	n := len(w.srv.Messages().Under(chanAsai))
 
 	w.start()
 	defer w.stop()
 	var alt string
 	if !w.srv.WaitFor(func() bool {
-		for _, m := range w.srv.Messages().In(chanAsai)[n:] {
+		for _, m := range w.srv.Messages().Under(chanAsai)[n:] {
 			if len(m.Files) > 0 && strings.Contains(m.Content, "ход 1") {
 				alt = m.Files[0].Description
 				return true

@@ -27,11 +27,11 @@ func TestSpectatorThroughDiscord(t *testing.T) {
 		discordtest.StringOpt("key", "spectators.delay"), discordtest.StringOpt("value", "1")))
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	w.oneTurn()
-	if n := len(w.srv.Messages().In(chanSpectators)); n != 0 {
+	if n := len(botPosts(w.srv.Messages().Under(chanSpectators))); n != 0 {
 		t.Fatalf("the spectators got %d messages before the delay", n)
 	}
 	w.oneTurn()
-	got := contentOf(w.srv.Messages().In(chanSpectators))
+	got := contentOf(w.srv.Messages().Under(chanSpectators))
 	if !strings.Contains(got, "ход 1. Зерно костей") || strings.Contains(got, "ход 2. Зерно костей") {
 		t.Fatalf("the spectators, one turn later: %q", got)
 	}
@@ -42,15 +42,15 @@ func TestSpectatorThroughDiscord(t *testing.T) {
 	if st := w.slash(oda, chanOda, "stats"); !strings.Contains(st.Content, "ещё нет") {
 		t.Fatalf("/stats before the end: %q", st.Content)
 	}
-	if strings.Contains(contentOf(w.srv.Messages().In(chanAsai)), "Север — отданные приказы") {
+	if strings.Contains(contentOf(w.srv.Messages().Under(chanAsai)), "Север — отданные приказы") {
 		t.Fatal("South read North's orders before the end")
 	}
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("finish", discordtest.StringOpt("battle", "Нагасино")))
 	w.b.Wait()
-	if got := contentOf(w.srv.Messages().In(chanSpectators)); !strings.Contains(got, "окончена") || !strings.Contains(got, "Ход 2") {
+	if got := contentOf(w.srv.Messages().Under(chanSpectators)); !strings.Contains(got, "окончена") || !strings.Contains(got, "Ход 2") {
 		t.Fatal("the spectators got no reveal with every turn's log")
 	}
-	if got := contentOf(w.srv.Messages().In(chanAsai)); !strings.Contains(got, "Север — отданные приказы") {
+	if got := contentOf(w.srv.Messages().Under(chanAsai)); !strings.Contains(got, "Север — отданные приказы") {
 		t.Fatal("at the end, South does not get North's orders")
 	}
 	st := w.slash(oda, chanOda, "stats")
@@ -110,7 +110,7 @@ func TestSpectatorChannelSeenByAClan(t *testing.T) {
 			if r := w.setDelay(tc.gm, "0"); strings.Contains(r.Content, "Nothing was changed") || strings.Contains(r.Content, "Ничего не изменено") {
 				t.Fatalf("spectators.delay 0 refused: %q", r.Content)
 			}
-			before := len(w.srv.Messages().In(tc.channel))
+			before := len(w.srv.Messages().Under(tc.channel))
 			w.slash(tc.gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 			w.oneTurn()
 			w.oneTurn()
@@ -120,7 +120,7 @@ func TestSpectatorChannelSeenByAClan(t *testing.T) {
 			if tc.channel == chanOda {
 				own = 1
 			}
-			if got := contentOf(w.srv.Messages().In(tc.channel)[before:]); strings.Count(got, "ход 1. Зерно костей") != own {
+			if got := contentOf(w.srv.Messages().Under(tc.channel)[before:]); strings.Count(got, "ход 1. Зерно костей") != own {
 				t.Fatalf("the channel a clan sees got the spectators' turn during the battle: %q", got)
 			}
 		})
@@ -146,24 +146,24 @@ func TestSpectatorChannelOpenedToAClanMidBattle(t *testing.T) {
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
 	w.oneTurn()
 	w.oneTurn()
-	if got := contentOf(w.srv.Messages().In(chanSpectators)); !strings.Contains(got, "ход 1. Зерно костей") {
+	if got := contentOf(w.srv.Messages().Under(chanSpectators)); !strings.Contains(got, "ход 1. Зерно костей") {
 		t.Fatalf("the spectators did not get turn 1 one turn later: %q", got)
 	}
 	// North's role is let in.
 	w.srv.Guilds().SetChannelOverwrites(chanSpectators, append(channelOverwrites(w.guild, roleGM),
 		&discordgo.PermissionOverwrite{ID: roleOda, Type: discordgo.PermissionOverwriteTypeRole, Allow: discordgo.PermissionViewChannel})...)
-	before := len(w.srv.Messages().In(chanSpectators))
+	before := len(w.srv.Messages().Under(chanSpectators))
 	w.oneTurn()
-	for _, m := range w.srv.Messages().In(chanSpectators)[before:] {
+	for _, m := range w.srv.Messages().Under(chanSpectators)[before:] {
 		t.Fatalf("the spectators' channel North now sees got a turn during the battle: %q", m.Content)
 	}
 	want := "Битва «Нагасино»: ход 2 не отправлен зрителям — канал <#" + chanSpectators + "> теперь виден роли <@&" + roleOda + ">."
-	if got := contentOf(w.srv.Messages().In(chanGM)); !strings.Contains(got, want) || !strings.Contains(got, "spectators.delay значение:0") {
+	if got := contentOf(w.srv.Messages().Under(chanGM)); !strings.Contains(got, want) || !strings.Contains(got, "spectators.delay значение:0") {
 		t.Fatalf("the GM was not told why the spectators got nothing: %q", got)
 	}
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("finish", discordtest.StringOpt("battle", "Нагасино")))
 	w.b.Wait()
-	if got := contentOf(w.srv.Messages().In(chanSpectators)[before:]); !strings.Contains(got, "окончена") {
+	if got := contentOf(w.srv.Messages().Under(chanSpectators)[before:]); !strings.Contains(got, "окончена") {
 		t.Fatalf("the spectators got no reveal at the end: %q", got)
 	}
 }

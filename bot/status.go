@@ -2,6 +2,7 @@ package bot
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -29,7 +30,12 @@ func (b *Bot) composeStatus(p store.Post) ([]message, error) {
 		return nil, err
 	}
 	none := &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
-	return withRead([]message{{content: statusText(render.Lang(p.Lang), v), mentions: none}}, readStatus, p), nil
+	text := statusText(render.Lang(p.Lang), v)
+	if line := b.threadLine(p); line != "" { // the link to the battle's thread, under the title
+		head, rest, _ := strings.Cut(text, "\n")
+		text = head + "\n" + line + "\n" + rest
+	}
+	return withRead([]message{{content: text, mentions: none}}, readStatus, p), nil
 }
 
 // statusText words a battle's status: where it stands, its clock, each

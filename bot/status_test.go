@@ -20,7 +20,7 @@ const statusFooter = "Это сообщение обновляется само.
 func statusOf(t *testing.T, w *world, ch string) discordtest.Message {
 	t.Helper()
 	var found []discordtest.Message
-	for _, m := range w.srv.Messages().In(ch) {
+	for _, m := range w.srv.Messages().Under(ch) {
 		if strings.Contains(m.Content, statusFooter) {
 			found = append(found, m)
 		}
@@ -162,8 +162,8 @@ func TestStatusUnpinnedWithoutPinMessages(t *testing.T) {
 	w.create("Микатагахара")
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Микатагахара")))
 	const told = "не закреплено"
-	if n := count(w, chanGM, told); n != 1 || !strings.Contains(contentOf(w.srv.Messages().In(chanGM)), "Pin Messages") {
-		t.Fatalf("the GM was told %d times: %q", n, contentOf(w.srv.Messages().In(chanGM)))
+	if n := count(w, chanGM, told); n != 1 || !strings.Contains(contentOf(w.srv.Messages().Under(chanGM)), "Pin Messages") {
+		t.Fatalf("the GM was told %d times: %q", n, contentOf(w.srv.Messages().Under(chanGM)))
 	}
 	if len(w.srv.Messages().Pins(chanOda)) != 0 || len(w.srv.Messages().Pins(chanAsai)) != 0 || len(w.srv.Messages().Pins(chanGM)) != 1 {
 		t.Fatal("pinned where the bot may not pin, or not where it may")

@@ -29,7 +29,7 @@ func resolve(w *world, turn int64) discordtest.Response {
 // pictures counts the turn pictures posted in a channel.
 func pictures(w *world, ch string) int {
 	n := 0
-	for _, m := range w.srv.Messages().In(ch) {
+	for _, m := range w.srv.Messages().Under(ch) {
 		for _, f := range m.Files {
 			if strings.HasSuffix(f.Name, ".png") {
 				n++ // a turn's results: its field (its replay GIF beside it)
@@ -68,7 +68,7 @@ func TestOutboxRetriesAfterServerErrorsFault(t *testing.T) {
 		t.Fatalf("not delivered after the faults: %d pictures, %d owed", pictures(w, chanAsai), owed(w))
 	}
 	w.b.Wait()
-	text := contentOf(w.srv.Messages().In(chanAsai))
+	text := contentOf(w.srv.Messages().Under(chanAsai))
 	if strings.Count(text, "ход 1. Зерно костей") != 1 || strings.Count(text, "ход 2 открыт") != 1 ||
 		strings.Index(text, "ход 1. Зерно костей") > strings.Index(text, "ход 2 открыт") {
 		t.Fatalf("South's channel, in order and once each: %q", text)
@@ -108,9 +108,11 @@ func TestOutboxMissingPermissionsReportedOnceFault(t *testing.T) {
 	if !strings.Contains(r.Content, "Не удалось отправить") || !strings.Contains(r.Content, "<#"+chanAsai+">") {
 		t.Fatalf("the GM's answer: %q", r.Content)
 	}
-	reports := func() int { return strings.Count(contentOf(w.srv.Messages().In(chanGM)), "не отправлено") }
-	if n := reports(); n != 1 || !strings.Contains(contentOf(w.srv.Messages().In(chanGM)), "прикрепление файлов") {
-		t.Fatalf("%d reports: %q", n, contentOf(w.srv.Messages().In(chanGM)))
+	reports := func() int {
+		return strings.Count(contentOf(w.srv.Messages().Under(chanGM)), "не отправлено")
+	}
+	if n := reports(); n != 1 || !strings.Contains(contentOf(w.srv.Messages().Under(chanGM)), "прикрепление файлов") {
+		t.Fatalf("%d reports: %q", n, contentOf(w.srv.Messages().Under(chanGM)))
 	}
 	w.roll(oda, chanOda)
 	w.roll(asai, chanAsai)
@@ -130,7 +132,7 @@ func TestOutboxNonceKeepsACrashFromPostingTwice(t *testing.T) {
 	t.Parallel()
 	w := startedWorld(t)
 	defer w.stop()
-	before := len(w.srv.Messages().In(chanOda))
+	before := len(w.srv.Messages().Under(chanOda))
 	// Discord takes the message but the answer never arrives: to the bot
 	// it is a failed attempt, to be made again.
 	clear := w.srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", ChannelID: chanOda}, discordtest.Fault{Status: 502, Message: "lost answer", Deliver: true})
@@ -140,7 +142,7 @@ func TestOutboxNonceKeepsACrashFromPostingTwice(t *testing.T) {
 	if !w.srv.WaitFor(func() bool { return owed(w) == 0 }, wait) {
 		t.Fatal("the fix notice was never delivered")
 	}
-	if got := w.srv.Messages().In(chanOda)[before:]; len(got) != 1 {
+	if got := w.srv.Messages().Under(chanOda)[before:]; len(got) != 1 {
 		t.Fatalf("%d messages for one notice: %q", len(got), contentOf(got))
 	}
 }
@@ -332,7 +334,7 @@ func TestPlayersNamedAsDiscordShowsThem(t *testing.T) {
 	if !w.srv.WaitFor(func() bool { return owed(w) == 0 }, wait) {
 		t.Fatal("posts never delivered")
 	}
-	north, south := contentOf(w.srv.Messages().In(chanOda)), contentOf(w.srv.Messages().In(chanAsai))
+	north, south := contentOf(w.srv.Messages().Under(chanOda)), contentOf(w.srv.Messages().Under(chanAsai))
 	if !strings.Contains(north, "• Ода Нобунага отдал:") || !strings.Contains(north, "• Ода Нобунага: готово") || !strings.Contains(north, "готов (Ода Нобунага)") {
 		t.Fatalf("North's channel does not name its player by his nickname:\n%s", north)
 	}

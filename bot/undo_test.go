@@ -19,10 +19,10 @@ func TestUndoThroughDiscord(t *testing.T) {
 	w := battleWorld(t)
 	defer w.stop()
 	hash := regexp.MustCompile(`[0-9a-f]{64}`)
-	firstHash := hash.FindString(contentOf(w.srv.Messages().In(chanOda)))
+	firstHash := hash.FindString(contentOf(w.srv.Messages().Under(chanOda)))
 	w.oneTurn()
 	var results discordtest.Message
-	for _, m := range w.srv.Messages().In(chanOda) {
+	for _, m := range w.srv.Messages().Under(chanOda) {
 		if strings.Contains(m.Content, "ход 1. Зерно костей") {
 			results = m
 		}
@@ -36,14 +36,14 @@ func TestUndoThroughDiscord(t *testing.T) {
 	}
 	seed := seedOf(results.Content)
 
-	n := len(w.srv.Messages().In(chanAsai))
+	n := len(w.srv.Messages().Under(chanAsai))
 	r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("undo", discordtest.StringOpt("battle", "Нагасино"),
 		discordtest.IntOpt("turn", 1), discordtest.BoolOpt("keep_orders", true)))
 	if !strings.Contains(r.Content, "возвращена к началу хода 1") {
 		t.Fatalf("/battle undo: %q", r.Content)
 	}
 	w.b.Wait()
-	told := contentOf(w.srv.Messages().In(chanAsai)[n:])
+	told := contentOf(w.srv.Messages().Under(chanAsai)[n:])
 	if !strings.Contains(told, "вернул битву «Нагасино» к началу хода 1: ход отменён") || !strings.Contains(told, firstHash) {
 		t.Fatalf("South is not told, or the turn's seed hash changed: %q (published %s)", told, firstHash)
 	}
@@ -57,7 +57,7 @@ func TestUndoThroughDiscord(t *testing.T) {
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "Нагасино"), discordtest.IntOpt("turn", 1)))
 	w.b.Wait()
 	var again string
-	for _, m := range w.srv.Messages().In(chanOda) {
+	for _, m := range w.srv.Messages().Under(chanOda) {
 		if m.ID != results.ID && strings.Contains(m.Content, "ход 1. Зерно костей") {
 			again = m.Content
 		}
@@ -115,7 +115,7 @@ func undoOwed(t *testing.T, created bool) {
 		discordtest.Fault{Status: 500, Message: "500: Internal Server Error", Deliver: created})
 	w.slash(asai, chanAsai, "orders", discordtest.BoolOpt("ready", true))
 	results := func(ch string) (standing, marked int) {
-		for _, m := range w.srv.Messages().In(ch) {
+		for _, m := range w.srv.Messages().Under(ch) {
 			switch {
 			case m.Deleted || !strings.Contains(m.Content, "ход 1. Зерно костей"):
 			case strings.HasPrefix(m.Content, "**[Отменено мастером"):
@@ -128,7 +128,7 @@ func undoOwed(t *testing.T, created bool) {
 	}
 	failed := func() bool {
 		for _, c := range w.srv.Calls() {
-			if c.Status == 500 && strings.Contains(c.Route, chanOda) {
+			if c.Status == 500 && (strings.Contains(c.Route, chanOda) || strings.Contains(c.Route, w.threadOf(chanOda).ID)) {
 				return true
 			}
 		}
@@ -169,9 +169,9 @@ func undoOwed(t *testing.T, created bool) {
 			want = 0
 		}
 		if standing, marked := results(ch); standing != 0 || marked != want {
-			t.Errorf("channel %s: %d results of the undone turn standing, %d marked undone (want %d): %q", ch, standing, marked, want, contentOf(w.srv.Messages().In(ch)))
+			t.Errorf("channel %s: %d results of the undone turn standing, %d marked undone (want %d): %q", ch, standing, marked, want, contentOf(w.srv.Messages().Under(ch)))
 		}
-		for _, m := range w.srv.Messages().In(ch) {
+		for _, m := range w.srv.Messages().Under(ch) {
 			if !m.Deleted && strings.HasPrefix(m.Content, "**[Отменено мастером") && !strings.Contains(m.Content, "Зерно костей") {
 				t.Errorf("channel %s: a mark with nothing under it: %q", ch, m.Content)
 			}

@@ -80,7 +80,7 @@ var hexHash = regexp.MustCompile(`[0-9a-f]{64}`)
 // GM's), read from Discord itself, against the journal: a journal
 // rewritten or cut back since no longer holds it. One line of the answer.
 func (b *Bot) publishedHead(c *call, rec store.BattleRecord, bc *game.BattleCheck) string {
-	channels := []string{c.i.ChannelID}
+	channels := []string{rec.ParentOf(c.i.ChannelID)} // a thread's status is its channel's
 	for _, cl := range rec.Sides {
 		if inClans(c.roles(), [2]store.Clan{cl, cl}) {
 			channels = append(channels, cl.ChannelID)

@@ -61,7 +61,7 @@ func TestJournalThroughDiscord(t *testing.T) {
 	}
 	// The hash journaled is the one the clans were shown before rolling.
 	for _, ch := range []string{chanOda, chanAsai} {
-		if !strings.Contains(contentOf(w.srv.Messages().In(ch)), published) {
+		if !strings.Contains(contentOf(w.srv.Messages().Under(ch)), published) {
 			t.Fatalf("channel %s was not shown the hash journaled", ch)
 		}
 	}
@@ -173,7 +173,7 @@ func TestVerifyTamperHeadThroughDiscord(t *testing.T) {
 	if err != nil || len(es) < 2 {
 		t.Fatal(es, err)
 	}
-	if !strings.Contains(contentOf(w.srv.Messages().In(chanOda)), head) {
+	if !strings.Contains(contentOf(w.srv.Messages().Under(chanOda)), head) {
 		t.Fatalf("the status in the clan's channel does not show the head %s", head)
 	}
 	want := fmt.Sprintf("Верно: хеш журнала в статусе битвы в <#%s> (`%s`) — запись %d из %d журнала.", chanOda, head[:16]+"…", len(es), len(es))

@@ -121,7 +121,9 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 		if err := journal(tx, &rec, store.Entry{Kind: store.JournalCreated, Detail: detail}); err != nil {
 			return err
 		}
-		_, err = owe(tx, text(&rec, audiences, "bot.announce_created", rec.Name, rec.Sides[0].RoleID, rec.Sides[1].RoleID)...)
+		// Each channel's thread first: the battle's posts there wait for it.
+		posts := append(threadPosts(&rec), text(&rec, audiences, "bot.announce_created", rec.Name, rec.Sides[0].RoleID, rec.Sides[1].RoleID)...)
+		_, err = owe(tx, posts...)
 		return err
 	})
 	return rec, err
@@ -197,7 +199,7 @@ func (s *Service) Finish(guild, ref string) (store.BattleRecord, error) {
 		if err := closeSheets(tx, rec, rec.Turn); err != nil {
 			return err
 		}
-		posts := append(over(rec, last), reveal(rec, last)...)
+		posts := slices.Concat(over(rec, last), reveal(rec, last), threadEnds(rec))
 		_, err := owe(tx, posts...)
 		return err
 	})
@@ -218,6 +220,12 @@ func (s *Service) SetSetting(guild, ref, key, value string) (store.BattleRecord,
 			out = *rec
 			if err := journalSetting(tx, rec, key, value); err != nil {
 				return err
+			}
+			if key == ThreadsKey && rec.Status != store.StatusFinished {
+				// Turned on: the channels without a thread get one.
+				if _, err := owe(tx, threadPosts(rec)...); err != nil {
+					return err
+				}
 			}
 			return tx.PutBattle(*rec)
 		}

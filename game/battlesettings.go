@@ -49,6 +49,15 @@ var lifecycleSettings = []battleSettingRow{
 			rec.SpectatorDelay = n
 			return nil
 		}},
+	// post.threads: a thread of the battle's own in each of its channels
+	// (issue 28), on by default.
+	{key: ThreadsKey, values: "on, off",
+		get: func(rec *store.BattleRecord) string { return onOff(!rec.NoThreads) },
+		set: func(rec *store.BattleRecord, v string) error {
+			on, err := parseOnOff(v)
+			rec.NoThreads = !on
+			return err
+		}},
 	// Each channel's language (issue 24): north.lang, south.lang, gm.lang.
 	langSetting(store.AudienceNorth), langSetting(store.AudienceSouth), langSetting(store.AudienceGM),
 }

@@ -140,7 +140,7 @@ func resolved(rec *store.BattleRecord, res Resolved) []store.Post {
 	if rec.Status != store.StatusFinished {
 		return out // the next turn's opening follows (openTurn)
 	}
-	return append(append(out, over(rec, res.Turn)...), reveal(rec, res.Turn)...)
+	return slices.Concat(out, over(rec, res.Turn), reveal(rec, res.Turn), threadEnds(rec))
 }
 
 // over are the posts of a battle's end to every channel: how and when it

@@ -17,7 +17,8 @@ func TestOutboxPostsAreOwedWithTheirChange(t *testing.T) {
 	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
 	rec := created(t, svc)
 	owed, _ := svc.Posts().Owed()
-	if got := targets(owed); !slices.Equal(got, []string{"text:c-oda", "text:c-asai", "text:c-gm"}) {
+	// Each channel's thread first, then the announcement behind it.
+	if got := targets(owed); !slices.Equal(got, []string{"thread:c-oda", "thread:c-asai", "thread:c-gm", "text:c-oda", "text:c-asai", "text:c-gm"}) {
 		t.Fatalf("after create: %v", got)
 	}
 	drain(t, svc)
@@ -63,7 +64,10 @@ func TestOutboxUndeliverableIsReportedOnce(t *testing.T) {
 	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
 	created(t, svc)
 	owed, _ := svc.Posts().Owed()
-	oda := owed[0] // to North's channel
+	oda := owed[3] // the announcement to North's channel, behind the threads
+	if oda.Kind != PostText || oda.Channel != "c-oda" {
+		t.Fatalf("not North's announcement: %+v", oda)
+	}
 	report, err := svc.Posts().Undeliverable(oda.ID, 50013)
 	if err != nil || report == 0 {
 		t.Fatalf("report %d, %v", report, err)
@@ -73,7 +77,7 @@ func TestOutboxUndeliverableIsReportedOnce(t *testing.T) {
 		t.Fatalf("undeliverable %v", rec.Undeliverable)
 	}
 	owed, _ = svc.Posts().Owed()
-	if got := targets(owed); !slices.Equal(got, []string{"text:c-asai", "text:c-gm", "failure:c-gm"}) {
+	if got := targets(owed); !slices.Equal(got, []string{"thread:c-oda", "thread:c-asai", "thread:c-gm", "text:c-asai", "text:c-gm", "failure:c-gm"}) {
 		t.Fatalf("after the refusal: %v", got)
 	}
 	// The next post refused there is dropped without a second report.
@@ -90,7 +94,7 @@ func TestOutboxUndeliverableIsReportedOnce(t *testing.T) {
 		t.Fatalf("still undeliverable %v", rec.Undeliverable)
 	}
 	// A refusal in the GM channel itself has nobody to tell.
-	gm := postsOf(t, svc, []uint64{owed[1].ID})
+	gm := postsOf(t, svc, []uint64{owed[4].ID}) // the announcement to the GM channel
 	if r, _ := svc.Posts().Undeliverable(gm[0].ID, 50001); r != 0 {
 		t.Fatal("a refusal in the GM channel was reported to it")
 	}

@@ -58,6 +58,7 @@ func tables() []table {
 		{"fieldTexts", fieldTexts},
 		{"trustTexts", trustTexts},
 		{"turnPostTexts", turnPostTexts},
+		{"threadTexts", threadTexts},
 		{"turnTexts", turnTexts},
 		{"verifyTexts", verifyTexts},
 	}

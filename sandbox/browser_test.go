@@ -71,6 +71,7 @@ func TestSandboxTurnInTheBrowser(t *testing.T) {
 	p.wait("the box completed with the battle", fmt.Sprintf(`document.querySelector('textarea#box').value.includes(%q)`, "battle:"+quote(sandbox.BattleName)), long)
 	p.enter("/battle start")
 	name := sandbox.BattleName
+	p.thread("gm", name)
 	opened := `channelHas(/ход 1 открыт|turn 1 is open/i)`
 	p.wait("turn 1 opened or the scouting phase in the GM channel",
 		opened+` || channelHas(/армии расставлены|armies are deployed/i)`, long)
@@ -81,6 +82,7 @@ func TestSandboxTurnInTheBrowser(t *testing.T) {
 		p.wait("turn 1 opened in the GM channel", opened, long)
 	}
 	p.shot("01-gm-start")
+	p.threadLink("gm", name)
 	p.markupRendered()
 	// The battle's announcement names the sides by their roles: shown
 	// as @role, as Discord shows <@&id>.
@@ -100,7 +102,7 @@ func TestSandboxTurnInTheBrowser(t *testing.T) {
 		step = p.playTurn(turn, step, north, south)
 	}
 	p.as("gm", "gm")
-	p.channel("gm")
+	p.thread("gm", name)
 	p.picture("gm", `/Вид ведущего|GM's view/`)
 	p.noRawMarkup("gm")
 	p.shot(fmt.Sprintf("%02d-gm-after-turn", step))
@@ -113,7 +115,7 @@ func TestSandboxTurnInTheBrowser(t *testing.T) {
 	for _, pl := range []struct{ person, channel, end string }{
 		{"north", "север", `/окончена мастером после хода 2/`}, {"south", "юг", `/ended by the GM after turn 2/`}} {
 		p.as(pl.person, pl.channel)
-		p.channel(pl.channel)
+		p.thread(pl.channel, name)
 		p.wait(pl.person+" reads the end in his clan's language", `channelHas(`+pl.end+`)`, long)
 		p.noRawMarkup(pl.channel)
 	}
@@ -136,7 +138,7 @@ func (p *page) playTurn(n, step int, players ...player) int {
 	for _, pl := range players {
 		p.as(pl.person, pl.channel)
 		p.noChannel(pl.other)
-		p.channel(pl.channel)
+		p.thread(pl.channel, sandbox.BattleName)
 		p.command("/orders")
 		p.wait("the answer to /orders, seen by "+pl.person+" alone", `[...document.querySelectorAll('.message.ephemeral')].some(m => /Лист приказов|order sheet/i.test(m.textContent))`, long)
 		p.shot(fmt.Sprintf("%02d-%s-orders", step, pl.person))
@@ -163,7 +165,7 @@ func (p *page) playTurn(n, step int, players ...player) int {
 	for _, pl := range players {
 		p.as(pl.person, pl.channel)
 		p.noChannel(pl.other)
-		p.channel(pl.channel)
+		p.thread(pl.channel, sandbox.BattleName)
 		p.picture(pl.channel, pl.view)
 		p.noRawMarkup(pl.channel)
 		p.wait(pl.person+" reads turn "+strconv.Itoa(n)+"'s log in his clan's language", `channelHas(`+fmt.Sprintf(pl.says, n)+`)`, long)
@@ -232,10 +234,11 @@ func (p *page) oddsMatch(step int) {
 	p.command("/battle create name:Шансы north_role:@Уэсуги north_channel:#север south_role:@Такэда south_channel:#юг gm_channel:#gm scenario:odds south_lang:en")
 	p.wait("the odds battle created", `channelHas(/Шансы/) || [...document.querySelectorAll('.message.ephemeral')].some(m => /«Шансы» создана/.test(m.textContent))`, long)
 	p.command("/battle start battle:Шансы")
+	p.thread("gm", "Шансы")
 	p.wait("the odds battle's turn 1 opened", `channelHas(/«Шансы», ход 1 открыт/)`, long)
 	north := player{person: "north", channel: "север", accepted: "Приказ принят"}
 	p.as("north", "север")
-	p.channel("север")
+	p.thread("север", "Шансы")
 	p.command("/orders")
 	p.wait("the answer to /orders", `[...document.querySelectorAll('.message.ephemeral')].some(m => m.textContent.includes('n-uma1') && /Лист приказов/i.test(m.textContent))`, long)
 	p.channel("dm")
@@ -251,7 +254,7 @@ func (p *page) oddsMatch(step int) {
 		p.fail("the sheet's odds of an attack most likely thrown back do not say so: %q", sheetOdds)
 	}
 	p.shot(fmt.Sprintf("%02d-north-odds-sheet", step))
-	p.channel("север")
+	p.thread("север", "Шансы")
 	p.command("/odds unit:n-uma1 target:s-yari1")
 	p.wait("the /odds answer", `[...document.querySelectorAll('.message.ephemeral')].some(m => m.textContent.includes('s-yari1') && /Из .*%/.test(m.textContent))`, long)
 	answer := p.str(`[...document.querySelectorAll('.message.ephemeral')].filter(m => m.textContent.includes('s-yari1') && /Из .*%/.test(m.textContent)).pop().innerText`)
@@ -518,6 +521,33 @@ func (p *page) channel(name string) {
 	sel := fmt.Sprintf(`[data-channel-name=%q]`, name)
 	p.click("open channel "+name, sel)
 	p.wait(name+" opened", fmt.Sprintf(`!!document.querySelector('%s.active')`, sel), long)
+}
+
+// thread opens a battle's thread under a channel of the list, where the
+// battle's posts are (issue 28): the thread's item bears the channel's
+// name and the battle's.
+func (p *page) thread(channel, battle string) {
+	p.t.Helper()
+	sel := fmt.Sprintf(`[data-channel-name^=%q][data-channel-name*=%q]`, channel+"/", battle)
+	p.wait("the thread of "+battle+" under "+channel, fmt.Sprintf(`!!document.querySelector('%s')`, sel), long)
+	p.click("open the thread of "+battle+" under "+channel, sel)
+	p.wait("the thread of "+battle+" under "+channel+" opened", fmt.Sprintf(`!!document.querySelector('%s.active')`, sel), long)
+}
+
+// threadLink checks the battle's status message in a channel: pinned
+// there, not in the thread, it links the battle's thread, and clicking the
+// link opens it.
+func (p *page) threadLink(channel, battle string) {
+	p.t.Helper()
+	p.channel(channel)
+	link := fmt.Sprintf(`[...document.querySelectorAll('.message .content [data-open-channel]')].find(e => e.textContent.includes(%q))`, battle)
+	p.wait("the status in "+channel+" links the battle's thread", "!!"+link, long)
+	p.shot("threads-" + channel + "-status")
+	if !p.eval(`(() => { ` + link + `.click(); return true; })()`) {
+		p.fail("the link to the battle's thread cannot be clicked")
+	}
+	p.wait("the battle's thread opened from the link", fmt.Sprintf(`!!document.querySelector('[data-channel-name^=%q][data-channel-name*=%q].active')`, channel+"/", battle), long)
+	p.shot("threads-" + channel + "-thread")
 }
 
 // picture waits for the latest picture of the channel whose alt text

@@ -105,6 +105,9 @@ func (sb *Sandbox) names() namesJSON {
 	}
 	for _, ch := range channels {
 		n.Channels[ch.ID] = ch.Name
+		for _, th := range sb.srv.Messages().Threads(ch.ID) {
+			n.Channels[th.ID] = th.Name
+		}
 	}
 	return n
 }
@@ -115,6 +118,10 @@ type channelJSON struct {
 	Label    string        `json:"label"`
 	DM       bool          `json:"dm"`
 	Messages []messageJSON `json:"messages"`
+	// A thread: the name of the channel it is in, and whether it is
+	// archived (threads.go).
+	Parent   string `json:"parent,omitempty"`
+	Archived bool   `json:"archived,omitempty"`
 }
 
 type messageJSON struct {
@@ -131,6 +138,9 @@ type messageJSON struct {
 	Attachments []attachmentJSON `json:"attachments"`
 	// Interaction: who did what this message answers.
 	Interaction *interactionJSON `json:"interaction,omitempty"`
+	// Type 18 is Discord's notice of a thread started (Thread, its ID).
+	Type   int    `json:"type,omitempty"`
+	Thread string `json:"thread,omitempty"`
 }
 
 type attachmentJSON struct {
@@ -154,6 +164,7 @@ func (sb *Sandbox) visible(p *person) []channelJSON {
 	for _, ch := range channels {
 		if slices.ContainsFunc(p.member.Roles, func(r string) bool { return slices.Contains(ch.Roles, r) }) {
 			out = append(out, channelJSON{ID: ch.ID, Name: ch.Name, Label: ch.Name})
+			out = append(out, sb.threadsIn(ch)...)
 		}
 	}
 	dm, _ := sb.srv.Messages().DMChannel(p.UserID)
@@ -188,6 +199,7 @@ func (sb *Sandbox) messageJSON(m discordfake.Message) messageJSON {
 		ID: m.ID, ChannelID: m.ChannelID, Author: "Gunbai", Content: m.Content, Ephemeral: m.Ephemeral(),
 		Loading: m.Flags&discordgo.MessageFlagsLoading != 0, Edited: m.Edits > 0, Time: m.Time.Format(time.RFC3339),
 		Embeds: json.RawMessage("[]"), Components: json.RawMessage("[]"), Attachments: []attachmentJSON{},
+		Type: m.Type, Thread: m.Thread,
 	}
 	if len(m.Embeds) > 0 {
 		if b, err := json.Marshal(m.Embeds); err == nil {

@@ -168,6 +168,13 @@ type BattleRecord struct {
 	// PinRefused are the channels where the battle's status message could
 	// not be pinned (the GM was told once, with the first).
 	PinRefused []string `json:"pin_refused,omitempty"`
+	// Threads are the battle's own threads (issue 28, item 4), by the
+	// channel they were opened in (a clan's, the GM's, the spectators'):
+	// the battle's posts to that channel go into its thread.
+	Threads map[string]Thread `json:"threads,omitempty"`
+	// NoThreads: the battle's posts go to the channels themselves (the
+	// battle's post.threads setting off).
+	NoThreads bool `json:"no_threads,omitempty"`
 	// EndedBy is, once the battle is finished, who ended it: "rules" or
 	// "gm" (game's EndedByRules, EndedByGM); empty before it was kept.
 	EndedBy string `json:"ended_by,omitempty"`

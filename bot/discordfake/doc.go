@@ -79,6 +79,15 @@
 // message with the same nonce from the bot within five minutes returns the
 // first one instead of creating another.
 //
+// Threads (threads.go): POST /channels/{id}/threads and
+// /channels/{id}/messages/{message}/threads open a public thread (a
+// channel of type 11 with parent_id, owned by the bot; THREAD_CREATE),
+// GET /guilds/{id}/threads/active and
+// /channels/{id}/threads/archived/public list them, PATCH
+// /channels/{thread} archives, unarchives and locks them (THREAD_UPDATE),
+// with Discord's permission checks and its refusal of a post into an
+// archived thread (50083). Messages().Threads, Thread and Under read them.
+//
 // Non-goals (documented limits): no zlib transport compression (frames are
 // always uncompressed text; discordgo only inflates binary frames, so it
 // decodes them even though it identifies with compress=true); no rate

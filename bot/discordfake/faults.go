@@ -105,8 +105,9 @@ type FaultMatch struct {
 	// route below its prefix. "" matches every route.
 	Route string
 	// ChannelID restricts the rule to calls about that channel: routes under
-	// /channels/{ChannelID}, and interaction callbacks and webhook calls of
-	// interactions in that channel.
+	// /channels/{ChannelID} or under one of its threads (a channel that
+	// fails fails in its threads too), and interaction callbacks and
+	// webhook calls of interactions in that channel.
 	ChannelID string
 	// UserID restricts the rule to calls about that user: their DM channel,
 	// POST /users/@me/channels with them as recipient, routes naming them
@@ -228,7 +229,7 @@ func (s *Server) faultMatchesLocked(r *faultRule, c *Call) bool {
 		rec = s.byToken[at(2)]
 	}
 	if m.ChannelID != "" {
-		ok := at(0) == "channels" && at(1) == m.ChannelID || rec != nil && rec.channelID == m.ChannelID
+		ok := at(0) == "channels" && (at(1) == m.ChannelID || s.permChannelLocked(at(1)) == m.ChannelID) || rec != nil && rec.channelID == m.ChannelID
 		if !ok {
 			return false
 		}

@@ -632,12 +632,16 @@ func (s *Server) guildCreateLocked(id string) map[string]any {
 	var chans []any
 	for _, cid := range sortedKeys(s.channels) {
 		ch := s.channels[cid]
-		if ch.GuildID == id {
+		if ch.GuildID == id && !isThread(ch.Type) {
 			chans = append(chans, s.channelObject(ch))
 		}
 	}
 	if chans == nil {
 		chans = []any{}
+	}
+	threads := []any{} // the active ones, as Discord sends them
+	for _, th := range s.threadsLocked(func(th *discordgo.Channel) bool { return th.GuildID == id && !th.ThreadMetadata.Archived }) {
+		threads = append(threads, s.channelObject(th))
 	}
 	botRoles := s.members[id][s.appID]
 	if botRoles == nil {
@@ -660,7 +664,7 @@ func (s *Server) guildCreateLocked(id string) map[string]any {
 		"premium_tier": 0, "premium_subscription_count": 0, "premium_progress_bar_enabled": false,
 		"preferred_locale": g.localeOr(), "nsfw_level": 0, "max_video_channel_users": 25,
 		"joined_at": timestamp(time.Now().Add(-24 * time.Hour)), "large": false, "unavailable": false,
-		"member_count": 2, "members": []any{botMember}, "channels": chans, "threads": []any{},
+		"member_count": 2, "members": []any{botMember}, "channels": chans, "threads": threads,
 		"presences": []any{}, "voice_states": []any{}, "stage_instances": []any{}, "guild_scheduled_events": []any{},
 	}
 }

@@ -87,6 +87,12 @@ type Message struct {
 	// AllowedMentions is whom the message may ping, as its create or
 	// its last edit that said it gave it (nil: never said).
 	AllowedMentions *discordgo.MessageAllowedMentions
+	// Type is the message's type: 0 for the bot's posts, 18 for the
+	// THREAD_CREATED notice Discord leaves in a thread's parent.
+	Type int
+	// Thread is the thread started from the message, or the one a
+	// THREAD_CREATED notice tells of (threads.go).
+	Thread string
 }
 
 // Ephemeral reports whether the message has the EPHEMERAL flag (64).

@@ -75,6 +75,7 @@ func nonceKey(author string, raw json.RawMessage) (string, *apiError) {
 
 func (m *storedMessage) snapshot() Message {
 	out := m.Message
+	out.Type = m.typ
 	out.Embeds = append([]*discordgo.MessageEmbed(nil), m.Embeds...)
 	out.Components = append([]discordgo.MessageComponent(nil), m.Components...)
 	out.Files = append([]File(nil), m.Files...)
@@ -456,6 +457,7 @@ func (s *Server) messageJSONLocked(m *storedMessage) map[string]any {
 	if present(m.nonce) {
 		out["nonce"] = m.nonce
 	}
+	s.threadOfMessageJSON(m, out)
 	if m.webhook {
 		out["webhook_id"] = s.appID
 		out["application_id"] = s.appID

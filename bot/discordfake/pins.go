@@ -73,6 +73,7 @@ func (s *Server) pinLocked(c *Call, channelID, messageID string) (int, any, *api
 // owner and Administrator have all, overwrites aside), then the channel's
 // @everyone overwrite, its roles' overwrites together, its member's own.
 func (s *Server) botPermsLocked(channelID string) int64 {
+	channelID = s.permChannelLocked(channelID) // a thread's are its parent's
 	guild := s.chanGuild[channelID]
 	if guild == "" {
 		guild = s.guildID

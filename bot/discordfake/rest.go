@@ -305,6 +305,16 @@ var botRoutes = []restRoute{
 	{http.MethodPost, "/channels/{}/messages", func(s *Server, c *Call, p []string) (int, any, *apiError) {
 		return s.channelMessageCreateLocked(c, p[0])
 	}},
+	// Threads (threads.go).
+	{http.MethodPatch, "/channels/{}", (*Server).modifyThreadLocked},
+	{http.MethodPost, "/channels/{}/threads", func(s *Server, c *Call, p []string) (int, any, *apiError) {
+		return s.createThreadLocked(c, p[0], "")
+	}},
+	{http.MethodPost, "/channels/{}/messages/{}/threads", func(s *Server, c *Call, p []string) (int, any, *apiError) {
+		return s.createThreadLocked(c, p[0], p[1])
+	}},
+	{http.MethodGet, "/channels/{}/threads/archived/public", (*Server).archivedThreadsLocked},
+	{http.MethodGet, "/guilds/{}/threads/active", (*Server).activeThreadsLocked},
 	{"", "/channels/{}/messages/pins/{}", pin},
 	{"", "/channels/{}/pins/{}", pin}, // deprecated by Discord, still served
 	{"", "/channels/{}/messages/{}", (*Server).channelMessageLocked},
@@ -493,6 +503,9 @@ func (s *Server) channelMessageCreateLocked(c *Call, channelID string) (int, any
 		return 0, nil, aerr
 	}
 	enforce := key != "" && p.EnforceNonce != nil && *p.EnforceNonce
+	if aerr := s.threadPostLocked(channelID); aerr != nil {
+		return 0, nil, aerr // an archived thread, or no Send Messages in Threads
+	}
 	if enforce {
 		// A second message with the same nonce from the same author within
 		// the window returns the first one, and creates nothing.

@@ -25,6 +25,7 @@ type (
 	Response        = discordfake.Response
 	ResponseKind    = discordfake.ResponseKind
 	TextProblem     = discordfake.TextProblem
+	Thread          = discordfake.Thread
 )
 
 // Builders of options and faults, and the fake's helpers.

@@ -464,14 +464,21 @@ func TestKillSoakAfterRestore(t *testing.T) {
 // again, it sends the post with its nonce and is answered with that
 // message, and no second one.
 func (s *soaker) lostAnswerCrash(b *soakBattle) {
+	// North's posts of the battle go into its thread in his channel, if
+	// it has one (issue 28).
 	route := "/channels/" + s.chanN + "/messages"
+	for _, th := range s.srv.Messages().Threads(s.chanN) {
+		if strings.Contains(th.Name, b.name) {
+			route = "/channels/" + th.ID + "/messages"
+		}
+	}
 	failed := func() bool {
 		return slices.ContainsFunc(s.srv.Calls(), func(c discordtest.Call) bool { return c.Route == route && c.Status == 500 })
 	}
 	clear := s.srv.Faults().Fail(discordtest.FaultMatch{Method: http.MethodPost, Route: route},
 		discordtest.Fault{Status: 500, Message: "500: Internal Server Error", Deliver: true})
 	defer clear()
-	posted := len(s.srv.Messages().In(s.chanN))
+	posted := len(s.srv.Messages().Under(s.chanN))
 	s.roll(b, 0)
 	if !s.srv.WaitFor(failed, soakWait) {
 		s.fatalf("North's roll was not posted")
@@ -495,7 +502,7 @@ func (s *soaker) lostAnswerCrash(b *soakBattle) {
 	if !s.srv.WaitFor(again, soakWait) || !s.settle() {
 		s.fatalf("the roll's post was not sent again after the restart")
 	}
-	if n := len(s.srv.Messages().In(s.chanN)) - posted; n != 1 {
+	if n := len(s.srv.Messages().Under(s.chanN)) - posted; n != 1 {
 		s.fatalf("North's roll made %d messages, sent again after the crash", n)
 	}
 }
@@ -522,7 +529,7 @@ func (s *soaker) restore(backup string) {
 	defer st.Close()
 	s.from, s.base = map[string]int{}, map[string]soakState{}
 	for _, ch := range s.channels {
-		s.from[ch] = len(s.srv.Messages().In(ch))
+		s.from[ch] = len(s.srv.Messages().Under(ch))
 	}
 	for _, b := range s.battles {
 		var rec store.BattleRecord
@@ -1146,7 +1153,7 @@ func (s *soaker) channelView(ch string) soakView {
 	for name, st := range s.base {
 		v.created[name], v.opened[name], v.results[name] = 1, st.turn, st.turn-1
 	}
-	for _, m := range s.srv.Messages().In(ch)[s.from[ch]:] {
+	for _, m := range s.srv.Messages().Under(ch)[s.from[ch]:] {
 		if g := soakReCreated.FindStringSubmatch(m.Content); g != nil {
 			v.created[g[1]]++
 		} else if g := soakReOpened.FindStringSubmatch(m.Content); g != nil {
@@ -1186,7 +1193,16 @@ func (s *soaker) checkChannels(final bool) {
 		for name, st := range s.base {
 			opened[name], results[name] = st.turn, st.turn-1
 		}
-		for _, m := range s.srv.Messages().In(ch)[s.from[ch]:] {
+		// A battle's thread in the channel once (never a second one made
+		// after a crash).
+		names := map[string]bool{}
+		for _, th := range s.srv.Messages().Threads(ch) {
+			if names[th.Name] {
+				s.fatalf("channel %s: two threads %q", ch, th.Name)
+			}
+			names[th.Name] = true
+		}
+		for _, m := range s.srv.Messages().Under(ch)[s.from[ch]:] {
 			if g := soakReCreated.FindStringSubmatch(m.Content); g != nil {
 				if _, ok := opened[g[1]]; ok {
 					s.fatalf("channel %s: battle %s created twice", ch, g[1])
@@ -1245,6 +1261,11 @@ func (s *soaker) checkNonces() {
 	// (an order sheet, a status message), and a message read now was
 	// posted by a call the fake has recorded, or records at once.
 	chans := slices.Clone(s.channels)
+	for _, ch := range s.channels {
+		for _, th := range s.srv.Messages().Threads(ch) {
+			chans = append(chans, th.ID) // the battles' threads
+		}
+	}
 	for _, sd := range s.sides {
 		if ch, ok := s.srv.Messages().DMChannel(sd.m.UserID); ok {
 			chans = append(chans, ch)
@@ -1315,7 +1336,7 @@ func (s *soaker) checkNoncesOf(chans []string, msgs map[string][]discordtest.Mes
 	}
 	for _, ch := range chans {
 		for _, m := range msgs[ch] {
-			if _, ok := nonceOf[m.ID]; !ok {
+			if _, ok := nonceOf[m.ID]; !ok && m.Type == 0 { // not Discord's notice of a thread
 				if !final {
 					return false
 				}
@@ -1421,7 +1442,7 @@ func (s *soaker) finish() (lost int) {
 	}
 	for _, b := range s.battles {
 		end := "still being fought"
-		for _, m := range s.srv.Messages().In(s.chanGM) {
+		for _, m := range s.srv.Messages().Under(s.chanGM) {
 			if g := soakReOver.FindStringSubmatch(m.Content); g != nil && g[1] == b.name {
 				end = m.Content
 			}

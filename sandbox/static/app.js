@@ -100,15 +100,17 @@ function render() {
     const li = el('li', {'data-channel-name': c.name, class: (c === cur ? 'active' : '') + (S.seen[key] < c.messages.length ? ' unread' : ''),
       onclick: () => openChannel(c.name)},
       el('span', {class: 'hash', text: c.dm ? '@' : '#'}), el('span', {text: c.dm ? 'Gunbai' : c.name}));
+    if (c.parent) threadItem(li, c);
     (c.dm ? dms : chs).append(li);
   }
   const titles = document.querySelectorAll('#channels-scroll .section-title');
   titles[0].textContent = tr('Текстовые каналы', 'Text channels');
   titles[1].textContent = tr('Личные сообщения', 'Direct Messages');
   document.querySelector('#people .section-title').textContent = tr('Играть за', 'Play as');
-  $('#channel-title').textContent = cur ? (cur.dm ? '@ Gunbai' : '# ' + cur.name) : '';
-  $('#channel-topic').textContent = cur ? (cur.dm ? tr('Личные сообщения', 'Direct Messages') : tr('Виден: ', 'Visible to: ') + channelRole(cur.name)) : '';
-  $('#box').placeholder = cur ? tr('Написать в ', 'Message ') + (cur.dm ? '@Gunbai' : '#' + cur.name) + tr(': /команда…', ': /command…') : '';
+  $('#channel-title').textContent = cur ? (cur.dm ? '@ Gunbai' : cur.parent ? threadTitle(cur) : '# ' + cur.name) : '';
+  if (cur && cur.parent) $('#channel-title').innerHTML = esc('# ' + cur.parent + '  ›  ') + '<span class="title-icon">' + threadIcon + '</span>' + esc(cur.label);
+  $('#channel-topic').textContent = cur ? (cur.dm ? tr('Личные сообщения', 'Direct Messages') : tr('Виден: ', 'Visible to: ') + channelRole(cur.parent || cur.name)) : '';
+  $('#box').placeholder = cur ? tr('Написать в ', 'Message ') + (cur.dm ? '@Gunbai' : '#' + (cur.label || cur.name)) + tr(': /команда…', ': /command…') : '';
   $('#hint').textContent = tr('Enter: отправить · Tab: взять подсказку · ↑↓: выбрать', 'Enter: send · Tab: take the suggestion · ↑↓: choose');
   renderMessages(cur);
 }
@@ -147,6 +149,7 @@ function renderMessages(ch) {
 }
 
 function messageNode(m) {
+  if (m.type === 18) return threadNotice(m);
   const n = el('div', {class: 'message' + (m.ephemeral ? ' ephemeral' : ''), 'data-message-id': m.id});
   if (m.interaction) {
     n.append(el('div', {class: 'reply'}, '↳ ', el('b', {text: m.interaction.name}), ' ' + tr('использует', 'used') + ' ', el('code', {text: m.interaction.label})));
@@ -262,7 +265,7 @@ function mentions(s) {
     .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, t, style) => timestamp(+t, style || 'f'))
     .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => mention('@' + name('roles', id, tr('неизвестная-роль', 'unknown-role'))))
     .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => mention('@' + name('users', id, tr('неизвестный', 'unknown-user'))))
-    .replace(/&lt;#(\d+)&gt;/g, (_, id) => mention('#' + name('channels', id, tr('неизвестный-канал', 'unknown'))));
+    .replace(/&lt;#(\d+)&gt;/g, (_, id) => channelMention(id, name('channels', id, tr('неизвестный-канал', 'unknown'))));
 }
 function mention(text) { return '<span class="mention">' + esc(text) + '</span>'; }
 
