@@ -58,7 +58,7 @@ func (w *world) resolve(turn int) {
 // texts and the alt texts of the pictures.
 func (w *world) seenBy(channel string, from int, m discordtest.Member) string {
 	var sb strings.Builder
-	msgs := w.srv.Messages().In(channel)
+	msgs := w.srv.Messages().Under(channel)
 	if m.UserID != "" {
 		msgs = append(msgs[from:], w.srv.Messages().DMs(m.UserID)...)
 	} else {
@@ -96,7 +96,7 @@ func TestLastSeenThroughDiscord(t *testing.T) {
 			if s := w.seenBy(chanOda, 0, north); strings.Contains(s, want.mark) {
 				t.Fatalf("a ghost before anything left North's sight:\n%s", s)
 			}
-			from := [3]int{len(w.srv.Messages().In(chanOda)), len(w.srv.Messages().In(chanAsai)), len(w.srv.Messages().In(chanGM))}
+			from := [3]int{len(w.srv.Messages().Under(chanOda)), len(w.srv.Messages().Under(chanAsai)), len(w.srv.Messages().Under(chanGM))}
 			w.roll(asai, chanAsai)
 			if r := w.slash(asai, chanAsai, "order", discordtest.StringOpt("unit", "s-sohei"), discordtest.StringOpt("order", "move")); !strings.Contains(r.Content, "Order accepted") {
 				t.Fatalf("s-sohei's move: %+v", r)
@@ -105,7 +105,7 @@ func TestLastSeenThroughDiscord(t *testing.T) {
 
 			// North's channel: the turn-2 picture names the ghost with its turn.
 			var pic, anim *discordtest.File
-			for _, m := range w.srv.Messages().In(chanOda)[from[0]:] {
+			for _, m := range w.srv.Messages().Under(chanOda)[from[0]:] {
 				for i := range m.Files {
 					switch {
 					case strings.HasSuffix(m.Files[i].Name, ".png"):
