@@ -58,6 +58,7 @@ func tables() []table {
 		{"turnPostTexts", turnPostTexts},
 		{"turnTexts", turnTexts},
 		{"verifyTexts", verifyTexts},
+		{"dmTexts", dmTexts},
 	}
 }
 
