@@ -128,9 +128,9 @@ func TestDMCommandField(t *testing.T) {
 	defer w.stop()
 	hideTeppo(t, w, "анэгава")
 	for _, p := range []struct {
-		m         discordtest.Member
-		channel   string
-		title     string
+		m          discordtest.Member
+		channel    string
+		title      string
 		view, seen string
 	}{
 		{oda, chanOda, "Анэгава — ход 1", "Вид Севера", "Юг: 5 отрядов на поле"},
