@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -173,15 +174,7 @@ func seenUnits(l render.Lang, tv game.TurnView, side engine.Side) []offer {
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b offer) int {
-		if a.value.(string) < b.value.(string) {
-			return -1
-		}
-		if a.value.(string) > b.value.(string) {
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(out, func(a, b offer) int { return strings.Compare(a.value.(string), b.value.(string)) })
 	return out
 }
 
