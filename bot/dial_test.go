@@ -50,7 +50,9 @@ func TestDialStartClose(t *testing.T) {
 	if err := b.Start(); err != nil {
 		t.Fatal(err)
 	}
-	if !srv.WaitFor(func() bool { return len(srv.Interactions().Commands(srv.GuildID())) == len(bot.Commands()) }, wait) {
+	if !srv.WaitFor(func() bool {
+		return len(srv.Interactions().Commands(srv.GuildID())) == len(bot.GuildCommands()) && len(srv.Interactions().Commands("")) == len(bot.DMCommands())
+	}, wait) {
 		t.Fatal("the bot did not register its commands")
 	}
 	if err := b.Close(); err != nil {
