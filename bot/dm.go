@@ -39,13 +39,9 @@ type dmSeat struct {
 
 // DMCommands returns the global commands Gunbai registers for the DM with
 // the bot (ApplicationCommandBulkOverwrite without a guild): the players'
-// commands of dmCommands, as in a guild, with the battle option where the
-// guild's command has none, in the BOT_DM context of a guild install.
+// commands of dmCommands, as in a guild, with the battle option of the
+// player's own battles, in the BOT_DM context of a guild install.
 func DMCommands() []*discordgo.ApplicationCommand {
-	specs := map[string]cmdSpec{}
-	for _, s := range playerSpecs() {
-		specs[s.name] = s
-	}
 	var out []*discordgo.ApplicationCommand
 	for _, cmd := range Commands() {
 		if !slices.Contains(dmCommands, cmd.Name) {
@@ -54,9 +50,13 @@ func DMCommands() []*discordgo.ApplicationCommand {
 		dm := *cmd
 		dm.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextBotDM}
 		dm.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
-		if !slices.ContainsFunc(specs[cmd.Name].opts, func(o optSpec) bool { return o.name == "battle" }) {
-			dm.Options = append(slices.Clone(cmd.Options), option(cmd.Name, optSpec{name: "battle", typ: str, complete: completeDMBattle}))
-		}
+		// The battle option of the DM: the player's own battles, said so
+		// (the guild's /why and /verify name it for the GM).
+		name, nameRU := text(cmd.Name+".opt.battle", "name")
+		battle := &discordgo.ApplicationCommandOption{Type: str, Name: name, NameLocalizations: map[discordgo.Locale]string{discordgo.Russian: nameRU},
+			Description: render.T(render.EN, "dm.opt_battle"), DescriptionLocalizations: map[discordgo.Locale]string{discordgo.Russian: render.T(render.RU, "dm.opt_battle")},
+			Autocomplete: true, MaxLength: (optSpec{name: "battle", typ: str}).maxLen()}
+		dm.Options = append(slices.DeleteFunc(slices.Clone(cmd.Options), func(o *discordgo.ApplicationCommandOption) bool { return o.Name == "battle" }), battle)
 		out = append(out, &dm)
 	}
 	return out

@@ -5,12 +5,11 @@ package render
 // and the context-menu commands on a turn's result post.
 var dmTexts = texts{
 	// The battle option the DM commands take: his own battles only.
+	// (named as the option of /why and /verify, described here once).
 	"cmd.field.opt.battle.name":  {"битва", "battle"},
-	"cmd.field.opt.battle.desc":  {"Ваша битва, если вы сражаетесь не в одной", "Your battle, if you fight in more than one"},
 	"cmd.orders.opt.battle.name": {"битва", "battle"},
-	"cmd.orders.opt.battle.desc": {"Ваша битва, если вы сражаетесь не в одной", "Your battle, if you fight in more than one"},
 	"cmd.log.opt.battle.name":    {"битва", "battle"},
-	"cmd.log.opt.battle.desc":    {"Ваша битва, если вы сражаетесь не в одной", "Your battle, if you fight in more than one"},
+	"dm.opt_battle":              {"Ваша битва, если вы сражаетесь не в одной", "Your battle, if you fight in more than one"},
 
 	"dm.no_battle":      {"У вас нет идущей битвы: в личных сообщениях команды работают для битвы, где ваш клан держит сторону.", "You have no battle being fought: in a DM, commands act on the battle where your clan holds a side."},
 	"dm.which_battle":   {"Вы сражаетесь не в одной битве: %s. Выберите битву в параметре «битва».", "You fight in more than one battle: %s. Choose one with the “battle” option."},
