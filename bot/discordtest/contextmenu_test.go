@@ -27,7 +27,7 @@ func shapeLike(t *testing.T, path string, want, got any) {
 				t.Errorf("%s.%s missing", path, k)
 				continue
 			}
-			if path == ".data.resolved.messages" {
+			if path == ".data.resolved.messages" || path == ".data.resolved.users" || path == ".data.resolved.members" {
 				continue // keyed by the target's id, compared below
 			}
 			shapeLike(t, path+"."+k, v, gv[k])
@@ -77,6 +77,24 @@ func TestContextMenuInteractionShape(t *testing.T) {
 	d := ic.ApplicationCommandData()
 	if d.CommandType != discordgo.MessageApplicationCommand || d.TargetID != msg || d.Resolved.Messages[msg] == nil || d.ID != got[0].ID || d.Name != "Replay this turn" {
 		t.Errorf("decoded = %+v", d)
+	}
+	// A user command: the target in data.resolved.users and .members.
+	const user = "809850198683418695"
+	u := srv.Interactions().UserCommand(srv.GuildID(), "2000", discordtest.Member{UserID: "3000"}, "Profile", user)
+	var gotUser, wantUser map[string]any
+	_ = json.Unmarshal(u.Payload, &gotUser)
+	if err := json.Unmarshal(fixture(t, "user-command-interaction.json"), &wantUser); err != nil {
+		t.Fatal(err)
+	}
+	shapeLike(t, "", wantUser, gotUser)
+	for _, kind := range []string{"users", "members"} {
+		w := wantUser["data"].(map[string]any)["resolved"].(map[string]any)[kind].(map[string]any)[user]
+		g := gotUser["data"].(map[string]any)["resolved"].(map[string]any)[kind].(map[string]any)[user]
+		delete(w.(map[string]any), "bot") // the example's target is a bot; Discord leaves it out for a person
+		shapeLike(t, ".data.resolved."+kind+"."+user, w, g)
+	}
+	if err := json.Unmarshal(u.Payload, &ic); err != nil || ic.ApplicationCommandData().TargetID != user || ic.ApplicationCommandData().CommandType != discordgo.UserApplicationCommand {
+		t.Errorf("user command decoded: %+v, %v", ic.ApplicationCommandData(), err)
 	}
 	dm := srv.DMCommand(discordtest.Member{UserID: "3000"}, "field")
 	var dmp map[string]any
