@@ -267,8 +267,15 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 		s.State.RUnlock()
 	}
 	for _, g := range guilds {
-		if _, err := s.ApplicationCommandBulkOverwrite(app, g, Commands()); err != nil {
+		if _, err := s.ApplicationCommandBulkOverwrite(app, g, GuildCommands()); err != nil {
 			b.opt.Log.Printf("registering commands in guild %s: %v", g, err)
+		}
+	}
+	if s.ShardID == 0 {
+		// The commands of the DM with the bot are global: registered
+		// once, by the shard that gets the DMs.
+		if _, err := s.ApplicationCommandBulkOverwrite(app, "", DMCommands()); err != nil {
+			b.opt.Log.Printf("registering the DM's global commands: %v", err)
 		}
 	}
 	// What a crash left owed is delivered now.

@@ -79,6 +79,11 @@ func (b *Bot) offers(c *call) (out []offer) {
 			out = nil
 		}
 	}()
+	if c.i.GuildID == "" {
+		if mine, done := b.dmOffers(c, focused); done {
+			return mine // the DM's battle option, or nothing outside the player's battle
+		}
+	}
 	r, known := b.routes[c.path]
 	f := r.opts[focused.Name].complete
 	if f == nil || !known || r.gm && !b.isGM(c.i) {
@@ -292,7 +297,7 @@ func (b *Bot) seatView(c *call, find func(guild string, roles []string) (game.Se
 
 // completeOwnUnit offers the caller's own units on the field.
 func (b *Bot) completeOwnUnit(c *call, typed string) ([]offer, error) {
-	seat, view, err := b.seatView(c, b.svc.Seats().AnySeat)
+	seat, view, err := b.seatView(c, b.seats(c).AnySeat)
 	if err != nil {
 		return nil, err
 	}
@@ -308,7 +313,7 @@ func (b *Bot) completeWhy(c *call, typed string) ([]offer, error) {
 		}
 		return match(append(unitOffers(c.lang, &rec.State, engine.North), unitOffers(c.lang, &rec.State, engine.South)...), typed), nil
 	}
-	seat, view, err := b.seatView(c, b.svc.Seats().AnySeat)
+	seat, view, err := b.seatView(c, b.seats(c).AnySeat)
 	if err != nil {
 		return nil, err
 	}

@@ -13,7 +13,7 @@ import (
 // unit may take (free, not a swamp: R-IV.1.1, R-I.2.2, R-XI.4.1); with
 // terrain given, the defender's cells to toggle it on.
 func (b *Bot) completeDeployCell(c *call, typed string) ([]offer, error) {
-	seat, view, err := b.seatView(c, b.svc.Seats().DeploySeat)
+	seat, view, err := b.seatView(c, b.seats(c).DeploySeat)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (b *Bot) completeDeployCell(c *call, typed string) ([]offer, error) {
 // completeDeployHQ offers the cells the HQ may take: the side's own zones
 // (R-III.1.1, D-18).
 func (b *Bot) completeDeployHQ(c *call, typed string) ([]offer, error) {
-	seat, view, err := b.seatView(c, b.svc.Seats().DeploySeat)
+	seat, view, err := b.seatView(c, b.seats(c).DeploySeat)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func (b *Bot) completeDeployHQ(c *call, typed string) ([]offer, error) {
 
 // completeDeployLeader offers the side's leaders (R-IV.3.1).
 func (b *Bot) completeDeployLeader(c *call, typed string) ([]offer, error) {
-	seat, view, err := b.seatView(c, b.svc.Seats().DeploySeat)
+	seat, view, err := b.seatView(c, b.seats(c).DeploySeat)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (b *Bot) completeDeployLeader(c *call, typed string) ([]offer, error) {
 // completeDeployTo offers where a leader may stand at the start: the HQ
 // (once the side has one), the reserve or an own unit (R-IV.3.1).
 func (b *Bot) completeDeployTo(c *call, typed string) ([]offer, error) {
-	seat, view, err := b.seatView(c, b.svc.Seats().DeploySeat)
+	seat, view, err := b.seatView(c, b.seats(c).DeploySeat)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,7 @@ func splitList(s string) []string {
 // cell more (2 a shinobi, once: R-IV.5.2), the enemy's zones first, where
 // its army stands.
 func (b *Bot) completeScoutCells(c *call, typed string) ([]offer, error) {
-	seat, err := b.seat(c, b.svc.Seats().ScoutSeat)
+	seat, err := b.seat(c, b.seats(c).ScoutSeat)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +161,7 @@ func (b *Bot) completeScoutCells(c *call, typed string) ([]offer, error) {
 // completeSwap offers the swaps of two own units the side may still make
 // (engine.CheckSwap: one a scout, R-IV.5.5, D-28), as "unit unit".
 func (b *Bot) completeSwap(c *call, typed string) ([]offer, error) {
-	seat, view, err := b.seatView(c, b.svc.Seats().ScoutSeat)
+	seat, view, err := b.seatView(c, b.seats(c).ScoutSeat)
 	if err != nil {
 		return nil, err
 	}

@@ -38,7 +38,7 @@ type orderCtx struct {
 }
 
 func (b *Bot) orderContext(c *call) (*orderCtx, error) {
-	seat, err := b.seat(c, b.svc.Seats().SeatOf)
+	seat, err := b.seat(c, b.seats(c).SeatOf)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +159,7 @@ func (b *Bot) completeOrderUnit(c *call, typed string) ([]offer, error) {
 func (b *Bot) completeTarget(c *call, typed string) ([]offer, error) {
 	oc, err := b.orderContext(c)
 	if err != nil {
-		seat, view, err := b.seatView(c, b.svc.Seats().AnySeat)
+		seat, view, err := b.seatView(c, b.seats(c).AnySeat)
 		if err != nil {
 			return nil, err
 		}
@@ -299,7 +299,7 @@ func (b *Bot) completeBanner(c *call, typed string) ([]offer, error) {
 // completeCancel offers the side's own orders of this turn that /orders
 // cancel takes back: by unit, with the phase and the order in the name.
 func (b *Bot) completeCancel(c *call, typed string) ([]offer, error) {
-	seat, err := b.seat(c, b.svc.Seats().SeatOf)
+	seat, err := b.seat(c, b.seats(c).SeatOf)
 	if err != nil {
 		return nil, err
 	}
@@ -330,7 +330,7 @@ func (b *Bot) completeCancel(c *call, typed string) ([]offer, error) {
 // completeSaveAmmo offers the shooters whose Save ammo! /orders may give
 // or take back (engine.SetSaveAmmo; only under save_ammo.changeable).
 func (b *Bot) completeSaveAmmo(c *call, typed string) ([]offer, error) {
-	seat, view, err := b.seatView(c, b.svc.Seats().SeatOf)
+	seat, view, err := b.seatView(c, b.seats(c).SeatOf)
 	if err != nil {
 		return nil, err
 	}

@@ -185,18 +185,21 @@ func Dial(c Conn, svc *game.Service, opt Options) (*Bot, error) {
 	return newBot(sessions, layout, concurrency, svc, opt), nil
 }
 
-// Registration is what RegisterCommands did in one guild.
+// Registration is what RegisterCommands did in one guild, or globally.
 type Registration struct {
 	ApplicationID string
-	Guild         string
+	// Guild is the guild; "" for the global commands (DMCommands).
+	Guild string
 	// Commands are the names of the commands Discord now has in the guild.
 	Commands []string
 }
 
-// RegisterCommands overwrites the slash commands of each guild with
-// Commands() (ApplicationCommandBulkOverwrite), as a running bot does when
-// it connects, over REST only: no gateway connection is opened. It goes on
-// after a guild fails and returns every failure, joined.
+// RegisterCommands overwrites the commands of each guild with
+// GuildCommands() and the global ones with DMCommands()
+// (ApplicationCommandBulkOverwrite), as a running bot does when it
+// connects, over REST only: no gateway connection is opened. It goes on
+// after a guild fails and returns every failure, joined; the global
+// registration is the last Registration.
 func RegisterCommands(c Conn, guilds []string) ([]Registration, error) {
 	if len(guilds) == 0 {
 		return nil, errors.New("no guilds to register the commands in")
@@ -216,12 +219,22 @@ func RegisterCommands(c Conn, guilds []string) ([]Registration, error) {
 	var out []Registration
 	var errs []error
 	for _, g := range guilds {
-		got, err := s.ApplicationCommandBulkOverwrite(app, g, Commands())
+		got, err := s.ApplicationCommandBulkOverwrite(app, g, GuildCommands())
 		if err != nil {
 			errs = append(errs, fmt.Errorf("registering the commands of application %s in guild %s: %w", app, g, atBase(err)))
 			continue
 		}
 		r := Registration{ApplicationID: app, Guild: g}
+		for _, cmd := range got {
+			r.Commands = append(r.Commands, cmd.Name)
+		}
+		out = append(out, r)
+	}
+	// The DM's commands are global (DMCommands): once, with Guild "".
+	if got, err := s.ApplicationCommandBulkOverwrite(app, "", DMCommands()); err != nil {
+		errs = append(errs, fmt.Errorf("registering the global commands of application %s (the DM with the bot): %w", app, atBase(err)))
+	} else {
+		r := Registration{ApplicationID: app}
 		for _, cmd := range got {
 			r.Commands = append(r.Commands, cmd.Name)
 		}

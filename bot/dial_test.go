@@ -52,7 +52,9 @@ func TestDialStartClose(t *testing.T) {
 	if err := b.Start(); err != nil {
 		t.Fatal(err)
 	}
-	if !srv.WaitFor(func() bool { return len(srv.Interactions().Commands(srv.GuildID())) == len(bot.Commands()) }, wait) {
+	if !srv.WaitFor(func() bool {
+		return len(srv.Interactions().Commands(srv.GuildID())) == len(bot.GuildCommands()) && len(srv.Interactions().Commands("")) == len(bot.DMCommands())
+	}, wait) {
 		t.Fatal("the bot did not register its commands")
 	}
 	if err := b.Close(); err != nil {
@@ -75,18 +77,21 @@ func TestRegisterCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(regs) != 2 {
+	if len(regs) != 3 || regs[2].Guild != "" || len(regs[2].Commands) != len(bot.DMCommands()) {
 		t.Fatalf("registrations %+v", regs)
 	}
+	if got := srv.Interactions().Commands(""); len(got) != len(bot.DMCommands()) {
+		t.Fatalf("%d global commands", len(got))
+	}
 	for i, g := range []string{srv.GuildID(), second} {
-		if regs[i].Guild != g || regs[i].ApplicationID != srv.AppID() || len(regs[i].Commands) != len(bot.Commands()) {
+		if regs[i].Guild != g || regs[i].ApplicationID != srv.AppID() || len(regs[i].Commands) != len(bot.GuildCommands()) {
 			t.Errorf("registration %d: %+v", i, regs[i])
 		}
 		got := srv.Interactions().Commands(g)
-		if len(got) != len(bot.Commands()) {
+		if len(got) != len(bot.GuildCommands()) {
 			t.Fatalf("guild %s has %d commands", g, len(got))
 		}
-		for j, c := range bot.Commands() {
+		for j, c := range bot.GuildCommands() {
 			if got[j].Name != c.Name || (*got[j].NameLocalizations)[discordgo.Russian] != (*c.NameLocalizations)[discordgo.Russian] {
 				t.Errorf("guild %s command %d: %s, want %s", g, j, got[j].Name, c.Name)
 			}
@@ -138,7 +143,7 @@ func TestAPIBase(t *testing.T) {
 		switch {
 		case r.Method == "GET" && r.URL.Path == "/proxy/api/v9/users/@me":
 			io.WriteString(w, `{"id":"4242","username":"gunbai","bot":true}`)
-		case r.Method == "PUT" && strings.HasPrefix(r.URL.Path, "/proxy/api/v9/applications/4242/guilds/"):
+		case r.Method == "PUT" && strings.HasPrefix(r.URL.Path, "/proxy/api/v9/applications/4242/"):
 			body, _ := io.ReadAll(r.Body)
 			w.Write(body) // the commands as sent, as Discord answers with them
 		default:
@@ -167,13 +172,14 @@ func TestAPIBase(t *testing.T) {
 		if err != nil {
 			t.Fatalf("APIBase %s: %v", base, err)
 		}
-		if len(regs) != 2 || regs[0].ApplicationID != "4242" || len(regs[1].Commands) != len(bot.Commands()) {
+		if len(regs) != 3 || regs[0].ApplicationID != "4242" || len(regs[1].Commands) != len(bot.GuildCommands()) {
 			t.Errorf("APIBase %s: registrations %+v", base, regs)
 		}
 		want := []call{
 			{"GET", "/proxy/api/v9/users/@me", "", "Bot base-token", host},
 			{"PUT", "/proxy/api/v9/applications/4242/guilds/111/commands", "", "Bot base-token", host},
 			{"PUT", "/proxy/api/v9/applications/4242/guilds/222/commands", "", "Bot base-token", host},
+			{"PUT", "/proxy/api/v9/applications/4242/commands", "", "Bot base-token", host},
 		}
 		mu.Lock()
 		got := slices.Clone(calls)

@@ -109,7 +109,7 @@ func (w *world) start() {
 	// crash left unposted: once this run's registration is seen, Wait
 	// covers the rest of that work.
 	if !w.srv.WaitFor(func() bool { return w.registrations() > registered }, wait) ||
-		len(w.srv.Interactions().Commands(w.guild)) != len(bot.Commands()) {
+		len(w.srv.Interactions().Commands(w.guild)) != len(bot.GuildCommands()) {
 		w.t.Fatal("the bot did not register its commands")
 	}
 	w.b.Wait()

@@ -18,6 +18,9 @@ import (
 // seat finds the caller's battle and side with one of the game's finders
 // (SeatOf, DeploySeat, ScoutSeat, AnySeat).
 func (b *Bot) seat(c *call, find func(guild string, roles []string) (game.Seat, error)) (game.Seat, error) {
+	if c.dm != nil {
+		return find(c.dm.guild, c.dm.roles) // a DM's command, in the battle it names (b.seats)
+	}
 	if c.i.Member == nil {
 		return game.Seat{}, refuse("err.no_seat")
 	}
@@ -26,7 +29,7 @@ func (b *Bot) seat(c *call, find func(guild string, roles []string) (game.Seat, 
 
 // roll handles /roll (R-V.1-V.3).
 func (b *Bot) roll(c *call) error {
-	seat, err := b.seat(c, b.svc.Seats().SeatOf)
+	seat, err := b.seat(c, b.seats(c).SeatOf)
 	if err != nil {
 		return err
 	}
@@ -60,7 +63,7 @@ func rollButton(turn, taken int, source string) string {
 
 // reroll handles the buttons under a roll: a reroll, or accepting it.
 func (b *Bot) reroll(c *call, v customid.Values, ok bool) error {
-	seat, err := b.seat(c, b.svc.Seats().SeatOf)
+	seat, err := b.seat(c, b.seats(c).SeatOf)
 	if err != nil {
 		return err
 	}
@@ -105,7 +108,7 @@ func rollMessage(l render.Lang, r game.Rolled) (string, []discordgo.MessageCompo
 // order handles /order: checked at once, answered only to its author, with
 // a receipt by DM (ephemeral answers vanish; the player keeps this one).
 func (b *Bot) order(c *call) error {
-	seat, err := b.seat(c, b.svc.Seats().SeatOf)
+	seat, err := b.seat(c, b.seats(c).SeatOf)
 	if err != nil {
 		return err
 	}
@@ -169,7 +172,7 @@ func parseOrder(c *call) (engine.Order, error) {
 // standing choice to spare duellists and Save ammo! on the way; "ready"
 // last, so that what else the same /orders changed counts.
 func (b *Bot) orders(c *call) error {
-	seat, err := b.seat(c, b.svc.Seats().SeatOf)
+	seat, err := b.seat(c, b.seats(c).SeatOf)
 	if err != nil {
 		return err
 	}
@@ -254,7 +257,7 @@ func (b *Bot) ready(c *call, seat game.Seat) error {
 // deploy handles /deploy: a side places its army during deployment
 // (RULES IV); the answer lists its units as they now stand.
 func (b *Bot) deploy(c *call) error {
-	seat, err := b.seat(c, b.svc.Seats().DeploySeat)
+	seat, err := b.seat(c, b.seats(c).DeploySeat)
 	if err != nil {
 		return err
 	}
@@ -284,7 +287,7 @@ func (b *Bot) deploy(c *call) error {
 // (R-IV.5): the report is the player's answer and goes to the clan's own
 // channel, never the enemy's; swaps are confirmed to the player alone.
 func (b *Bot) scout(c *call) error {
-	seat, err := b.seat(c, b.svc.Seats().ScoutSeat)
+	seat, err := b.seat(c, b.seats(c).ScoutSeat)
 	if err != nil {
 		return err
 	}
@@ -319,7 +322,7 @@ func (b *Bot) field(c *call) error {
 	if _, ok := c.num("turn"); ok {
 		return b.fieldAfter(c)
 	}
-	seat, err := b.seat(c, b.svc.Seats().AnySeat)
+	seat, err := b.seat(c, b.seats(c).AnySeat)
 	if err != nil {
 		return err
 	}
@@ -345,7 +348,7 @@ func (b *Bot) why(c *call) error {
 			return err
 		}
 	} else {
-		seat, err := b.seat(c, b.svc.Seats().AnySeat)
+		seat, err := b.seat(c, b.seats(c).AnySeat)
 		if err != nil {
 			return err
 		}

@@ -72,6 +72,7 @@ var componentClasses = map[string]struct{ class, why string }{
 	"qb:":    {"b", "a side's choice set, or confirmed; err.quick_done once fought"},
 	"duel:":  {"d", "an exchange's buttons carry the exchanges done when drawn (duels.DuelAsOf): a second press is err.duel_moved; a split is the fighter's one choice (c)"},
 	"am:":    {"d", "add carries the figures given when drawn (campaigns.AftermathAddID): a second press is err.aftermath_moved; clear, default, promote, grant, skill, confirm set a choice (b)"},
+	"cmwhy:": {"a", "a Why… menu's pick reads the turn posted, writes nothing"},
 }
 
 func TestRetryEveryCommandClassified(t *testing.T) {

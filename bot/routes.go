@@ -33,6 +33,8 @@ type call struct {
 	// retry is that command.
 	svc   *game.Service
 	retry *game.Retry
+	// dm is the battle a command in a DM with the bot acts on (dm.go).
+	dm *dmSeat
 }
 
 func newCall(i *discordgo.InteractionCreate) *call {
@@ -101,6 +103,9 @@ func (c *call) inRange(r route) error {
 
 // roles are the caller's roles; nil outside a guild.
 func (c *call) roles() []string {
+	if c.dm != nil {
+		return c.dm.roles
+	}
 	if c.i.Member == nil {
 		return nil
 	}
@@ -109,11 +114,20 @@ func (c *call) roles() []string {
 
 // player is the caller as the lifecycle needs him for a receipt by DM.
 func (c *call) player() *game.Player {
-	if c.i.Member == nil || c.i.Member.User == nil {
+	u := c.user()
+	if u == nil {
 		return nil
 	}
-	return &game.Player{User: c.i.Member.User.ID, Lang: string(c.lang), Name: displayName(c.i.Member, c.i.Member.User),
+	return &game.Player{User: u.ID, Lang: string(c.lang), Name: displayName(c.i.Member, u),
 		Reply: &store.Reply{AppID: c.i.AppID, Token: c.i.Token}}
+}
+
+// user is the caller: the member's user in a guild, the user in a DM.
+func (c *call) user() *discordgo.User {
+	if c.i.Member != nil {
+		return c.i.Member.User
+	}
+	return c.i.User
 }
 
 // refuse is a refusal of the bot's own (a malformed option, a missing
@@ -142,6 +156,9 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 func (b *Bot) dispatch(c *call) error {
 	switch c.i.Type {
 	case discordgo.InteractionApplicationCommand:
+		if c.i.ApplicationCommandData().CommandType == discordgo.MessageApplicationCommand {
+			return b.contextMenu(c)
+		}
 		r, ok := b.routes[c.path]
 		if !ok || r.handle == nil {
 			return refuse("bot.unknown_command", c.path)
@@ -150,6 +167,9 @@ func (b *Bot) dispatch(c *call) error {
 			return nil // nobody waits for an answer any more
 		}
 		defer b.work()()
+		if err := b.inDM(c); err != nil {
+			return err
+		}
 		if r.gm && !b.isGM(c.i) {
 			return refuse("bot.not_gm")
 		}
@@ -198,6 +218,7 @@ var componentRoutes = []componentRow{
 	{ids: []*customid.Pattern{customid.SheetReroll, customid.Sheet}, handle: acked((*Bot).sheetClick)},
 	{ids: []*customid.Pattern{customid.Read}, handle: readAcked((*Bot).readClick)},
 	{ids: []*customid.Pattern{customid.Roll, customid.RollOld}, handle: acked((*Bot).reroll)},
+	{ids: []*customid.Pattern{customid.WhyUnit}, handle: acked((*Bot).whyClick)},
 }
 
 // componentRoute finds the row of a custom ID by its head, and parses it.

@@ -130,7 +130,7 @@ func TestShardsInOneProcess(t *testing.T) {
 	all := append([]string{srv.GuildID()}, guilds...)
 	if !srv.WaitFor(func() bool {
 		for _, g := range all {
-			if len(srv.Interactions().Commands(g)) != len(bot.Commands()) {
+			if len(srv.Interactions().Commands(g)) != len(bot.GuildCommands()) {
 				return false
 			}
 		}

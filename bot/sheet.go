@@ -466,7 +466,7 @@ func displayName(m *discordgo.Member, u *discordgo.User) string {
 // openSheet answers /orders with the order sheet: by DM, or, where the
 // player's DMs are closed (50007), as this ephemeral answer, saying why.
 func (b *Bot) openSheet(c *call, seat game.Seat) (bool, error) {
-	user := c.i.Member.User
+	user := c.user()
 	player := game.Player{User: user.ID, Lang: string(c.lang), Name: displayName(c.i.Member, user)}
 	sh, err := b.svc.Sheets().OpenSheet(seat, player, nil)
 	if err != nil {
@@ -553,7 +553,7 @@ func (b *Bot) composeSummary(p store.Post) ([]message, error) {
 // odds handles /odds: the odds of every order of the unit that attacks or
 // shoots the target, from the side's own view (game.Odds).
 func (b *Bot) odds(c *call) error {
-	seat, err := b.seat(c, b.svc.Seats().SeatOf)
+	seat, err := b.seat(c, b.seats(c).SeatOf)
 	if err != nil {
 		return err
 	}

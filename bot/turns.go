@@ -96,7 +96,7 @@ func turnFile(name, contentType string, data []byte) *discordgo.File {
 // pastTurn finds the turn a player asks about (turn: given, or the last
 // resolved one) and reads it as his side may see it.
 func (b *Bot) pastTurn(c *call, frames bool) (game.TurnView, error) {
-	seat, err := b.seat(c, b.svc.Seats().AnySeat)
+	seat, err := b.seat(c, b.seats(c).AnySeat)
 	if err != nil {
 		return game.TurnView{}, err
 	}

@@ -45,7 +45,7 @@ func (b *Bot) verifiedBattle(c *call) (store.BattleRecord, error) {
 		}
 		return rec, nil
 	}
-	seat, err := b.seat(c, b.svc.Seats().AnySeat)
+	seat, err := b.seat(c, b.seats(c).AnySeat)
 	if err != nil {
 		var r *game.Refusal
 		if errors.As(err, &r) && r.Key == "err.no_seat" {

@@ -8,10 +8,15 @@ import (
 )
 
 // Seats says whose battle and side a member's roles give (Service.Seats).
-type Seats struct{ s *Service }
+type Seats struct {
+	s *Service
+	// only, when set, is the one battle the seat is looked for in (a
+	// command in a DM names the battle: Within).
+	only string
+}
 
 // Seats is the seats of s.
-func (s *Service) Seats() Seats { return Seats{s} }
+func (s *Service) Seats() Seats { return Seats{s: s} }
 
 // Seat is where a player fights: a battle being fought and a side. Battle
 // is the record as read when the seat was found.
@@ -38,7 +43,7 @@ func (g Seats) AnySeat(guild string, roles []string) (Seat, error) {
 		}
 		var found []Seat
 		for _, h := range all {
-			if h.Unreadable != "" || !active(h.Status) {
+			if h.Unreadable != "" || !active(h.Status) || g.only != "" && h.ID != g.only {
 				continue // a battle this build cannot read stops only itself
 			}
 			for side, c := range h.Sides {
@@ -63,8 +68,7 @@ func (g Seats) AnySeat(guild string, roles []string) (Seat, error) {
 
 // SeatOf finds the member's battle in its command phase.
 func (g Seats) SeatOf(guild string, roles []string) (Seat, error) {
-	s := g.s
-	seat, err := s.Seats().AnySeat(guild, roles)
+	seat, err := g.AnySeat(guild, roles)
 	if err == nil && seat.Battle.Status != store.StatusCommand {
 		return seat, refuse("err.not_command", seat.Battle.Name)
 	}
@@ -74,8 +78,7 @@ func (g Seats) SeatOf(guild string, roles []string) (Seat, error) {
 // DeploySeat finds the member's battle in deployment, in which his side
 // places its army (RULES IV).
 func (g Seats) DeploySeat(guild string, roles []string) (Seat, error) {
-	s := g.s
-	seat, err := s.Seats().AnySeat(guild, roles)
+	seat, err := g.AnySeat(guild, roles)
 	if err == nil && (seat.Battle.Status != store.StatusDeployment || seat.Battle.Scouting) {
 		return seat, refuse("err.not_deployment", seat.Battle.Name)
 	}
@@ -85,8 +88,7 @@ func (g Seats) DeploySeat(guild string, roles []string) (Seat, error) {
 // ScoutSeat finds the member's battle in the plan-change phase of its
 // deployment turn, in which his side's shinobi scout (R-IV.5).
 func (g Seats) ScoutSeat(guild string, roles []string) (Seat, error) {
-	s := g.s
-	seat, err := s.Seats().AnySeat(guild, roles)
+	seat, err := g.AnySeat(guild, roles)
 	if err == nil && !seat.Battle.Scouting {
 		return seat, refuse("err.not_scouting", seat.Battle.Name)
 	}

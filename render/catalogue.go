@@ -61,6 +61,7 @@ func tables() []table {
 		{"threadTexts", threadTexts},
 		{"turnTexts", turnTexts},
 		{"verifyTexts", verifyTexts},
+		{"dmTexts", dmTexts},
 	}
 }
 

@@ -41,16 +41,6 @@ func (sb *Sandbox) place(p *person, name string) (guild, ch string, err error) {
 	return "", "", badRequest("%s does not see channel %q", p.Name, name)
 }
 
-func (sb *Sandbox) command(name string) (*discordgo.ApplicationCommand, error) {
-	name = strings.TrimPrefix(strings.TrimSpace(name), "/")
-	for _, c := range sb.srv.Interactions().Commands(guildID) {
-		if localizedIs(name, c.Name, c.NameLocalizations) {
-			return c, nil
-		}
-	}
-	return nil, badRequest("unknown command /%s", name)
-}
-
 func localizedIs(typed, name string, locs *map[discordgo.Locale]string) bool {
 	if strings.EqualFold(typed, name) {
 		return true

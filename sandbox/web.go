@@ -38,6 +38,9 @@ func (sb *Sandbox) handler() http.Handler {
 	mux.HandleFunc("POST /sandbox/autocomplete", sb.serveAutocomplete)
 	mux.HandleFunc("POST /sandbox/component", sb.serveComponent)
 	mux.HandleFunc("POST /sandbox/modal", sb.serveModal)
+	mux.HandleFunc("GET /sandbox/dmcommands", sb.serveDMCommands) // menus.go
+	mux.HandleFunc("GET /sandbox/menus", sb.serveMenus)
+	mux.HandleFunc("POST /sandbox/menu", sb.serveMenu)
 	return mux
 }
 
@@ -298,11 +301,7 @@ func (sb *Sandbox) serveEvents(w http.ResponseWriter, r *http.Request) {
 // --- commands ------------------------------------------------------------
 
 func (sb *Sandbox) serveCommands(w http.ResponseWriter, r *http.Request) {
-	cmds := sb.srv.Interactions().Commands(guildID)
-	if cmds == nil {
-		cmds = []*discordgo.ApplicationCommand{}
-	}
-	writeJSON(w, http.StatusOK, cmds)
+	writeJSON(w, http.StatusOK, sb.commandsWhere(guildID))
 }
 
 // optIn is an option as the page sends it: a value, or a subcommand
@@ -343,7 +342,7 @@ func (sb *Sandbox) runCommand(in commandIn) (commandResult, error) {
 	if err != nil {
 		return commandResult{}, err
 	}
-	cmd, err := sb.command(in.Name)
+	cmd, err := sb.commandIn(guild, in.Name)
 	if err != nil {
 		return commandResult{}, err
 	}
@@ -385,7 +384,7 @@ func (sb *Sandbox) serveAutocomplete(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	cmd, err := sb.command(in.Name)
+	cmd, err := sb.commandIn(guild, in.Name)
 	if err != nil {
 		writeErr(w, err)
 		return

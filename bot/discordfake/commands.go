@@ -72,6 +72,7 @@ func (s *Server) overwriteCommandsLocked(r commandsReq) (int, any, *apiError) {
 	if len(cmds) > 100 {
 		fe.add("", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
 	}
+	countMenus(cmds, fe)
 	seen := map[string]bool{}
 	for i, cmd := range cmds {
 		if cmd == nil {
@@ -218,6 +219,7 @@ func validateCommand(cmd *discordgo.ApplicationCommand, prefix string, fe formEr
 		fe.add(prefix+"type", "BASE_TYPE_CHOICES", "Value must be one of (1, 2, 3, 4).")
 		return
 	}
+	validateWhere(cmd, prefix, fe) // contextmenu.go
 	if t == discordgo.ChatApplicationCommand {
 		checkChatName(fe, prefix+"name", cmd.Name)
 		checkLen(fe, prefix+"description", cmd.Description, 1, 100)
@@ -230,7 +232,7 @@ func validateCommand(cmd *discordgo.ApplicationCommand, prefix string, fe formEr
 		validateOptions(cmd.Options, prefix+"options", 0, fe)
 		return
 	}
-	checkLen(fe, prefix+"name", cmd.Name, 1, 32)
+	validateMenuName(cmd, prefix, fe)
 	if cmd.Description != "" {
 		fe.add(prefix+"description", "APPLICATION_COMMAND_DESCRIPTION_NOT_ALLOWED", "Context menu commands cannot have a description")
 	}

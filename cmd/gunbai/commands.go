@@ -76,8 +76,12 @@ func registerMain(path string, stdout, stderr io.Writer) int {
 	}
 	regs, err := bot.RegisterCommands(conn(cfg, token), cfg.Discord.Guilds)
 	for _, r := range regs {
-		fmt.Fprintf(stdout, "guild %s: %d commands of application %s registered: /%s\n",
-			r.Guild, len(r.Commands), r.ApplicationID, strings.Join(r.Commands, " /"))
+		where := "guild " + r.Guild
+		if r.Guild == "" {
+			where = "global (the DM with the bot)"
+		}
+		fmt.Fprintf(stdout, "%s: %d commands of application %s registered: %s\n",
+			where, len(r.Commands), r.ApplicationID, strings.Join(r.Commands, ", "))
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "gunbai commands:", err)

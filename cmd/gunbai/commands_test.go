@@ -148,10 +148,10 @@ func TestCommandsRegister(t *testing.T) {
 
 	out := commandsOut(t, "-register", "-config", path)
 	for _, g := range []string{srv.GuildID(), second} {
-		if got := srv.Interactions().Commands(g); len(got) != len(bot.Commands()) {
+		if got := srv.Interactions().Commands(g); len(got) != len(bot.GuildCommands()) {
 			t.Errorf("guild %s: %d commands", g, len(got))
 		}
-		if !strings.Contains(out, "guild "+g+": "+strconv.Itoa(len(bot.Commands()))+" commands of application "+srv.AppID()) {
+		if !strings.Contains(out, "guild "+g+": "+strconv.Itoa(len(bot.GuildCommands()))+" commands of application "+srv.AppID()) {
 			t.Errorf("output: %s", out)
 		}
 	}

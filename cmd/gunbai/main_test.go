@@ -302,7 +302,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- serve(ctx, cfg, bot.Conn{Token: "token", Wire: srv.Wire}, log.New(io.Discard, "", 0)) }()
-	if !srv.WaitFor(func() bool { return len(srv.Interactions().Commands(srv.GuildID())) == len(bot.Commands()) }, 15*time.Second) {
+	if !srv.WaitFor(func() bool { return len(srv.Interactions().Commands(srv.GuildID())) == len(bot.GuildCommands()) }, 15*time.Second) {
 		t.Fatal("the bot did not register its commands")
 	}
 	// While it runs, the store file is locked: a second gunbai is refused.

@@ -31,7 +31,7 @@ func startRun(t *testing.T, srv *discordtest.Server, path string) (done chan int
 	done = make(chan int, 1)
 	go func() { done <- run([]string{"run", "-config", path}, &out, errb) }()
 	if !srv.WaitFor(func() bool {
-		return len(srv.Interactions().Commands(srv.GuildID())) == len(bot.Commands()) && strings.Contains(errb.String(), "connected")
+		return len(srv.Interactions().Commands(srv.GuildID())) == len(bot.GuildCommands()) && strings.Contains(errb.String(), "connected")
 	}, 15*time.Second) {
 		t.Fatalf("the bot did not start: %s", errb.String())
 	}

@@ -32,7 +32,11 @@ var (
 	// Again: make a repeated change once more; at: the change's time in
 	// Unix nanoseconds.
 	Again = New("again:{at:int}")
+	// WhyUnit: a unit menu of the Why… context menu, answered about the
+	// turn posted as message in the channel it is clicked in; part: the
+	// menu's place (a menu a side).
+	WhyUnit = New("cmwhy:{part:int}:{message}")
 )
 
 // All is every pattern, for the tests that every ID built parses.
-var All = []*Pattern{Aftermath, Fight, Duel, Sheet, SheetReroll, Roll, RollOld, Read, Again}
+var All = []*Pattern{Aftermath, Fight, Duel, Sheet, SheetReroll, Roll, RollOld, Read, Again, WhyUnit}

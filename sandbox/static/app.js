@@ -23,6 +23,8 @@ const S = {
   channel: {},          // person -> channel name
   state: null,
   commands: [],
+  dmCommands: [],       // the global commands of the DM with the bot
+  menus: [],            // the guild's message commands ("⋯ Apps")
   rendered: new Map(),  // message id -> JSON it was drawn from
   seen: {},             // person/channel -> number of messages seen
   sugg: [],             // current suggestions
@@ -180,6 +182,8 @@ function messageNode(m) {
   for (const e of m.embeds || []) n.append(embedNode(e));
   if (m.components && m.components.length) n.append(componentsNode(m));
   if (m.ephemeral) n.append(el('div', {class: 'eph-note', text: '👁 ' + tr('Только вы видите это сообщение', 'Only you can see this')}));
+  const apps = appsNode(m);
+  if (apps) n.append(apps);
   return n;
 }
 
@@ -467,7 +471,7 @@ function parse(text) {
   const m = text.match(/^\s*\/(\S*)(\s*)([\s\S]*)$/);
   if (!m) return {err: tr('Команды начинаются с «/», например /roll stake:low', 'Commands start with "/", such as /roll stake:low')};
   const res = {typedName: m[1], nameDone: m[2].length > 0, path: [], opts: [], last: null};
-  res.cmd = S.commands.find(c => matches(c, m[1]));
+  res.cmd = cmdList().find(c => matches(c, m[1]));
   if (!res.nameDone) return res;
   if (!res.cmd) { res.err = tr('Нет команды /', 'No command /') + m[1]; return res; }
   let defs = res.cmd.options || [];
@@ -561,7 +565,7 @@ async function suggest() {
   const items = [];
   const start = upto.length;
   if (!p.nameDone) {
-    for (const c of S.commands) {
+    for (const c of cmdList()) {
       if (!startsWith(c, p.typedName || '')) continue;
       items.push({value: c.name, name: '/' + loc(c, 'name'), desc: loc(c, 'description'),
         apply: () => replaceTail(upto, '/' + (p.typedName || ''), '/' + c.name + ' ')});
@@ -715,8 +719,39 @@ function connect() {
 
 (async function main() {
   try { S.commands = await api('commands'); } catch (e) { status(e.message); }
+  loadWhere();
   await refresh();
   connect();
   // The commands change only when the bot registers them again.
-  setInterval(async () => { try { S.commands = await api('commands'); } catch (e) { /* shown by refresh */ } }, 30000);
+  setInterval(async () => { try { S.commands = await api('commands'); } catch (e) { /* shown by refresh */ } loadWhere(); }, 30000);
 })();
+
+// --- commands where the player is (issue 28, item 5) -------------------------------
+
+// cmdList is the slash commands of where one types: in the DM with the bot
+// its global commands, in a channel the guild's.
+function cmdList() {
+  const ch = currentChannel();
+  return ch && ch.dm ? S.dmCommands : S.commands;
+}
+
+async function loadWhere() {
+  try { S.dmCommands = await api('dmcommands'); S.menus = await api('menus'); } catch (e) { /* shown by refresh */ }
+}
+
+// appsNode is a message's "⋯" button and its "Apps" menu of the message
+// commands, as Discord offers them on a guild message.
+function appsNode(m) {
+  const ch = currentChannel();
+  if (!ch || ch.dm || m.ephemeral || m.loading || !S.menus.length) return null;
+  const list = el('div', {class: 'apps-menu', hidden: true},
+    el('div', {class: 'apps-title', text: tr('Приложения', 'Apps')}),
+    S.menus.map(c => el('button', {type: 'button', class: 'apps-item', 'data-menu': c.name, text: loc(c, 'name'),
+      onclick: e => {
+        list.hidden = true;
+        act(() => api('menu', {as: S.as, channel: ch.name, message: m.id, name: c.name}), e.target).catch(() => {});
+      }})));
+  const btn = el('button', {type: 'button', class: 'apps-button', title: tr('Приложения', 'Apps'), text: '⋯',
+    onclick: () => { list.hidden = !list.hidden; }});
+  return el('div', {class: 'apps'}, btn, list);
+}
