@@ -14,20 +14,29 @@ import (
 
 // The message context menus on a turn's result post (issue 28, item 5).
 
-// turnPost is the message of a turn's results posted in a channel.
-func turnPost(t *testing.T, w *world, battle string, turn int, channel string) string {
+// turnPost is where the message of a turn's results was posted for a
+// channel (the channel or the battle's thread in it) and its ID.
+func turnPost(t testing.TB, w *world, battle string, turn int, channel string) (where, id string) {
 	t.Helper()
 	rec, err := w.st.Battle(w.guild, battle)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range rec.TurnPosts[turn] {
-		if ch, id, _ := strings.Cut(p, "/"); ch == channel {
-			return id
+		if ch, id, _ := strings.Cut(p, "/"); rec.ParentOf(ch) == channel {
+			return ch, id
 		}
 	}
 	t.Fatalf("no post of turn %d in %s", turn, channel)
-	return ""
+	return "", ""
+}
+
+// menuOnTurn runs a message command on the post of a turn's results for
+// channel, where the member reads it (the battle's thread in the channel).
+func (w *world) menuOnTurn(m discordtest.Member, channel, name string, turn int) discordtest.Response {
+	w.t.Helper()
+	where, id := turnPost(w.t, w, "анэгава", turn, channel)
+	return w.menu(m, where, name, id)
 }
 
 // menu runs a message command on a message and returns what its author
@@ -94,7 +103,7 @@ func TestContextMenuReplay(t *testing.T) {
 		title   string
 	}{{oda, chanOda, "Анэгава — ход 1"}, {asai, chanAsai, "Анэгава — turn 1"}} {
 		in := w.slash(p.m, p.channel, "replay", discordtest.IntOpt("turn", 1))
-		r := w.menu(p.m, p.channel, "Replay this turn", turnPost(t, w, "анэгава", 1, p.channel))
+		r := w.menuOnTurn(p.m, p.channel, "Replay this turn", 1)
 		if !r.Ephemeral || len(r.Files) != 1 || !strings.HasSuffix(r.Files[0].Name, ".gif") || !strings.Contains(r.Content, p.title) {
 			t.Fatalf("%s's replay: %q %d files", p.m.Username, r.Content, len(r.Files))
 		}
@@ -108,8 +117,8 @@ func TestContextMenuReplay(t *testing.T) {
 		}
 	}
 	// In the GM's channel, the GM's view: the teppo North never saw.
-	r := w.menu(gm, chanGM, "Replay this turn", turnPost(t, w, "анэгава", 1, chanGM))
-	north := w.menu(oda, chanOda, "Replay this turn", turnPost(t, w, "анэгава", 1, chanOda))
+	r := w.menuOnTurn(gm, chanGM, "Replay this turn", 1)
+	north := w.menuOnTurn(oda, chanOda, "Replay this turn", 1)
 	if len(r.Files) != 1 || bytes.Equal(r.Files[0].Data, north.Files[0].Data) || !strings.Contains(r.Files[0].Description, "Юг: 6 отрядов") ||
 		strings.Contains(north.Files[0].Description, "Юг: 6 отрядов") {
 		t.Fatalf("the GM's replay:\n%q\nNorth's:\n%q", r.Files[0].Description, north.Files[0].Description)
@@ -122,16 +131,16 @@ func TestContextMenuLog(t *testing.T) {
 	t.Parallel()
 	w := resolvedHidden(t)
 	defer w.stop()
-	north := w.menu(oda, chanOda, "Log of this turn", turnPost(t, w, "анэгава", 1, chanOda)).Content
+	north := w.menuOnTurn(oda, chanOda, "Log of this turn", 1).Content
 	if north != w.slash(oda, chanOda, "log", discordtest.IntOpt("turn", 1)).Content || !strings.Contains(north, "n-yari") ||
 		strings.Contains(north, "s-teppo") || strings.Contains(north, "Юг — отданные приказы") {
 		t.Fatalf("North's log: %q", north)
 	}
-	south := w.menu(asai, chanAsai, "Log of this turn", turnPost(t, w, "анэгава", 1, chanAsai)).Content
+	south := w.menuOnTurn(asai, chanAsai, "Log of this turn", 1).Content
 	if south != w.slash(asai, chanAsai, "log", discordtest.IntOpt("turn", 1)).Content || !strings.Contains(south, "Turn 1") && !strings.Contains(south, "turn 1") {
 		t.Fatalf("South's log: %q", south)
 	}
-	gmLog := w.menu(gm, chanGM, "Log of this turn", turnPost(t, w, "анэгава", 1, chanGM)).Content
+	gmLog := w.menuOnTurn(gm, chanGM, "Log of this turn", 1).Content
 	if !strings.Contains(gmLog, "s-teppo") || !strings.Contains(gmLog, "n-yari") {
 		t.Fatalf("the GM's log: %q", gmLog)
 	}
@@ -147,7 +156,7 @@ func TestContextMenuVerify(t *testing.T) {
 		m       discordtest.Member
 		channel string
 	}{{oda, chanOda}, {asai, chanAsai}} {
-		r := w.menu(p.m, p.channel, "Verify this turn", turnPost(t, w, "анэгава", 1, p.channel))
+		r := w.menuOnTurn(p.m, p.channel, "Verify this turn", 1)
 		in := w.slash(p.m, p.channel, "verify", discordtest.IntOpt("turn", 1))
 		if r.Content != in.Content || !strings.Contains(r.Content, "Анэгава") || !strings.Contains(r.Content, "<#"+p.channel+">") {
 			t.Fatalf("%s: %q\n/verify: %q", p.m.Username, r.Content, in.Content)
@@ -162,8 +171,11 @@ func TestContextMenuWhy(t *testing.T) {
 	t.Parallel()
 	w := resolvedHidden(t)
 	defer w.stop()
-	post := turnPost(t, w, "анэгава", 1, chanOda)
-	r := w.menu(oda, chanOda, "Why…", post)
+	r := w.menuOnTurn(oda, chanOda, "Why…", 1)
+	// The menu's answer is read, and its menu picked, in the thread.
+	odaAt, _ := turnPost(t, w, "анэгава", 1, chanOda)
+	asaiAt, _ := turnPost(t, w, "анэгава", 1, chanAsai)
+	gmAt, _ := turnPost(t, w, "анэгава", 1, chanGM)
 	if !r.Ephemeral || r.Content != "Битва «Анэгава», ход 1: выберите отряд, и я расскажу, что с ним было." || len(r.Components) != 2 {
 		t.Fatalf("the Why… menu: %q %d rows", r.Content, len(r.Components))
 	}
@@ -182,7 +194,7 @@ func TestContextMenuWhy(t *testing.T) {
 		t.Fatalf("North is offered %v under %v", ids, placeholders)
 	}
 	first := r.Components[0].(*discordgo.ActionsRow).Components[0].(*discordgo.SelectMenu).CustomID
-	answers := w.answers(w.srv.Interactions().Select(w.guild, chanOda, oda, first, "n-yari"))
+	answers := w.answers(w.srv.Interactions().Select(w.guild, odaAt, oda, first, "n-yari"))
 	if answers[0].Type != discordgo.InteractionResponseDeferredMessageUpdate || len(answers) < 2 {
 		t.Fatalf("picking a unit: %+v", answers)
 	}
@@ -194,12 +206,12 @@ func TestContextMenuWhy(t *testing.T) {
 		t.Fatalf("the menu's why is not /why's:\n%q\n%q", a.Content, in)
 	}
 	// A unit North never saw, sent by hand, reads as /why reads it.
-	hidden := w.answers(w.srv.Interactions().Select(w.guild, chanOda, oda, custom, "s-teppo"))[1].Content
+	hidden := w.answers(w.srv.Interactions().Select(w.guild, odaAt, oda, custom, "s-teppo"))[1].Content
 	if hidden != w.slash(oda, chanOda, "why", discordtest.StringOpt("unit", "s-teppo")).Content {
 		t.Fatalf("a hidden unit picked by hand: %q", hidden)
 	}
 	// In English, in South's channel.
-	r = w.menu(asai, chanAsai, "Why…", turnPost(t, w, "анэгава", 1, chanAsai))
+	r = w.menuOnTurn(asai, chanAsai, "Why…", 1)
 	if r.Content != "Battle “Анэгава”, turn 1: pick a unit to see what happened to it." {
 		t.Fatalf("South's menu: %q", r.Content)
 	}
@@ -207,14 +219,14 @@ func TestContextMenuWhy(t *testing.T) {
 	if sel.Placeholder != "South's units" || !slices.ContainsFunc(sel.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == "s-teppo" }) {
 		t.Fatalf("South's own units: %+v", sel)
 	}
-	a = w.answers(w.srv.Interactions().Select(w.guild, chanAsai, asai, sel.CustomID, "s-teppo"))[1]
+	a = w.answers(w.srv.Interactions().Select(w.guild, asaiAt, asai, sel.CustomID, "s-teppo"))[1]
 	if !strings.Contains(a.Content, "what happened to s-teppo") {
 		t.Fatalf("South's why: %q", a.Content)
 	}
 	// The GM's channel: every unit, the GM's words.
-	r = w.menu(gm, chanGM, "Why…", turnPost(t, w, "анэгава", 1, chanGM))
+	r = w.menuOnTurn(gm, chanGM, "Why…", 1)
 	gmSel := r.Components[1].(*discordgo.ActionsRow).Components[0].(*discordgo.SelectMenu)
-	a = w.answers(w.srv.Interactions().Select(w.guild, chanGM, gm, gmSel.CustomID, "s-teppo"))[1]
+	a = w.answers(w.srv.Interactions().Select(w.guild, gmAt, gm, gmSel.CustomID, "s-teppo"))[1]
 	if !strings.Contains(a.Content, "что было с s-teppo (всё, что видит мастер)") {
 		t.Fatalf("the GM's why: %q", a.Content)
 	}
@@ -235,13 +247,14 @@ func TestContextMenuOnOtherMessage(t *testing.T) {
 			status = m.ID
 		}
 	}
-	southPost := turnPost(t, w, "анэгава", 1, chanAsai)
+	_, southPost := turnPost(t, w, "анэгава", 1, chanAsai)
+	northThread, _ := turnPost(t, w, "анэгава", 1, chanOda)
 	for _, name := range []string{"Replay this turn", "Log of this turn", "Verify this turn", "Why…"} {
-		for what, msg := range map[string]string{"a player's": "999999999999999999", "the status": status, "South's post, in North's channel": southPost} {
-			if msg == "" {
+		for what, at := range map[string][2]string{"a player's": {northThread, "999999999999999999"}, "the status": {chanOda, status}, "South's post, in North's thread": {northThread, southPost}} {
+			if at[1] == "" {
 				t.Fatalf("no %s message", what)
 			}
-			if r := w.menu(oda, chanOda, name, msg); r.Content != ru || len(r.Files) != 0 || len(r.Components) != 0 || !r.Ephemeral {
+			if r := w.menu(oda, at[0], name, at[1]); r.Content != ru || len(r.Files) != 0 || len(r.Components) != 0 || !r.Ephemeral {
 				t.Fatalf("%s on %s message: %q", name, what, r.Content)
 			}
 		}

@@ -42,7 +42,7 @@ func (g Posts) MessageTurn(guild, channel, message string) (PostedMessage, error
 					if p != where {
 						continue
 					}
-					if aud, ok := audienceOf(&rec, channel); ok {
+					if aud, ok := audienceOf(&rec, rec.ParentOf(channel)); ok { // a thread shows its channel's view
 						out, found = PostedMessage{Battle: rec, Turn: turn, Audience: aud}, true
 						return nil
 					}
