@@ -50,8 +50,25 @@ func (p *sheetPlayer) menu(action string) []discordgo.SelectMenuOption {
 // when none is left.
 func TestSheetComponentsV2EachOrderOnceWithItsCost(t *testing.T) {
 	t.Parallel()
-	w, ps := frictionWorld(t, 0, 3)
+	w, ps := frictionWorld(t, 2, 3)
 	defer w.stop()
+	for _, s := range sides {
+		// Both classes fit: still one entry each.
+		p := ps[s.i]
+		p.choose("subject", s.prefix+"yari1")
+		once := map[string]bool{}
+		for _, o := range p.menu("pick") {
+			if once[o.Label] {
+				t.Fatalf("%s: %q is twice in the order menu", s.l, o.Label)
+			}
+			once[o.Label] = true
+		}
+		if !once[render.OrderName(s.l, engine.OrderHold)] {
+			t.Fatalf("%s: with special orders left, no Hold: %v", s.l, once)
+		}
+		p.press("back")
+	}
+	w.grantAll("одавара", 0, 3)
 	for _, s := range sides {
 		p := ps[s.i]
 		p.choose("subject", s.prefix+"yari1")
