@@ -125,6 +125,9 @@ type messageJSON struct {
 	Ephemeral   bool             `json:"ephemeral"`
 	Loading     bool             `json:"loading"`
 	Edited      bool             `json:"edited"`
+	// Flags are the message's flags: IS_COMPONENTS_V2 (1<<15) says all it
+	// shows is in its components, its files only where they place them.
+	Flags int `json:"flags"`
 	Time        string           `json:"time"`
 	Embeds      json.RawMessage  `json:"embeds"`
 	Components  json.RawMessage  `json:"components"`
@@ -186,7 +189,7 @@ func (sb *Sandbox) serveState(w http.ResponseWriter, r *http.Request) {
 func (sb *Sandbox) messageJSON(m discordfake.Message) messageJSON {
 	out := messageJSON{
 		ID: m.ID, ChannelID: m.ChannelID, Author: "Gunbai", Content: m.Content, Ephemeral: m.Ephemeral(),
-		Loading: m.Flags&discordgo.MessageFlagsLoading != 0, Edited: m.Edits > 0, Time: m.Time.Format(time.RFC3339),
+		Loading: m.Flags&discordgo.MessageFlagsLoading != 0, Edited: m.Edits > 0, Time: m.Time.Format(time.RFC3339), Flags: int(m.Flags),
 		Embeds: json.RawMessage("[]"), Components: json.RawMessage("[]"), Attachments: []attachmentJSON{},
 	}
 	if len(m.Embeds) > 0 {
