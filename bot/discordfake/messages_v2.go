@@ -27,11 +27,10 @@ const (
 
 // v2 is a V2 validation under way: the running totals.
 type v2 struct {
-	checkID    func(path, id string)
-	fe         formErrors
-	count      int
-	text       int
-	countedMax bool
+	checkID func(path, id string)
+	fe      formErrors
+	count   int
+	text    int
 }
 
 // validateV2 checks a V2 message's top-level components.
