@@ -9,6 +9,7 @@ import (
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/store"
 )
 
 // The friction a new player met on the sheet (issue 28), each read on the
@@ -268,6 +269,57 @@ func TestSheetComponentsV2RetreatBlockedWarned(t *testing.T) {
 		warn := "⚠ " + render.StopText(s.l, "R-VI.2.8")
 		if strings.Count(text, warn) < 2 {
 			t.Fatalf("%s: the blocked retreat is not warned of in the note and beside the order (%q):\n%s", s.l, warn, text)
+		}
+	}
+}
+
+// The roll's buttons say what they cost and give: the stakes what each
+// grants on success and failure, the rerolls what they spend, Accept what
+// it does.
+func TestSheetComponentsV2RollSaysWhatItCostsAndGives(t *testing.T) {
+	t.Parallel()
+	w, north, south := odawaraWorld(t)
+	defer w.stop()
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
+	w.b.Wait()
+	ps := [2]*sheetPlayer{{w: w, m: north}, {w: w, m: south}}
+	for _, s := range sides {
+		// Before any click each sheet speaks its battle's language (the
+		// clan's: Russian here); a click or /orders sets the player's.
+		s.l = render.RU
+		p := ps[s.i]
+		text := p.sheet().Text()
+		low, _ := p.component("stake:low")
+		high, _ := p.component("stake:high")
+		if !strings.Contains(text, render.T(s.l, "sheet.stake_help")) || low.(*discordgo.Button).Label != render.T(s.l, "stake.low_button") || high.(*discordgo.Button).Label != render.T(s.l, "stake.high_button") {
+			t.Fatalf("%s: the stakes do not say what they give: %s / %q / %q", s.l, text, low.(*discordgo.Button).Label, high.(*discordgo.Button).Label)
+		}
+	}
+	// A failed roll, not accepted yet: its rerolls open (the commander is
+	// in his HQ).
+	err := w.st.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(w.guild, "одавара")
+		if err != nil {
+			return err
+		}
+		for _, side := range []engine.Side{engine.North, engine.South} {
+			roll := store.CommandRoll{Result: engine.CommandResult{Rolls: [][2]int{{1, 2}}, Total: 3, Ordinary: 3, Totals: []int{3}}}
+			if err := tx.BattleTurn(w.guild, "одавара", rec.Turn).PutCommand(side, roll); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range sides {
+		p := ps[s.i]
+		w.slash(p.m, map[int]string{0: chanOda, 1: chanAsai}[s.i], "orders")
+		w.b.Wait()
+		text := p.sheet().Text()
+		if !strings.Contains(text, render.T(s.l, "sheet.reroll_help.hq")) || !strings.Contains(text, render.T(s.l, "sheet.reroll_help.accept")) {
+			t.Fatalf("%s: the rerolls do not say what they cost and give: %s", s.l, text)
 		}
 	}
 }

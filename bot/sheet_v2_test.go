@@ -136,6 +136,18 @@ func TestSheetComponentsV2SixteenUnitsGiveAndCancel(t *testing.T) {
 		if sh.ID != first {
 			t.Fatalf("%s: the sheet was posted anew", c.l)
 		}
+		// The preview: in the container's gallery, its alt text both the
+		// gallery item's description and the attachment's.
+		var gallery *discordgo.MediaGallery
+		for _, cc := range sh.Components[0].(*discordgo.Container).Components {
+			if g, ok := cc.(*discordgo.MediaGallery); ok {
+				gallery = g
+			}
+		}
+		if gallery == nil || len(sh.Files) != 1 || gallery.Items[0].Media.URL != "attachment://"+sh.Files[0].Name ||
+			gallery.Items[0].Description == nil || *gallery.Items[0].Description != sh.Files[0].Description || sh.Files[0].Description == "" {
+			t.Fatalf("%s: the preview is not the gallery's with its alt text: %+v, files %+v", c.l, gallery, sh.Files)
+		}
 		buttons, menu, _ := cancels(sh)
 		if len(buttons)+len(menu) != 16 {
 			t.Fatalf("%s: %d cancel buttons and %d menu entries for 16 orders", c.l, len(buttons), len(menu))
