@@ -74,6 +74,9 @@ func sheetText(l render.Lang, st game.SheetState) string {
 	}
 	if st.Closed {
 		lines = append(lines, render.T(l, "sheet.closed", st.Turn))
+		if len(st.Orders.Orders) == 0 {
+			lines = append(lines, render.T(l, "sheet.no_orders"))
+		}
 		for i, o := range st.Orders.Orders {
 			lines = append(lines, fmt.Sprintf("%d. %s", i+1, render.OrderLine(l, o)))
 		}
