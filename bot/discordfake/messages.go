@@ -116,7 +116,12 @@ type decoded struct {
 	descriptions  map[string]string // their descriptions (alt texts), by id: files[n] is id n
 }
 
-func decodePayload(raw json.RawMessage) (*decoded, *apiError) {
+func decodePayload(raw json.RawMessage) (*decoded, *apiError) { return decodeFor(raw, false) }
+
+// decodeFor decodes a payload for a message that has the flag
+// IS_COMPONENTS_V2 already (wasV2): an edit that does not say its flags
+// keeps it, and its components are V2 ones.
+func decodeFor(raw json.RawMessage, wasV2 bool) (*decoded, *apiError) {
 	d := &decoded{}
 	if present(raw) {
 		if err := json.Unmarshal(raw, &d.p); err != nil {
@@ -158,7 +163,7 @@ func decodePayload(raw json.RawMessage) (*decoded, *apiError) {
 			d.components = append(d.components, mc)
 		}
 		d.rawComponents = d.p.Components
-		v2 := d.p.Flags != nil && discordgo.MessageFlags(*d.p.Flags)&discordgo.MessageFlagsIsComponentsV2 != 0
+		v2 := d.isV2() || wasV2 && d.p.Flags == nil
 		validateComponents(d.components, v2, fe)
 	}
 	if present(d.p.Attachments) {
@@ -395,7 +400,7 @@ func (s *Server) editMessageLocked(msg *storedMessage, c *Call) *apiError {
 }
 
 func (s *Server) applyEditLocked(msg *storedMessage, raw json.RawMessage, files []File) (*decoded, *apiError) {
-	d, aerr := decodePayload(raw)
+	d, aerr := decodeFor(raw, msg.Flags&discordgo.MessageFlagsIsComponentsV2 != 0)
 	if aerr != nil {
 		return nil, aerr
 	}

@@ -172,15 +172,6 @@ func checkV2Edit(msg *storedMessage, d *decoded, content string, embeds []*disco
 	if len(embeds) > 0 {
 		return invalidBody("embeds", v2LegacyFieldCode, "The 'embeds' field cannot be used when using MessageFlags.IS_COMPONENTS_V2")
 	}
-	if was && !d.isV2() && d.components != nil {
-		// Components sent without the flag to a V2 message: validated as
-		// its own are.
-		fe := formErrors{}
-		validateComponents(d.components, true, fe)
-		if aerr := fe.err(); aerr != nil {
-			return aerr
-		}
-	}
 	msg.Flags |= discordgo.MessageFlagsIsComponentsV2
 	return nil
 }

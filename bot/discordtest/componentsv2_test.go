@@ -173,6 +173,13 @@ func TestComponentsV2Edits(t *testing.T) {
 	if m.Content != "" || m.Flags&discordgo.MessageFlagsIsComponentsV2 == 0 || !strings.Contains(m.Text(), "turn 1") {
 		t.Fatalf("after the edit: %+v", m)
 	}
+	// An edit that does not repeat the flag keeps it: its components are
+	// V2 ones.
+	again := v2Body()
+	delete(again, "flags")
+	if _, err := sess.RequestWithBucketID(http.MethodPatch, url, again, ""); err != nil {
+		t.Fatalf("an edit of a V2 message without its flags: %v", err)
+	}
 	for name, b := range map[string]map[string]any{
 		"the flag taken off": {"flags": 0, "content": "plain again", "components": []any{}},
 		"content put on":     {"flags": 1 << 15, "content": "words"},
