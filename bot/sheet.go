@@ -256,6 +256,11 @@ func (m *sheetMenus) subjectMenu() {
 		opt := discordgo.SelectMenuOption{Label: clip(subjectName(m.l, m.st, s), 100), Value: s, Default: s == m.d.Subject}
 		if u := m.st.View.Unit(s); u != nil {
 			opt.Description = clip(render.UnitDesc(m.l, *u), 100)
+			for _, o := range m.st.Orders.Orders {
+				if o.Unit == s && o.Phase == 1 && !o.Kind.ArmyWide() {
+					opt.Description = clip(render.T(m.l, "sheet.subject_next", render.UnitDesc(m.l, *u), render.OrderName(m.l, o.Kind)), 100)
+				}
+			}
 			opt.Emoji = m.emoji("troop:" + u.Type.String())
 		}
 		subjects = append(subjects, opt)

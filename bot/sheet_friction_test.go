@@ -141,6 +141,13 @@ func TestSheetComponentsV2PhaseExplicit(t *testing.T) {
 		p.choose("subject", unit)
 		p.choose("pick", render.OrderName(s.l, engine.OrderMove))
 		p.finish()
+		var next bool
+		for _, o := range p.menu("subject") {
+			next = next || strings.HasPrefix(o.Label, unit+" ") && strings.Contains(o.Description, render.T(s.l, "sheet.subject_next", "", render.OrderName(s.l, engine.OrderMove)))
+		}
+		if !next {
+			t.Fatalf("%s: the unit menu does not say %s's next order is for phase 2: %+v", s.l, unit, p.menu("subject"))
+		}
 		p.choose("subject", unit)
 		var second bool
 		for _, o := range p.menu("pick") {

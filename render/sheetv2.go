@@ -13,6 +13,7 @@ var sheetV2Texts = texts{
 	"sheet.preview_caption":       {"Превью: ваш вид поля и отданные приказы.", "Preview: your view of the field and the orders given."},
 	"sheet.phase_second":          {"фаза 2 — второй шаг, после приказа фазы 1", "phase 2: the second step, after the phase-1 order"},
 	"sheet.phase_first":           {"фаза 1", "phase 1"},
+	"sheet.subject_next":          {"%s · фаза 1: %s; следующий приказ — на фазу 2", "%s · phase 1: %s; the next order is for phase 2"},
 	"sheet.second_from":           {"второй шаг: из %s", "second step: from %s"},
 	"sheet.cost.ordinary":         {"обычный приказ (осталось %d)", "an ordinary order (%d left)"},
 	"sheet.cost.spare":            {"обычных не осталось: его несёт особый (осталось %d, VI.3.7)", "no ordinary left: a special slot carries it (%d left, R-VI.3.7)"},
