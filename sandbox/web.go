@@ -118,16 +118,16 @@ type channelJSON struct {
 }
 
 type messageJSON struct {
-	ID          string           `json:"id"`
-	ChannelID   string           `json:"channel_id"`
-	Author      string           `json:"author"`
-	Content     string           `json:"content"`
-	Ephemeral   bool             `json:"ephemeral"`
-	Loading     bool             `json:"loading"`
-	Edited      bool             `json:"edited"`
+	ID        string `json:"id"`
+	ChannelID string `json:"channel_id"`
+	Author    string `json:"author"`
+	Content   string `json:"content"`
+	Ephemeral bool   `json:"ephemeral"`
+	Loading   bool   `json:"loading"`
+	Edited    bool   `json:"edited"`
 	// Flags are the message's flags: IS_COMPONENTS_V2 (1<<15) says all it
 	// shows is in its components, its files only where they place them.
-	Flags int `json:"flags"`
+	Flags       int              `json:"flags"`
 	Time        string           `json:"time"`
 	Embeds      json.RawMessage  `json:"embeds"`
 	Components  json.RawMessage  `json:"components"`
