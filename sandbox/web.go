@@ -118,22 +118,22 @@ type channelJSON struct {
 }
 
 type messageJSON struct {
-	ID        string `json:"id"`
-	ChannelID string `json:"channel_id"`
-	Author    string `json:"author"`
-	Content   string `json:"content"`
-	Ephemeral bool   `json:"ephemeral"`
-	Loading   bool   `json:"loading"`
-	Edited    bool   `json:"edited"`
-	// Flags are the message's flags: IS_COMPONENTS_V2 (1<<15) says all it
-	// shows is in its components, its files only where they place them.
-	Flags       int              `json:"flags"`
+	ID          string           `json:"id"`
+	ChannelID   string           `json:"channel_id"`
+	Author      string           `json:"author"`
+	Content     string           `json:"content"`
+	Ephemeral   bool             `json:"ephemeral"`
+	Loading     bool             `json:"loading"`
+	Edited      bool             `json:"edited"`
 	Time        string           `json:"time"`
 	Embeds      json.RawMessage  `json:"embeds"`
 	Components  json.RawMessage  `json:"components"`
 	Attachments []attachmentJSON `json:"attachments"`
 	// Interaction: who did what this message answers.
 	Interaction *interactionJSON `json:"interaction,omitempty"`
+	// Flags are the message's flags: IS_COMPONENTS_V2 (1<<15) says all it
+	// shows is in its components, its files only where they place them.
+	Flags int `json:"flags"`
 }
 
 type attachmentJSON struct {
