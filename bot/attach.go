@@ -22,7 +22,11 @@ type attachment struct {
 // messageBody is a message to create or to edit. Edits replace the
 // content, the components and the attachments (the old pictures go).
 type messageBody struct {
-	Content         string                            `json:"content"`
+	// Content is a string, or for a Components V2 message absent (a new
+	// one) or null (an edit: it clears a legacy message's content, which
+	// the flag forbids).
+	Content         any                               `json:"content,omitempty"`
+	Flags           discordgo.MessageFlags            `json:"flags,omitempty"`
 	Nonce           string                            `json:"nonce,omitempty"`
 	EnforceNonce    bool                              `json:"enforce_nonce,omitempty"`
 	Components      *[]discordgo.MessageComponent     `json:"components,omitempty"`
@@ -35,6 +39,9 @@ type messageBody struct {
 // and components, so that what it no longer has goes.
 func bodyOf(m message, edit bool) (messageBody, []*discordgo.File) {
 	body := messageBody{Content: m.content}
+	if m.v2 {
+		return bodyV2(m, edit)
+	}
 	atts := []attachment{}
 	var files []*discordgo.File
 	for i, f := range m.files() {

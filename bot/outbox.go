@@ -54,6 +54,9 @@ type message struct {
 	more       []picture // further pictures (a turn's replay GIF)
 	components []discordgo.MessageComponent
 	embeds     []*discordgo.MessageEmbed // cards (a roster, an aftermath)
+	// v2: a Components V2 message (flag IS_COMPONENTS_V2): all it says is
+	// in its components, it has no content nor embeds (the order sheet).
+	v2 bool
 	// mentions are whom the message may ping (allowed_mentions); nil:
 	// nobody (mentions.go).
 	mentions *discordgo.MessageAllowedMentions
@@ -337,7 +340,7 @@ func (b *Bot) createLive(p store.Post, m message) (channel, id string, err error
 	if err := json.Unmarshal(raw, &msg); err != nil {
 		return "", "", err
 	}
-	if msg.Content != m.content {
+	if !sameMessage(msg, m) {
 		// Sent before a crash with what it said then: Discord answered
 		// with that message (enforce_nonce); it says what it says now.
 		if err := b.editMessage(channel, msg.ID, m, discordgo.WithRetryOnRatelimit(false)); err != nil {

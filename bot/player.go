@@ -121,7 +121,7 @@ func (b *Bot) order(c *call) error {
 	if err != nil {
 		return err
 	}
-	b.reply(c, givenText(c.lang, seat.Battle.State, seat.Side, so)+"\n\n"+render.OrdersText(c.lang, so.Turn, so.Orders), nil)
+	b.reply(c, givenText(c.lang, seat.Battle.State, seat.Side, so.Orders, so)+"\n"+render.AllowanceText(c.lang, so.After)+"\n\n"+render.OrdersText(c.lang, so.Turn, so.Orders), nil)
 	b.deliverDue() // the receipt by DM; if it cannot reach him, he is told in a followup
 	return nil
 }

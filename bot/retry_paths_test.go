@@ -273,8 +273,8 @@ func TestRetrySheetPressedTwice(t *testing.T) {
 	if got := battleNow(t, w, "нагасино").State.Messengers[engine.North]; got != 2 {
 		t.Fatalf("%d messengers left after the sheet's button pressed twice, want 2", got)
 	}
-	if s := p.sheet(); !strings.Contains(s.Content, "нажата на броске, который с тех пор изменился") {
-		t.Fatalf("the sheet after a second press: %s", s.Content)
+	if s := p.sheet(); !strings.Contains(s.Text(), "нажата на броске, который с тех пор изменился") {
+		t.Fatalf("the sheet after a second press: %s", s.Text())
 	}
 	p.press("reroll:accept")
 	_, id = p.component("ready")

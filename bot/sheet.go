@@ -27,9 +27,9 @@ import (
 // clan's summary) shown again: the outbox edits them.
 //
 // Custom IDs: "sheet:<sheet>:<turn>:<action>[:<value>]"; a menu's value is
-// its choice. A sheet is one of Discord's classic layouts (at most five
-// rows): it keeps a text and a picture above its menus, which components
-// v2 would not.
+// its choice. A sheet is one Components V2 message (sheet_v2.go): a
+// container with its text, its preview, a section per order given with
+// its own Cancel button, its menus and Ready.
 
 const maxMenu = 25 // Discord's options per select menu
 
@@ -49,7 +49,7 @@ func (b *Bot) composeSheet(p store.Post, ref game.SheetRef) ([]message, error) {
 		return nil, err
 	}
 	l := render.Lang(st.Sheet.Lang)
-	m := message{content: sheetText(l, st), components: sheetComponents(l, st)}
+	m := message{v2: true}
 	if !st.Closed && st.Rolled != nil && st.Rolled.Final {
 		title := render.T(l, "sheet.title", st.Name, st.Turn, render.SideName(l, st.Side))
 		title = strings.ReplaceAll(title, "**", "")
@@ -62,6 +62,7 @@ func (b *Bot) composeSheet(p store.Post, ref game.SheetRef) ([]message, error) {
 		m.file = &discordgo.File{Name: "preview.png", ContentType: "image/png", Reader: bytes.NewReader(png)}
 		m.alt = field.AltText(l, st.View, opt, nil)
 	}
+	m.components = sheetV2(l, st, m.alt, b.emojiOf)
 	return []message{m}, nil
 }
 
@@ -74,6 +75,9 @@ func sheetText(l render.Lang, st game.SheetState) string {
 	}
 	if st.Closed {
 		lines = append(lines, render.T(l, "sheet.closed", st.Turn))
+		if len(st.Orders.Orders) == 0 {
+			lines = append(lines, render.T(l, "sheet.no_orders"))
+		}
 		for i, o := range st.Orders.Orders {
 			lines = append(lines, fmt.Sprintf("%d. %s", i+1, render.OrderLine(l, o)))
 		}
@@ -81,11 +85,12 @@ func sheetText(l render.Lang, st game.SheetState) string {
 	}
 	lines = append(lines, render.LastSeenLines(l, st.Ghosts)...)
 	if st.Rolled == nil {
-		lines = append(lines, render.T(l, "sheet.roll_first"))
+		lines = append(lines, render.T(l, "sheet.roll_first"), render.T(l, "sheet.stake_help"))
 		return joinLines(append(lines, noteText(l, st)...))
 	}
 	lines = append(lines, render.CommandText(l, st.Rolled.Stake, st.Rolled.Result, st.Rolled.Final))
 	if !st.Rolled.Final {
+		lines = append(lines, rerollHelp(l, st)...)
 		return joinLines(append(lines, noteText(l, st)...))
 	}
 	if st.Round > 0 {
@@ -94,12 +99,12 @@ func sheetText(l render.Lang, st game.SheetState) string {
 	if len(st.Orders.Orders) == 0 {
 		lines = append(lines, render.T(l, "sheet.no_orders"))
 	} else {
-		lines = append(lines, render.T(l, "sheet.orders", len(st.Orders.Orders)))
-		for i, o := range st.Orders.Orders {
-			lines = append(lines, fmt.Sprintf("%d. %s", i+1, render.OrderLine(l, o)))
-		}
+		lines = append(lines, render.T(l, "sheet.orders", len(st.Orders.Orders))) // each in its section below
 	}
 	lines = append(lines, render.AllowanceText(l, st.Left))
+	if st.Left.Special == 0 && (st.Left.Ordinary > 0 || st.Rolled.Result.Special > 0) {
+		lines = append(lines, render.T(l, "sheet.no_special_left"))
+	}
 	if st.Ready {
 		lines = append(lines, render.T(l, "sheet.ready"))
 	} else {
@@ -118,7 +123,7 @@ func noteText(l render.Lang, st game.SheetState) []string {
 	n := st.Note
 	var out []string
 	if g := n.Given; g != nil {
-		out = append(out, "", givenText(l, st.View, st.Side, *g))
+		out = append(out, "", givenText(l, st.View, st.Side, st.Orders.Orders, *g))
 	}
 	if n.Odds != nil {
 		out = append(out, render.OddsText(l, *n.Odds))
@@ -136,16 +141,16 @@ func noteText(l render.Lang, st game.SheetState) []string {
 // for it and what it replaced, the allowance left, what it attacks, a
 // shot's target in or out of the fire zone now, and what may still make it
 // come to nothing; all from side's view of b.
-func givenText(l render.Lang, b engine.Battle, side engine.Side, g game.Given) string {
+func givenText(l render.Lang, b engine.Battle, side engine.Side, orders []engine.Order, g game.Given) string {
 	fire, known := false, false
 	if g.Order.Kind.Shoots() {
 		fire, known = engine.InFireZone(b, side, g.Order.Unit, g.Order.Target)
 	}
-	attack := ""
-	if in, ok := engine.Intent(b, side, g.Order); ok {
-		attack = in.Attack
+	attack, stop := "", ""
+	if in, ok := game.OrderIntent(b, side, orders, g.Order); ok {
+		attack, stop = in.Attack, render.StopText(l, in.Stop)
 	}
-	return render.GivenText(l, g.Order, g.Replaced, g.Before, g.After, fire, known, attack)
+	return render.GivenText(l, g.Order, g.Replaced, g.Before, g.After, fire, known, attack, render.FreeReason(l, g.Order, b.Unit(g.Order.Unit)), stop)
 }
 
 // draftText says what is being picked.
@@ -156,12 +161,16 @@ func draftText(l render.Lang, st game.SheetState) string {
 	}
 	parts := []string{subjectName(l, st, d.Subject)}
 	if p := currentPick(st); p != nil {
-		parts = append(parts, render.PickLabel(l, p.Kind, p.Class, p.Orders[0]))
-		if len(p.Phases) > 1 && d.Phase != 0 {
-			parts = append(parts, render.T(l, "sheet.phase", d.Phase))
+		parts = append(parts, pickLabel(l, *p))
+		if ph := p.Phased(p.Orders[0], d.Phase).Phase; ph != 0 {
+			parts = append(parts, render.PhaseName(l, ph))
 		}
 	}
-	return render.T(l, "sheet.choosing", strings.Join(parts, " → "))
+	out := render.T(l, "sheet.choosing", strings.Join(parts, " → "))
+	if p := currentPick(st); p != nil {
+		out += choosingHelp(l, st, *p)
+	}
+	return out
 }
 
 func subjectName(l render.Lang, st game.SheetState, subject string) string {
@@ -188,42 +197,14 @@ func currentPick(st game.SheetState) *game.Pick {
 	return nil
 }
 
-// sheetComponents are a sheet's buttons and menus: the roll's, then the
-// orders' (at most five rows): the menus of the subject, its order and the
-// order's choice, the phase buttons and Back (or, nothing picked, a
-// cancel button for each order given), and Ready.
-func sheetComponents(l render.Lang, st game.SheetState) []discordgo.MessageComponent {
-	switch {
-	case st.Closed:
-		return nil
-	case st.Rolled == nil || !st.Rolled.Final:
-		return sheetRollRow(l, st)
-	}
-	m := newSheetMenus(l, st)
-	m.subjectMenu()
-	m.pickMenu()
-	m.choiceMenu()
-	buttons := m.phaseButtons()
-	if m.d.Subject != "" {
-		buttons = append(buttons, discordgo.Button{Label: render.T(l, "sheet.back"), Style: discordgo.SecondaryButton, CustomID: m.id(game.ActBack)})
-	} else {
-		m.cancelRows()
-	}
-	if len(buttons) > 0 && len(m.rows) < 4 {
-		m.rows = append(m.rows, discordgo.ActionsRow{Components: buttons})
-	}
-	ready := discordgo.Button{Label: render.T(l, "sheet.ready_button"), Style: discordgo.SuccessButton, CustomID: m.id(game.ActReady), Disabled: st.Ready}
-	return append(m.rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{ready}})
-}
-
 // sheetRollRow is the roll's row: the stakes before the roll, then its
 // rerolls still open and Accept.
 func sheetRollRow(l render.Lang, st game.SheetState) []discordgo.MessageComponent {
 	id, turn := st.Sheet.ID, st.Turn
 	if st.Rolled == nil {
 		return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: render.T(l, "stake.low"), Style: discordgo.PrimaryButton, CustomID: sheetID(id, turn, game.ActStake, "low")},
-			discordgo.Button{Label: render.T(l, "stake.high"), Style: discordgo.DangerButton, CustomID: sheetID(id, turn, game.ActStake, "high")},
+			discordgo.Button{Label: render.T(l, "stake.low_button"), Style: discordgo.PrimaryButton, CustomID: sheetID(id, turn, game.ActStake, "low")},
+			discordgo.Button{Label: render.T(l, "stake.high_button"), Style: discordgo.DangerButton, CustomID: sheetID(id, turn, game.ActStake, "high")},
 		}}}
 	}
 	taken := len(st.Rolled.Rerolls) // the roll the button is pressed on: rollButton
@@ -243,6 +224,7 @@ type sheetMenus struct {
 	pick    *game.Pick
 	deepest string // the menu being paged: the last one shown
 	rows    []discordgo.MessageComponent
+	emoji   emojiFunc // application emojis for the options (may give nil)
 }
 
 func newSheetMenus(l render.Lang, st game.SheetState) *sheetMenus {
@@ -277,6 +259,12 @@ func (m *sheetMenus) subjectMenu() {
 		opt := discordgo.SelectMenuOption{Label: clip(subjectName(m.l, m.st, s), 100), Value: s, Default: s == m.d.Subject}
 		if u := m.st.View.Unit(s); u != nil {
 			opt.Description = clip(render.UnitDesc(m.l, *u), 100)
+			for _, o := range m.st.Orders.Orders {
+				if o.Unit == s && o.Phase == 1 && !o.Kind.ArmyWide() {
+					opt.Description = clip(render.T(m.l, "sheet.subject_next", render.UnitDesc(m.l, *u), render.OrderName(m.l, o.Kind)), 100)
+				}
+			}
+			opt.Emoji = m.emoji("troop:" + u.Type.String())
 		}
 		subjects = append(subjects, opt)
 	}
@@ -295,7 +283,8 @@ func (m *sheetMenus) pickMenu() {
 		if len(p.Orders) == 0 {
 			continue
 		}
-		picks = append(picks, discordgo.SelectMenuOption{Label: clip(render.PickLabel(m.l, p.Kind, p.Class, p.Orders[0]), 100), Value: p.Key, Default: p.Key == m.d.Pick})
+		picks = append(picks, discordgo.SelectMenuOption{Label: clip(pickLabel(m.l, p), 100), Value: p.Key, Default: p.Key == m.d.Pick,
+			Description: clip(pickDesc(m.l, m.st, p), 100), Emoji: m.emoji(pickMark(p.Kind))})
 	}
 	if len(picks) > 0 {
 		m.rows = append(m.rows, selectRow(m.l, m.id(game.ActPick), render.T(m.l, "sheet.pick_order"), picks, m.page("pick")))
@@ -303,21 +292,14 @@ func (m *sheetMenus) pickMenu() {
 }
 
 // choiceMenu: the order picked, when it takes a choice (a target, a
-// cell), each with a first look at the odds of the combat it starts.
+// cell), each with what it does (where it ends, whom it attacks, a first
+// look at the odds); shots at targets out of the fire zone now come last,
+// apart, saying why (choices.go).
 func (m *sheetMenus) choiceMenu() {
 	if m.pick == nil || len(m.pick.Orders) <= 1 {
 		return
 	}
-	var choices []discordgo.SelectMenuOption
-	for _, o := range m.pick.Orders {
-		o = m.pick.Phased(o, m.d.Phase)
-		opt := discordgo.SelectMenuOption{Label: clip(render.ChoiceLabel(m.l, o, m.st.View), 100), Value: game.OrderKey(o)}
-		if r, err := engine.Odds(m.st.View, m.st.Side, o, game.MenuOddsRuns); err == nil {
-			opt.Description = clip(render.OddsShort(m.l, r), 100)
-		}
-		choices = append(choices, opt)
-	}
-	m.rows = append(m.rows, selectRow(m.l, m.id(game.ActChoice), render.T(m.l, "sheet.pick_choice"), choices, m.page("choice")))
+	m.rows = append(m.rows, selectRow(m.l, m.id(game.ActChoice), render.T(m.l, "sheet.pick_choice"), choiceOptions(m.l, m.st, *m.pick, m.d.Phase), m.page("choice")))
 }
 
 // phaseButtons: the phases the order picked may be given for.
@@ -339,26 +321,6 @@ func (m *sheetMenus) phaseButtons() []discordgo.MessageComponent {
 		buttons = append(buttons, discordgo.Button{Label: label, Style: style, CustomID: m.id(game.ActPhase, strconv.Itoa(ph))})
 	}
 	return buttons
-}
-
-// cancelRows: nothing being picked, a cancel button for each order given,
-// numbered as the text lists them, in the rows left but Ready's.
-func (m *sheetMenus) cancelRows() {
-	var cancel []discordgo.MessageComponent
-	for i, o := range m.st.Orders.Orders {
-		if len(m.rows)+len(cancel)/5 >= 4 {
-			break // the last row is Ready's
-		}
-		cancel = append(cancel, discordgo.Button{Label: render.T(m.l, "sheet.cancel_button", i+1), Style: discordgo.SecondaryButton,
-			CustomID: m.id(game.ActCancel, game.OrderKey(o))})
-		if len(cancel) == 5 {
-			m.rows = append(m.rows, discordgo.ActionsRow{Components: cancel})
-			cancel = nil
-		}
-	}
-	if len(cancel) > 0 {
-		m.rows = append(m.rows, discordgo.ActionsRow{Components: cancel})
-	}
 }
 
 // selectRow is a select menu of options, a page of 24 with a "more" entry

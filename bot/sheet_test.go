@@ -49,22 +49,12 @@ func (w *world) sheetOf(m discordtest.Member) (discordtest.Message, bool) {
 	return discordtest.Message{}, false
 }
 
-// customIDs lists the custom IDs of a message's buttons and menus.
-func customIDs(rows []discordgo.MessageComponent) []string {
+// customIDs lists the custom IDs of a message's buttons and menus, at any
+// depth (a Components V2 sheet nests them in its container and sections).
+func customIDs(comps []discordgo.MessageComponent) []string {
 	var out []string
-	for _, r := range rows {
-		row, ok := r.(*discordgo.ActionsRow)
-		if !ok {
-			continue
-		}
-		for _, c := range row.Components {
-			switch v := c.(type) {
-			case *discordgo.Button:
-				out = append(out, v.CustomID)
-			case *discordgo.SelectMenu:
-				out = append(out, v.CustomID)
-			}
-		}
+	for _, c := range discordtest.Interactive(comps) {
+		out = append(out, discordtest.CustomID(c))
 	}
 	return out
 }
@@ -90,22 +80,14 @@ func (p *sheetPlayer) sheet() discordtest.Message {
 func (p *sheetPlayer) component(action string) (discordgo.MessageComponent, string) {
 	p.w.t.Helper()
 	s := p.sheet()
-	for _, r := range s.Components {
-		for _, c := range r.(*discordgo.ActionsRow).Components {
-			var id string
-			switch v := c.(type) {
-			case *discordgo.Button:
-				id = v.CustomID
-			case *discordgo.SelectMenu:
-				id = v.CustomID
-			}
-			parts := strings.SplitN(id, ":", 4)
-			if len(parts) == 4 && (parts[3] == action || strings.HasPrefix(parts[3], action+":")) {
-				return c, id
-			}
+	for _, c := range discordtest.Interactive(s.Components) {
+		id := discordtest.CustomID(c)
+		parts := strings.SplitN(id, ":", 4)
+		if len(parts) == 4 && (parts[3] == action || strings.HasPrefix(parts[3], action+":")) {
+			return c, id
 		}
 	}
-	p.w.t.Fatalf("%s's sheet has no %q: %s %v", p.m.Username, action, s.Content, customIDs(s.Components))
+	p.w.t.Fatalf("%s's sheet has no %q: %s %v", p.m.Username, action, s.Text(), customIDs(s.Components))
 	return nil, ""
 }
 
@@ -183,12 +165,12 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 	n := &sheetPlayer{w: w, m: north}
 	s := &sheetPlayer{w: w, m: south}
 	for _, p := range []*sheetPlayer{n, s} {
-		if sh := p.sheet(); !strings.Contains(sh.Content, "Одавара") || len(sh.Files) != 0 {
-			t.Fatalf("the sheet before the roll: %q, %d files", sh.Content, len(sh.Files))
+		if sh := p.sheet(); !strings.Contains(sh.Text(), "Одавара") || len(sh.Files) != 0 {
+			t.Fatalf("the sheet before the roll: %q, %d files", sh.Text(), len(sh.Files))
 		}
 	}
-	if !strings.Contains(n.sheet().Content, "ход 1") || !strings.Contains(s.sheet().Content, "turn 1") && !strings.Contains(s.sheet().Content, "ход 1") {
-		t.Fatalf("sheets: %q / %q", n.sheet().Content, s.sheet().Content)
+	if !strings.Contains(n.sheet().Text(), "ход 1") || !strings.Contains(s.sheet().Text(), "turn 1") && !strings.Contains(s.sheet().Text(), "ход 1") {
+		t.Fatalf("sheets: %q / %q", n.sheet().Text(), s.sheet().Text())
 	}
 	first := n.sheet().ID
 
@@ -197,31 +179,31 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 	if n.sheet().ID != first {
 		t.Fatal("the sheet was posted anew instead of being edited in place")
 	}
-	if sh := n.sheet(); len(sh.Files) != 1 || !strings.Contains(sh.Content, "Осталось") {
-		t.Fatalf("after the roll the sheet shows the allowance and a preview: %q, %d files", sh.Content, len(sh.Files))
+	if sh := n.sheet(); len(sh.Files) != 1 || !strings.Contains(sh.Text(), "Осталось") {
+		t.Fatalf("after the roll the sheet shows the allowance and a preview: %q, %d files", sh.Text(), len(sh.Files))
 	}
 	rolled := n.count
 	given := 0
 	for _, unit := range []string{"n-yari1", "n-ashi1", "n-uma1", "n-yumi1"} {
-		if len(n.sheet().Components) == 0 {
+		if len(customIDs(n.sheet().Components)) == 0 {
 			break
 		}
-		if strings.Contains(n.sheet().Content, "Бросок израсходован") {
+		if strings.Contains(n.sheet().Text(), "Бросок израсходован") {
 			break
 		}
 		n.choose("subject", unit)
 		n.choose("pick", "")
 		n.finish()
-		if strings.Contains(n.sheet().Content, "Приказ принят") {
+		if strings.Contains(n.sheet().Text(), "Приказ принят") {
 			given++
 		}
 	}
 	if given == 0 {
-		t.Fatalf("no order given through the sheet: %s", n.sheet().Content)
+		t.Fatalf("no order given through the sheet: %s", n.sheet().Text())
 	}
 	ordersTaken := n.count - rolled
-	if !strings.Contains(n.sheet().Content, "Осталось") && !strings.Contains(n.sheet().Content, "израсходован") {
-		t.Fatalf("the allowance is not shown: %s", n.sheet().Content)
+	if !strings.Contains(n.sheet().Text(), "Осталось") && !strings.Contains(n.sheet().Text(), "израсходован") {
+		t.Fatalf("the allowance is not shown: %s", n.sheet().Text())
 	}
 	// Cancel the last one and give nothing instead: a cancel button each.
 	_, cancel := n.component("cancel")
@@ -229,8 +211,8 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 		t.Fatal("no cancel button")
 	}
 	n.press("cancel")
-	if !strings.Contains(n.sheet().Content, "Отменён") {
-		t.Fatalf("the cancel is not confirmed: %s", n.sheet().Content)
+	if !strings.Contains(n.sheet().Text(), "Отменён") {
+		t.Fatalf("the cancel is not confirmed: %s", n.sheet().Text())
 	}
 	n.press("ready")
 
@@ -252,8 +234,8 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 	s.choose("subject", "s-yari1")
 	s.choose("pick", "")
 	s.finish()
-	if !strings.Contains(s.sheet().Content, "Order accepted") {
-		t.Fatalf("South's order: %s", s.sheet().Content)
+	if !strings.Contains(s.sheet().Text(), "Order accepted") {
+		t.Fatalf("South's order: %s", s.sheet().Text())
 	}
 	s.press("ready")
 
@@ -272,17 +254,17 @@ func TestSheetTurnThroughDiscord(t *testing.T) {
 	}
 	w.b.Wait()
 	old, ok := w.srv.Messages().Get(first)
-	if !ok || len(old.Components) != 0 || !strings.Contains(old.Content, "закончена") {
+	if !ok || len(customIDs(old.Components)) != 0 || !strings.Contains(old.Text(), "закончена") {
 		t.Fatalf("turn 1's sheet is not closed: %+v", old)
 	}
-	if sh := n.sheet(); sh.ID == first || !strings.Contains(sh.Content, "ход 2") {
-		t.Fatalf("no sheet for turn 2: %q", sh.Content)
+	if sh := n.sheet(); sh.ID == first || !strings.Contains(sh.Text(), "ход 2") {
+		t.Fatalf("no sheet for turn 2: %q", sh.Text())
 	}
 
 	// Nothing of one side's sheet or summary reaches the other.
 	for _, m := range w.srv.Messages().DMs(south.UserID) {
-		if strings.Contains(m.Content, "n-") {
-			t.Fatalf("South's DMs name a North unit: %q", m.Content)
+		if strings.Contains(m.Text(), "n-") {
+			t.Fatalf("South's DMs name a North unit: %q", m.Text())
 		}
 	}
 	for _, m := range w.srv.Messages().Under(chanAsai) {
@@ -314,7 +296,7 @@ func TestSheetClosedDMFallsBackToEphemeral(t *testing.T) {
 	clear := w.srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: asai.UserID, Count: discordtest.Always}, discordtest.CannotSendToUser())
 	defer clear()
 	r := w.slash(asai, chanAsai, "orders")
-	if !r.Ephemeral || !strings.Contains(r.Content, "DMs are closed") || !strings.Contains(strings.Join(customIDs(r.Components), " "), ":stake:low") {
+	if !r.Ephemeral || !strings.Contains(r.Text(), "DMs are closed") || !strings.Contains(strings.Join(customIDs(r.Components), " "), ":stake:low") {
 		t.Fatalf("with DMs closed, /orders answers: %+v", r)
 	}
 	if _, ok := w.sheetOf(asai); ok {
@@ -336,12 +318,12 @@ func TestSheetClosedDMFallsBackToEphemeral(t *testing.T) {
 			edited = &us[i]
 		}
 	}
-	if edited == nil || !strings.Contains(edited.Content, "Command roll") || strings.Contains(edited.Content, "n-") {
+	if edited == nil || !strings.Contains(edited.Text(), "Command roll") || strings.Contains(edited.Text(), "n-") {
 		t.Fatalf("the ephemeral sheet after the stake: %+v", us)
 	}
 	// North's sheet never shows South's roll.
-	if sh, _ := w.sheetOf(oda); strings.Contains(sh.Content, "Command roll") || strings.Contains(sh.Content, "s-") {
-		t.Fatalf("North's sheet: %q", sh.Content)
+	if sh, _ := w.sheetOf(oda); strings.Contains(sh.Text(), "Command roll") || strings.Contains(sh.Text(), "s-") {
+		t.Fatalf("North's sheet: %q", sh.Text())
 	}
 }
 
@@ -360,7 +342,7 @@ func TestOddsThroughDiscord(t *testing.T) {
 	// The light horse's gallop into the enemy light horse across no-man's
 	// land: its menu shows a first look at the odds.
 	n.choose("subject", "n-uma1")
-	n.choose("pick", "Перемещение (обычный)")
+	n.choose("pick", "Перемещение")
 	c, _ := n.component("choice")
 	var attack string
 	for _, o := range c.(*discordgo.SelectMenu).Options {
@@ -373,8 +355,8 @@ func TestOddsThroughDiscord(t *testing.T) {
 		t.Fatalf("no gallop of n-uma1 shows odds: %+v", c)
 	}
 	n.choose("choice", attack)
-	if sh := n.sheet(); !strings.Contains(sh.Content, "Из 2") || !strings.Contains(sh.Content, "боёв") || !strings.Contains(sh.Content, "Это атака на s-uma1") {
-		t.Fatalf("the note of an attack given: %s", sh.Content)
+	if sh := n.sheet(); !strings.Contains(sh.Text(), "Из 2") || !strings.Contains(sh.Text(), "боёв") || !strings.Contains(sh.Text(), "Это атака на s-uma1") {
+		t.Fatalf("the note of an attack given: %s", sh.Text())
 	}
 
 	r := w.slash(north, chanOda, "odds", discordtest.StringOpt("unit", "n-uma1"), discordtest.StringOpt("target", "s-uma1"))
@@ -429,7 +411,7 @@ func BenchmarkSheetClick(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		p.choose("subject", "n-uma1")
-		p.choose("pick", "Перемещение (обычный)")
+		p.choose("pick", "Перемещение")
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(2*b.N)/1e6, "ms/click")
 }
@@ -455,10 +437,10 @@ func TestSheetCreatedOnceWhenTheAnswerIsLost(t *testing.T) {
 	clear()
 	if !w.srv.WaitFor(func() bool {
 		sh, ok := w.sheetOf(north)
-		return ok && strings.Contains(sh.Content, "Командный бросок")
+		return ok && strings.Contains(sh.Text(), "Командный бросок")
 	}, wait) {
 		sh, _ := w.sheetOf(north)
-		t.Fatalf("the sheet after the retry: %q", sh.Content)
+		t.Fatalf("the sheet after the retry: %q", sh.Text())
 	}
 	if dm() != 1 {
 		t.Fatalf("the sheet was posted %d times", dm())

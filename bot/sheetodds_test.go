@@ -88,7 +88,7 @@ func TestSheetOddsAreOddsAnswer(t *testing.T) {
 		}
 		p.choose("subject", c.unit)
 		// The menus now speak the player's language (his click set it).
-		p.choose("pick", render.T(c.l, "sheet.pick_class", render.T(c.l, c.order), render.T(c.l, "class.ordinary")))
+		p.choose("pick", render.T(c.l, c.order)) // each order once, its cost under it
 		label := c.choice
 		if label == "" {
 			menu, _ := p.component("choice")
@@ -103,7 +103,7 @@ func TestSheetOddsAreOddsAnswer(t *testing.T) {
 			}
 		}
 		p.choose("choice", label)
-		sheet := p.sheet().Content
+		sheet := p.sheet().Text()
 		got := oddsLines(c.l, sheet)
 		if len(got) != 1 {
 			t.Fatalf("%s: the sheet of %s's order shows %d lines of odds: %s", c.l, c.unit, len(got), sheet)
@@ -118,8 +118,9 @@ func TestSheetOddsAreOddsAnswer(t *testing.T) {
 		// answer: the line under its name.
 		var given string
 		for _, l := range strings.Split(sheet, "\n") {
-			if n, o, ok := strings.Cut(l, ". "); ok && len(n) <= 2 && strings.HasPrefix(o, c.unit+",") {
-				given = o
+			// Each order given in its section, in bold (Components V2).
+			if strings.HasPrefix(l, "**"+c.unit+",") && strings.HasSuffix(l, "**") {
+				given = strings.Trim(l, "*")
 			}
 		}
 		if given == "" {
@@ -157,7 +158,7 @@ func TestSheetOddsAreOddsAnswer(t *testing.T) {
 		}
 	}
 	// The English player read English: his sheet follows his client.
-	if sh := ru.sheet().Content; !strings.Contains(sh, "shots: the enemy retreats") || strings.Contains(sh, "обстрел") {
+	if sh := ru.sheet().Text(); !strings.Contains(sh, "shots: the enemy retreats") || strings.Contains(sh, "обстрел") {
 		t.Fatalf("the sheet after the English player's shot: %s", sh)
 	}
 }

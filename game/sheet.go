@@ -157,15 +157,20 @@ func Picks(t engine.OrderTree, subject string) []Pick {
 				continue
 			}
 			for _, ko := range uo.Kinds {
-				for _, c := range ko.Classes {
-					p := Pick{Key: ko.Kind.String() + "." + c.String(), Kind: ko.Kind, Class: c, Phases: ko.Phases}
-					for _, ch := range ko.Choices {
-						p.Orders = append(p.Orders, engine.Order{Unit: uo.Unit, Side: t.Side, Kind: ko.Kind, Class: c,
-							Target: ch.Target, Facing: ch.Facing, Steps: ch.Steps,
-							CarryShields: ch.CarryShields, SetShields: ch.SetShields})
-					}
-					out = append(out, p)
+				// One entry per order kind (issue 28): the cheapest class
+				// the allowance still takes (engine.Options lists the
+				// ordinary first, R-VI.3.7), never the same order twice.
+				if len(ko.Classes) == 0 {
+					continue
 				}
+				c := ko.Classes[0]
+				p := Pick{Key: ko.Kind.String() + "." + c.String(), Kind: ko.Kind, Class: c, Phases: ko.Phases}
+				for _, ch := range ko.Choices {
+					p.Orders = append(p.Orders, engine.Order{Unit: uo.Unit, Side: t.Side, Kind: ko.Kind, Class: c,
+						Target: ch.Target, Facing: ch.Facing, Steps: ch.Steps,
+						CarryShields: ch.CarryShields, SetShields: ch.SetShields})
+				}
+				out = append(out, p)
 			}
 		}
 	}
@@ -292,10 +297,6 @@ func sheetState(tx *store.Tx, rec *store.BattleRecord, sh store.Sheet, turn int)
 			out.Left, _ = engine.AllowanceLeft(rec.State, sh.Side, rec.Turn, so.Orders, so.Command.Result)
 		}
 	}
-	for _, o := range so.Orders {
-		if in, ok := engine.Intent(rec.State, sh.Side, o); ok {
-			out.Intents = append(out.Intents, in)
-		}
-	}
+	out.Intents = SideIntents(rec.State, sh.Side, so.Orders)
 	return out, nil
 }

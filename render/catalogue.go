@@ -51,6 +51,7 @@ func tables() []table {
 		{"rosterTexts", rosterTexts},
 		{"ruleTexts", ruleTexts},
 		{"sheetTexts", sheetTexts},
+		{"sheetV2Texts", sheetV2Texts},
 		{"skirmishTexts", skirmishTexts},
 		{"skirmishLogTexts", skirmishLogTexts},
 		{"skirmishCmdTexts", skirmishCmdTexts},

@@ -31,7 +31,6 @@ var sheetTexts = texts{
 	"sheet.back":           {"Назад", "Back"},
 	"sheet.ready_button":   {"Готово", "Ready"},
 	"sheet.stake":          {"Порог %s", "Stake %s"},
-	"sheet.cancel_button":  {"× %d", "× %d"},
 	"sheet.group.#army":    {"Приказ по армии", "Army-wide order"},
 	"sheet.group.#leaders": {"Перемещение предводителей", "Leader moves"},
 	"sheet.group.#shinobi": {"Задания синоби", "Shinobi missions"},
@@ -58,7 +57,6 @@ var sheetTexts = texts{
 	// What an order did (issue 12, item 7).
 	"given.order":          {"Приказ принят: %s.", "Order accepted: %s."},
 	"given.replaced":       {"Он заменил: %s.", "It replaced: %s."},
-	"given.slot_free":      {"Он бесплатный (особый приказ генерала, спокойная перегруппировка или приказ малого клана): броска не тратит.", "It is free (a general's order, a Calm Rally or a minor clan's order): it costs nothing of the roll."},
 	"given.slot_spare":     {"Обычных приказов не осталось: его несёт свободный особый (VI.3.7).", "No ordinary order was left: a spare special slot carries it (R-VI.3.7)."},
 	"given.slot":           {"Оплачен: %s.", "Paid with: %s."},
 	"given.fire_in":        {"Цель сейчас в зоне обстрела; если к выстрелу она уйдёт из неё, приказ отменится (VI.2.3).", "The target is in the fire zone now; if it has left it when the unit shoots, the order is cancelled (R-VI.2.3)."},
@@ -95,10 +93,14 @@ func AllowanceText(lang Lang, a engine.Allowance) string {
 }
 
 // GivenText is the confirmation of an order (issue 12, item 7): the order,
-// what paid for it, what it replaced, the allowance left, and whether it
-// may still come to nothing. fire is whether a shot's target is in the
-// fire zone now (known: there is one); attack the enemy a move runs into.
-func GivenText(lang Lang, o engine.Order, replaced []engine.Order, before, after engine.Allowance, fire, fireKnown bool, attack string) string {
+// what paid for it (free: the one reason it was free, FreeReason), what it
+// replaced, and every warning at once: whether it may still come to
+// nothing, a shot's target in or out of the fire zone now (fireKnown:
+// there is one), the enemy a move runs into (attack), and the rule that
+// stops it short (stop, StopText). The allowance left is not repeated here:
+// the sheet's head says it, recomputed each time it is shown (issue 28: a
+// note kept from an earlier click went stale after an order by command).
+func GivenText(lang Lang, o engine.Order, replaced []engine.Order, before, after engine.Allowance, fire, fireKnown bool, attack, free, stop string) string {
 	lines := []string{T(lang, "given.order", OrderLine(lang, o))}
 	for _, r := range replaced {
 		lines = append(lines, T(lang, "given.replaced", OrderLine(lang, r)))
@@ -106,19 +108,21 @@ func GivenText(lang Lang, o engine.Order, replaced []engine.Order, before, after
 	switch {
 	case o.Kind.Free() || len(replaced) > 0 && before == after:
 	case before == after:
-		lines = append(lines, T(lang, "given.slot_free"))
+		lines = append(lines, free)
 	case o.Class == engine.Ordinary && !o.Kind.Special() && after.Ordinary == before.Ordinary && after.Special < before.Special:
 		lines = append(lines, T(lang, "given.slot_spare"))
 	}
-	lines = append(lines, AllowanceText(lang, after))
 	if attack != "" {
 		lines = append(lines, T(lang, "given.attack", attack))
+	}
+	if stop != "" {
+		lines = append(lines, "⚠ "+stop)
 	}
 	if fireKnown {
 		if fire {
 			lines = append(lines, T(lang, "given.fire_in"))
 		} else {
-			lines = append(lines, T(lang, "given.fire_out"))
+			lines = append(lines, "⚠ "+T(lang, "given.fire_out"))
 		}
 	}
 	if why := o.Kind.MayFail(); why != "" {

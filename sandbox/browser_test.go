@@ -405,7 +405,7 @@ const channelHas = re => messages().some(m => re.test(m.textContent));
 const sheet = () => messages().filter(m => m.querySelector('[data-custom-id^="sheet:"]')).pop();
 const sheetHas = sel => { const s = sheet(); return !!(s && s.querySelector(sel)); };
 const sheetTurn = () => { const s = sheet(); return s ? s.querySelector('[data-custom-id^="sheet:"]').dataset.customId.split(':')[2] : ''; };
-const sheetText = () => { const s = sheet(); if (!s) return ''; const c = s.querySelector('.content'); return (c || s).textContent; };
+const sheetText = () => { const s = sheet(); if (!s) return ''; const cs = [...s.querySelectorAll('.content')]; return cs.length ? cs.map(c => c.textContent).join('\n') : s.textContent; };
 `
 
 func (p *page) js(expr string) string {

@@ -144,6 +144,9 @@ type messageJSON struct {
 	// Type 18 is Discord's notice of a thread started (Thread, its ID).
 	Type   int    `json:"type,omitempty"`
 	Thread string `json:"thread,omitempty"`
+	// Flags are the message's flags: IS_COMPONENTS_V2 (1<<15) says all it
+	// shows is in its components, its files only where they place them.
+	Flags int `json:"flags"`
 }
 
 type attachmentJSON struct {
@@ -200,7 +203,7 @@ func (sb *Sandbox) serveState(w http.ResponseWriter, r *http.Request) {
 func (sb *Sandbox) messageJSON(m discordfake.Message) messageJSON {
 	out := messageJSON{
 		ID: m.ID, ChannelID: m.ChannelID, Author: "Gunbai", Content: m.Content, Ephemeral: m.Ephemeral(),
-		Loading: m.Flags&discordgo.MessageFlagsLoading != 0, Edited: m.Edits > 0, Time: m.Time.Format(time.RFC3339),
+		Loading: m.Flags&discordgo.MessageFlagsLoading != 0, Edited: m.Edits > 0, Time: m.Time.Format(time.RFC3339), Flags: int(m.Flags),
 		Embeds: json.RawMessage("[]"), Components: json.RawMessage("[]"), Attachments: []attachmentJSON{},
 		Type: m.Type, Thread: m.Thread,
 	}

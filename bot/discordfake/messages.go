@@ -113,14 +113,27 @@ type decoded struct {
 	components    []discordgo.MessageComponent
 	rawComponents json.RawMessage
 	keep          map[string]bool   // attachment ids listed in "attachments"
+	contentNull   bool              // "content": null, which clears the content of an edited message
 	descriptions  map[string]string // their descriptions (alt texts), by id: files[n] is id n
 }
 
-func decodePayload(raw json.RawMessage) (*decoded, *apiError) {
+func decodePayload(raw json.RawMessage) (*decoded, *apiError) { return decodeFor(raw, false) }
+
+// decodeFor decodes a payload for a message that has the flag
+// IS_COMPONENTS_V2 already (wasV2): an edit that does not say its flags
+// keeps it, and its components are V2 ones.
+func decodeFor(raw json.RawMessage, wasV2 bool) (*decoded, *apiError) {
 	d := &decoded{}
 	if present(raw) {
 		if err := json.Unmarshal(raw, &d.p); err != nil {
 			return nil, invalidBody("", "MODEL_TYPE_CONVERT", "Invalid message body: "+err.Error())
+		}
+	}
+	if present(raw) {
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(raw, &fields) == nil {
+			c, ok := fields["content"]
+			d.contentNull = ok && !present(c)
 		}
 	}
 	fe := formErrors{}
@@ -151,7 +164,7 @@ func decodePayload(raw json.RawMessage) (*decoded, *apiError) {
 			d.components = append(d.components, mc)
 		}
 		d.rawComponents = d.p.Components
-		v2 := d.p.Flags != nil && discordgo.MessageFlags(*d.p.Flags)&discordgo.MessageFlagsIsComponentsV2 != 0
+		v2 := d.isV2() || wasV2 && d.p.Flags == nil
 		validateComponents(d.components, v2, fe)
 	}
 	if present(d.p.Attachments) {
@@ -173,6 +186,9 @@ func decodePayload(raw json.RawMessage) (*decoded, *apiError) {
 		}
 	}
 	if aerr := fe.err(); aerr != nil {
+		return nil, aerr
+	}
+	if aerr := d.checkV2Fields(); aerr != nil {
 		return nil, aerr
 	}
 	return d, nil
@@ -232,9 +248,6 @@ func validateEmbeds(embeds []*discordgo.MessageEmbed, fe formErrors) {
 }
 
 func validateComponents(rows []discordgo.MessageComponent, v2 bool, fe formErrors) {
-	if !v2 && len(rows) > maxRows {
-		fe.add("components", "BASE_TYPE_MAX_LENGTH", fmt.Sprintf("Must be %d or fewer in length.", maxRows))
-	}
 	seen := map[string]bool{}
 	checkID := func(path, id string) {
 		switch {
@@ -247,47 +260,64 @@ func validateComponents(rows []discordgo.MessageComponent, v2 bool, fe formError
 		}
 		seen[id] = true
 	}
+	if v2 {
+		validateV2(rows, checkID, fe) // messages_v2.go
+		return
+	}
+	if len(rows) > maxRows {
+		fe.add("components", "BASE_TYPE_MAX_LENGTH", fmt.Sprintf("Must be %d or fewer in length.", maxRows))
+	}
 	for i, c := range rows {
 		row, ok := c.(*discordgo.ActionsRow)
-		if !ok && v2 {
-			continue // components v2 layouts are not validated
-		}
 		if !ok {
 			fe.add(fmt.Sprintf("components.%d", i), "UNION_TYPE_CHOICES", "Value of field \"type\" must be one of (1,).")
 			continue
 		}
-		if len(row.Components) == 0 || len(row.Components) > maxRowChildren {
-			fe.add(fmt.Sprintf("components.%d.components", i), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
-		}
-		for j, cc := range row.Components {
-			p := fmt.Sprintf("components.%d.components.%d.", i, j)
-			switch v := cc.(type) {
-			case *discordgo.Button:
-				if utf8.RuneCountInString(v.Label) > maxButtonLabel {
-					fe.add(p+"label", "BASE_TYPE_MAX_LENGTH", fmt.Sprintf("Must be %d or fewer in length.", maxButtonLabel))
-				}
-				if v.Label == "" && v.Emoji == nil {
-					fe.add(p+"label", "BUTTON_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required")
-				}
-				if v.Style == discordgo.LinkButton {
-					if v.URL == "" {
-						fe.add(p+"url", "BUTTON_URL_REQUIRED", "A url is required")
-					}
-				} else if v.Style != discordgo.PremiumButton {
-					checkID(p+"custom_id", v.CustomID)
-				}
-			case *discordgo.SelectMenu:
-				checkID(p+"custom_id", v.CustomID)
-				if v.MenuType == discordgo.StringSelectMenu && (len(v.Options) == 0 || len(v.Options) > 25) {
-					fe.add(p+"options", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
-				}
-				if len(row.Components) != 1 {
-					fe.add(p+"type", "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "The specified component exceeds the maximum width")
-				}
-			case *discordgo.TextInput:
-				checkID(p+"custom_id", v.CustomID)
+		validateRow(fmt.Sprintf("components.%d.", i), row, checkID, fe)
+	}
+}
+
+// validateRow checks an action row at path ("components.0.") and its
+// buttons and menus.
+func validateRow(path string, row *discordgo.ActionsRow, checkID func(path, id string), fe formErrors) {
+	if len(row.Components) == 0 || len(row.Components) > maxRowChildren {
+		fe.add(path+"components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+	}
+	for j, cc := range row.Components {
+		p := fmt.Sprintf("%scomponents.%d.", path, j)
+		switch v := cc.(type) {
+		case *discordgo.Button:
+			validateButton(p, v, checkID, fe)
+		case *discordgo.SelectMenu:
+			checkID(p+"custom_id", v.CustomID)
+			if v.MenuType == discordgo.StringSelectMenu && (len(v.Options) == 0 || len(v.Options) > 25) {
+				fe.add(p+"options", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 25 in length.")
 			}
+			if len(row.Components) != 1 {
+				fe.add(p+"type", "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "The specified component exceeds the maximum width")
+			}
+		case *discordgo.TextInput:
+			checkID(p+"custom_id", v.CustomID)
+		default:
+			fe.add(p+"type", "UNION_TYPE_CHOICES", "Value of field \"type\" must be one of (2, 3, 4, 5, 6, 7, 8).")
 		}
+	}
+}
+
+// validateButton checks a button at path.
+func validateButton(p string, v *discordgo.Button, checkID func(path, id string), fe formErrors) {
+	if utf8.RuneCountInString(v.Label) > maxButtonLabel {
+		fe.add(p+"label", "BASE_TYPE_MAX_LENGTH", fmt.Sprintf("Must be %d or fewer in length.", maxButtonLabel))
+	}
+	if v.Label == "" && v.Emoji == nil {
+		fe.add(p+"label", "BUTTON_LABEL_OR_EMOJI_REQUIRED", "A label or emoji is required")
+	}
+	if v.Style == discordgo.LinkButton {
+		if v.URL == "" {
+			fe.add(p+"url", "BUTTON_URL_REQUIRED", "A url is required")
+		}
+	} else if v.Style != discordgo.PremiumButton {
+		checkID(p+"custom_id", v.CustomID)
 	}
 }
 
@@ -371,7 +401,7 @@ func (s *Server) editMessageLocked(msg *storedMessage, c *Call) *apiError {
 }
 
 func (s *Server) applyEditLocked(msg *storedMessage, raw json.RawMessage, files []File) (*decoded, *apiError) {
-	d, aerr := decodePayload(raw)
+	d, aerr := decodeFor(raw, msg.Flags&discordgo.MessageFlagsIsComponentsV2 != 0)
 	if aerr != nil {
 		return nil, aerr
 	}
@@ -381,9 +411,14 @@ func (s *Server) applyEditLocked(msg *storedMessage, raw json.RawMessage, files 
 	content, embeds, components, kept := msg.Content, msg.Embeds, msg.Components, msg.Files
 	if d.p.Content != nil {
 		content = *d.p.Content
+	} else if d.contentNull {
+		content = ""
 	}
 	if d.embeds != nil {
 		embeds = d.embeds
+	}
+	if aerr := checkV2Edit(msg, d, content, embeds); aerr != nil {
+		return nil, aerr
 	}
 	if d.components != nil {
 		components = d.components
@@ -442,7 +477,7 @@ func (s *Server) messageJSONLocked(m *storedMessage) map[string]any {
 	embeds := embedsJSON(m.Embeds)
 	components := any([]any{})
 	if present(m.rawComponents) {
-		components = componentsJSON(m.rawComponents)
+		components = componentsJSONFor(m.rawComponents, s.mediaOf(m))
 	}
 	var edited any
 	if m.editedAt != nil {

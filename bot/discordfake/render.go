@@ -113,10 +113,13 @@ func rolesJSON(roles []*discordgo.Role) []any {
 	return out
 }
 
-// componentsJSON renders message components as Discord returns them: with
-// the numeric "id" Discord assigns to every component (1, 2, ... in tree
-// order, unless sent) and the defaults of select menus.
-func componentsJSON(raw json.RawMessage) any {
+// componentsJSONFor renders message components as Discord returns them:
+// with the numeric "id" Discord assigns to every component (1, 2, ... in
+// tree order, unless sent), the defaults of select menus, and V2's fields
+// (render_v2.go) with media resolved: media names an unfurled media item
+// of the message ("attachment://preview.png") as Discord returns it; nil
+// leaves the URL alone.
+func componentsJSONFor(raw json.RawMessage, media func(url string) map[string]any) any {
 	var comps []any
 	if err := json.Unmarshal(raw, &comps); err != nil {
 		return []any{}
@@ -166,6 +169,7 @@ func componentsJSON(raw json.RawMessage) any {
 					x["max_values"] = 1
 				}
 			}
+			v2ResponseFields(x, media)
 			walk(x["components"])
 			walk(x["accessory"])
 		}

@@ -55,6 +55,11 @@ var (
 
 	FilePath = discordfake.FilePath
 	ShardOf  = discordfake.ShardOf
+
+	// Components V2: texts and buttons and menus at any depth.
+	Texts       = discordfake.Texts
+	Interactive = discordfake.Interactive
+	CustomID    = discordfake.CustomID
 )
 
 const (

@@ -160,13 +160,14 @@ function messageNode(m) {
   const t = new Date(m.time);
   n.append(el('div', {class: 'head'}, el('span', {class: 'author', text: m.author}), el('span', {class: 'bot-tag', text: tr('БОТ', 'BOT')}),
     el('time', {datetime: m.time, text: t.toLocaleTimeString(ru() ? 'ru' : 'en', {hour: '2-digit', minute: '2-digit', second: '2-digit'})})));
+  const v2 = (m.flags & IS_COMPONENTS_V2) !== 0;
   if (m.loading) n.append(el('div', {class: 'content loading', text: tr('Gunbai думает…', 'Gunbai is thinking…')}));
-  else if (m.content) {
+  else if (m.content && !v2) {
     const c = el('div', {class: 'content', html: markdown(m.content)});
     if (m.edited) c.append(el('span', {class: 'edited', text: tr(' (изменено)', ' (edited)')}));
     n.append(c);
   }
-  if (m.attachments.length) {
+  if (m.attachments.length && !v2) {
     const a = el('div', {class: 'attachments'});
     for (const f of m.attachments) {
       if ((f.content_type || '').startsWith('image/') || /\.(png|gif|jpe?g|webp)$/i.test(f.filename)) {
@@ -180,7 +181,8 @@ function messageNode(m) {
     n.append(a);
   }
   for (const e of m.embeds || []) n.append(embedNode(e));
-  if (m.components && m.components.length) n.append(componentsNode(m));
+  if (m.components && m.components.length) n.append(v2 ? v2Node(m) : componentsNode(m));
+  if (v2 && m.edited) n.append(el('span', {class: 'edited', text: tr(' (изменено)', ' (edited)')}));
   if (m.ephemeral) n.append(el('div', {class: 'eph-note', text: '👁 ' + tr('Только вы видите это сообщение', 'Only you can see this')}));
   const apps = appsNode(m);
   if (apps) n.append(apps);
@@ -211,6 +213,58 @@ function componentsNode(m) {
     box.append(r);
   }
   return box;
+}
+
+// Components V2 (flag 1<<15), drawn as Discord draws them: a container
+// is a card with its accent bar, text displays are markdown, a section
+// has its texts on the left and its button (or thumbnail) on the right, a
+// media gallery shows its pictures (attachment:// names a file of the
+// message), action rows their buttons and menus.
+const IS_COMPONENTS_V2 = 1 << 15;
+
+function v2Node(m) {
+  const box = el('div', {class: 'components v2'});
+  for (const c of m.components) box.append(v2Component(m, c));
+  return box;
+}
+
+function mediaURL(m, media) {
+  const url = (media && media.url) || '';
+  if (!url.startsWith('attachment://')) return url;
+  const f = m.attachments.find(a => a.filename === url.slice('attachment://'.length));
+  return f ? f.url : '';
+}
+
+function v2Component(m, c) {
+  switch (c.type) {
+    case 1: { const r = el('div', {class: 'row'}); for (const cc of c.components || []) r.append(...componentNodes(m, cc)); return r; }
+    case 10: return el('div', {class: 'content text-display', html: markdown(c.content || '')});
+    case 9: {
+      const s = el('div', {class: 'section'}, el('div', {class: 'section-texts'}, (c.components || []).map(t => v2Component(m, t))));
+      const a = c.accessory || {};
+      if (a.type === 11) s.append(el('img', {class: 'thumbnail', src: mediaURL(m, a.media), alt: a.description || ''}));
+      else if (a.type) s.append(el('div', {class: 'accessory'}, ...componentNodes(m, a)));
+      return s;
+    }
+    case 12: {
+      const g = el('div', {class: 'gallery'});
+      for (const it of c.items || []) {
+        g.append(el('img', {class: 'attachment', src: mediaURL(m, it.media), alt: it.description || '', title: it.description || '', loading: 'lazy',
+          onclick: e => e.target.classList.toggle('zoom')}));
+      }
+      return g;
+    }
+    case 14: return el('hr', {class: 'separator' + (c.divider === false ? ' blank' : '')});
+    case 13: { const u = mediaURL(m, c.file); return el('div', {class: 'file'}, '📄 ', el('a', {href: u, download: '', text: u.split('/').pop()})); }
+    case 17: {
+      const k = el('div', {class: 'container' + (c.spoiler ? ' spoiler' : '')});
+      if (c.accent_color !== undefined && c.accent_color !== null) k.style.borderLeftColor = '#' + c.accent_color.toString(16).padStart(6, '0');
+      for (const cc of c.components || []) k.append(v2Component(m, cc));
+      return k;
+    }
+    default:
+      return el('span', {class: 'muted', text: '[component ' + c.type + ']'});
+  }
 }
 
 function emojiText(e) { return e && e.name && !e.id ? e.name + ' ' : ''; }

@@ -1,0 +1,203 @@
+package bot
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/render"
+)
+
+// The order sheet as one Components V2 message (issue 28): a container
+// holding the head (title, turn, roll, orders left, what the last click
+// did), the preview as a media gallery, a section per order given with a
+// Cancel button naming it, then the menus and Ready. Discord's limits for
+// such a message (40 components counting nested ones, 4000 characters of
+// text displays in all) are kept by counting: the orders that do not fit
+// as sections are said in the text and cancelled from a menu of their own,
+// never cut silently.
+
+// Discord's limits of a Components V2 message.
+const (
+	maxV2Components = 40
+	maxV2Text       = 4000
+	maxButtonLabel  = 80
+)
+
+// previewURL is the preview's attachment, as the media gallery names it.
+const previewURL = "attachment://preview.png"
+
+// emojiFunc gives an application emoji by name, or nil (bot/emojihook.go).
+type emojiFunc func(name string) *discordgo.ComponentEmoji
+
+// sheetV2 is a sheet's components: one container. alt is the preview's alt
+// text, "" when the sheet has no preview.
+func sheetV2(l render.Lang, st game.SheetState, alt string, emoji emojiFunc) []discordgo.MessageComponent {
+	if emoji == nil {
+		emoji = func(string) *discordgo.ComponentEmoji { return nil }
+	}
+	var gallery []discordgo.MessageComponent
+	if alt != "" {
+		desc := clip(alt, 1024)
+		gallery = []discordgo.MessageComponent{discordgo.MediaGallery{Items: []discordgo.MediaGalleryItem{{Media: discordgo.UnfurledMediaItem{URL: previewURL}, Description: &desc}}}}
+	}
+	var rows []discordgo.MessageComponent
+	var sections, cancels []discordgo.MessageComponent
+	var tail []string
+	switch {
+	case st.Closed:
+	case st.Rolled == nil || !st.Rolled.Final:
+		rows = sheetRollRow(l, st)
+	default:
+		rows = sheetOrderRows(l, st, emoji)
+		sections, cancels, tail = orderSections(l, st, countComponents(rows)+len(gallery)*1+2)
+	}
+	head := sheetText(l, st)
+	if len(tail) > 0 {
+		head += "\n" + strings.Join(tail, "\n")
+	}
+	used := 0
+	for _, s := range sections {
+		used += textLength(s)
+	}
+	for _, c := range cancels {
+		used += textLength(c)
+	}
+	inner := []discordgo.MessageComponent{discordgo.TextDisplay{Content: clip(head, maxV2Text-used)}}
+	inner = append(inner, gallery...)
+	inner = append(inner, sections...)
+	inner = append(inner, cancels...)
+	inner = append(inner, rows...)
+	color := sideColor(st.Side)
+	return []discordgo.MessageComponent{discordgo.Container{AccentColor: &color, Components: inner}}
+}
+
+// sideColor is the container's accent: the side's colour on the map.
+func sideColor(side engine.Side) int {
+	if side == engine.North {
+		return 0x3b6fb6
+	}
+	return 0xb63b3b
+}
+
+// sheetOrderRows are a rolled sheet's menus (subject, pick, choice) and
+// its last row: the phase buttons, Back while picking, and Ready.
+func sheetOrderRows(l render.Lang, st game.SheetState, emoji emojiFunc) []discordgo.MessageComponent {
+	m := newSheetMenus(l, st)
+	m.emoji = emoji
+	m.subjectMenu()
+	m.pickMenu()
+	m.choiceMenu()
+	buttons := m.phaseButtons()
+	if m.d.Subject != "" {
+		buttons = append(buttons, discordgo.Button{Label: render.T(l, "sheet.back"), Style: discordgo.SecondaryButton, CustomID: m.id(game.ActBack)})
+	}
+	ready := discordgo.Button{Label: render.T(l, "sheet.ready_button"), Style: discordgo.SuccessButton, CustomID: m.id(game.ActReady), Disabled: st.Ready}
+	return append(m.rows, discordgo.ActionsRow{Components: append(buttons, ready)})
+}
+
+// orderSections are the orders given, a section each with its Cancel
+// button, as many as the components left (budget: those used elsewhere)
+// allow; the rest are said in tail and cancelled from a menu.
+func orderSections(l render.Lang, st game.SheetState, budget int) (sections, cancels []discordgo.MessageComponent, tail []string) {
+	orders := st.Orders.Orders
+	room := maxV2Components - budget
+	fit := len(orders)
+	if 3*fit > room {
+		fit = max(0, (room-3)/3) // 3 a section; 3 for the text and the menu of the rest
+	}
+	for _, o := range orders[:fit] {
+		sections = append(sections, discordgo.Section{
+			Components: []discordgo.MessageComponent{discordgo.TextDisplay{Content: orderSectionText(l, st, o)}},
+			Accessory: discordgo.Button{Label: clip(render.T(l, "sheet.cancel_order", render.OrderLine(l, o)), maxButtonLabel),
+				Style: discordgo.SecondaryButton, CustomID: sheetID(st.Sheet.ID, st.Turn, game.ActCancel, game.OrderKey(o))},
+		})
+	}
+	rest := orders[fit:]
+	if len(rest) == 0 {
+		return sections, nil, nil
+	}
+	var lines []string
+	var opts []discordgo.SelectMenuOption
+	for _, o := range rest {
+		lines = append(lines, "• "+render.OrderLine(l, o))
+		if len(opts) < maxMenu {
+			opts = append(opts, discordgo.SelectMenuOption{Label: clip(render.OrderLine(l, o), 100), Value: game.OrderKey(o)})
+		}
+	}
+	text := render.T(l, "sheet.more_orders", len(rest)) + "\n" + strings.Join(lines, "\n")
+	cancels = []discordgo.MessageComponent{
+		discordgo.TextDisplay{Content: text},
+		discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: sheetID(st.Sheet.ID, st.Turn, game.ActCancel), Placeholder: render.T(l, "sheet.pick_cancel"), Options: opts}}},
+	}
+	return sections, cancels, nil
+}
+
+// orderSectionText names an order given and its phase; a phase-2 order
+// says where its second step starts, and every warning the engine gives
+// for it stands beside it.
+func orderSectionText(l render.Lang, st game.SheetState, o engine.Order) string {
+	lines := []string{"**" + render.OrderLine(l, o) + "**"}
+	if o.Phase == 2 {
+		if in, ok := game.OrderIntent(st.View, st.Side, st.Orders.Orders, o); ok {
+			lines = append(lines, render.T(l, "sheet.second_from", in.From.Name()))
+		}
+	}
+	lines = append(lines, orderWarnings(l, st, o)...)
+	return strings.Join(lines, "\n")
+}
+
+// orderWarnings are the warnings the engine gives for an order of the
+// side's now: the rule that stops it short, a shot's target out of the
+// fire zone.
+func orderWarnings(l render.Lang, st game.SheetState, o engine.Order) []string {
+	var out []string
+	if in, ok := game.OrderIntent(st.View, st.Side, st.Orders.Orders, o); ok && in.Stop != "" {
+		out = append(out, "⚠ "+render.StopText(l, in.Stop))
+	}
+	if o.Kind.Shoots() {
+		if in, known := engine.InFireZone(st.View, st.Side, o.Unit, o.Target); known && !in {
+			out = append(out, "⚠ "+render.T(l, "sheet.out_of_range_why"))
+		}
+	}
+	return out
+}
+
+// countComponents counts components as Discord does: every one, nested
+// ones included.
+func countComponents(cs []discordgo.MessageComponent) int {
+	n := 0
+	for _, c := range cs {
+		n++
+		switch v := c.(type) {
+		case discordgo.ActionsRow:
+			n += countComponents(v.Components)
+		case *discordgo.ActionsRow:
+			n += countComponents(v.Components)
+		case discordgo.Section:
+			n += countComponents(v.Components) + 1
+		case discordgo.Container:
+			n += countComponents(v.Components)
+		}
+	}
+	return n
+}
+
+// textLength is the length of a component's text displays.
+func textLength(c discordgo.MessageComponent) int {
+	switch v := c.(type) {
+	case discordgo.TextDisplay:
+		return utf8.RuneCountInString(v.Content)
+	case discordgo.Section:
+		n := 0
+		for _, t := range v.Components {
+			n += textLength(t)
+		}
+		return n
+	}
+	return 0
+}
