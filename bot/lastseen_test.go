@@ -140,10 +140,10 @@ func TestLastSeenThroughDiscord(t *testing.T) {
 			// North's sheet of turn 3 lists it, before the roll and in
 			// the preview after it.
 			sheet, ok := w.sheetOf(north)
-			if !ok || !strings.Contains(sheet.Content, want.heading) || !strings.Contains(sheet.Content, want.sheet) {
-				t.Fatalf("North's sheet of turn 3 does not list the ghost %q:\n%s", want.sheet, sheet.Content)
+			if !ok || !strings.Contains(sheet.Text(), want.heading) || !strings.Contains(sheet.Text(), want.sheet) {
+				t.Fatalf("North's sheet of turn 3 does not list the ghost %q:\n%s", want.sheet, sheet.Text())
 			}
-			t.Logf("North's sheet of turn 3:\n%s", sheet.Content)
+			t.Logf("North's sheet of turn 3:\n%s", sheet.Text())
 			w.roll(north, chanOda)
 			sheet, _ = w.sheetOf(north)
 			if len(sheet.Files) != 1 || !strings.Contains(sheet.Files[0].Description, want.alt) {

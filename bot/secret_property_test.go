@@ -305,13 +305,16 @@ func secretReads(t *testing.T, w *world, p *secretPlayer, side engine.Side, b en
 		fmt.Fprintln(&out, w.slash(p.m, p.ch, name).Content)
 	}
 	for _, m := range w.srv.Messages().Under(p.ch) {
-		fmt.Fprintln(&out, m.Content)
+		fmt.Fprintln(&out, m.Text()) // the content and every text display (V2)
 		for _, f := range m.Files {
 			fmt.Fprintln(&out, f.Description)
 		}
 	}
 	for _, m := range w.srv.Messages().DMs(p.m.UserID) {
-		fmt.Fprintln(&out, m.Content)
+		fmt.Fprintln(&out, m.Text()) // the sheet is a V2 message: its texts
+		for _, f := range m.Files {
+			fmt.Fprintln(&out, f.Description)
+		}
 	}
 	fmt.Fprintln(&out, strings.Join(p.answers, "\n"))
 	return out.String(), alt, png

@@ -135,14 +135,14 @@ func TestSheetHighlightPointsAtChoice(t *testing.T) {
 		m discordtest.Member
 	}{{render.RU, north}, {render.EN, en}} {
 		p := &sheetPlayer{w: w, m: c.m}
-		if line := highlightLine(c.l, p.sheet().Content); line != "" {
+		if line := highlightLine(c.l, p.sheet().Text()); line != "" {
 			t.Fatalf("%s: nothing picked, yet the sheet says %q", c.l, line)
 		}
 		// The horse picked: the unit, its cells, the spearmen it may ride
 		// into, without odds (no order yet).
 		p.choose("subject", "n-uma1")
 		img, alt := sheetPicture(t, p, "sheet_highlight_uma_"+string(c.l))
-		line := highlightLine(c.l, p.sheet().Content)
+		line := highlightLine(c.l, p.sheet().Text())
 		for _, want := range []string{render.T(c.l, "highlight.head", "n-uma1", "B21"), "B11", "s-yari1 (D11)"} {
 			if !strings.Contains(line, want) || !strings.Contains(alt, want) {
 				t.Errorf("%s: the horse picked: %q not in the line %q or the alt text %q", c.l, want, line, alt)
@@ -162,9 +162,9 @@ func TestSheetHighlightPointsAtChoice(t *testing.T) {
 			}
 		}
 		// Its move picked: the attack's odds, on the target and in words.
-		p.choose("pick", render.T(c.l, "sheet.pick_class", render.T(c.l, "order.move"), render.T(c.l, "class.ordinary")))
+		p.choose("pick", render.T(c.l, "order.move"))
 		img, alt = sheetPicture(t, p, "sheet_highlight_uma_move_"+string(c.l))
-		line = highlightLine(c.l, p.sheet().Content)
+		line = highlightLine(c.l, p.sheet().Text())
 		attack := regexp.MustCompile(regexp.QuoteMeta(strings.SplitN(render.T(c.l, "highlight.attack_odds", "s-yari1", "D11", "%"), "%", 2)[0]) + `\d+ %`)
 		if !attack.MatchString(line) || !attack.MatchString(alt) {
 			t.Errorf("%s: the move picked: no odds of the attack on s-yari1 in %q / %q", c.l, line, alt)
@@ -175,9 +175,9 @@ func TestSheetHighlightPointsAtChoice(t *testing.T) {
 		p.press("back")
 		// The archers' shot: the enemies in range, not the far one.
 		p.choose("subject", "n-yumi1")
-		p.choose("pick", render.T(c.l, "sheet.pick_class", render.T(c.l, "order.shoot"), render.T(c.l, "class.ordinary")))
+		p.choose("pick", render.T(c.l, "order.shoot"))
 		img, alt = sheetPicture(t, p, "sheet_highlight_yumi_shoot_"+string(c.l))
-		line = highlightLine(c.l, p.sheet().Content)
+		line = highlightLine(c.l, p.sheet().Text())
 		t.Logf("%s: the sheet says: %s\nthe alt text: %s", c.l, line, alt)
 		for _, tg := range []string{"s-ashi1 (C11)", "s-yari1 (D11)"} {
 			shot := strings.SplitN(render.T(c.l, "highlight.shot_odds", tg[:7], tg[9:12], "%"), "%", 2)[0]
@@ -196,7 +196,7 @@ func TestSheetHighlightPointsAtChoice(t *testing.T) {
 		}
 		// The hidden enemy is named nowhere the player reads.
 		for _, m := range w.srv.Messages().DMs(north.UserID) {
-			text := m.Content
+			text := m.Text()
 			for _, f := range m.Files {
 				text += f.Description
 			}

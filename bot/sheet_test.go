@@ -378,8 +378,8 @@ func TestOddsThroughDiscord(t *testing.T) {
 	}
 	// Nothing of North's odds reaches South.
 	for _, m := range append(w.srv.Messages().DMs(south.UserID), w.srv.Messages().Under(chanAsai)...) {
-		if strings.Contains(m.Content, "боёв") || strings.Contains(m.Content, "combats") {
-			t.Fatalf("South sees North's odds: %q", m.Content)
+		if text := m.Text(); strings.Contains(text, "боёв") || strings.Contains(text, "combats") {
+			t.Fatalf("South sees North's odds: %q", text)
 		}
 	}
 }
