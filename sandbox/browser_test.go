@@ -201,7 +201,10 @@ func (p *page) rollAndOrder(pl player, unit, pick, choice string) {
 		p.wait(pl.person+"'s roll accepted", `sheet() && !sheetHas('button[data-custom-id*=":reroll:accept"]')`, long)
 	}
 	p.wait(pl.person+"'s unit menu after the roll", `sheetHas('select[data-custom-id$=":subject"]')`, long)
+	p.wait(pl.person+"'s preview loaded", `sheetGold() >= 0`, long)
+	before := p.str(`String(sheetGold())`)
 	p.choose(pl.person, "subject", unit)
+	p.highlighted(pl, unit, before)
 	p.wait(pl.person+"'s order menu for his unit", `sheetHas('select[data-custom-id$=":pick"]')`, long)
 	p.choose(pl.person, "pick", pick)
 	given := fmt.Sprintf(`sheetText().includes(%q)`, pl.accepted)
@@ -219,6 +222,22 @@ func (p *page) rollAndOrder(pl player, unit, pick, choice string) {
 		p.wait(pl.person+"'s sheet after a choice", `!(`+asks+`) || `+given, long)
 	}
 	p.wait(pl.person+"'s order accepted on the sheet", given, long)
+}
+
+// highlighted checks what the player sees once he picked a unit on his
+// sheet (issue 28, item 2): the preview, as the browser shows it, is drawn
+// anew with the unit and its choices marked in the highlight's yellow
+// (counted in the loaded picture's pixels, against before, the count
+// before the pick: the map's badges share the yellow), and its alt text
+// says what is marked, in the sheet's language. The screenshot shows it.
+func (p *page) highlighted(pl player, unit, before string) {
+	p.t.Helper()
+	head := `/На карте выделен|Marked on the map/`
+	p.wait(pl.person+"'s preview marking the unit picked", `(() => { const i = sheetPreview(); return !!i && `+head+`.test(i.alt) && sheetGold() > `+before+` + 200; })()`, long)
+	p.shot(pl.person + "-highlight")
+	if alt := p.str(`sheetPreview().alt`); !strings.Contains(alt, unit) {
+		p.fail("%s's highlighted preview does not name his unit %s: %q", pl.person, unit, alt)
+	}
 }
 
 // oddsMatch: the odds a player reads on his sheet are /odds's (issue 24,
@@ -405,6 +424,12 @@ const channelHas = re => messages().some(m => re.test(m.textContent));
 const sheet = () => messages().filter(m => m.querySelector('[data-custom-id^="sheet:"]')).pop();
 const sheetHas = sel => { const s = sheet(); return !!(s && s.querySelector(sel)); };
 const sheetTurn = () => { const s = sheet(); return s ? s.querySelector('[data-custom-id^="sheet:"]').dataset.customId.split(':')[2] : ''; };
+const sheetPreview = () => { const s = sheet(); return s && s.querySelector('.gallery img.attachment, img.attachment'); };
+const sheetGold = () => { const i = sheetPreview(); if (!i || !i.complete || !i.naturalWidth) return -1;
+  const c = document.createElement('canvas'); c.width = i.naturalWidth; c.height = i.naturalHeight;
+  const g = c.getContext('2d'); g.drawImage(i, 0, 0); const d = g.getImageData(0, 0, c.width, c.height).data; let n = 0;
+  for (let k = 0; k < d.length; k += 4) if (Math.abs(d[k]-0xff) <= 6 && Math.abs(d[k+1]-0xd0) <= 6 && Math.abs(d[k+2]-0x2e) <= 6) n++;
+  return n; };
 const sheetText = () => { const s = sheet(); if (!s) return ''; const cs = [...s.querySelectorAll('.content')]; return cs.length ? cs.map(c => c.textContent).join('\n') : s.textContent; };
 `
 
