@@ -49,7 +49,7 @@ func (b *Bot) composeSheet(p store.Post, ref game.SheetRef) ([]message, error) {
 		return nil, err
 	}
 	l := render.Lang(st.Sheet.Lang)
-	m := message{content: sheetText(l, st), components: sheetComponents(l, st)}
+	m := message{content: sheetText(l, st), components: b.sheetEmojis(l, st, sheetComponents(l, st))}
 	if !st.Closed && st.Rolled != nil && st.Rolled.Final {
 		title := render.T(l, "sheet.title", st.Name, st.Turn, render.SideName(l, st.Side))
 		title = strings.ReplaceAll(title, "**", "")

@@ -29,13 +29,18 @@ func (b *Bot) composeStatus(p store.Post) ([]message, error) {
 		return nil, err
 	}
 	none := &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
-	return withRead([]message{{content: statusText(render.Lang(p.Lang), v), mentions: none}}, readStatus, p), nil
+	l := render.Lang(p.Lang)
+	return withRead([]message{{content: statusTextIcons(l, v, b.logIcons(l)), mentions: none}}, readStatus, p), nil
 }
 
 // statusText words a battle's status: where it stands, its clock, each
 // side ready or not (of the enemy, a clan sees only that), the turns
 // missed and the journal's head hash.
-func statusText(l render.Lang, v game.StatusView) string {
+func statusText(l render.Lang, v game.StatusView) string { return statusTextIcons(l, v, nil) }
+
+// statusTextIcons is statusText with each side's line under its flag's
+// emoji, icon's markup of it (nil: none, as statusText).
+func statusTextIcons(l render.Lang, v game.StatusView, icon func(name string) string) string {
 	var where string
 	switch {
 	case v.Status == store.StatusFinished:
@@ -83,7 +88,11 @@ func statusText(l render.Lang, v game.StatusView) string {
 			default:
 				state = render.T(l, "bstatus.not_ready")
 			}
-			lines = append(lines, render.T(l, "bstatus.side", render.SideName(l, side), "<@&"+v.Roles[side]+">", state))
+			line := render.T(l, "bstatus.side", render.SideName(l, side), "<@&"+v.Roles[side]+">", state)
+			if icon != nil && icon("mark:flag") != "" {
+				line = icon("mark:flag") + " " + line
+			}
+			lines = append(lines, line)
 		}
 	}
 	lines = append(lines, render.T(l, "bstatus.missed",
