@@ -192,7 +192,9 @@ func emojiTurnWorld(t *testing.T, emojis, fail bool) *world {
 	w.slash(oda, chanOda, "orders", discordtest.BoolOpt("ready", true))
 	w.slash(asai, chanAsai, "orders", discordtest.BoolOpt("ready", true))
 	for _, ch := range []string{chanOda, chanAsai} {
-		w.srv.WaitFor(func() bool { return strings.Contains(contentOf(w.srv.Messages().In(ch)), "2") && hasFiles(w.srv.Messages().In(ch)) }, wait)
+		w.srv.WaitFor(func() bool {
+			return strings.Contains(contentOf(w.srv.Messages().In(ch)), "2") && hasFiles(w.srv.Messages().In(ch))
+		}, wait)
 	}
 	w.b.Wait()
 	return w
