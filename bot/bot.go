@@ -103,6 +103,7 @@ func newBot(sessions []*discordgo.Session, layout Shards, concurrency int, svc *
 		s.Identify.Intents = discordgo.IntentsGuilds
 		s.AddHandler(b.onReady)
 		s.AddHandler(b.onInteraction)
+		s.AddHandler(b.onModalEvent)
 	}
 	return b
 }

@@ -33,6 +33,8 @@ type call struct {
 	// retry is that command.
 	svc   *game.Service
 	retry *game.Retry
+	// form is a submitted modal of labels (modalparts.go), nil otherwise.
+	form *modalForm
 }
 
 func newCall(i *discordgo.InteractionCreate) *call {
@@ -121,6 +123,9 @@ func (c *call) player() *game.Player {
 func refuse(key string, args ...any) error { return &game.Refusal{Key: key, Args: args} }
 
 func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
+	if i.Type == discordgo.InteractionModalSubmit && i.Data == nil {
+		return // a form of labels discordgo cannot read: onModalEvent answers it
+	}
 	b.busy.Add()
 	defer b.busy.Done()
 	c := newCall(i)
@@ -145,6 +150,9 @@ func (b *Bot) dispatch(c *call) error {
 		r, ok := b.routes[c.path]
 		if !ok || r.handle == nil {
 			return refuse("bot.unknown_command", c.path)
+		}
+		if open := formOpener(c); open != nil {
+			return open(b, c) // a modal is the first answer: no deferral
 		}
 		if b.ack(c) != nil {
 			return nil // nobody waits for an answer any more
@@ -198,6 +206,8 @@ var componentRoutes = []componentRow{
 	{ids: []*customid.Pattern{customid.SheetReroll, customid.Sheet}, handle: acked((*Bot).sheetClick)},
 	{ids: []*customid.Pattern{customid.Read}, handle: readAcked((*Bot).readClick)},
 	{ids: []*customid.Pattern{customid.Roll, customid.RollOld}, handle: acked((*Bot).reroll)},
+	{ids: []*customid.Pattern{customid.BattleForm}, modal: true, handle: (*Bot).battleFormClick},
+	{ids: []*customid.Pattern{customid.RosterForm}, modal: true, handle: (*Bot).rosterFormSubmit},
 }
 
 // componentRoute finds the row of a custom ID by its head, and parses it.

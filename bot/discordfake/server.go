@@ -97,6 +97,7 @@ type Server struct {
 	members           map[string]map[string][]string // guild -> user -> role ids
 	attachments       map[string]*attachmentFile     // by id: files of built AttachmentOpt options
 	emojis            *emojiStore                    // the application's emojis (emojis.go)
+	attachmentGets    int                            // GETs of attachments served (modals.go)
 	subscribers       map[chan Change]bool           // Subscribe
 }
 

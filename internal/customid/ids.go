@@ -32,7 +32,13 @@ var (
 	// Again: make a repeated change once more; at: the change's time in
 	// Unix nanoseconds.
 	Again = New("again:{at:int}")
+	// BattleForm: the GM's form of a new battle (bot/forms.go), its step
+	// and, from step 2, the clans' roles and channels and the GM's channel
+	// picked at step 1.
+	BattleForm = New("bform:{step:int}:{data...}")
+	// RosterForm: the form that uploads a roster.
+	RosterForm = New("rform:{what}")
 )
 
 // All is every pattern, for the tests that every ID built parses.
-var All = []*Pattern{Aftermath, Fight, Duel, Sheet, SheetReroll, Roll, RollOld, Read, Again}
+var All = []*Pattern{Aftermath, Fight, Duel, Sheet, SheetReroll, Roll, RollOld, Read, Again, BattleForm, RosterForm}
