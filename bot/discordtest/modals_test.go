@@ -14,7 +14,7 @@ import (
 // rawPart is a component sent as the JSON given.
 type rawPart string
 
-func (rawPart) Type() discordgo.ComponentType   { return 18 }
+func (rawPart) Type() discordgo.ComponentType  { return 18 }
 func (p rawPart) MarshalJSON() ([]byte, error) { return []byte(p), nil }
 
 // A modal of labels is refused as Discord refuses it: more than five
