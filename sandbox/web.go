@@ -38,6 +38,8 @@ func (sb *Sandbox) handler() http.Handler {
 	mux.HandleFunc("POST /sandbox/autocomplete", sb.serveAutocomplete)
 	mux.HandleFunc("POST /sandbox/component", sb.serveComponent)
 	mux.HandleFunc("POST /sandbox/modal", sb.serveModal)
+	mux.HandleFunc("POST /sandbox/form", sb.serveForm)       // forms.go
+	mux.HandleFunc("GET /sandbox/emoji/{id}", sb.serveEmoji) // forms.go
 	return mux
 }
 
