@@ -30,17 +30,14 @@ func (b *Bot) composeStatus(p store.Post) ([]message, error) {
 	}
 	none := &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
 	l := render.Lang(p.Lang)
-	return withRead([]message{{content: statusTextIcons(l, v, b.logIcons(l)), mentions: none}}, readStatus, p), nil
+	return withRead([]message{{content: statusText(l, v, b.logIcons(l)), mentions: none}}, readStatus, p), nil
 }
 
 // statusText words a battle's status: where it stands, its clock, each
 // side ready or not (of the enemy, a clan sees only that), the turns
-// missed and the journal's head hash.
-func statusText(l render.Lang, v game.StatusView) string { return statusTextIcons(l, v, nil) }
-
-// statusTextIcons is statusText with each side's line under its flag's
-// emoji, icon's markup of it (nil: none, as statusText).
-func statusTextIcons(l render.Lang, v game.StatusView, icon func(name string) string) string {
+// missed and the journal's head hash; each side's line under its flag's
+// emoji (icon gives its markup; nil: none).
+func statusText(l render.Lang, v game.StatusView, icon func(name string) string) string {
 	var where string
 	switch {
 	case v.Status == store.StatusFinished:
