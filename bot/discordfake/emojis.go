@@ -200,9 +200,7 @@ func (em Emojis) Add(name string, png []byte) string {
 	return m.ID
 }
 
-// URL is where the fake's CDN serves an emoji's picture; a wired
-// session's transport also takes Discord's own,
-// https://cdn.discordapp.com/emojis/{id}.png, to it.
+// URL is where the CDN serves an emoji's picture, as Discord's does.
 func (em Emojis) URL(id string) string { return em.s.url + "/emojis/" + id + ".png" }
 
 // serveEmoji answers GET /emojis/{id}.png (or .webp, .gif) with the

@@ -432,9 +432,8 @@ func (s *Server) Wire(sess *discordgo.Session) {
 }
 
 // Transport returns the RoundTripper used by wired sessions: requests for
-// https://discord.com/... and for the attachments and emojis on Discord's
-// CDN go to the fake (path and query kept), anything else fails without
-// touching the network.
+// https://discord.com/... go to the fake (path and query kept), anything else
+// fails without touching the network.
 func (s *Server) Transport() http.RoundTripper { return rewriteTransport{s} }
 
 type rewriteTransport struct{ s *Server }
@@ -442,13 +441,12 @@ type rewriteTransport struct{ s *Server }
 func (rt rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	host := req.URL.Hostname()
 	// Discord's API, and its CDN for the attachments users upload.
-	cdn := (host == "cdn.discordapp.com" || host == "media.discordapp.net") &&
-		(strings.HasPrefix(req.URL.Path, "/attachments/") || strings.HasPrefix(req.URL.Path, "/emojis/"))
+	cdn := (host == "cdn.discordapp.com" || host == "media.discordapp.net") && strings.HasPrefix(req.URL.Path, "/attachments/")
 	if host != "discord.com" && host != "www.discord.com" && !cdn && req.URL.Host != rt.s.addr {
 		if req.Body != nil {
 			req.Body.Close()
 		}
-		return nil, fmt.Errorf("discordfake: refusing to send %s %s: only https://discord.com/ and the attachments and emojis on its CDN are served by the fake", req.Method, req.URL)
+		return nil, fmt.Errorf("discordfake: refusing to send %s %s: only https://discord.com/ and the attachments on its CDN are served by the fake", req.Method, req.URL)
 	}
 	r2 := req.Clone(req.Context())
 	r2.URL.Scheme = "http"
