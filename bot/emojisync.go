@@ -33,11 +33,11 @@ const emojiPrefix = "gunbai_"
 // heavy_cavalry", "mark:move"), the language of its label (troops only)
 // and its picture.
 type emojiIcon struct {
-	name  string
-	lang  render.Lang
-	png   []byte
-	base  string // gunbai_<icon>, the Discord name without the hash
-	discd string // base + "_" + the picture's hash
+	name        string
+	lang        render.Lang
+	png         []byte
+	base        string // gunbai_<icon>, the Discord name without the hash
+	discordName string // base + "_" + the picture's hash
 }
 
 // key is the icon's key in the set: the name, with the language for a
@@ -49,8 +49,22 @@ func emojiKey(name string, l render.Lang) string {
 	return name
 }
 
-// emojiIcons draws every icon the bot uploads.
+// iconsDrawn holds the icons once drawn: the same for every bot of the
+// process (a test runs many).
+var iconsDrawn struct {
+	once  sync.Once
+	icons []emojiIcon
+	err   error
+}
+
+// emojiIcons is every icon the bot uploads, drawn once per process.
 func emojiIcons() ([]emojiIcon, error) {
+	iconsDrawn.once.Do(func() { iconsDrawn.icons, iconsDrawn.err = drawEmojiIcons() })
+	return iconsDrawn.icons, iconsDrawn.err
+}
+
+// drawEmojiIcons draws every icon the bot uploads.
+func drawEmojiIcons() ([]emojiIcon, error) {
 	var out []emojiIcon
 	add := func(name, base string, l render.Lang) error {
 		data, err := field.EmojiIcon(name, l)
@@ -59,7 +73,7 @@ func emojiIcons() ([]emojiIcon, error) {
 		}
 		sum := sha256.Sum256(data)
 		out = append(out, emojiIcon{name: name, lang: l, png: data, base: base,
-			discd: base + "_" + hex.EncodeToString(sum[:3])})
+			discordName: base + "_" + hex.EncodeToString(sum[:3])})
 		return nil
 	}
 	for _, l := range []render.Lang{render.RU, render.EN} {
@@ -127,15 +141,15 @@ func syncAppEmojis(s *discordgo.Session, app string, logf func(string, ...any)) 
 	}
 	raced := false
 	for _, ic := range icons {
-		if byName[ic.discd] != nil {
+		if byName[ic.discordName] != nil {
 			continue
 		}
-		m, err := s.ApplicationEmojiCreate(app, &discordgo.EmojiParams{Name: ic.discd,
+		m, err := s.ApplicationEmojiCreate(app, &discordgo.EmojiParams{Name: ic.discordName,
 			Image: "data:image/png;base64," + base64.StdEncoding.EncodeToString(ic.png)})
 		if err != nil {
 			// Taken by another process's upload of the same picture, or
 			// refused: the list read again tells.
-			logf("uploading emoji %s: %v", ic.discd, err)
+			logf("uploading emoji %s: %v", ic.discordName, err)
 			raced = true
 			continue
 		}
@@ -152,8 +166,8 @@ func syncAppEmojis(s *discordgo.Session, app string, logf func(string, ...any)) 
 	want := map[string]bool{}
 	out := map[string]discordgo.Emoji{}
 	for _, ic := range icons {
-		want[ic.discd] = true
-		if m := byName[ic.discd]; m != nil {
+		want[ic.discordName] = true
+		if m := byName[ic.discordName]; m != nil {
 			out[emojiKey(ic.name, ic.lang)] = discordgo.Emoji{ID: m.ID, Name: m.Name}
 		}
 	}
