@@ -17,9 +17,9 @@ import (
 // with the mouse's picks, then its second step, refused as the command
 // is (the sandbox's clans are at war already).
 // /roster upload opens a file upload, a .toml is chosen and taken. The
-// status of the started battle shows the flag's emoji as its picture.
-// Screenshots: form-step1.png, form-step2.png, roster-form.png,
-// emoji-status.png.
+// status of the started battle shows the flag's emoji as its picture, the
+// turn's log a troop's counter before a unit. Screenshots: form-step1.png,
+// form-step2.png, roster-form.png, emoji-status.png, emoji-log.png.
 func TestSandboxFormsAndEmojiInTheBrowser(t *testing.T) {
 	browser := findBrowser(t)
 	dir := artifactsDir(t)
@@ -90,5 +90,30 @@ func TestSandboxFormsAndEmojiInTheBrowser(t *testing.T) {
 		return ims.length > 0 && ims.every(i => i.complete && i.naturalWidth === 128 && /^:gunbai_/.test(i.alt)); })()`, long)
 	p.do("scroll to the emoji", chromedp.ScrollIntoView(chromedp.CSS(".content img.emoji")))
 	p.shot("emoji-status")
+	p.noRawMarkup("gm")
+
+	// A turn's log: a troop's counter before each unit it first names, a
+	// move's mark before its line. The North rolls and moves n-yari by
+	// commands; the GM resolves the turn.
+	p.command("/battle start battle:Каванакадзима end_scouting:true")
+	p.wait("turn 1 open", `channelHas(/ход 1 открыт/)`, long)
+	p.as("north", "север")
+	p.channel("север")
+	p.command("/roll stake:low")
+	accept := `button[data-custom-id^="roll:"][data-custom-id$=":accept"]`
+	p.wait("the roll made (or its accept button)", `channelHas(/командный бросок сделан/) || !!document.querySelector('`+accept+`')`, long)
+	if p.eval(`!!document.querySelector('` + accept + `')`) { // a reroll offered: taken as it is
+		p.click("accept the roll", accept)
+		p.wait("the roll accepted", `channelHas(/командный бросок сделан/)`, long)
+	}
+	p.command("/order unit:n-yari order:move")
+	p.wait("the order given", `channelHas(/n-yari, фаза 1/)`, long)
+	p.as("gm", "gm")
+	p.channel("gm")
+	p.command("/battle resolve battle:Каванакадзима turn:1")
+	p.wait("the log's troop counters drawn", `(() => { const ims = [...document.querySelectorAll('.content img.emoji')].filter(i => /^:gunbai_(heavy|light|samurai|ashigaru|yamabushi)/.test(i.alt));
+		return ims.length > 0 && ims.every(i => i.complete && i.naturalWidth === 128); })()`, long)
+	p.do("scroll to the log", chromedp.ScrollIntoView(chromedp.CSS(".content img.emoji[alt^=':gunbai_samurai'], .content img.emoji[alt^=':gunbai_ashigaru'], .content img.emoji[alt^=':gunbai_heavy']")))
+	p.shot("emoji-log")
 	p.noRawMarkup("gm")
 }
