@@ -30,6 +30,11 @@ type Options struct {
 	// now (5xx, network), doubled at each attempt up to 5 minutes; zero:
 	// 2 seconds. A rate limit waits what Discord says instead.
 	RetryBase time.Duration
+	// Emojis: upload the bot's icons as application emojis at the first
+	// READY (emojisync.go) and put them in the sheet's menus, the status
+	// and the logs. Off (tests that compare texts), the texts are the same
+	// without them.
+	Emojis bool
 	// IdentifyPause waits between the identify buckets of the shards
 	// (IdentifyInterval); nil: time.Sleep. Tests record it instead.
 	IdentifyPause func(time.Duration)
@@ -66,6 +71,8 @@ type Bot struct {
 	// acknowledgements of the later ones are not queued behind the store
 	// writes of the earlier ones.
 	working chan struct{}
+	// emojis are the application's emojis, synced at the first READY.
+	emojis emojiSet
 }
 
 // New wires a bot to a session; Start opens it. A session with a
@@ -96,6 +103,7 @@ func newBot(sessions []*discordgo.Session, layout Shards, concurrency int, svc *
 		s.Identify.Intents = discordgo.IntentsGuilds
 		s.AddHandler(b.onReady)
 		s.AddHandler(b.onInteraction)
+		s.AddHandler(b.onModalEvent)
 	}
 	return b
 }
@@ -277,6 +285,9 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 		if _, err := s.ApplicationCommandBulkOverwrite(app, "", DMCommands()); err != nil {
 			b.opt.Log.Printf("registering the DM's global commands: %v", err)
 		}
+	}
+	if b.opt.Emojis {
+		b.syncEmojis(s, app)
 	}
 	// What a crash left owed is delivered now.
 	b.deliverDue()

@@ -28,7 +28,8 @@ func campaignSpecs() []cmdSpec {
 	return []cmdSpec{
 		{name: "roster", subs: []cmdSpec{
 			{name: "upload", gm: true, handle: (*Bot).rosterUpload, opts: []optSpec{
-				{name: "file", typ: discordgo.ApplicationCommandOptionAttachment, required: true},
+				// Without it, the form with a file upload opens (forms.go).
+				{name: "file", typ: discordgo.ApplicationCommandOptionAttachment},
 			}},
 			{name: "show", handle: (*Bot).rosterShow, opts: []optSpec{
 				{name: "clan", typ: str, complete: completeClans},
@@ -70,6 +71,12 @@ func (b *Bot) rosterUpload(c *call) error {
 	if data.Resolved != nil {
 		att = data.Resolved.Attachments[id]
 	}
+	return b.uploadRoster(c, att)
+}
+
+// uploadRoster downloads a roster or army list attached to a command or
+// uploaded in its form (forms.go), merges it and answers with the roster.
+func (b *Bot) uploadRoster(c *call, att *discordgo.MessageAttachment) error {
 	if att == nil {
 		return refuse("err.roster_no_file")
 	}

@@ -104,6 +104,7 @@ func battleSpecs() []cmdSpec {
 				{name: "north_lang", typ: str, choices: []string{"ru", "en"}},
 				{name: "south_lang", typ: str, choices: []string{"ru", "en"}},
 			}},
+			{name: "form", handle: (*Bot).battleFormCommand}, // opens its modal (forms.go)
 			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{
 				battle(func(c *call, h store.Header) bool {
 					end, _ := optFlag(c, "end_scouting")

@@ -22,7 +22,9 @@ func sentCustomIDs(calls []discordtest.Call) (ids []string, modal []bool) {
 			}
 		case map[string]any:
 			if id, ok := x["custom_id"].(string); ok {
-				if typ, typed := x["type"].(float64); !typed || typ != 4 {
+				// A form's inputs (typed, in the modal's data) are read
+				// by their form's handler, not routed.
+				if typ, typed := x["type"].(float64); !typed || typ != 4 && !inModal {
 					ids, modal = append(ids, id), append(modal, !typed && inModal)
 				}
 			}

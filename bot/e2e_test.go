@@ -53,6 +53,8 @@ type world struct {
 	// reconnect: discordgo reconnects after a gateway error, as in
 	// production (the fake turns it off by default).
 	reconnect bool
+	// botOpt adjusts the bot's options before it starts.
+	botOpt func(*bot.Options)
 }
 
 func newWorld(t testing.TB) *world {
@@ -100,7 +102,11 @@ func (w *world) start() {
 		w.svc(svc)
 	}
 	// Retries come quickly in tests; the wait doubles all the same.
-	w.b = bot.New(sess, svc, bot.Options{GMRole: "Мастер", Locale: "ru", Log: log.New(testLogOut, "", 0), RetryBase: 20 * time.Millisecond})
+	opt := bot.Options{GMRole: "Мастер", Locale: "ru", Log: log.New(testLogOut, "", 0), RetryBase: 20 * time.Millisecond}
+	if w.botOpt != nil {
+		w.botOpt(&opt)
+	}
+	w.b = bot.New(sess, svc, opt)
 	registered := w.registrations()
 	if err := w.b.Start(); err != nil {
 		w.t.Fatal(err)

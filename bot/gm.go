@@ -31,6 +31,12 @@ func (b *Bot) battleCreate(c *call) error {
 		Locale:           b.serverLocale(c),
 		GMLang:           string(c.lang),
 	}
+	return b.createBattle(c, req)
+}
+
+// createBattle checks the channels a battle is to be created with, creates
+// it and answers the GM: the command's and the form's (forms.go) one path.
+func (b *Bot) createBattle(c *call, req game.CreateRequest) error {
 	if err := b.checkChannels(c.i.GuildID, req.North, req.South, req.GMChannelID); err != nil {
 		return err
 	}

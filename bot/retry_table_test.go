@@ -23,6 +23,7 @@ import (
 // with its reason: TestRetryEveryCommandClassified fails otherwise.
 var retryClasses = map[string]struct{ class, why string }{
 	"battle create":    {"c", "the name is unique: err.battle_exists names the battle"},
+	"battle form":      {"a", "opens a form, changes nothing (its submit is bform:'s)"},
 	"battle start":     {"c", "deployment only: err.not_in_deployment / err.scouting_started say it has begun"},
 	"battle resolve":   {"c", "names its turn: err.turn_resolved says it is resolved"},
 	"battle finish":    {"c", "err.finished says it is finished"},
@@ -71,6 +72,8 @@ var componentClasses = map[string]struct{ class, why string }{
 	"read:":  {"a", ""},
 	"qb:":    {"b", "a side's choice set, or confirmed; err.quick_done once fought"},
 	"duel:":  {"d", "an exchange's buttons carry the exchanges done when drawn (duels.DuelAsOf): a second press is err.duel_moved; a split is the fighter's one choice (c)"},
+	"bform:": {"c", "step 1 checks and offers a button (a): step 2 creates, the name is unique: err.battle_exists names the battle"},
+	"rform:": {"b", "as /roster upload: merged by IDs, the same file twice leaves the same roster"},
 	"am:":    {"d", "add carries the figures given when drawn (campaigns.AftermathAddID): a second press is err.aftermath_moved; clear, default, promote, grant, skill, confirm set a choice (b)"},
 	"cmwhy:": {"a", "a Why… menu's pick reads the turn posted, writes nothing"},
 }

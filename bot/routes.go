@@ -35,6 +35,8 @@ type call struct {
 	retry *game.Retry
 	// dm is the battle a command in a DM with the bot acts on (dm.go).
 	dm *dmSeat
+	// form is a submitted modal of labels (modalparts.go), nil otherwise.
+	form *modalForm
 }
 
 func newCall(i *discordgo.InteractionCreate) *call {
@@ -135,6 +137,9 @@ func (c *call) user() *discordgo.User {
 func refuse(key string, args ...any) error { return &game.Refusal{Key: key, Args: args} }
 
 func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
+	if i.Type == discordgo.InteractionModalSubmit && i.Data == nil {
+		return // a form of labels discordgo cannot read: onModalEvent answers it
+	}
 	b.busy.Add()
 	defer b.busy.Done()
 	c := newCall(i)
@@ -162,6 +167,9 @@ func (b *Bot) dispatch(c *call) error {
 		r, ok := b.routes[c.path]
 		if !ok || r.handle == nil {
 			return refuse("bot.unknown_command", c.path)
+		}
+		if open := formOpener(c); open != nil {
+			return open(b, c) // a modal is the first answer: no deferral
 		}
 		if b.ack(c) != nil {
 			return nil // nobody waits for an answer any more
@@ -219,6 +227,8 @@ var componentRoutes = []componentRow{
 	{ids: []*customid.Pattern{customid.Read}, handle: readAcked((*Bot).readClick)},
 	{ids: []*customid.Pattern{customid.Roll, customid.RollOld}, handle: acked((*Bot).reroll)},
 	{ids: []*customid.Pattern{customid.WhyUnit}, handle: acked((*Bot).whyClick)},
+	{ids: []*customid.Pattern{customid.BattleForm}, modal: true, handle: (*Bot).battleFormClick},
+	{ids: []*customid.Pattern{customid.RosterForm}, modal: true, handle: (*Bot).rosterFormSubmit},
 }
 
 // componentRoute finds the row of a custom ID by its head, and parses it.

@@ -62,7 +62,7 @@ func (b *Bot) composeSheet(p store.Post, ref game.SheetRef) ([]message, error) {
 		m.file = &discordgo.File{Name: "preview.png", ContentType: "image/png", Reader: bytes.NewReader(png)}
 		m.alt = field.AltText(l, st.View, opt, nil)
 	}
-	m.components = sheetV2(l, st, m.alt, b.emojiOf)
+	m.components = sheetV2(l, st, m.alt, func(name string) *discordgo.ComponentEmoji { return b.emojiIn(l, name) })
 	return []message{m}, nil
 }
 
@@ -284,7 +284,7 @@ func (m *sheetMenus) pickMenu() {
 			continue
 		}
 		picks = append(picks, discordgo.SelectMenuOption{Label: clip(pickLabel(m.l, p), 100), Value: p.Key, Default: p.Key == m.d.Pick,
-			Description: clip(pickDesc(m.l, m.st, p), 100), Emoji: m.emoji(pickMark(p.Kind))})
+			Description: clip(pickDesc(m.l, m.st, p), 100), Emoji: m.emoji(orderMarks[p.Kind])})
 	}
 	if len(picks) > 0 {
 		m.rows = append(m.rows, selectRow(m.l, m.id(game.ActPick), render.T(m.l, "sheet.pick_order"), picks, m.page("pick")))

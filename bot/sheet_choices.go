@@ -36,17 +36,6 @@ func pickDesc(l render.Lang, st game.SheetState, p game.Pick) string {
 	return cost
 }
 
-// pickMark is the emoji of an order kind: a shot's or a move's mark.
-func pickMark(k engine.OrderKind) string {
-	switch {
-	case k.Shoots():
-		return "mark:shot"
-	case k.Forward() || k.Gallops() || k.EndsHold():
-		return "mark:move"
-	}
-	return "mark:" + k.String()
-}
-
 // choiceOptions are a pick's choices: those that can be carried out as
 // things stand first, each with what it does; a shot's targets out of the
 // fire zone now after them, marked so, saying why and giving no odds.

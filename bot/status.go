@@ -30,7 +30,8 @@ func (b *Bot) composeStatus(p store.Post) ([]message, error) {
 		return nil, err
 	}
 	none := &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
-	text := statusText(render.Lang(p.Lang), v)
+	l := render.Lang(p.Lang)
+	text := statusText(l, v, b.logIcons(l))
 	if line := b.threadLine(p); line != "" { // the link to the battle's thread, under the title
 		head, rest, _ := strings.Cut(text, "\n")
 		text = head + "\n" + line + "\n" + rest
@@ -40,8 +41,9 @@ func (b *Bot) composeStatus(p store.Post) ([]message, error) {
 
 // statusText words a battle's status: where it stands, its clock, each
 // side ready or not (of the enemy, a clan sees only that), the turns
-// missed and the journal's head hash.
-func statusText(l render.Lang, v game.StatusView) string {
+// missed and the journal's head hash; each side's line under its flag's
+// emoji (icon gives its markup; nil: none).
+func statusText(l render.Lang, v game.StatusView, icon func(name string) string) string {
 	var where string
 	switch {
 	case v.Status == store.StatusFinished:
@@ -89,7 +91,11 @@ func statusText(l render.Lang, v game.StatusView) string {
 			default:
 				state = render.T(l, "bstatus.not_ready")
 			}
-			lines = append(lines, render.T(l, "bstatus.side", render.SideName(l, side), "<@&"+v.Roles[side]+">", state))
+			line := render.T(l, "bstatus.side", render.SideName(l, side), "<@&"+v.Roles[side]+">", state)
+			if icon != nil && icon("mark:flag") != "" {
+				line = icon("mark:flag") + " " + line
+			}
+			lines = append(lines, line)
 		}
 	}
 	lines = append(lines, render.T(l, "bstatus.missed",

@@ -85,7 +85,11 @@ func DrawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
 func (b *Bot) drawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
 	b.drawing <- struct{}{}
 	defer func() { <-b.drawing }()
-	return DrawTurn(l, tv, gif)
+	f, err := DrawTurn(l, tv, gif)
+	if icons := b.logIcons(l); icons != nil && err == nil {
+		f.Log = render.OrdersGiven(l, tv.Audience.Sides(), tv.Turn, tv.Orders) + b.turnLogText(l, tv)
+	}
+	return f, err
 }
 
 // turnFile is a picture of a turn as a Discord attachment.
@@ -134,7 +138,7 @@ func (b *Bot) turnLog(c *call) error {
 	if err != nil {
 		return err
 	}
-	b.reply(c, render.T(c.lang, "bot.log_title", tv.Name, tv.Turn)+"\n"+render.OrdersGiven(c.lang, tv.Audience.Sides(), tv.Turn, tv.Orders)+render.LogNamed(c.lang, tv.Events, render.Names(&tv.Before, &tv.After)), nil)
+	b.reply(c, render.T(c.lang, "bot.log_title", tv.Name, tv.Turn)+"\n"+render.OrdersGiven(c.lang, tv.Audience.Sides(), tv.Turn, tv.Orders)+b.turnLogText(c.lang, tv), nil)
 	return nil
 }
 
@@ -195,7 +199,7 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 		}
 		frames = append(frames, field.ReplayFrame{State: tv.After, Events: tv.Events, Caption: render.T(l, "bot.reveal_turn", t)})
 		// Every turn's orders, both sides', and its whole log.
-		logs = append(logs, render.OrdersGiven(l, store.AudienceGM.Sides(), t, tv.Orders)+render.LogNamed(l, tv.Events, render.Names(&tv.Before, &tv.After)))
+		logs = append(logs, render.OrdersGiven(l, store.AudienceGM.Sides(), t, tv.Orders)+b.turnLogText(l, tv))
 	}
 	opt := turnOptions(l, last)
 	before := first.Before

@@ -9,7 +9,7 @@ var campaignCmdTexts = texts{
 	"cmd.roster.upload.name":                         {"загрузить", "upload"},
 	"cmd.roster.upload.desc":                         {"Загрузить ростер (TOML) или список армии (CSV) файлом", "Upload a roster (TOML) or an army list (CSV) as a file"},
 	"cmd.roster.opt.file.name":                       {"файл", "file"},
-	"cmd.roster.opt.file.desc":                       {"Файл .toml или .csv", "A .toml or .csv file"},
+	"cmd.roster.opt.file.desc":                       {"Файл .toml или .csv; без него откроется форма загрузки", "A .toml or .csv file; without it, an upload form opens"},
 	"cmd.roster.show.name":                           {"показать", "show"},
 	"cmd.roster.show.desc":                           {"Показать ростер своего клана (мастеру — любого)", "Show your clan's roster (the GM: any clan's)"},
 	"cmd.roster.opt.clan.name":                       {"клан", "clan"},

@@ -38,6 +38,7 @@ func tables() []table {
 		{"completeTexts", completeTexts},
 		{"duelTexts", duelTexts},
 		{"endingTexts", endingTexts},
+		{"formTexts", formTexts},
 		{"fixTexts", fixTexts},
 		{"gameTexts", gameTexts},
 		{"lastSeenTexts", lastSeenTexts},

@@ -50,18 +50,30 @@ func Names(states ...*engine.Battle) map[string]string {
 // named beside its ID where the log first mentions it: «s-hatamoto
 // (Хатамото Сингэна)»; then by its ID alone.
 func LogNamed(lang Lang, events []engine.Event, names map[string]string) string {
+	return LogWith(lang, events, LogOptions{Names: names})
+}
+
+// LogWith is LogNamed with the options' icons (logicons.go).
+func LogWith(lang Lang, events []engine.Event, opt LogOptions) string {
 	var b strings.Builder
+	names := opt.Names
 	named := map[string]bool{}
+	iconed := map[string]bool{}
 	nm := func(id string) string {
 		s := unitName(lang, id)
 		if n := names[id]; n != "" && !named[id] {
 			named[id] = true
 			s = T(lang, "log.named", s, n)
 		}
+		if !iconed[id] {
+			iconed[id] = true
+			s = opt.troopIcon(id) + s
+		}
 		return s
 	}
 	line := func(e engine.Event, prefix string) {
 		b.WriteString(prefix)
+		b.WriteString(opt.markIcon(e.Kind))
 		b.WriteString(eventTextNamed(lang, e, nm))
 		if e.Rule != "" {
 			b.WriteString(" [" + RuleRef(lang, e.Rule) + "]")

@@ -277,6 +277,7 @@ func Serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logg
 	}
 	b, err := bot.Dial(c, &game.Service{Store: st, Scenarios: scenarios, TurnDeadline: cfg.Battle.TurnDeadline}, bot.Options{
 		GMRole: cfg.Discord.GMRole, Guilds: cfg.Discord.Guilds, Locale: cfg.Battle.DefaultLocale, Log: logger,
+		Emojis: true,
 	})
 	if err != nil {
 		return err

@@ -41,6 +41,8 @@ func (sb *Sandbox) handler() http.Handler {
 	mux.HandleFunc("GET /sandbox/dmcommands", sb.serveDMCommands) // menus.go
 	mux.HandleFunc("GET /sandbox/menus", sb.serveMenus)
 	mux.HandleFunc("POST /sandbox/menu", sb.serveMenu)
+	mux.HandleFunc("POST /sandbox/form", sb.serveForm)       // forms.go
+	mux.HandleFunc("GET /sandbox/emoji/{id}", sb.serveEmoji) // forms.go
 	return mux
 }
 

@@ -147,6 +147,7 @@ func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
 		if a == nil {
 			a = s.postedFileLocked(parts[0], parts[1], parts[2]) // a file the bot posted
 		}
+		s.attachmentGets++
 	}
 	s.mu.Unlock()
 	if a == nil || parts[0] != a.channel || parts[2] != a.filename {

@@ -299,6 +299,7 @@ func (s *Server) callbackModalLocked(cb *callback) *apiError {
 	if len(data.Components) == 0 || len(data.Components) > 5 {
 		fe.add("data.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
 	}
+	checkModalParts(data.Components, fe) // modals.go
 	return fe.err()
 }
 

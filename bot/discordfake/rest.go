@@ -339,6 +339,12 @@ var botRoutes = []restRoute{
 	{"", "/applications/{}/guilds/{}/commands", func(s *Server, c *Call, p []string) (int, any, *apiError) {
 		return s.commandsLocked(c, p[0], p[1], "")
 	}},
+	{"", "/applications/{}/emojis", func(s *Server, c *Call, p []string) (int, any, *apiError) {
+		return s.appEmojisLocked(c, p[0], "")
+	}},
+	{"", "/applications/{}/emojis/{}", func(s *Server, c *Call, p []string) (int, any, *apiError) {
+		return s.appEmojisLocked(c, p[0], p[1])
+	}},
 	{"", "/applications/{}/guilds/{}/commands/permissions", notFound}, // not a command's id
 	{"", "/applications/{}/guilds/{}/commands/{}", func(s *Server, c *Call, p []string) (int, any, *apiError) {
 		return s.commandsLocked(c, p[0], p[1], p[2])

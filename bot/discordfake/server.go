@@ -96,6 +96,8 @@ type Server struct {
 	nonces            map[string]nonceRec            // author+"/"+nonce -> first message
 	members           map[string]map[string][]string // guild -> user -> role ids
 	attachments       map[string]*attachmentFile     // by id: files of built AttachmentOpt options
+	emojis            *emojiStore                    // the application's emojis (emojis.go)
+	attachmentGets    int                            // GETs of attachments served (modals.go)
 	subscribers       map[chan Change]bool           // Subscribe
 }
 
@@ -253,6 +255,10 @@ func newServer(rep Reporter, opts Options) (*Server, error) {
 	s.http = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/attachments/") {
 			s.serveAttachment(w, r) // the CDN, on the same listener
+			return
+		}
+		if strings.HasPrefix(r.URL.Path, "/emojis/") {
+			s.serveEmoji(w, r) // the CDN's emojis
 			return
 		}
 		s.serveHTTP(w, r)

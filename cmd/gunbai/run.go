@@ -133,6 +133,7 @@ func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logg
 	defer startBackups(ctx, st, cfg.Store, logger, time.Now)() // stopped before the store closes
 	b, err := bot.Dial(c, &game.Service{Store: st, Scenarios: scenarios, TurnDeadline: cfg.Battle.TurnDeadline}, bot.Options{
 		GMRole: cfg.Discord.GMRole, Guilds: cfg.Discord.Guilds, Locale: cfg.Battle.DefaultLocale, Log: logger,
+		Emojis: true,
 	})
 	if err != nil {
 		return err

@@ -36,7 +36,13 @@ var (
 	// turn posted as message in the channel it is clicked in; part: the
 	// menu's place (a menu a side).
 	WhyUnit = New("cmwhy:{part:int}:{message}")
+	// BattleForm: the GM's form of a new battle (bot/forms.go), its step
+	// and, from step 2, the clans' roles and channels and the GM's channel
+	// picked at step 1.
+	BattleForm = New("bform:{step:int}:{data...}")
+	// RosterForm: the form that uploads a roster.
+	RosterForm = New("rform:{what}")
 )
 
 // All is every pattern, for the tests that every ID built parses.
-var All = []*Pattern{Aftermath, Fight, Duel, Sheet, SheetReroll, Roll, RollOld, Read, Again, WhyUnit}
+var All = []*Pattern{Aftermath, Fight, Duel, Sheet, SheetReroll, Roll, RollOld, Read, Again, WhyUnit, BattleForm, RosterForm}
