@@ -216,7 +216,7 @@ func emojiTurnWorld(t *testing.T, emojis, fail bool) *world {
 	w.slash(asai, chanAsai, "orders", discordtest.BoolOpt("ready", true))
 	for _, ch := range []string{chanOda, chanAsai} {
 		w.srv.WaitFor(func() bool {
-			return strings.Contains(contentOf(w.srv.Messages().In(ch)), "2") && hasFiles(w.srv.Messages().In(ch))
+			return strings.Contains(contentOf(w.srv.Messages().Under(ch)), "2") && hasFiles(w.srv.Messages().Under(ch))
 		}, wait)
 	}
 	w.b.Wait()
@@ -240,7 +240,7 @@ func TestEmojiInLogRussianAndEnglish(t *testing.T) {
 	w := emojiTurnWorld(t, true, false)
 	defer w.stop()
 	ours := ourEmojis(w.srv)
-	ru, en := contentOf(w.srv.Messages().In(chanOda)), contentOf(w.srv.Messages().In(chanAsai))
+	ru, en := contentOf(w.srv.Messages().Under(chanOda)), contentOf(w.srv.Messages().Under(chanAsai))
 	for _, c := range []struct {
 		text, lang, moved string
 	}{{ru, "ru", "n-yari"}, {en, "en", "n-yari"}} {
@@ -268,7 +268,7 @@ func TestEmojiInLogRussianAndEnglish(t *testing.T) {
 
 	plain := emojiTurnWorld(t, true, true) // the sync failed: no emojis
 	defer plain.stop()
-	pru, pen := contentOf(plain.srv.Messages().In(chanOda)), contentOf(plain.srv.Messages().In(chanAsai))
+	pru, pen := contentOf(plain.srv.Messages().Under(chanOda)), contentOf(plain.srv.Messages().Under(chanAsai))
 	if strings.Contains(pru+pen, "<:") {
 		t.Fatalf("emoji markup with no emojis synced:\n%s", pru+pen)
 	}

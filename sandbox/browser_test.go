@@ -234,7 +234,7 @@ func (p *page) highlighted(pl player, unit, before string) {
 	p.t.Helper()
 	head := `/На карте выделен|Marked on the map/`
 	p.wait(pl.person+"'s preview marking the unit picked", `(() => { const i = sheetPreview(); return !!i && `+head+`.test(i.alt) && sheetGold() > `+before+` + 200; })()`, long)
-	p.shot(pl.person + "-highlight")
+	p.shot(pl.person + "-highlight-" + unit)
 	if alt := p.str(`sheetPreview().alt`); !strings.Contains(alt, unit) {
 		p.fail("%s's highlighted preview does not name his unit %s: %q", pl.person, unit, alt)
 	}

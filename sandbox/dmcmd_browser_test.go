@@ -46,6 +46,7 @@ func TestSandboxDMCommandContextMenu(t *testing.T) {
 	p.as("gm", "gm")
 	p.channel("gm")
 	p.command("/battle start battle:" + name)
+	p.thread("gm", sandbox.BattleName) // the battle's posts are in its thread
 	opened := `channelHas(/ход 1 открыт|turn 1 is open/i)`
 	p.wait("turn 1 opened or the scouting", opened+` || channelHas(/армии расставлены|armies are deployed/i)`, long)
 	if !p.eval(opened) {
@@ -74,10 +75,12 @@ func TestSandboxDMCommandContextMenu(t *testing.T) {
 	// The turn resolves; its post in North's channel has the "⋯" Apps.
 	p.as("gm", "gm")
 	p.channel("gm")
+	p.thread("gm", sandbox.BattleName)
 	p.command("/battle resolve battle:" + name + " turn:1")
 	p.wait("turn 1 resolved", `channelHas(/ход 2 открыт|turn 2 is open/i)`, long)
 	p.as("north", "север")
 	p.channel("север")
+	p.thread("север", sandbox.BattleName) // where the turn's post is, and its ⋯
 	p.picture("север", `/Вид Севера/`)
 	post := `[...document.querySelectorAll('.message:not(.ephemeral)')].filter(m => [...m.querySelectorAll('img.attachment')].some(i => /Вид Севера/.test(i.alt))).pop()`
 	apps := func(item string) {

@@ -96,20 +96,24 @@ func TestSandboxFormsAndEmojiInTheBrowser(t *testing.T) {
 	// move's mark before its line. The North rolls and moves n-yari by
 	// commands; the GM resolves the turn.
 	p.command("/battle start battle:Каванакадзима end_scouting:true")
+	p.thread("gm", "Каванакадзима") // the battle's posts are in its thread
 	p.wait("turn 1 open", `channelHas(/ход 1 открыт/)`, long)
 	p.as("north", "север")
 	p.channel("север")
 	p.command("/roll stake:low")
 	accept := `button[data-custom-id^="roll:"][data-custom-id$=":accept"]`
-	p.wait("the roll made (or its accept button)", `channelHas(/командный бросок сделан/) || !!document.querySelector('`+accept+`')`, long)
+	// The roll's answer is North's alone, here; the clan reads that the
+	// roll is made in the battle's thread.
+	p.wait("the roll made (or its accept button)", `channelHas(/Командный бросок \(/) || !!document.querySelector('`+accept+`')`, long)
 	if p.eval(`!!document.querySelector('` + accept + `')`) { // a reroll offered: taken as it is
 		p.click("accept the roll", accept)
-		p.wait("the roll accepted", `channelHas(/командный бросок сделан/)`, long)
+		p.wait("the roll accepted", `!document.querySelector('`+accept+`')`, long)
 	}
 	p.command("/order unit:n-yari order:move")
 	p.wait("the order given", `channelHas(/n-yari, фаза 1/)`, long)
 	p.as("gm", "gm")
 	p.channel("gm")
+	p.thread("gm", "Каванакадзима")
 	p.command("/battle resolve battle:Каванакадзима turn:1")
 	p.wait("the log's troop counters drawn", `(() => { const ims = [...document.querySelectorAll('.content img.emoji')].filter(i => /^:gunbai_(heavy|light|samurai|ashigaru|yamabushi)/.test(i.alt));
 		return ims.length > 0 && ims.every(i => i.complete && i.naturalWidth === 128); })()`, long)

@@ -105,8 +105,3 @@ func TestModalLabelsValidatedAndSubmitted(t *testing.T) {
 	}
 }
 
-func asREST(err error, re **discordgo.RESTError) bool {
-	r, ok := err.(*discordgo.RESTError)
-	*re = r
-	return ok
-}
