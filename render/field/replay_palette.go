@@ -2,6 +2,7 @@ package field
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"image"
 	"image/color"
@@ -167,11 +168,12 @@ func (p *gifPalette) extendBy(count map[uint32]int) *gifPalette {
 			extra = append(extra, kv{c, n})
 		}
 	}
+	// A total order: the map gives its colours in a random order, and two
+	// shades of one cell of the table are often painted alike (the two
+	// rows either side of a line drawn between pixels): the one that
+	// takes the cell, exactly, must not be the map's pick.
 	slices.SortFunc(extra, func(a, b kv) int {
-		if a.n != b.n {
-			return b.n - a.n
-		}
-		return pixelKey(a.c) - pixelKey(b.c)
+		return cmp.Or(b.n-a.n, pixelKey(a.c)-pixelKey(b.c), cmp.Compare(a.c, b.c))
 	})
 	out := &gifPalette{colors: slices.Clone(p.colors), lut: slices.Clone(p.lut), rgb: slices.Clone(p.rgb)}
 	for _, e := range extra {
