@@ -104,4 +104,3 @@ func TestModalLabelsValidatedAndSubmitted(t *testing.T) {
 		t.Errorf("the uploaded file: %+v", a)
 	}
 }
-
