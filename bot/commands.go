@@ -88,13 +88,16 @@ func battleSpecs() []cmdSpec {
 	notOver := func(_ *call, h store.Header) bool { return h.Status != store.StatusFinished }
 	return []cmdSpec{
 		{name: "battle", gm: true, subs: []cmdSpec{
+			// Without any option /battle create opens its form (forms.go), so
+			// the six it needs are not marked required: battleCreate refuses
+			// a command that gives some of them and not all.
 			{name: "create", handle: (*Bot).battleCreate, opts: []optSpec{
-				{name: "name", typ: str, required: true},
-				{name: "north_role", typ: discordgo.ApplicationCommandOptionRole, required: true},
-				{name: "north_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
-				{name: "south_role", typ: discordgo.ApplicationCommandOptionRole, required: true},
-				{name: "south_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
-				{name: "gm_channel", typ: discordgo.ApplicationCommandOptionChannel, required: true},
+				{name: "name", typ: str},
+				{name: "north_role", typ: discordgo.ApplicationCommandOptionRole},
+				{name: "north_channel", typ: discordgo.ApplicationCommandOptionChannel},
+				{name: "south_role", typ: discordgo.ApplicationCommandOptionRole},
+				{name: "south_channel", typ: discordgo.ApplicationCommandOptionChannel},
+				{name: "gm_channel", typ: discordgo.ApplicationCommandOptionChannel},
 				{name: "spectator_channel", typ: discordgo.ApplicationCommandOptionChannel},
 				{name: "north_orders", typ: discordgo.ApplicationCommandOptionRole},
 				{name: "south_orders", typ: discordgo.ApplicationCommandOptionRole},
@@ -104,7 +107,6 @@ func battleSpecs() []cmdSpec {
 				{name: "north_lang", typ: str, choices: []string{"ru", "en"}},
 				{name: "south_lang", typ: str, choices: []string{"ru", "en"}},
 			}},
-			{name: "form", handle: (*Bot).battleFormCommand}, // opens its modal (forms.go)
 			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{
 				battle(func(c *call, h store.Header) bool {
 					end, _ := optFlag(c, "end_scouting")

@@ -19,7 +19,7 @@ import (
 // The GM's forms (modals of labels, modalparts.go), besides the commands'
 // options, which keep working:
 //
-//   - /battle form creates a battle in two steps, as a modal holds at most
+//   - /battle create with no option creates a battle in two steps, as a modal holds at most
 //     five inputs: the clans' roles and channels and the GM's channel,
 //     picked from Discord's own lists (checked at once as /battle create
 //     checks them), then a button opens the second: the name, the
@@ -36,17 +36,13 @@ import (
 // when the command is answered as usual.
 func formOpener(c *call) handler {
 	switch {
-	case c.path == "battle form":
+	case c.path == "battle create" && len(c.opts) == 0:
 		return (*Bot).openBattleForm
 	case c.path == "roster upload" && c.opts["file"] == nil:
 		return (*Bot).openRosterForm
 	}
 	return nil
 }
-
-// battleFormCommand is /battle form's handler in the table: formOpener
-// answers it before, with the form.
-func (b *Bot) battleFormCommand(c *call) error { return b.openBattleForm(c) }
 
 // onModalEvent answers a submitted form of labels, which discordgo cannot
 // decode (onInteraction leaves it): decoded here, then dispatched as any
@@ -104,7 +100,8 @@ func channelSelect(id string, required bool) modalSelect {
 		ChannelTypes: []discordgo.ChannelType{discordgo.ChannelTypeGuildText}}
 }
 
-// openBattleForm answers /battle form with the form's first step.
+// openBattleForm answers /battle create given no option with the form's
+// first step.
 func (b *Bot) openBattleForm(c *call) error {
 	if !b.isGM(c.i) {
 		return refuse("bot.not_gm")

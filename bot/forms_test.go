@@ -91,7 +91,7 @@ func (w *world) battles() int {
 	return len(hs)
 }
 
-// /battle form, in Russian and in English: two modals of labels in the
+// /battle create with no option, in Russian and in English: two modals of labels in the
 // GM's language (roles and channels picked from Discord's lists), the
 // battle created as /battle create creates it; a bad pick is refused in
 // the GM's words and creates nothing.
@@ -109,7 +109,7 @@ func TestBattleCreateFormRussianAndEnglish(t *testing.T) {
 			defer w.stop()
 			master := gm
 			master.Locale = c.locale
-			first := modalOf(t, w.answers(w.srv.Interactions().SlashCommand(w.guild, chanGM, master, "battle", discordtest.Subcommand("form")))[0])
+			first := modalOf(t, w.answers(w.srv.Interactions().SlashCommand(w.guild, chanGM, master, "battle", discordtest.Subcommand("create")))[0])
 			t.Logf("the first modal (%s): %s", c.lang, first.raw)
 			want := []string{render.T(c.lang, "form.battle.north_role"), render.T(c.lang, "form.battle.north_channel"),
 				render.T(c.lang, "form.battle.south_role"), render.T(c.lang, "form.battle.south_channel"), render.T(c.lang, "form.battle.gm_channel")}
@@ -153,8 +153,16 @@ func TestBattleCreateFormRussianAndEnglish(t *testing.T) {
 				t.Fatalf("the same battle twice: %+v", again)
 			}
 			t.Logf("the same name again: %s", again.Content)
+			// Some of the options and not all: refused, the missing named
+			// in the GM's words, and no form, no battle.
+			part := w.do(w.srv.Interactions().SlashCommand(w.guild, chanGM, master, "battle", discordtest.Subcommand("create",
+				discordtest.StringOpt("name", "Другая"), discordtest.RoleOpt("north_role", roleOda))))
+			missing := render.T(c.lang, "cmd.battle.opt.north_channel.name") + ", " + render.T(c.lang, "cmd.battle.opt.south_role.name")
+			if !strings.Contains(part.Content, missing) || !strings.Contains(part.Content, render.T(c.lang, "cmd.battle.opt.gm_channel.name")) || w.battles() != 1 {
+				t.Fatalf("/battle create with two options of six: %+v (%d battles)", part, w.battles())
+			}
 			// A player may not open it.
-			if r := w.slash(oda, chanOda, "battle", discordtest.Subcommand("form")); !strings.Contains(r.Content, render.T(render.RU, "bot.not_gm")) {
+			if r := w.slash(oda, chanOda, "battle", discordtest.Subcommand("create")); !strings.Contains(r.Content, render.T(render.RU, "bot.not_gm")) {
 				t.Fatalf("a player opened the form: %+v", r)
 			}
 		})

@@ -18,6 +18,9 @@ import (
 // battleCreate creates a battle between two clans, each with its own
 // channel, and the GM's channel, all named by the GM and checked first.
 func (b *Bot) battleCreate(c *call) error {
+	if err := createNeeds(c); err != nil {
+		return err
+	}
 	req := game.CreateRequest{
 		Name: c.str("name"),
 		North: store.Clan{RoleID: c.str("north_role"), ChannelID: c.str("north_channel"), OrderRole: c.str("north_orders"),
@@ -32,6 +35,26 @@ func (b *Bot) battleCreate(c *call) error {
 		GMLang:           string(c.lang),
 	}
 	return b.createBattle(c, req)
+}
+
+// createNeeded are the options /battle create needs when it is given
+// options at all (given none, it opens its form).
+var createNeeded = []string{"name", "north_role", "north_channel", "south_role", "south_channel", "gm_channel"}
+
+// createNeeds refuses a /battle create that gives some of the options it
+// needs and not all, naming the missing ones as the GM's client names
+// them.
+func createNeeds(c *call) error {
+	var missing []string
+	for _, name := range createNeeded {
+		if c.opts[name] == nil {
+			missing = append(missing, render.T(c.lang, "cmd.battle.opt."+name+".name"))
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return refuse("err.create_missing", strings.Join(missing, ", "))
 }
 
 // createBattle checks the channels a battle is to be created with, creates

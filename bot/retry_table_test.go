@@ -23,7 +23,6 @@ import (
 // with its reason: TestRetryEveryCommandClassified fails otherwise.
 var retryClasses = map[string]struct{ class, why string }{
 	"battle create":    {"c", "the name is unique: err.battle_exists names the battle"},
-	"battle form":      {"a", "opens a form, changes nothing (its submit is bform:'s)"},
 	"battle start":     {"c", "deployment only: err.not_in_deployment / err.scouting_started say it has begun"},
 	"battle resolve":   {"c", "names its turn: err.turn_resolved says it is resolved"},
 	"battle finish":    {"c", "err.finished says it is finished"},

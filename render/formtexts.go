@@ -1,11 +1,10 @@
 package render
 
-// Texts of the GM's forms (bot/forms.go): /battle form's two steps and
+// Texts of the GM's forms (bot/forms.go): /battle create's two steps and
 // /roster upload's file upload. A label's title is at most 45 characters
 // (Discord's limit), its description at most 100.
 var formTexts = texts{
-	"cmd.battle.form.name": {"форма", "form"},
-	"cmd.battle.form.desc": {"Создать битву через форму: роли и каналы из списков", "Create a battle with a form: roles and channels picked from lists"},
+	"err.create_missing": {"Не хватает параметров: %s. Дайте все шесть (название, роли и каналы кланов, канал мастера) или ни одного — тогда откроется форма.", "Options missing: %s. Give all six (the name, the clans' roles and channels, the GM channel), or none to open the form."},
 
 	"form.battle.title1":        {"Новая битва: кланы (шаг 1 из 2)", "New battle: the clans (step 1 of 2)"},
 	"form.battle.north_role":    {"Роль клана Севера", "North's clan role"},

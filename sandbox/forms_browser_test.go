@@ -12,7 +12,7 @@ import (
 )
 
 // The GM's forms and the application's emojis in a real browser (issue
-// 28 items 6-8): /battle form opens a modal of labels drawn as Discord
+// 28 items 6-8): /battle create with no option opens a modal of labels drawn as Discord
 // draws them (selects of the guild's roles and text channels), filled in
 // with the mouse's picks, then its second step, refused as the command
 // is (the sandbox's clans are at war already).
@@ -51,7 +51,7 @@ func TestSandboxFormsAndEmojiInTheBrowser(t *testing.T) {
 			p.fail("the form's %s has no %q", id, text)
 		}
 	}
-	p.command("/battle form")
+	p.command("/battle create")
 	p.wait("the first step's modal of five selects", modalOpen(5), long)
 	p.shot("form-step1")
 	for id, text := range map[string]string{"north_role": "@Уэсуги", "north_channel": "#север", "south_role": "@Такэда", "south_channel": "#юг", "gm_channel": "#gm"} {
