@@ -50,11 +50,13 @@ func (b *Bot) composeSheet(p store.Post, ref game.SheetRef) ([]message, error) {
 	}
 	l := render.Lang(st.Sheet.Lang)
 	m := message{v2: true}
+	var hl *field.Highlight
 	if !st.Closed && st.Rolled != nil && st.Rolled.Final {
 		title := render.T(l, "sheet.title", st.Name, st.Turn, render.SideName(l, st.Side))
 		title = strings.ReplaceAll(title, "**", "")
 		opt := field.Options{Lang: l, Title: title, Battle: st.Name, View: field.SideView(st.Side), Intents: st.Intents, Ghosts: ghostsOf(st.Ghosts)}
-		opt.Highlight = highlightOf(l, st)
+		hl = highlightOf(l, st) // once: its odds are the costly part of a click
+		opt.Highlight = hl
 		png, err := b.draw(st.View, opt)
 		if err != nil {
 			return nil, err
@@ -62,13 +64,13 @@ func (b *Bot) composeSheet(p store.Post, ref game.SheetRef) ([]message, error) {
 		m.file = &discordgo.File{Name: "preview.png", ContentType: "image/png", Reader: bytes.NewReader(png)}
 		m.alt = field.AltText(l, st.View, opt, nil)
 	}
-	m.components = sheetV2(l, st, m.alt, func(name string) *discordgo.ComponentEmoji { return b.emojiIn(l, name) })
+	m.components = sheetV2(l, st, m.alt, hl, func(name string) *discordgo.ComponentEmoji { return b.emojiIn(l, name) })
 	return []message{m}, nil
 }
 
 // sheetText is the text of a sheet: the roll, the orders given, the
 // allowance left, readiness, and what the last click did.
-func sheetText(l render.Lang, st game.SheetState) string {
+func sheetText(l render.Lang, st game.SheetState, hl *field.Highlight) string {
 	lines := []string{render.T(l, "sheet.title", st.Name, st.Turn, render.SideName(l, st.Side))}
 	if st.Sheet.Ephemeral {
 		lines = append(lines, render.T(l, "sheet.ephemeral"))
@@ -114,7 +116,7 @@ func sheetText(l render.Lang, st game.SheetState) string {
 	if d := draftText(l, st); d != "" {
 		lines = append(lines, d)
 	}
-	lines = append(lines, highlightLines(l, st)...)
+	lines = append(lines, highlightLines(l, hl)...)
 	return joinLines(lines)
 }
 

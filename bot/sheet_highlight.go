@@ -36,13 +36,9 @@ func highlightOf(l render.Lang, st game.SheetState) *field.Highlight {
 }
 
 // highlightLines is the sheet's line that says what its preview points
-// at, as the alt text says it; none when the sheet draws no preview or
-// nothing is picked.
-func highlightLines(l render.Lang, st game.SheetState) []string {
-	if st.Closed || st.Rolled == nil || !st.Rolled.Final {
-		return nil
-	}
-	h := highlightOf(l, st)
+// at (h, highlightOf's), as the alt text says it; none when the sheet
+// draws no preview or nothing is picked (h nil).
+func highlightLines(l render.Lang, h *field.Highlight) []string {
 	if h == nil {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/render/field"
 )
 
 // The order sheet as one Components V2 message (issue 28): a container
@@ -30,12 +31,12 @@ const (
 // previewURL is the preview's attachment, as the media gallery names it.
 const previewURL = "attachment://preview.png"
 
-// emojiFunc gives an application emoji by name, or nil (bot/emojihook.go).
+// emojiFunc gives an application emoji by name, or nil (bot/emoji.go).
 type emojiFunc func(name string) *discordgo.ComponentEmoji
 
 // sheetV2 is a sheet's components: one container. alt is the preview's alt
-// text, "" when the sheet has no preview.
-func sheetV2(l render.Lang, st game.SheetState, alt string, emoji emojiFunc) []discordgo.MessageComponent {
+// text, "" when the sheet has no preview; hl what the preview points at.
+func sheetV2(l render.Lang, st game.SheetState, alt string, hl *field.Highlight, emoji emojiFunc) []discordgo.MessageComponent {
 	if emoji == nil {
 		emoji = func(string) *discordgo.ComponentEmoji { return nil }
 	}
@@ -55,7 +56,7 @@ func sheetV2(l render.Lang, st game.SheetState, alt string, emoji emojiFunc) []d
 		rows = sheetOrderRows(l, st, emoji)
 		sections, cancels, tail = orderSections(l, st, countComponents(rows)+len(gallery)*1+2)
 	}
-	head := sheetText(l, st)
+	head := sheetText(l, st, hl)
 	if len(tail) > 0 {
 		head += "\n" + strings.Join(tail, "\n")
 	}
