@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -106,9 +107,18 @@ func sheetOrderRows(l render.Lang, st game.SheetState, emoji emojiFunc) []discor
 func orderSections(l render.Lang, st game.SheetState, budget int) (sections, cancels []discordgo.MessageComponent, tail []string) {
 	orders := st.Orders.Orders
 	room := maxV2Components - budget
+	// 3 components a section; the rest: a text, and a row and its menu
+	// for each 25 orders (more than 25 when both phases of 16 units are
+	// ordered: none may be left without its cancel).
+	restCost := func(n int) int {
+		if n == 0 {
+			return 0
+		}
+		return 1 + 2*((n+maxMenu-1)/maxMenu)
+	}
 	fit := len(orders)
-	if 3*fit > room {
-		fit = max(0, (room-3)/3) // 3 a section; 3 for the text and the menu of the rest
+	for fit > 0 && 3*fit+restCost(len(orders)-fit) > room {
+		fit--
 	}
 	for _, o := range orders[:fit] {
 		sections = append(sections, discordgo.Section{
@@ -122,18 +132,22 @@ func orderSections(l render.Lang, st game.SheetState, budget int) (sections, can
 		return sections, nil, nil
 	}
 	var lines []string
-	var opts []discordgo.SelectMenuOption
 	for _, o := range rest {
 		lines = append(lines, "• "+render.OrderLine(l, o))
-		if len(opts) < maxMenu {
-			opts = append(opts, discordgo.SelectMenuOption{Label: clip(render.OrderLine(l, o), 100), Value: game.OrderKey(o)})
-		}
 	}
 	text := render.T(l, "sheet.more_orders", len(rest)) + "\n" + strings.Join(lines, "\n")
-	cancels = []discordgo.MessageComponent{
-		discordgo.TextDisplay{Content: text},
-		discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: sheetID(st.Sheet.ID, st.Turn, game.ActCancel), Placeholder: render.T(l, "sheet.pick_cancel"), Options: opts}}},
+	cancels = []discordgo.MessageComponent{discordgo.TextDisplay{Content: text}}
+	for part := 0; part*maxMenu < len(rest); part++ {
+		var opts []discordgo.SelectMenuOption
+		for _, o := range rest[part*maxMenu : min(len(rest), (part+1)*maxMenu)] {
+			opts = append(opts, discordgo.SelectMenuOption{Label: clip(render.OrderLine(l, o), 100), Value: game.OrderKey(o)})
+		}
+		id := sheetID(st.Sheet.ID, st.Turn, game.ActCancel)
+		if part > 0 { // a custom ID of its own; the order picked is the menu's value
+			id = sheetID(st.Sheet.ID, st.Turn, game.ActCancel, "more"+strconv.Itoa(part))
+		}
+		cancels = append(cancels, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: id, Placeholder: render.T(l, "sheet.pick_cancel"), Options: opts}}})
 	}
 	return sections, cancels, nil
 }

@@ -31,33 +31,8 @@ import (
 // folder); gm-after-turn.png and north-after-turn.png are what the GM and
 // the North player see after the turn.
 func TestSandboxTurnInTheBrowser(t *testing.T) {
-	browser := findBrowser(t)
-	dir := artifactsDir(t)
-	_ = os.Remove(filepath.Join(dir, "failure.png")) // a past run's
-
-	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Minute)
-	defer cancel()
-	url := startSandbox(t, ctx)
-
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browser),
-		chromedp.NoSandbox, // root in CI's containers
-		chromedp.DisableGPU,
-		chromedp.WindowSize(1400, 1000),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(allocCtx, chromedp.WithLogf(t.Logf))
-	defer cancelBrowser()
-
-	// The browser starts on bctx itself: a first action on a shorter
-	// context would stop it when that context ends.
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("starting %s: %v", browser, err)
-	}
-	p := &page{t: t, ctx: bctx, dir: dir}
-	p.do("open the page", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("textarea#box")))
+	p := openPage(t, 12*time.Minute)
+	_ = os.Remove(filepath.Join(p.dir, "failure.png")) // a past run's
 
 	// The GM starts the battle, typed in the message box of his channel;
 	// the battle's name is taken from the box's suggestions (the bot's
@@ -126,7 +101,7 @@ func TestSandboxTurnInTheBrowser(t *testing.T) {
 	if s := p.str(`(document.querySelector('#status') || {}).textContent || ''`); strings.TrimSpace(s) != "" {
 		t.Logf("#status at the end: %q", s)
 	}
-	t.Logf("screenshots in %s", dir)
+	t.Logf("screenshots in %s", p.dir)
 }
 
 // playTurn plays battle turn n: each player asks for his sheet in his
@@ -353,6 +328,36 @@ func artifactsDir(t *testing.T) string {
 
 // startSandbox starts the sandbox on a free loopback port, stopped when
 // the test ends, and gives its page's address.
+// openPage starts the sandbox and a headless Chromium on its page, for at
+// most timeout; both stop when the test ends.
+func openPage(t *testing.T, timeout time.Duration) *page {
+	t.Helper()
+	browser := findBrowser(t)
+	dir := artifactsDir(t)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	t.Cleanup(cancel)
+	url := startSandbox(t, ctx)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(browser),
+		chromedp.NoSandbox, // root in CI's containers
+		chromedp.DisableGPU,
+		chromedp.WindowSize(1400, 1000),
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelAlloc)
+	bctx, cancelBrowser := chromedp.NewContext(allocCtx, chromedp.WithLogf(t.Logf))
+	t.Cleanup(cancelBrowser)
+	// The browser starts on bctx itself: a first action on a shorter
+	// context would stop it when that context ends.
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("starting %s: %v", browser, err)
+	}
+	p := &page{t: t, ctx: bctx, dir: dir}
+	p.do("open the page", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("textarea#box")))
+	return p
+}
+
 func startSandbox(t *testing.T, ctx context.Context) string {
 	t.Helper()
 	w := &testWriter{t: t}

@@ -25,22 +25,7 @@ import (
 // dm-commands.png, dm-field.png, apps-menu.png, menu-replay.png,
 // menu-why.png, menu-why-answer.png, menu-refused.png.
 func TestSandboxDMCommandContextMenu(t *testing.T) {
-	browser := findBrowser(t)
-	dir := artifactsDir(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
-	defer cancel()
-	url := startSandbox(t, ctx)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.WindowSize(1400, 1000), chromedp.UserDataDir(t.TempDir()))
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(allocCtx, chromedp.WithLogf(t.Logf))
-	defer cancelBrowser()
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("starting %s: %v", browser, err)
-	}
-	p := &page{t: t, ctx: bctx, dir: dir}
-	p.do("open the page", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("textarea#box")))
+	p := openPage(t, 8*time.Minute)
 
 	name := quote(sandbox.BattleName)
 	p.as("gm", "gm")

@@ -1,7 +1,6 @@
 package sandbox_test
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,22 +20,7 @@ import (
 // turn's log a troop's counter before a unit. Screenshots: form-step1.png,
 // form-step2.png, roster-form.png, emoji-status.png, emoji-log.png.
 func TestSandboxFormsAndEmojiInTheBrowser(t *testing.T) {
-	browser := findBrowser(t)
-	dir := artifactsDir(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
-	defer cancel()
-	url := startSandbox(t, ctx)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.WindowSize(1400, 1000), chromedp.UserDataDir(t.TempDir()))
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(allocCtx, chromedp.WithLogf(t.Logf))
-	defer cancelBrowser()
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("starting %s: %v", browser, err)
-	}
-	p := &page{t: t, ctx: bctx, dir: dir}
-	p.do("open the page", chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("textarea#box")))
+	p := openPage(t, 6*time.Minute)
 	p.as("gm", "gm")
 	p.channel("gm")
 
