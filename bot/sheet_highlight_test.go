@@ -21,21 +21,7 @@ import (
 // highlightWorld is a world with the battle of testdata/highlight.toml,
 // started, whose clans name their ordering roles; the players hold them.
 func highlightWorld(t *testing.T) (*world, discordtest.Member) {
-	w := newWorld(t)
-	w.svc = func(s *game.Service) {
-		sc, err := game.LoadScenarios([]string{"testdata/highlight.toml"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Scenarios = sc
-	}
-	north := oda
-	north.Roles = []string{roleOda, roleOdaOrders}
-	w.srv.Guilds().SetMemberRoles(w.guild, north.UserID, north.Roles...)
-	w.srv.Guilds().SetMemberRoles(w.guild, asai.UserID, roleAsai, roleAsaiOrders)
-	w.start()
-	w.create("Выбор", discordtest.StringOpt("scenario", "highlight"),
-		discordtest.RoleOpt("north_orders", roleOdaOrders), discordtest.RoleOpt("south_orders", roleAsaiOrders))
+	w, north, _ := scenarioWorld(t, "highlight.toml", "highlight", "Выбор")
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Выбор")))
 	w.b.Wait()
 	w.edit("выбор", func(b *engine.Battle) { b.Terrain.Forests = []engine.Cell{engine.MustCell("D24")} })

@@ -14,12 +14,13 @@ import (
 // the sheet by DM when a command phase opens.
 const roleOdaOrders, roleAsaiOrders = "900000000000000012", "900000000000000013"
 
-// odawaraWorld is a world with a 12-unit-a-side battle whose clans name
-// their ordering roles; the players hold them.
-func odawaraWorld(t *testing.T) (*world, discordtest.Member, discordtest.Member) {
+// scenarioWorld is a world with the battle named battle of scenario (in
+// testdata/file), created with the extra options, whose clans name their
+// ordering roles; the players hold them.
+func scenarioWorld(t *testing.T, file, scenario, battle string, extra ...discordtest.Option) (*world, discordtest.Member, discordtest.Member) {
 	w := newWorld(t)
 	w.svc = func(s *game.Service) {
-		sc, err := game.LoadScenarios([]string{"testdata/odawara.toml"})
+		sc, err := game.LoadScenarios([]string{"testdata/" + file})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,9 +32,15 @@ func odawaraWorld(t *testing.T) (*world, discordtest.Member, discordtest.Member)
 	w.srv.Guilds().SetMemberRoles(w.guild, north.UserID, north.Roles...)
 	w.srv.Guilds().SetMemberRoles(w.guild, south.UserID, south.Roles...)
 	w.start()
-	w.create("Одавара", discordtest.StringOpt("scenario", "odawara"),
-		discordtest.RoleOpt("north_orders", roleOdaOrders), discordtest.RoleOpt("south_orders", roleAsaiOrders))
+	w.create(battle, append([]discordtest.Option{discordtest.StringOpt("scenario", scenario),
+		discordtest.RoleOpt("north_orders", roleOdaOrders), discordtest.RoleOpt("south_orders", roleAsaiOrders)}, extra...)...)
 	return w, north, south
+}
+
+// odawaraWorld is a world with a 12-unit-a-side battle whose clans name
+// their ordering roles; the players hold them.
+func odawaraWorld(t *testing.T) (*world, discordtest.Member, discordtest.Member) {
+	return scenarioWorld(t, "odawara.toml", "odawara", "Одавара")
 }
 
 // sheetOf is the player's latest order sheet message in his DMs.

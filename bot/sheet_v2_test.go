@@ -9,32 +9,9 @@ import (
 
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
-	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
-
-// scenarioWorld is a world with a battle "Одавара" of a scenario file of
-// testdata whose clans name their ordering roles; the players hold them.
-func scenarioWorld(t *testing.T, file, scenario string) (*world, discordtest.Member, discordtest.Member) {
-	w := newWorld(t)
-	w.svc = func(s *game.Service) {
-		sc, err := game.LoadScenarios([]string{"testdata/" + file})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Scenarios = sc
-	}
-	north, south := oda, asai
-	north.Roles = []string{roleOda, roleOdaOrders}
-	south.Roles = []string{roleAsai, roleAsaiOrders}
-	w.srv.Guilds().SetMemberRoles(w.guild, north.UserID, north.Roles...)
-	w.srv.Guilds().SetMemberRoles(w.guild, south.UserID, south.Roles...)
-	w.start()
-	w.create("Одавара", discordtest.StringOpt("scenario", scenario),
-		discordtest.RoleOpt("north_orders", roleOdaOrders), discordtest.RoleOpt("south_orders", roleAsaiOrders))
-	return w, north, south
-}
 
 // grantAll replaces both sides' rolls of the current turn by one that pays
 // for an order to every unit: what the sheet offers then hangs on its
@@ -103,7 +80,7 @@ func countV2(cs []discordgo.MessageComponent) int {
 // Russian, South in English.
 func TestSheetComponentsV2SixteenUnitsGiveAndCancel(t *testing.T) {
 	t.Parallel()
-	w, north, south := scenarioWorld(t, "sixteen.toml", "sixteen")
+	w, north, south := scenarioWorld(t, "sixteen.toml", "sixteen", "Одавара")
 	defer w.stop()
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
 	w.b.Wait()

@@ -9,28 +9,13 @@ import (
 
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
-	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
 )
 
 // oddsWorld is a world with the battle of testdata/odds.toml, whose clans
 // name their ordering roles; the players hold them.
 func oddsWorld(t *testing.T) (*world, discordtest.Member) {
-	w := newWorld(t)
-	w.svc = func(s *game.Service) {
-		sc, err := game.LoadScenarios([]string{"testdata/odds.toml"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Scenarios = sc
-	}
-	north := oda
-	north.Roles = []string{roleOda, roleOdaOrders}
-	w.srv.Guilds().SetMemberRoles(w.guild, north.UserID, north.Roles...)
-	w.srv.Guilds().SetMemberRoles(w.guild, asai.UserID, roleAsai, roleAsaiOrders)
-	w.start()
-	w.create("Шансы", discordtest.StringOpt("scenario", "odds"),
-		discordtest.RoleOpt("north_orders", roleOdaOrders), discordtest.RoleOpt("south_orders", roleAsaiOrders))
+	w, north, _ := scenarioWorld(t, "odds.toml", "odds", "Шансы")
 	return w, north
 }
 

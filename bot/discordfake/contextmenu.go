@@ -22,36 +22,29 @@ const maxContextMenus = 15
 // 1 USER_INSTALL): known values, each once, at least one when given.
 func validateWhere(cmd *discordgo.ApplicationCommand, prefix string, fe formErrors) {
 	if cmd.Contexts != nil {
-		if len(*cmd.Contexts) == 0 {
-			fe.add(prefix+"contexts", "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
-		}
-		seen := map[discordgo.InteractionContextType]bool{}
-		for i, c := range *cmd.Contexts {
-			p := fmt.Sprintf("%scontexts.%d", prefix, i)
-			if c > discordgo.InteractionContextPrivateChannel {
-				fe.add(p, "BASE_TYPE_CHOICES", "Value must be one of (0, 1, 2).")
-			}
-			if seen[c] {
-				fe.add(p, "BASE_TYPE_UNIQUE", "Values must be unique.")
-			}
-			seen[c] = true
-		}
+		validateValues(*cmd.Contexts, prefix+"contexts", discordgo.InteractionContextPrivateChannel, "(0, 1, 2)", fe)
 	}
 	if cmd.IntegrationTypes != nil {
-		if len(*cmd.IntegrationTypes) == 0 {
-			fe.add(prefix+"integration_types", "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
+		validateValues(*cmd.IntegrationTypes, prefix+"integration_types", discordgo.ApplicationIntegrationUserInstall, "(0, 1)", fe)
+	}
+}
+
+// validateValues checks a list of enumerated values as Discord does: at
+// least one, each at most last (choices says which), each once.
+func validateValues[T ~uint | ~int](vals []T, path string, last T, choices string, fe formErrors) {
+	if len(vals) == 0 {
+		fe.add(path, "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
+	}
+	seen := map[T]bool{}
+	for i, v := range vals {
+		p := fmt.Sprintf("%s.%d", path, i)
+		if v > last {
+			fe.add(p, "BASE_TYPE_CHOICES", "Value must be one of "+choices+".")
 		}
-		seen := map[discordgo.ApplicationIntegrationType]bool{}
-		for i, t := range *cmd.IntegrationTypes {
-			p := fmt.Sprintf("%sintegration_types.%d", prefix, i)
-			if t > discordgo.ApplicationIntegrationUserInstall {
-				fe.add(p, "BASE_TYPE_CHOICES", "Value must be one of (0, 1).")
-			}
-			if seen[t] {
-				fe.add(p, "BASE_TYPE_UNIQUE", "Values must be unique.")
-			}
-			seen[t] = true
+		if seen[v] {
+			fe.add(p, "BASE_TYPE_UNIQUE", "Values must be unique.")
 		}
+		seen[v] = true
 	}
 }
 
