@@ -93,18 +93,17 @@ function render() {
   for (const b of pb.querySelectorAll('button[data-person]')) b.classList.toggle('active', b.dataset.person === S.as);
   // Channels.
   const cur = currentChannel();
-  const chs = $('#channels'), dms = $('#dms');
-  chs.textContent = ''; dms.textContent = '';
+  const lists = {chs: [], dms: []};
   for (const c of st.channels) {
     const key = S.as + '/' + c.name;
     if (S.seen[key] === undefined) S.seen[key] = c.messages.length;
     if (c === cur) S.seen[key] = c.messages.length;
-    const li = el('li', {'data-channel-name': c.name, class: (c === cur ? 'active' : '') + (S.seen[key] < c.messages.length ? ' unread' : ''),
-      onclick: () => openChannel(c.name)},
-      el('span', {class: 'hash', text: c.dm ? '@' : '#'}), el('span', {text: c.dm ? 'Gunbai' : c.name}));
-    if (c.parent) threadItem(li, c);
-    (c.dm ? dms : chs).append(li);
+    const cls = [c === cur ? 'active' : '', S.seen[key] < c.messages.length ? 'unread' : '',
+      c.parent ? 'thread' : '', c.archived ? 'archived' : ''].filter(Boolean).join(' ');
+    lists[c.dm ? 'dms' : 'chs'].push({c, cls});
   }
+  channelList($('#channels'), lists.chs);
+  channelList($('#dms'), lists.dms);
   const titles = document.querySelectorAll('#channels-scroll .section-title');
   titles[0].textContent = tr('Текстовые каналы', 'Text channels');
   titles[1].textContent = tr('Личные сообщения', 'Direct Messages');

@@ -1,12 +1,34 @@
-// Gunbai sandbox: threads (issue 28), as Discord shows them. Loaded before
-// app.js, whose helpers (el, esc, tr, S, openChannel) these call.
+// Gunbai sandbox: the channel list and its threads (issue 28), as Discord
+// shows them. Loaded before app.js, whose helpers (el, esc, tr, S,
+// openChannel) these call.
 'use strict';
+
+// channelList draws a list of channels, changing the items in place when
+// the same channels are listed in the same order: rebuilt on every event,
+// a click whose press and release fell on either side of a render was lost
+// (the element pressed was gone when the button came up).
+function channelList(box, items) {
+  const names = items.map(i => i.c.name + '\u0000' + (i.c.label || '')).join('\u0001');
+  if (box.dataset.names !== names) {
+    box.dataset.names = names;
+    box.replaceChildren(...items.map(({c}) => {
+      const li = el('li', {'data-channel-name': c.name, onclick: () => openChannel(c.name)},
+        el('span', {class: 'hash', text: c.dm ? '@' : '#'}), el('span', {text: c.dm ? 'Gunbai' : c.name}));
+      if (c.parent) threadItem(li, c);
+      return li;
+    }));
+  }
+  items.forEach(({c, cls}, i) => {
+    const li = box.children[i];
+    if (li.className !== cls) li.className = cls;
+    const title = c.archived ? tr('Ветка в архиве', 'Archived thread') : '';
+    if (li.title !== title) li.title = title;
+  });
+}
 
 // A thread in the channel list, as Discord shows it: under its channel,
 // indented on a curved spine, with the thread icon; an archived one dimmed.
 function threadItem(li, c) {
-  li.classList.add('thread');
-  if (c.archived) { li.classList.add('archived'); li.title = tr('Ветка в архиве', 'Archived thread'); }
   li.replaceChildren(el('span', {class: 'spine'}), el('span', {class: 'thread-icon', html: threadIcon}), el('span', {class: 'thread-name', text: c.label}));
 }
 
