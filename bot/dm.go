@@ -62,12 +62,17 @@ func DMCommands() []*discordgo.ApplicationCommand {
 	return out
 }
 
-// seats are the seats c's command looks in: in a DM, those of its battle.
+// seats are the seats c's command looks in, the caller's (Seats.Of): in a
+// DM, those of its battle.
 func (b *Bot) seats(c *call) game.Seats {
-	if c.dm != nil {
-		return b.svc.Seats().Within(c.dm.battle)
+	g := b.svc.Seats()
+	if u := c.user(); u != nil {
+		g = g.Of(u.ID) // his wing, and a seat he holds as a substitute
 	}
-	return b.svc.Seats()
+	if c.dm != nil {
+		return g.Within(c.dm.battle)
+	}
+	return g
 }
 
 // inDM finds the battle a command in a DM acts on and keeps it on c (c.dm);

@@ -13,6 +13,9 @@ type Seats struct {
 	// only, when set, is the one battle the seat is looked for in (a
 	// command in a DM names the battle: Within).
 	only string
+	// user, when set, is the member looked for (Of): his wing is found,
+	// and a seat he holds as a substitute (issue 29).
+	user string
 }
 
 // Seats is the seats of s.
@@ -28,6 +31,12 @@ type Seat struct {
 	// Watcher: a member of the clan who is not of its ordering role
 	// (store.Clan.OrderRole): he sees the side's orders but gives none.
 	Watcher bool
+	// Plays is the player whose seat this is (issue 29): the member
+	// himself, or the player he substitutes for; "" when the finder was
+	// not told who asks (Seats.Of) or he sits in for a whole side.
+	Plays string
+	// Sub is the substitute's seating, when the member sits in for another.
+	Sub *store.Substitute
 }
 
 // AnySeat finds the battle being fought whose clan role the member has,
@@ -42,6 +51,7 @@ func (g Seats) AnySeat(guild string, roles []string) (Seat, error) {
 			return err
 		}
 		var found []Seat
+		var subbed []store.Header // battles naming the user: he may sit in there
 		for _, h := range all {
 			if h.Unreadable != "" || !active(h.Status) || g.only != "" && h.ID != g.only {
 				continue // a battle this build cannot read stops only itself
@@ -49,9 +59,16 @@ func (g Seats) AnySeat(guild string, roles []string) (Seat, error) {
 			for side, c := range h.Sides {
 				if slices.Contains(roles, c.RoleID) || c.OrderRole != "" && slices.Contains(roles, c.OrderRole) {
 					found = append(found, Seat{Battle: store.BattleRecord{ID: h.ID, GuildID: h.GuildID}, Side: engine.Side(side),
-						Watcher: c.OrderRole != "" && !slices.Contains(roles, c.OrderRole)})
+						Watcher: c.OrderRole != "" && !slices.Contains(roles, c.OrderRole), Plays: g.user})
 				}
 			}
+			if h.Seats(g.user) {
+				subbed = append(subbed, h)
+			}
+		}
+		found, err = g.substitutes(tx, found, subbed)
+		if err != nil {
+			return err
 		}
 		switch {
 		case len(found) == 0:

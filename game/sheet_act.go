@@ -54,7 +54,7 @@ func (g Sheets) Act(id uint64, player Player, roles func(guild string) (roles []
 	if name != "" {
 		player.Name = name
 	}
-	seat, err := s.Seats().SeatOf(sh.Guild, rs)
+	seat, err := s.Seats().Of(sh.User).SeatOf(sh.Guild, rs)
 	if err == nil && (seat.Battle.ID != sh.Battle || seat.Side != sh.Side) {
 		err = refuse("err.sheet_not_seated")
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -178,6 +179,9 @@ type BattleRecord struct {
 	// EndedBy is, once the battle is finished, who ended it: "rules" or
 	// "gm" (game's EndedByRules, EndedByGM); empty before it was kept.
 	EndedBy string `json:"ended_by,omitempty"`
+	// People are the sides' players: commanders, wings, substitutes
+	// (issue 29). Empty: a side is one seat, as before.
+	People People `json:"people,omitzero"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards
@@ -213,6 +217,10 @@ type Header struct {
 	Resolved int            `json:"resolved,omitempty"`
 	Outcome  engine.Outcome `json:"outcome,omitempty"`
 	EndedBy  string         `json:"ended_by,omitempty"`
+	// Seated are the users the record's People name (People.Seated),
+	// joined by commas (a string: the header memo shares no slices): a
+	// substitute outside the clan's role finds his seat by them.
+	Seated string `json:"seated,omitempty"`
 	// Unreadable, set only by Headers and Unreadable (never stored), says
 	// why this battle cannot be read, e.g. `battle "b1": written by a
 	// newer gunbai (schema 3, this one reads 2)`. Such a header has only
@@ -227,7 +235,12 @@ func (r *BattleRecord) Header() Header {
 	return Header{ID: r.ID, GuildID: r.GuildID, Name: r.Name, Status: r.Status, Sides: r.Sides,
 		Turn: r.Turn, Scouting: r.Scouting, Deadline: r.Deadline, Reminded: r.Reminded,
 		Paused: r.Paused, RemindAt: r.RemindAt, Missed: r.Missed, Undeliverable: len(r.Undeliverable) > 0,
-		Resolved: r.State.Turn, Outcome: r.State.Outcome, EndedBy: r.EndedBy}
+		Resolved: r.State.Turn, Outcome: r.State.Outcome, EndedBy: r.EndedBy, Seated: strings.Join(r.People.Seated(), ",")}
+}
+
+// Seats says whether the battle's people name a user (Seated).
+func (h Header) Seats(user string) bool {
+	return user != "" && slices.Contains(strings.Split(h.Seated, ","), user)
 }
 
 // LangOf is the language of an audience's posts: a clan's own, the GM's,

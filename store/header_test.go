@@ -1,6 +1,7 @@
 package store
 
 import (
+	"reflect"
 	"testing"
 	"time"
 
@@ -22,6 +23,10 @@ func TestHeaders(t *testing.T) {
 		}
 	}
 	a.Status, a.Turn, a.Reminded, a.EndedBy = StatusFinished, 3, 2, "gm"
+	// The people's users are in the header: a substitute who is not of the
+	// clan's role finds his seat by them (issue 29).
+	a.People = People{Sides: [2]SidePeople{{Commander: "u2", Wings: []Wing{{Player: "u1", Units: []string{"x"}}}}},
+		Subs: []Substitute{{Side: 1, By: "u3", From: 2}, {Side: 0, For: "u1", By: "u2", From: 1}}}
 	if err := s.PutBattle(a); err != nil {
 		t.Fatal(err)
 	}
@@ -41,14 +46,17 @@ func TestHeaders(t *testing.T) {
 	}
 	want := []Header{
 		{ID: "a", GuildID: "g", Name: "A", Status: StatusFinished, Turn: 3, Deadline: deadline, Reminded: 2, Sides: a.Sides,
-			Resolved: a.State.Turn, Outcome: a.State.Outcome, EndedBy: "gm"},
+			Resolved: a.State.Turn, Outcome: a.State.Outcome, EndedBy: "gm", Seated: "u1,u2,u3"},
 		{ID: "b", GuildID: "g", Name: "B", Status: StatusDeployment, Scouting: true, Resolved: b.State.Turn, Outcome: b.State.Outcome},
 	}
 	if len(hs) != len(want) {
 		t.Fatalf("headers %+v", hs)
 	}
+	if !hs[0].Seats("u3") || hs[0].Seats("u") || hs[1].Seats("") {
+		t.Errorf("seats: %q", hs[0].Seated)
+	}
 	for i := range want {
-		if hs[i] != want[i] {
+		if !reflect.DeepEqual(hs[i], want[i]) {
 			t.Errorf("header %d: got %+v, want %+v", i, hs[i], want[i])
 		}
 	}

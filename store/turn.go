@@ -287,6 +287,21 @@ type CommandPhase struct {
 	// Changes are who gave, replaced or cancelled which order, and who
 	// said ready, by side: the clan's summary of the turn names them.
 	Changes [2][]Change `json:"changes,omitempty"`
+	// WingsReady are the players whose wing is ready, by side, sorted
+	// (issue 29): a side with wings is ready when every wing is, or when
+	// its commander says so for all (Ready).
+	WingsReady [2][]string `json:"wings_ready,omitzero"`
+	// Allotted is the share of the side's command roll each wing may
+	// spend, by side, as the commander allotted it; a wing not listed gets
+	// the default split (game.Allotment).
+	Allotted [2][]Allotment `json:"allotted,omitzero"`
+}
+
+// Allotment is the orders of a side's command roll a wing may give.
+type Allotment struct {
+	Player   string `json:"player"`
+	Ordinary int    `json:"ordinary"`
+	Special  int    `json:"special"`
 }
 
 // Change is one player's change to his side's orders.
