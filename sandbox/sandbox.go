@@ -88,9 +88,10 @@ const (
 	BattleName = "Каванакадзима"
 )
 
-// person is one of the three people of the page.
+// person is one of the people of the page: the GM, two players of the
+// Uesugi (North) and one of the Takeda (South).
 type person struct {
-	Key     string `json:"key"`  // gm, north, south
+	Key     string `json:"key"`  // gm, north, north2, south
 	Name    string `json:"name"` // display name
 	Role    string `json:"role"` // role name
 	Locale  string `json:"locale"`
@@ -129,6 +130,9 @@ func people() []*person {
 	return []*person{
 		mk("gm", "1300000000000000031", "gm", "Мастер игры", "Мастер", roleGM, "ru", chanGM),
 		mk("north", "1300000000000000032", "kagetora", "Кагэтора (Уэсуги)", "Уэсуги", roleN, "ru", chanN),
+		// A second player of the Uesugi: two players of one clan, each
+		// with a wing of its army (issue 29).
+		mk("north2", "1300000000000000034", "kageie", "Кагэиэ (Уэсуги)", "Уэсуги", roleN, "ru", chanN),
 		mk("south", "1300000000000000033", "harunobu", "Harunobu (Takeda)", "Такэда", roleS, "en-US", chanS),
 	}
 }
