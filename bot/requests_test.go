@@ -146,11 +146,11 @@ func TestRequestExtendApproved(t *testing.T) {
 	}
 	south := contentOf(w.srv.Messages().Under(chanAsai))
 	want := fmt.Sprintf("Request #1: North asks for more time (+12 hours) — the GM approved.\nBattle “Микатагахара”: the GM gave 12 hours more. Orders are taken until <t:%d:f>", deadline.Unix())
-	if !strings.Contains(south, want) {
-		t.Fatalf("South's answer: %q, want %q", south, want)
-	}
 	if strings.Contains(south, reason) || strings.Contains(south, "Ёситомо") || strings.Contains(south, "Reason") || strings.Contains(south, oda.UserID) {
 		t.Fatalf("South learnt North's reason or player: %q", south)
+	}
+	if !strings.Contains(south, want) {
+		t.Fatalf("South's answer: %q, want %q", south, want)
 	}
 	t.Logf("the GM's post:\n%s\nNorth:\n%s\nSouth:\n%s", post.Content, north, south)
 	j := strings.Join(journalOf(w), "\n")
