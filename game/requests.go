@@ -112,11 +112,9 @@ func (g Requests) Ask(seat Seat, a Ask) (Asked, error) {
 		r := store.Request{ID: len(rec.Requests) + 1, Side: seat.Side, User: a.User, Kind: a.Kind, By: a.By, Reason: a.Reason,
 			Turn: rec.Turn, Phase: phaseOf(rec), Asked: s.now().UTC(), State: store.RequestPending}
 		rec.Requests = append(rec.Requests, r)
+		// Not journaled until answered: an entry would change the journal's
+		// head in the enemy's status message as the request is made.
 		if err := tx.PutBattle(*rec); err != nil {
-			return err
-		}
-		if err := journal(tx, rec, store.Entry{Kind: store.JournalRequest, Side: seat.Side.String(), By: a.User,
-			Detail: requestDetail(r, "asked")}); err != nil {
 			return err
 		}
 		d := RequestData{ID: r.ID}

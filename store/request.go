@@ -24,9 +24,9 @@ const (
 	RequestRefused  = "refused"
 )
 
-// JournalRequest is a journal entry of a request asked or answered
-// (Detail: its number, kind and duration, and what became of it; By: who
-// asked or answered). The reason is not journaled: the journal is the
+// JournalRequest is a journal entry of a request answered (Detail: its
+// number, kind and duration, what became of it and who asked; By: the GM
+// who answered). The reason is not journaled: the journal is the
 // battle's, the reason the asking clan's and the GM's.
 const JournalRequest = "request"
 
