@@ -220,6 +220,12 @@ func playerSpecs() []cmdSpec {
 			{name: "unit", typ: str, required: true, complete: (*Bot).completeWhy},
 			{name: "battle", typ: str, complete: (*Bot).completeVerifyBattle},
 		}},
+		// A player's request the GM answers with a button (requests.go).
+		{name: "request", handle: (*Bot).request, opts: []optSpec{
+			{name: "kind", typ: str, required: true, choices: []string{store.RequestExtend, store.RequestPause}},
+			{name: "reason", typ: str, required: true},
+			{name: "by", typ: str, complete: (*Bot).completeDuration},
+		}},
 		{name: "orders", handle: (*Bot).orders, once: retryDone, opts: []optSpec{
 			{name: "cancel", typ: str, complete: (*Bot).completeCancel},
 			phase,

@@ -104,6 +104,9 @@ var composers = map[string]composer{
 		l := render.Lang(p.Lang)
 		return texts(render.T(l, "bot.delivery_failed", "<#"+f.Channel+">", b.missing(l, p.Guild, f))), nil
 	}),
+	// A player's request to the GM, and the GM's answer (requests.go).
+	game.PostRequest:       withData((*Bot).composeRequest),
+	game.PostRequestAnswer: withData((*Bot).composeRequestAnswer),
 }
 
 // compose is the messages of a post, by its kind's composer.

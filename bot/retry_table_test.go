@@ -60,6 +60,7 @@ var retryClasses = map[string]struct{ class, why string }{
 	"skirmish rejoin":  {"c", "the unit's morale result is over: err.skirmish.no_morale"},
 	"skirmish free":    {"c", "he is free: err.skirmish.not_prisoner"},
 	"skirmish engine":  {"c", "an engine moves once and shoots once a turn: err.skirmish.moved, err.skirmish.engine_shot"},
+	"request":          {"c", "the side's request waits: err.request_pending names it"},
 }
 
 // componentClasses are the heads of the custom IDs the bot routes
@@ -75,6 +76,7 @@ var componentClasses = map[string]struct{ class, why string }{
 	"rform:": {"b", "as /roster upload: merged by IDs, the same file twice leaves the same roster"},
 	"am:":    {"d", "add carries the figures given when drawn (campaigns.AftermathAddID): a second press is err.aftermath_moved; clear, default, promote, grant, skill, confirm set a choice (b)"},
 	"cmwhy:": {"a", "a Why… menu's pick reads the turn posted, writes nothing"},
+	"req:":   {"c", "an answered request is err.request_approved / err.request_refused, a lapsed one err.request_lapsed"},
 }
 
 func TestRetryEveryCommandClassified(t *testing.T) {

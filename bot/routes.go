@@ -229,6 +229,7 @@ var componentRoutes = []componentRow{
 	{ids: []*customid.Pattern{customid.WhyUnit}, handle: acked((*Bot).whyClick)},
 	{ids: []*customid.Pattern{customid.BattleForm}, modal: true, handle: (*Bot).battleFormClick},
 	{ids: []*customid.Pattern{customid.RosterForm}, modal: true, handle: (*Bot).rosterFormSubmit},
+	{ids: []*customid.Pattern{customid.Request}, handle: readAcked((*Bot).requestClick)},
 }
 
 // componentRoute finds the row of a custom ID by its head, and parses it.

@@ -267,8 +267,17 @@ type Clocked struct {
 // Pause stops a battle's clock: its phase has no deadline until Resume,
 // which gives back the time that was left. by is the GM who paused it.
 func (g Clock) Pause(guild, ref, by string) (Clocked, error) {
-	s := g.s
-	return s.clock(guild, ref, by, func(tx *store.Tx, rec *store.BattleRecord) (ClockData, store.Entry, error) {
+	return g.s.clock(guild, ref, by, g.s.pause())
+}
+
+// clockChange is one change of a battle's clock, made on the record in a
+// transaction: what it says, and its journal entry.
+type clockChange func(tx *store.Tx, rec *store.BattleRecord) (ClockData, store.Entry, error)
+
+// pause is Pause's change, also made by a player's request the GM
+// approves (requests.go).
+func (s *Service) pause() clockChange {
+	return func(tx *store.Tx, rec *store.BattleRecord) (ClockData, store.Entry, error) {
 		if rec.Paused {
 			return ClockData{}, store.Entry{}, refuse("err.paused_already", rec.Name)
 		}
@@ -284,7 +293,7 @@ func (g Clock) Pause(guild, ref, by string) (Clocked, error) {
 			detail = "no deadline"
 		}
 		return ClockData{Event: ClockPaused, Left: left}, store.Entry{Kind: store.JournalPause, Detail: detail}, nil
-	})
+	}
 }
 
 // Resume starts a paused battle's clock again: the deadline is now plus
@@ -313,11 +322,16 @@ func (g Clock) Resume(guild, ref, by string) (Clocked, error) {
 // Extend gives a battle's open phase more time: its deadline moves by d,
 // or, paused, the time left grows by d.
 func (g Clock) Extend(guild, ref string, d time.Duration, by string) (Clocked, error) {
-	s := g.s
 	if d <= 0 || d > MaxDuration {
 		return Clocked{}, refuse("err.duration", FormatDuration(d))
 	}
-	return s.clock(guild, ref, by, func(tx *store.Tx, rec *store.BattleRecord) (ClockData, store.Entry, error) {
+	return g.s.clock(guild, ref, by, g.s.extend(d))
+}
+
+// extend is Extend's change by d, also made by a player's request the GM
+// approves (requests.go).
+func (s *Service) extend(d time.Duration) clockChange {
+	return func(tx *store.Tx, rec *store.BattleRecord) (ClockData, store.Entry, error) {
 		data := ClockData{Event: ClockExtended, By: d}
 		e := store.Entry{Kind: store.JournalExtend}
 		switch {
@@ -339,12 +353,12 @@ func (g Clock) Extend(guild, ref string, d time.Duration, by string) (Clocked, e
 			e.Detail = "by " + FormatDuration(d) + ", deadline " + rec.Deadline.Format(time.RFC3339)
 		}
 		return data, e, nil
-	})
+	}
 }
 
 // clock makes one change of a battle's clock in a transaction: stored,
 // journaled and told to every channel.
-func (s *Service) clock(guild, ref, by string, change func(tx *store.Tx, rec *store.BattleRecord) (ClockData, store.Entry, error)) (Clocked, error) {
+func (s *Service) clock(guild, ref, by string, change clockChange) (Clocked, error) {
 	var out Clocked
 	err := s.inBattleNamed(guild, ref, func(tx *store.Tx, rec *store.BattleRecord) error {
 		if rec.Status == store.StatusFinished {

@@ -34,6 +34,7 @@ func tables() []table {
 		{"cliHelpTexts", cliHelpTexts},
 		{"cliTexts", cliTexts},
 		{"clockTexts", clockTexts},
+		{"requestTexts", requestTexts},
 		{"commandTexts", commandTexts},
 		{"completeTexts", completeTexts},
 		{"duelTexts", duelTexts},

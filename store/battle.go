@@ -182,6 +182,13 @@ type BattleRecord struct {
 	// People are the sides' players: commanders, wings, substitutes
 	// (issue 29). Empty: a side is one seat, as before.
 	People People `json:"people,omitzero"`
+
+	// Requests the GM answers with a button (issue 29, item 5): the
+	// players' requests, in the order asked; RequestLimit, the setting
+	// requests.limit: how many a side may ask in the battle, a refused one
+	// not counted (0: no limit; -1: none).
+	Requests     []Request `json:"requests,omitempty"`
+	RequestLimit int       `json:"request_limit,omitempty"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards

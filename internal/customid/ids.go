@@ -42,7 +42,10 @@ var (
 	BattleForm = New("bform:{step:int}:{data...}")
 	// RosterForm: the form that uploads a roster.
 	RosterForm = New("rform:{what}")
+	// Request: the GM's Approve and Refuse under a player's request (issue
+	// 29, item 5); action: "approve" or "refuse".
+	Request = New("req:{battle}:{id:int}:{action}")
 )
 
 // All is every pattern, for the tests that every ID built parses.
-var All = []*Pattern{Aftermath, Fight, Duel, Sheet, SheetReroll, Roll, RollOld, Read, Again, WhyUnit, BattleForm, RosterForm}
+var All = []*Pattern{Aftermath, Fight, Duel, Sheet, SheetReroll, Roll, RollOld, Read, Again, WhyUnit, BattleForm, RosterForm, Request}
