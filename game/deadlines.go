@@ -63,6 +63,9 @@ func (g Clock) Reminders() ([]Reminder, error) {
 			return tx.PutBattle(rec)
 		})
 	})
+	if err == nil {
+		err = g.nudgesDue() // each player's own, at his lead (nudges.go)
+	}
 	return out, err
 }
 
@@ -162,6 +165,9 @@ func (g Clock) Due() ([]Overdue, error) {
 			}
 			// A side that let the turn pass without an order is recorded.
 			if err := countMissed(tx, rec); err != nil {
+				return err
+			}
+			if err := nudgeMissed(tx, rec); err != nil {
 				return err
 			}
 			res, err := s.resolveTx(tx, *rec)
