@@ -34,7 +34,7 @@ func (b *Bot) remind(c *call) error {
 			before = d
 		}
 	}
-	p, err := b.svc.Remind(u.ID, string(c.lang), before, set)
+	p, err := b.svc.Clock().Remind(u.ID, string(c.lang), before, set)
 	if err != nil {
 		return err
 	}
@@ -131,7 +131,7 @@ func (b *Bot) sheetLink(id uint64, turn int) string {
 // battleNudges shows the GM, per player of the open turn and the one
 // before it, who was nudged and when, who answered, and who missed.
 func (b *Bot) battleNudges(c *call) error {
-	rec, turns, err := b.svc.NudgeReport(c.i.GuildID, c.str("battle"))
+	rec, turns, err := b.svc.Clock().NudgeReport(c.i.GuildID, c.str("battle"))
 	if err != nil {
 		return err
 	}

@@ -291,7 +291,8 @@ func remindAgain(tx *store.Tx, user string) error {
 // Remind keeps a player's choice of when he is nudged (before: a lead,
 // negative for never, 0 to ask only) and returns it; lang is the language
 // he chose it in.
-func (s *Service) Remind(user, lang string, before time.Duration, set bool) (store.PlayerPrefs, error) {
+func (g Clock) Remind(user, lang string, before time.Duration, set bool) (store.PlayerPrefs, error) {
+	s := g.s
 	var out store.PlayerPrefs
 	if !set {
 		err := s.Store.View(func(tx *store.Tx) error {

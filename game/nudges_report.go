@@ -35,7 +35,8 @@ type NudgeLine struct {
 
 // NudgeReport is the GM's view of a battle's nudges: the turn open (or the
 // last one) and the one before it.
-func (s *Service) NudgeReport(guild, ref string) (store.BattleRecord, []NudgeTurn, error) {
+func (g Clock) NudgeReport(guild, ref string) (store.BattleRecord, []NudgeTurn, error) {
+	s := g.s
 	var rec store.BattleRecord
 	var out []NudgeTurn
 	err := s.Store.View(func(tx *store.Tx) error {

@@ -17,9 +17,9 @@ var nudgeTexts = texts{
 	"nudge.remind_none":     {"Вы ещё не выбирали: о сроке напоминает канал вашего клана (когда — решает мастер битвы), а в личные сообщения я пишу, только когда ждут одного вас. Выберите: /напомнить за:2ч или за:off.", "You have not chosen yet: your clan's channel is reminded of the deadline (when is the GM's setting), and I write to you by DM only when everyone is waiting for you. Choose: /remind before:2h or before:off."},
 	"nudge.complete_off":    {"off — не напоминать в личных сообщениях", "off — no reminders by DM"},
 
-	"nudge.lead":            {"⏳ Битва «%s», ход %d: до срока приказов осталось %s (%s, %s), а вы ещё не готовы.", "⏳ Battle “%s”, turn %d: %s left before the orders are due (%s, %s), and you are not ready yet."},
-	"nudge.last":            {"⏳ Битва «%s», ход %d: все остальные готовы — ждут только вас. Срок приказов — %s (%s).", "⏳ Battle “%s”, turn %d: everyone else is ready — everyone is waiting for you. The orders are due %s (%s)."},
-	"nudge.last_nodeadline": {"⏳ Битва «%s», ход %d: все остальные готовы — ждут только вас.", "⏳ Battle “%s”, turn %d: everyone else is ready — everyone is waiting for you."},
+	"nudge.lead":            {"Битва «%s», ход %d: до срока приказов осталось %s (%s, %s), а вы ещё не готовы.", "Battle “%s”, turn %d: %s left before the orders are due (%s, %s), and you are not ready yet."},
+	"nudge.last":            {"Битва «%s», ход %d: все остальные готовы — ждут только вас. Срок приказов — %s (%s).", "Battle “%s”, turn %d: everyone else is ready — everyone is waiting for you. The orders are due %s (%s)."},
+	"nudge.last_nodeadline": {"Битва «%s», ход %d: все остальные готовы — ждут только вас.", "Battle “%s”, turn %d: everyone else is ready — everyone is waiting for you."},
 	"nudge.sheet":           {"Ваш лист приказов: %s", "Your order sheet: %s"},
 	"nudge.no_sheet":        {"Отдайте приказы командой /приказ и скажите /приказы готово:true.", "Give your orders with /order and say /orders ready:true."},
 	"nudge.how_off":         {"-# Когда напоминать, выбираете вы: /напомнить за:2ч, или за:off — не напоминать.", "-# You choose when you are reminded: /remind before:2h, or before:off for never."},
