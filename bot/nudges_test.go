@@ -243,6 +243,9 @@ func TestNudgeOwedBeforeACrashIsSentOnce(t *testing.T) {
 		t.Fatal("the owed nudge was not sent after the restart")
 	}
 	tickAt(w, clock, at.Add(time.Minute))
+	// His choice said again has his battles looked at anew: the mark
+	// that he was nudged this turn keeps it from going twice.
+	w.dm(north, "remind", discordtest.StringOpt("before", "2h"))
 	tickAt(w, clock, at.Add(time.Hour))
 	if n := len(dmsWith(w, north, nudgeRU)); n != 1 {
 		t.Fatalf("the nudge was sent %d times", n)
