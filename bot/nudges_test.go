@@ -109,6 +109,21 @@ func TestNudgeAtHisOwnLeadAndNoneWhenOff(t *testing.T) {
 	if r := w.dm(north, "remind", discordtest.StringOpt("before", "soon")); !strings.Contains(r.Content, "не срок") {
 		t.Fatalf("/remind before:soon: %+v", r)
 	}
+	// Completed as typed, in the DM too: what is typed, read; and off.
+	var offers []string
+	for _, c := range w.choices(w.srv.DMAutocomplete(north, "remind", discordtest.Focus(discordtest.StringOpt("before", "90м")))) {
+		offers = append(offers, fmt.Sprint(c.Value)+" | "+c.Name)
+	}
+	if len(offers) == 0 || offers[0] != "1h30m | 1h30m — 1 час 30 минут" {
+		t.Fatalf("/remind before:90м offers %q", offers)
+	}
+	offers = nil
+	for _, c := range w.choices(w.srv.Interactions().Autocomplete(w.guild, chanAsai, south, "remind", discordtest.Focus(discordtest.StringOpt("before", "")))) {
+		offers = append(offers, fmt.Sprint(c.Value)+" | "+c.Name)
+	}
+	if strings.Join(offers, "; ") != "1h | 1h — 1 hour; 2h | 2h — 2 hours; 6h | 6h — 6 hours; 12h | 12h — 12 hours; off | off — no reminders by DM" {
+		t.Fatalf("/remind before: offers %q", offers)
+	}
 	tickAt(w, clock, start.Add(21*time.Hour+59*time.Minute))
 	if n := len(dmsWith(w, north, nudgeRU)); n != 0 {
 		t.Fatalf("nudged %d times 2h01m before the deadline", n)
