@@ -329,3 +329,57 @@ func lineWith(s, sub string) string {
 	}
 	return ""
 }
+
+// With the side's people set (issue 29), its players are its commander
+// and its wings' players: a wing ready is never nudged, a substitute is
+// nudged in the place of the player he sits in for, and the last one not
+// ready is found among them.
+func TestNudgeWingPlayersAndTheirSubstitute(t *testing.T) {
+	t.Parallel()
+	w, clock, start, north, south := nudgeWorld(t)
+	defer w.stop()
+	wing := discordtest.Member{UserID: "700000000000000004", Username: "hideyoshi", Locale: "ru"}
+	sub := discordtest.Member{UserID: "700000000000000005", Username: "ieyasu", Locale: "en-US"}
+	for _, m := range []discordtest.Member{north, wing, sub} {
+		w.dm(m, "remind", discordtest.StringOpt("before", "2h"))
+	}
+	id := game.BattleID(nudgeBattle)
+	err := w.st.Update(func(tx *store.Tx) error {
+		rec, err := tx.Battle(w.guild, id)
+		if err != nil {
+			return err
+		}
+		rec.People.Sides[0] = store.SidePeople{Commander: north.UserID, Wings: []store.Wing{{Player: wing.UserID, Units: []string{"n-yari"}}}}
+		rec.People.Subs = []store.Substitute{{Side: 0, For: north.UserID, By: sub.UserID, From: 1}}
+		if err := tx.PutBattle(rec); err != nil {
+			return err
+		}
+		turn := tx.BattleTurn(w.guild, id, 1)
+		ph, err := turn.Phase()
+		if err != nil {
+			return err
+		}
+		ph.WingsReady[0] = []string{wing.UserID}
+		return turn.PutPhase(ph)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// South is ready: the commander's seat, held by his substitute, is the
+	// last one; the substitute is told, in English (his choice's language).
+	w.roll(south, chanAsai)
+	w.slash(south, chanAsai, "orders", discordtest.BoolOpt("ready", true))
+	if got := dmsWith(w, sub, waitingEN); len(got) != 1 {
+		t.Fatalf("the substitute, last one, was told %d times: %q", len(got), contentOf(w.srv.Messages().DMs(sub.UserID)))
+	}
+	if n := len(dmsWith(w, north, waitingRU)) + len(dmsWith(w, wing, waitingRU)); n != 0 {
+		t.Fatal("the replaced commander or the ready wing was told he is the last")
+	}
+	tickAt(w, clock, start.Add(22*time.Hour))
+	if got := dmsWith(w, sub, nudgeEN); len(got) != 1 || strings.Contains(got[0].Content, "Your order sheet") {
+		t.Fatalf("the substitute's nudge: %q", contentOf(w.srv.Messages().DMs(sub.UserID)))
+	}
+	if n := len(dmsWith(w, north, nudgeRU)) + len(dmsWith(w, wing, nudgeRU)); n != 0 {
+		t.Fatal("the replaced commander or the ready wing was nudged")
+	}
+}
