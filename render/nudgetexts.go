@@ -10,7 +10,7 @@ var nudgeTexts = texts{
 	"cmd.battle.nudges.name":     {"напоминания", "nudges"},
 	"cmd.battle.nudges.desc":     {"Кому из игроков напомнили о сроке, кто ответил, кто пропустил ход", "Which players were nudged of the deadline, who answered, who missed the turn"},
 
-	"nudge.remind_set_lead": {"Хорошо: если вы ещё не готовы, я напомню вам здесь, в личных сообщениях, за %s до срока каждого хода в каждой вашей битве. Отключить: /напомнить за:off.", "Done: while you are not ready, I will remind you here by DM %s before each turn's deadline in each of your battles. To stop: /remind before:off."},
+	"nudge.remind_set_lead": {"Хорошо: если вы ещё не готовы, я напомню вам в личных сообщениях за %s до срока каждого хода в каждой вашей битве. Отключить: /напомнить за:off.", "Done: while you are not ready, I will remind you by DM %s before each turn's deadline in each of your battles. To stop: /remind before:off."},
 	"nudge.remind_set_off":  {"Хорошо: напоминать вам в личных сообщениях я больше не буду, даже когда ждут только вас. Канал клана напоминает о сроке по-прежнему. Включить: /напомнить за:2ч.", "Done: I will no longer remind you by DM, not even when everyone is waiting for you. Your clan's channel is still reminded of the deadline. To start again: /remind before:2h."},
 	"nudge.remind_lead":     {"Сейчас я напоминаю вам в личных сообщениях за %s до срока хода, если вы ещё не готовы. Изменить: /напомнить за:6ч или за:off.", "I now remind you by DM %s before a turn's deadline while you are not ready. To change it: /remind before:6h or before:off."},
 	"nudge.remind_off":      {"Сейчас напоминания в личных сообщениях выключены. Включить: /напомнить за:2ч.", "Reminders by DM are off now. To turn them on: /remind before:2h."},
