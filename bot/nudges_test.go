@@ -383,3 +383,32 @@ func TestNudgeWingPlayersAndTheirSubstitute(t *testing.T) {
 		t.Fatal("the replaced commander or the ready wing was nudged")
 	}
 }
+
+// A player whose DMs are closed (50007): his nudge is dropped, not
+// retried tick after tick, and the GM's channel hears nothing of it.
+func TestNudgeToClosedDMsIsDropped(t *testing.T) {
+	t.Parallel()
+	w, clock, start, north, _ := nudgeWorld(t)
+	defer w.stop()
+	w.dm(north, "remind", discordtest.StringOpt("before", "2h"))
+	gmBefore := contentOf(w.srv.Messages().Under(chanGM))
+	clear := w.srv.Faults().Fail(discordtest.FaultMatch{Method: "POST", Route: "/channels/{channel_id}/messages", UserID: north.UserID, Count: discordtest.Always}, discordtest.CannotSendToUser())
+	defer clear()
+	tickAt(w, clock, start.Add(22*time.Hour))
+	tickAt(w, clock, start.Add(22*time.Hour+time.Minute))
+	if n := owed(w); n != 0 {
+		t.Fatalf("%d posts still owed", n)
+	}
+	tries := 0
+	for _, c := range w.srv.Calls() {
+		if c.Method == "POST" && strings.Contains(string(c.JSON), nudgeRU) {
+			tries++
+		}
+	}
+	if tries != 1 {
+		t.Fatalf("the nudge was tried %d times", tries)
+	}
+	if after := contentOf(w.srv.Messages().Under(chanGM)); after != gmBefore {
+		t.Fatalf("the GM's channel was told: %q", strings.TrimPrefix(after, gmBefore))
+	}
+}

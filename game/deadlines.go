@@ -25,7 +25,8 @@ type Reminder struct {
 // with its units still without an order. Each battle is marked reminded in
 // the same transaction, so a reminder is never posted twice (a crash may
 // lose one, which is the lesser harm). A paused battle has no deadline and
-// is not reminded.
+// is not reminded. Then each player who chose his own lead is nudged by DM
+// (nudgesDue, nudges.go).
 func (g Clock) Reminders() ([]Reminder, error) {
 	s := g.s
 	now := s.now()
