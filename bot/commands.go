@@ -152,6 +152,9 @@ func battleSpecs() []cmdSpec {
 				{name: "key", typ: str, complete: (*Bot).completeSettingKey},
 				{name: "value", typ: str, complete: (*Bot).completeSettingValue},
 			}},
+			{name: "nudges", handle: (*Bot).battleNudges, opts: []optSpec{ // issue 29, item 4
+				battle(func(_ *call, h store.Header) bool { return h.Status != store.StatusDeployment }),
+			}},
 		}},
 	}
 }
@@ -233,6 +236,9 @@ func playerSpecs() []cmdSpec {
 			{name: "spare", typ: flag},
 			{name: "unit", typ: str, complete: (*Bot).completeSaveAmmo},
 			{name: "save_ammo", typ: flag},
+		}},
+		{name: "remind", handle: (*Bot).remind, opts: []optSpec{ // issue 29, item 4
+			{name: "before", typ: str, complete: (*Bot).completeRemind},
 		}},
 	}
 }

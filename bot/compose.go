@@ -100,6 +100,7 @@ var composers = map[string]composer{
 	game.PostStatus:   (*Bot).composeStatus,
 	game.PostClock:    withData((*Bot).composeClock),
 	game.PostReminder: withData((*Bot).composeReminder),
+	game.PostNudge:    withData((*Bot).composeNudge),
 	game.PostFailure: withData(func(b *Bot, p store.Post, f game.Failure) ([]message, error) {
 		l := render.Lang(p.Lang)
 		return texts(render.T(l, "bot.delivery_failed", "<#"+f.Channel+">", b.missing(l, p.Guild, f))), nil

@@ -28,7 +28,11 @@ import (
 // nothing else, whatever exists.
 
 // dmCommands are the players' commands that also work in a DM.
-var dmCommands = []string{"field", "orders", "log", "why", "verify", "request"}
+var dmCommands = []string{"field", "orders", "log", "why", "verify", "request", "remind"}
+
+// dmOwn are the DM's commands about the player himself, not a battle
+// (issue 29, item 4): no battle option, no battle looked for.
+var dmOwn = []string{"remind"}
 
 // dmSeat is the battle a DM's command acts on: its guild, its ID, and the
 // caller's roles in that guild.
@@ -50,6 +54,10 @@ func DMCommands() []*discordgo.ApplicationCommand {
 		dm := *cmd
 		dm.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextBotDM}
 		dm.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+		if slices.Contains(dmOwn, cmd.Name) {
+			out = append(out, &dm)
+			continue
+		}
 		// The battle option of the DM: the player's own battles, said so
 		// (the guild's /why and /verify name it for the GM).
 		name, nameRU := text(cmd.Name+".opt.battle", "name")
@@ -84,6 +92,9 @@ func (b *Bot) inDM(c *call) error {
 	}
 	if !slices.Contains(dmCommands, c.path) {
 		return refuse("dm.guild_only")
+	}
+	if slices.Contains(dmOwn, c.path) {
+		return nil
 	}
 	seat, err := b.dmSeatOf(c)
 	if err != nil {
@@ -181,6 +192,9 @@ func completeDMBattle(b *Bot, c *call, typed string) ([]offer, error) {
 func (b *Bot) dmOffers(c *call, focused *discordgo.ApplicationCommandInteractionDataOption) ([]offer, bool) {
 	if !slices.Contains(dmCommands, c.path) {
 		return nil, true
+	}
+	if slices.Contains(dmOwn, c.path) {
+		return nil, false
 	}
 	if focused.Name == "battle" {
 		out, err := completeDMBattle(b, c, strings.TrimSpace(focusedText(focused)))

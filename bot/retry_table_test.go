@@ -29,6 +29,8 @@ var retryClasses = map[string]struct{ class, why string }{
 	"battle list":      {"a", ""},
 	"battle show":      {"a", ""},
 	"battle export":    {"a", "a file to the GM alone"},
+	"battle nudges":    {"a", "reads the turns\x27 nudges, writes nothing"},
+	"remind":           {"b", "sets the player\x27s lead to the value (or only tells it)"},
 	"stats":            {"a", ""},
 	"roll":             {"b", "the turn's roll is made once; again, it is shown as it stands (bot.rolled_before) with its buttons; kept as the roller's last change (a ready after it is the new turn's, TestRetryReadyThatEndedTheTurn)"},
 	"odds":             {"a", ""},

@@ -219,6 +219,7 @@ func (s *Service) openClock(rec *store.BattleRecord) {
 // schedule sets when the open phase's reminder goes.
 func schedule(rec *store.BattleRecord) {
 	rec.RemindAt = time.Time{}
+	rec.NudgeAt = time.Time{} // the players' own nudges are reckoned anew
 	if rec.Deadline.IsZero() {
 		return
 	}

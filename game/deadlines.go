@@ -25,7 +25,8 @@ type Reminder struct {
 // with its units still without an order. Each battle is marked reminded in
 // the same transaction, so a reminder is never posted twice (a crash may
 // lose one, which is the lesser harm). A paused battle has no deadline and
-// is not reminded.
+// is not reminded. Then each player who chose his own lead is nudged by DM
+// (nudgesDue, nudges.go).
 func (g Clock) Reminders() ([]Reminder, error) {
 	s := g.s
 	now := s.now()
@@ -63,6 +64,9 @@ func (g Clock) Reminders() ([]Reminder, error) {
 			return tx.PutBattle(rec)
 		})
 	})
+	if err == nil {
+		err = g.nudgesDue() // each player's own, at his lead (nudges.go)
+	}
 	return out, err
 }
 
@@ -162,6 +166,9 @@ func (g Clock) Due() ([]Overdue, error) {
 			}
 			// A side that let the turn pass without an order is recorded.
 			if err := countMissed(tx, rec); err != nil {
+				return err
+			}
+			if err := nudgeMissed(tx, rec); err != nil {
 				return err
 			}
 			res, err := s.resolveTx(tx, *rec)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/store"
@@ -103,6 +104,7 @@ func openSheet(tx *store.Tx, rec *store.BattleRecord, side engine.Side, player P
 		return sh, err
 	}
 	rec.Sheets = append(rec.Sheets, sh.ID)
+	rec.NudgeAt = time.Time{} // a new player, whose nudge may come sooner
 	return sh, tx.PutBattle(*rec)
 }
 
@@ -190,6 +192,9 @@ func changed(tx *store.Tx, rec *store.BattleRecord, seat Seat, ch store.Change) 
 		return err
 	}
 	if _, err := tx.OweLive(summaryPost(rec, seat.Side)); err != nil {
+		return err
+	}
+	if err := nudgeLast(tx, rec); err != nil { // "everyone is waiting for you"
 		return err
 	}
 	return refreshSheets(tx, rec, seat.Side, rec.Turn)

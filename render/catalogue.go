@@ -43,6 +43,7 @@ func tables() []table {
 		{"fixTexts", fixTexts},
 		{"gameTexts", gameTexts},
 		{"lastSeenTexts", lastSeenTexts},
+		{"nudgeTexts", nudgeTexts},
 		{"whyTexts", whyTexts},
 		{"unseenTexts", unseenTexts},
 		{"oddsTexts", oddsTexts},

@@ -189,6 +189,11 @@ type BattleRecord struct {
 	// not counted (0: no limit; -1: none).
 	Requests     []Request `json:"requests,omitempty"`
 	RequestLimit int       `json:"request_limit,omitempty"`
+	// NudgeAt is when the players' own DM nudges of the open phase are
+	// next looked at (issue 29, item 4): zero, at the next tick (a phase
+	// opened, a deadline moved, a player's choice changed); the deadline
+	// itself once none is still to come.
+	NudgeAt time.Time `json:"nudge_at,omitzero"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards
@@ -228,6 +233,8 @@ type Header struct {
 	// joined by commas (a string: the header memo shares no slices): a
 	// substitute outside the clan's role finds his seat by them.
 	Seated string `json:"seated,omitempty"`
+	// NudgeAt is the record's (issue 29, item 4).
+	NudgeAt time.Time `json:"nudge_at,omitzero"`
 	// Unreadable, set only by Headers and Unreadable (never stored), says
 	// why this battle cannot be read, e.g. `battle "b1": written by a
 	// newer gunbai (schema 3, this one reads 2)`. Such a header has only
@@ -242,7 +249,8 @@ func (r *BattleRecord) Header() Header {
 	return Header{ID: r.ID, GuildID: r.GuildID, Name: r.Name, Status: r.Status, Sides: r.Sides,
 		Turn: r.Turn, Scouting: r.Scouting, Deadline: r.Deadline, Reminded: r.Reminded,
 		Paused: r.Paused, RemindAt: r.RemindAt, Missed: r.Missed, Undeliverable: len(r.Undeliverable) > 0,
-		Resolved: r.State.Turn, Outcome: r.State.Outcome, EndedBy: r.EndedBy, Seated: strings.Join(r.People.Seated(), ",")}
+		Resolved: r.State.Turn, Outcome: r.State.Outcome, EndedBy: r.EndedBy, Seated: strings.Join(r.People.Seated(), ","),
+		NudgeAt: r.NudgeAt}
 }
 
 // Seats says whether the battle's people name a user (Seated).

@@ -295,7 +295,30 @@ type CommandPhase struct {
 	// spend, by side, as the commander allotted it; a wing not listed gets
 	// the default split (game.Allotment).
 	Allotted [2][]Allotment `json:"allotted,omitzero"`
+
+	// Nudges (issue 29, item 4): the players reminded by DM this turn, in
+	// the order nudged (each once a turn ahead of the deadline at his own
+	// lead, and the last one not ready once told everyone waits for him),
+	// and, once the deadline resolved the turn, the players who let it
+	// pass without a word, by side: the GM's /battle nudges reads them.
+	Nudges []Nudge     `json:"nudges,omitempty"`
+	Missed [2][]string `json:"missed,omitzero"`
 }
+
+// Nudge is one DM that reminded a player of a turn's deadline.
+type Nudge struct {
+	User string      `json:"user"`
+	Side engine.Side `json:"side"`
+	Kind string      `json:"kind"` // NudgeLead or NudgeLast
+	At   time.Time   `json:"at"`
+}
+
+// Nudge kinds: at the player's own lead before the deadline, or because
+// everyone else is ready.
+const (
+	NudgeLead = "lead"
+	NudgeLast = "last"
+)
 
 // Allotment is the orders of a side's command roll a wing may give.
 type Allotment struct {
