@@ -90,6 +90,7 @@ var verifyTexts = texts{
 	"reshard.served":          {"шарды %s из %d", "shards %s of %d"},
 	"reshard.skipped":         {"  оставлены копии серверов, которые обслуживал другой процесс: %s", "  left behind, copies of servers another process served: %s"},
 	"reshard.dropped":         {"  %d {1:лист приказов не перенесён|листа приказов не перенесены|листов приказов не перенесены} (номер уже занят): игроки откроют новые командой /приказы", "  %d order {1:sheet|sheets} not moved (the ID was taken): the players open new ones with /orders"},
+	"reshard.players":         {"  выбор напоминаний: %d {1:игрока|игроков|игроков} (/напомнить)", "  reminder choices of %d {1:player|players} (/remind)"},
 	"reshard.written":         {"Новое хранилище %s для %s: %d {3:сервер|сервера|серверов}, битв: %d. Запустите его процесс с этими шардами.", "New store %s for %s: %d {3:server|servers}, %d battles. Start its process with these shards."},
 	"backup.written_live":     {"Копия %s → %s (снята на ходу: бот работает): %d байт; проверена, битв в ней: %d.", "Copied %s to %s (taken while the bot runs): %d bytes; checked, battles in it: %d."},
 }

@@ -83,6 +83,8 @@ type CopyReport struct {
 	// already has one with the same ID (from another old store): their
 	// players open a new one with /orders.
 	Dropped int
+	// Players is the players' choices copied (copyPlayers).
+	Players int
 }
 
 // CopyGuilds copies from src every guild that src served and keep wants:
@@ -143,7 +145,33 @@ func copyGuilds(to, from *Tx, served Served, keep func(string) bool, rep *CopyRe
 	if err != nil {
 		return err
 	}
-	return copyLives(to, from, moving, sheets, posts, rep)
+	if err := copyLives(to, from, moving, sheets, posts, rep); err != nil {
+		return err
+	}
+	return copyPlayers(to, from, rep)
+}
+
+// copyPlayers copies the players' own choices (PlayerPrefs, issue 29): a
+// player's, not a guild's, they would be lost with the old stores. Each
+// new store gets every player's choice it does not have yet: a DM's
+// command reaches shard 0, a guild's the guild's shard, and either must
+// still know what he chose. A store's own choice is kept over a copied one.
+func copyPlayers(to, from *Tx, rep *CopyReport) error {
+	src := from.tx.Bucket(bucketPlayers)
+	if src == nil {
+		return nil
+	}
+	dst, err := to.tx.CreateBucketIfNotExists(bucketPlayers)
+	if err != nil {
+		return err
+	}
+	return src.ForEach(func(k, v []byte) error {
+		if v == nil || dst.Get(k) != nil {
+			return nil
+		}
+		rep.Players++
+		return dst.Put(bytes.Clone(k), bytes.Clone(v))
+	})
 }
 
 // copyBucket copies src's keys, nested buckets and sequence into dst.

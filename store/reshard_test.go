@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+	"time"
 )
 
 // guildOn is a snowflake of a guild on shard among count.
@@ -67,6 +68,19 @@ func TestCopyGuilds(t *testing.T) {
 	a := oldStore(t, 0, g0, g1) // g1 here is a stale copy
 	b := oldStore(t, 1, g1)
 	dst, _ := openTemp(t, Options{Clock: newClock().now})
+	// The players' own choices go with the stores (issue 29): one chose in
+	// a DM (shard 0's store), one in a guild of shard 1, one in both (the
+	// store copied first keeps his).
+	prefs := func(s *Store, user string, d time.Duration) {
+		t.Helper()
+		if err := s.Update(func(tx *Tx) error { return tx.Players().PutPrefs(user, PlayerPrefs{RemindBefore: d}) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prefs(a, "dm-player", time.Hour)
+	prefs(b, "guild-player", 2*time.Hour)
+	prefs(a, "both", 3*time.Hour)
+	prefs(b, "both", 4*time.Hour)
 	all := Served{Shards: 1}
 	repA, err := dst.CopyGuilds(a, all.Serves)
 	if err != nil {
@@ -83,6 +97,15 @@ func TestCopyGuilds(t *testing.T) {
 	// and the post that would show it.
 	if !reflect.DeepEqual(repB.Guilds, []string{g1}) || repB.Skipped != nil || repB.Posts != 2 || repB.Lives != 1 || repB.Sheets != 0 || repB.Dropped != 1 {
 		t.Errorf("from the second store: %+v", repB)
+	}
+	if repA.Players != 2 || repB.Players != 1 {
+		t.Errorf("players' choices copied: %d and %d, want 2 and 1", repA.Players, repB.Players)
+	}
+	for user, want := range map[string]time.Duration{"dm-player": time.Hour, "guild-player": 2 * time.Hour, "both": 3 * time.Hour} {
+		var got PlayerPrefs
+		if err := dst.View(func(tx *Tx) (err error) { got, err = tx.Players().Prefs(user); return err }); err != nil || got.RemindBefore != want {
+			t.Errorf("%s's choice after the copy: %v (%v), want %v", user, got.RemindBefore, err, want)
+		}
 	}
 
 	err = dst.View(func(tx *Tx) error {

@@ -116,6 +116,9 @@ func reshardFrom(l render.Lang, out *store.Store, sv store.Served, old string) (
 	if rep.Dropped > 0 {
 		lines = append(lines, render.T(l, "reshard.dropped", rep.Dropped))
 	}
+	if rep.Players > 0 {
+		lines = append(lines, render.T(l, "reshard.players", rep.Players))
+	}
 	return lines, len(rep.Guilds), nil
 }
 
