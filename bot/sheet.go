@@ -86,8 +86,9 @@ func sheetText(l render.Lang, st game.SheetState, hl *field.Highlight) string {
 		return joinLines(lines)
 	}
 	lines = append(lines, render.LastSeenLines(l, st.Ghosts)...)
+	lines = append(lines, wingSheetLines(l, st)...)
 	if st.Rolled == nil {
-		lines = append(lines, render.T(l, "sheet.roll_first"), render.T(l, "sheet.stake_help"))
+		lines = append(lines, rollFirstLines(l, st)...)
 		return joinLines(append(lines, noteText(l, st)...))
 	}
 	lines = append(lines, render.CommandText(l, st.Rolled.Stake, st.Rolled.Result, st.Rolled.Final))

@@ -64,6 +64,7 @@ func tables() []table {
 		{"turnTexts", turnTexts},
 		{"verifyTexts", verifyTexts},
 		{"dmTexts", dmTexts},
+		{"wingTexts", wingTexts},
 	}
 }
 
