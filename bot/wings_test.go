@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/store"
@@ -49,7 +47,9 @@ func wingWorld(t *testing.T) (w *world, n, h, s *sheetPlayer) {
 	w.b.Wait()
 	// Hideyoshi asks for his sheet: it speaks his client's English.
 	r = w.slash(hide, chanOda, "orders")
-	if !w.srv.WaitFor(func() bool { return strings.Contains(lastDM(w, hide).Text(), "The commander (nobunaga) makes the command roll") }, wait) {
+	if !w.srv.WaitFor(func() bool {
+		return strings.Contains(lastDM(w, hide).Text(), "The commander (nobunaga) makes the command roll")
+	}, wait) {
 		t.Fatalf("Hideyoshi's /orders brought no sheet: %q", r.Content)
 	}
 	w.b.Wait()
@@ -314,5 +314,4 @@ func TestWingReadyAndSecrecy(t *testing.T) {
 			}
 		}
 	}
-	_ = discordgo.InteractionResponseChannelMessageWithSource
 }
