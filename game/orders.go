@@ -135,6 +135,11 @@ func giveOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, o engine.Order)
 	}
 	out.Before, _ = engine.AllowanceLeft(rec.State, seat.Side, rec.Turn, out.Orders, out.Command.Result)
 	out.After, _ = engine.AllowanceLeft(rec.State, seat.Side, rec.Turn, orders, out.Command.Result)
+	if b, a, ok, err := wingLeft(tx, rec, seat.Side, o, out.Orders, orders, out.Command.Result); err != nil {
+		return out, err
+	} else if ok { // a wing's player is told what his share leaves
+		out.Before, out.After = b, a
+	}
 	if err := unreadyWings(tx, rec, seat.Side, append(slices.Clone(out.Replaced), o)); err != nil {
 		return out, err
 	}

@@ -296,3 +296,21 @@ func mayRoll(rec *store.BattleRecord, seat Seat) error {
 	sp := rec.People.Sides[seat.Side&1]
 	return refuse("err.wing_roll_commander", playerName(sp, sp.Commander))
 }
+
+// wingLeft is the allowance the share of the wing an order counts in
+// leaves before and after it; false for a side with no wings.
+func wingLeft(tx *store.Tx, rec *store.BattleRecord, side engine.Side, o engine.Order, before, after []engine.Order, roll engine.CommandResult) (b, a engine.Allowance, ok bool, err error) {
+	sp := rec.People.Sides[side&1]
+	if !sp.HasWings() {
+		return b, a, false, nil
+	}
+	ph, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase()
+	if err != nil {
+		return b, a, false, err
+	}
+	key := OrderWing(sp, o)
+	share := shareOf(shares(rec, side, ph, roll), key, roll)
+	b, _ = engine.AllowanceLeft(rec.State, side, rec.Turn, wingOrders(sp, before, key), share)
+	a, _ = engine.AllowanceLeft(rec.State, side, rec.Turn, wingOrders(sp, after, key), share)
+	return b, a, true, nil
+}

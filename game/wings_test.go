@@ -8,6 +8,11 @@ import (
 	"github.com/gunbai/gunbai/store"
 )
 
+// al is a wing's share.
+func al(player string, ordinary, special int) store.Allotment {
+	return store.Allotment{Player: player, Ordinary: ordinary, Special: special}
+}
+
 // The default split of a roll among wings is by units, rounded down, the
 // remainder to the commander; a share the commander set is kept and the
 // rest split among the others; the commander's unassigned units count as
@@ -23,11 +28,11 @@ func TestWingAllotment(t *testing.T) {
 		set     []store.Allotment
 		want    []store.Allotment
 	}{
-		{engine.Allowance{Ordinary: 4, Special: 2}, nil, []store.Allotment{{"c", 2, 1}, {"a", 2, 1}, {"b", 0, 0}}},
-		{engine.Allowance{Ordinary: 5, Special: 1}, nil, []store.Allotment{{"c", 3, 1}, {"a", 2, 0}, {"b", 0, 0}}},
-		{engine.Allowance{Ordinary: 6, Special: 0}, nil, []store.Allotment{{"c", 2, 0}, {"a", 3, 0}, {"b", 1, 0}}},
-		{engine.Allowance{Ordinary: 4, Special: 2}, []store.Allotment{{"b", 2, 0}}, []store.Allotment{{"c", 1, 1}, {"a", 1, 1}, {"b", 2, 0}}},
-		{engine.Allowance{Ordinary: 4, Special: 2}, []store.Allotment{{"c", 0, 0}}, []store.Allotment{{"c", 0, 0}, {"a", 3, 2}, {"b", 1, 0}}},
+		{engine.Allowance{Ordinary: 4, Special: 2}, nil, []store.Allotment{al("c", 2, 1), al("a", 2, 1), al("b", 0, 0)}},
+		{engine.Allowance{Ordinary: 5, Special: 1}, nil, []store.Allotment{al("c", 3, 1), al("a", 2, 0), al("b", 0, 0)}},
+		{engine.Allowance{Ordinary: 6, Special: 0}, nil, []store.Allotment{al("c", 2, 0), al("a", 3, 0), al("b", 1, 0)}},
+		{engine.Allowance{Ordinary: 4, Special: 2}, []store.Allotment{al("b", 2, 0)}, []store.Allotment{al("c", 1, 1), al("a", 1, 1), al("b", 2, 0)}},
+		{engine.Allowance{Ordinary: 4, Special: 2}, []store.Allotment{al("c", 0, 0)}, []store.Allotment{al("c", 0, 0), al("a", 3, 2), al("b", 1, 0)}},
 	}
 	for _, c := range cases {
 		got := Allotment(sp, units, c.granted, c.set)
@@ -42,7 +47,7 @@ func TestWingAllotment(t *testing.T) {
 			t.Errorf("Allotment(%+v) shares %d and %d", c.granted, o, s)
 		}
 	}
-	if got := Allotment(store.SidePeople{}, units, engine.Allowance{Ordinary: 3}, nil); got != nil && len(got) != 0 {
+	if got := Allotment(store.SidePeople{}, units, engine.Allowance{Ordinary: 3}, nil); len(got) != 0 {
 		t.Errorf("a side with no wings is split: %+v", got)
 	}
 }
