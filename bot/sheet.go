@@ -93,7 +93,7 @@ func sheetText(l render.Lang, st game.SheetState, hl *field.Highlight) string {
 	}
 	lines = append(lines, render.CommandText(l, st.Rolled.Stake, st.Rolled.Result, st.Rolled.Final))
 	if !st.Rolled.Final {
-		lines = append(lines, rerollHelp(l, st)...)
+		lines = append(lines, wingRerollHelp(l, st)...)
 		return joinLines(append(lines, noteText(l, st)...))
 	}
 	if st.Round > 0 {
@@ -109,7 +109,7 @@ func sheetText(l render.Lang, st game.SheetState, hl *field.Highlight) string {
 		lines = append(lines, render.T(l, "sheet.no_special_left"))
 	}
 	if st.Ready {
-		lines = append(lines, render.T(l, "sheet.ready"))
+		lines = append(lines, readyLine(l, st))
 	} else {
 		lines = append(lines, render.T(l, "sheet.not_ready"))
 	}

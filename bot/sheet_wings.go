@@ -66,3 +66,20 @@ func readyAllButton(l render.Lang, st game.SheetState, m *sheetMenus) []discordg
 	return []discordgo.MessageComponent{discordgo.Button{Label: render.T(l, "sheet.ready_all_button"), Style: discordgo.PrimaryButton,
 		CustomID: m.id(game.ActReadyAll), Disabled: st.Wings.SideReady}}
 }
+
+// readyLine says the sheet's side is ready, or only its holder's wing.
+func readyLine(l render.Lang, st game.SheetState) string {
+	if ws := st.Wings; ws != nil && !ws.SideReady {
+		return render.T(l, "sheet.wing_ready_wait")
+	}
+	return render.T(l, "sheet.ready")
+}
+
+// wingRerollHelp explains the rerolls open to the commander; a wing's
+// player, who has no reroll buttons, waits for his.
+func wingRerollHelp(l render.Lang, st game.SheetState) []string {
+	if ws := st.Wings; ws != nil && !ws.Commands {
+		return []string{render.T(l, "sheet.wing_roll_wait", commanderName(l, ws.WingsState))}
+	}
+	return rerollHelp(l, st)
+}

@@ -169,6 +169,18 @@ func TestWingSheetsOfferOnlyTheirOwnUnits(t *testing.T) {
 		t.Errorf("Hideyoshi has the commander's Ready for all: %s", ids)
 	}
 	n.component("readyall")
+
+	// /clan assign's units: the side's own, one after another, each with
+	// the wing that holds it.
+	var offered []string
+	for _, c := range w.choices(w.srv.Interactions().Autocomplete(w.guild, chanOda, n.m, "clan", discordtest.Subcommand("assign",
+		discordtest.MemberOpt("player", hide), discordtest.Focus(discordtest.StringOpt("units", "n-yari1, n-uma"))))) {
+		offered = append(offered, c.Name+" = "+c.Value.(string))
+	}
+	if len(offered) != 2 || !strings.Contains(offered[0], "= n-yari1, n-uma1") || !strings.Contains(offered[0], "hideyoshi") {
+		t.Errorf("/clan assign units: offered %q", offered)
+	}
+	t.Logf("/clan assign units:\"n-yari1, n-uma\" offers %q", offered)
 	t.Logf("Hideyoshi's sheet:\n%s", ht)
 	t.Logf("Nobunaga's sheet:\n%s", nt)
 
@@ -257,7 +269,7 @@ func TestWingReadyAndSecrecy(t *testing.T) {
 	if ph := w.northPhase(); ph.Ready[engine.North] || !slices.Contains(ph.WingsReady[0], hide.UserID) {
 		t.Fatalf("after Hideyoshi's ready: %+v / %v", ph.Ready, ph.WingsReady)
 	}
-	if txt := h.sheet().Text(); !strings.Contains(txt, "Ready") && !strings.Contains(txt, "ready") {
+	if txt := h.sheet().Text(); !strings.Contains(txt, "Your wing is ready. The side is ready when every wing is, or when the commander says ready for all.") {
 		t.Fatalf("Hideyoshi's sheet after ready: %s", txt)
 	}
 	if txt := n.sheet().Text(); !strings.Contains(txt, "hideyoshi: ") || !strings.Contains(txt, "— готово") {

@@ -288,7 +288,7 @@ func readySideTx(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat, f
 			return out, err
 		}
 		if changed {
-			ph.Round, ph.Ready = 1, [2]bool{}
+			ph.Round, ph.Ready, ph.WingsReady = 1, [2]bool{}, [2][]string{} // the wings say ready again too
 			out.Phase, out.PlanChange = ph, true
 			if err := tx.PutBattle(*rec); err != nil {
 				return out, err
