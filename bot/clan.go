@@ -110,7 +110,7 @@ func (b *Bot) clanAssign(c *call) error {
 			units = append(units, u)
 		}
 	}
-	ws, err := b.life(c).Assign(by, id, name, units)
+	ws, err := b.life(c).Wings().Assign(by, id, name, units)
 	return b.clanDone(c, by, ws, err)
 }
 
@@ -123,7 +123,7 @@ func (b *Bot) clanCommander(c *call) error {
 	if err != nil {
 		return err
 	}
-	ws, err := b.life(c).SetCommander(by, id, name)
+	ws, err := b.life(c).Wings().SetCommander(by, id, name)
 	return b.clanDone(c, by, ws, err)
 }
 
@@ -134,7 +134,7 @@ func (b *Bot) clanAllot(c *call) error {
 	}
 	ordinary, _ := c.num("ordinary")
 	special, _ := c.num("special")
-	ws, err := b.life(c).Allot(by, c.str("player"), ordinary, special)
+	ws, err := b.life(c).Wings().Allot(by, c.str("player"), ordinary, special)
 	return b.clanDone(c, by, ws, err)
 }
 
@@ -143,7 +143,7 @@ func (b *Bot) clanWings(c *call) error {
 	if err != nil {
 		return err
 	}
-	ws, err := b.svc.Wings(by.Seat)
+	ws, err := b.svc.Wings().Show(by.Seat)
 	return b.clanDone(c, by, ws, err)
 }
 
@@ -154,7 +154,7 @@ func (b *Bot) clanReady(c *call) error {
 		return err
 	}
 	seat.Player = c.player()
-	res, err := b.life(c).ReadyAll(seat)
+	res, err := b.life(c).Wings().ReadyAll(seat)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,12 @@ import (
 // commander and allots the turn's roll. Each change is told to the
 // clan's own channel only.
 
+// Wings is the service's commands on a side's wings (Service.Wings).
+type Wings struct{ s *Service }
+
+// Wings is the commands on wings of s.
+func (s *Service) Wings() Wings { return Wings{s} }
+
 // WingsBy is who acts on a side's wings: the GM, or a player of the side
 // (his seat, found with Seats.Of). Seat names the battle and side.
 type WingsBy struct {
@@ -75,10 +81,10 @@ func wingsChanged(tx *store.Tx, rec *store.BattleRecord, side engine.Side, unrea
 // Assign gives units of the side to a player's wing (name: as Discord
 // shows him), taking them from any other wing; a wing left with none is
 // gone.
-func (s *Service) Assign(by WingsBy, player, name string, units []string) (WingsState, error) {
+func (g Wings) Assign(by WingsBy, player, name string, units []string) (WingsState, error) {
 	var out WingsState
 	side := by.Seat.Side
-	err := s.inWings(by, func(tx *store.Tx, rec *store.BattleRecord) error {
+	err := g.s.inWings(by, func(tx *store.Tx, rec *store.BattleRecord) error {
 		if len(units) == 0 {
 			return refuse("err.wing_no_units")
 		}
@@ -133,10 +139,10 @@ func assigned(sp store.SidePeople, player, name string, units []string) store.Si
 
 // SetCommander names the side's commander: he rolls, allots, orders the
 // units no wing holds and may say the side is ready for all.
-func (s *Service) SetCommander(by WingsBy, player, name string) (WingsState, error) {
+func (g Wings) SetCommander(by WingsBy, player, name string) (WingsState, error) {
 	var out WingsState
 	side := by.Seat.Side
-	err := s.inWings(by, func(tx *store.Tx, rec *store.BattleRecord) error {
+	err := g.s.inWings(by, func(tx *store.Tx, rec *store.BattleRecord) error {
 		sp := &rec.People.Sides[side&1]
 		sp.Commander, sp.CommanderName = player, name
 		if err := tx.PutBattle(*rec); err != nil {
@@ -155,10 +161,10 @@ func (s *Service) SetCommander(by WingsBy, player, name string) (WingsState, err
 // Allot sets a wing's share of this turn's roll (the rest is split by
 // default, Allotment). The shares set may not add up to more than the
 // roll, nor leave a wing with orders beyond its share.
-func (s *Service) Allot(by WingsBy, player string, ordinary, special int) (WingsState, error) {
+func (g Wings) Allot(by WingsBy, player string, ordinary, special int) (WingsState, error) {
 	var out WingsState
 	side := by.Seat.Side
-	err := s.inWings(by, func(tx *store.Tx, rec *store.BattleRecord) error {
+	err := g.s.inWings(by, func(tx *store.Tx, rec *store.BattleRecord) error {
 		if rec.Status != store.StatusCommand {
 			return refuse("err.not_command", rec.Name)
 		}
@@ -217,10 +223,10 @@ func allotFits(rec *store.BattleRecord, side engine.Side, sp store.SidePeople, s
 	return nil
 }
 
-// Wings is a side's wings as they stand this turn (/clan wings).
-func (s *Service) Wings(seat Seat) (WingsState, error) {
+// Show is a side's wings as they stand this turn (/clan wings).
+func (g Wings) Show(seat Seat) (WingsState, error) {
 	var out WingsState
-	err := s.Store.View(func(tx *store.Tx) error {
+	err := g.s.Store.View(func(tx *store.Tx) error {
 		rec, err := tx.Battle(seat.Battle.GuildID, seat.Battle.ID)
 		if err != nil {
 			return err
@@ -251,10 +257,10 @@ func wingsNow(tx *store.Tx, rec *store.BattleRecord, side engine.Side) (WingsSta
 
 // ReadyAll is the commander's "ready" for his whole side, whichever of
 // its wings are ready (issue 29).
-func (s *Service) ReadyAll(seat Seat) (ReadyResult, error) {
+func (g Wings) ReadyAll(seat Seat) (ReadyResult, error) {
 	var out ReadyResult
-	err := s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) (err error) {
-		out, err = readySideTx(s, tx, rec, seat, true)
+	err := g.s.inCommand(seat, func(tx *store.Tx, rec *store.BattleRecord) (err error) {
+		out, err = readySideTx(g.s, tx, rec, seat, true)
 		return err
 	})
 	return out, err
