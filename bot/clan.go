@@ -25,10 +25,10 @@ func clanSpecs() []cmdSpec {
 	side := optSpec{name: "side", typ: str, choices: []string{"north", "south"}}
 	player := optSpec{name: "player", typ: discordgo.ApplicationCommandOptionUser, required: true}
 	return []cmdSpec{{name: "clan", subs: []cmdSpec{
-		{name: "assign", handle: (*Bot).clanAssign, opts: []optSpec{player,
+		{name: "assign", handle: (*Bot).clanAssign, once: retryDone, opts: []optSpec{player,
 			{name: "units", typ: str, required: true, complete: (*Bot).completeWingUnits}, battle, side}},
-		{name: "commander", handle: (*Bot).clanCommander, opts: []optSpec{player, battle, side}},
-		{name: "allot", handle: (*Bot).clanAllot, opts: []optSpec{player,
+		{name: "commander", handle: (*Bot).clanCommander, once: retryDone, opts: []optSpec{player, battle, side}},
+		{name: "allot", handle: (*Bot).clanAllot, once: retryDone, opts: []optSpec{player,
 			{name: "ordinary", typ: num, required: true, minVal: 0, maxVal: 99},
 			{name: "special", typ: num, required: true, minVal: 0, maxVal: 99}, battle, side}},
 		{name: "wings", handle: (*Bot).clanWings, opts: []optSpec{battle, side}},

@@ -60,6 +60,8 @@ var retryClasses = map[string]struct{ class, why string }{
 	"skirmish rejoin":  {"c", "the unit's morale result is over: err.skirmish.no_morale"},
 	"skirmish free":    {"c", "he is free: err.skirmish.not_prisoner"},
 	"skirmish engine":  {"c", "an engine moves once and shoots once a turn: err.skirmish.moved, err.skirmish.engine_shot"},
+	"clan wings":       {"a", ""},
+	"clan ready":       {"b", "the side ready already: said again, it changes nothing and tells nobody"},
 }
 
 // componentClasses are the heads of the custom IDs the bot routes

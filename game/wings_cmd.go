@@ -31,7 +31,8 @@ type WingsBy struct {
 // command the side (any of its players while none is named, as before
 // wings) and a battle over.
 func (s *Service) inWings(by WingsBy, fn func(tx *store.Tx, rec *store.BattleRecord) error) error {
-	return s.inBattle(by.Seat.Battle.GuildID, by.Seat.Battle.ID, func(tx *store.Tx, rec *store.BattleRecord) error {
+	// Re-sent after a lost answer, a change is recognised (Service.once).
+	return s.inBattle(by.Seat.Battle.GuildID, by.Seat.Battle.ID, s.once(nil, func(tx *store.Tx, rec *store.BattleRecord) error {
 		if rec.Status == store.StatusFinished {
 			return refuse("err.wing_over", rec.Name)
 		}
@@ -44,7 +45,7 @@ func (s *Service) inWings(by WingsBy, fn func(tx *store.Tx, rec *store.BattleRec
 			}
 		}
 		return fn(tx, rec)
-	})
+	}))
 }
 
 // wingsChanged tells the side's clan what changed and shows its sheets
