@@ -144,7 +144,8 @@ func playerName(sp store.SidePeople, player string) string {
 }
 
 // mayGive refuses an order (given or cancelled) that is not the seat's:
-// another wing's unit, or the whole side's order from a wing's player.
+// another wing's unit, or the whole side's order from a wing's player
+// (a banner is raised in a unit: the order is its wing's).
 func mayGive(rec *store.BattleRecord, seat Seat, o engine.Order) error {
 	seat.Battle.People = rec.People // as the transaction reads it
 	if seat.MayGive(o) {

@@ -32,7 +32,7 @@ var wingTexts = texts{
 	"cmd.clan.opt.side.choice.south": {"юг", "south"},
 	"err.wing_not_yours":             {"%s — в крыле игрока %s: приказы ему отдаёт только он.", "%s is in %s's wing: only he orders it."},
 	"err.wing_commanders_unit":       {"%s не отдан ни одному крылу: им командует командующий (%s).", "%s is in no wing: the commander (%s) orders it."},
-	"err.wing_side_order":            {"Приказы всей стороны (общие, полководцы, синоби, знамёна, объявления) отдаёт командующий (%s).", "Orders of the whole side (army-wide, leaders, shinobi, banners, declarations) are the commander's (%s)."},
+	"err.wing_side_order":            {"Приказы всей стороны (общие, полководцы, синоби, объявления) отдаёт командующий (%s).", "Orders of the whole side (army-wide, leaders, shinobi, declarations) are the commander's (%s)."},
 	"err.wing_over_share":            {"Доля крыла игрока %s — %d обычных и %d особых приказов: этот приказ в неё не помещается.", "The share of %s's wing is %d ordinary and %d special orders: this order does not fit in it."},
 	"err.wing_roll_commander":        {"Командный бросок делает командующий (%s).", "The command roll is the commander's (%s)."},
 	"err.wing_ready_all":             {"«Готово за всех» говорит только командующий (%s).", "Only the commander (%s) says the whole side is ready."},
