@@ -216,6 +216,13 @@ func TestWingAllotmentAndShare(t *testing.T) {
 			t.Fatalf("/clan wings lacks %q: %q", want, r.Content)
 		}
 	}
+	// A GM of neither clan names the side.
+	if r := w.slash(gm, chanGM, "clan", discordtest.Subcommand("wings")); !strings.Contains(r.Content, "Вы не из клана этой битвы: укажите сторону (сторона:).") {
+		t.Fatalf("the GM's /clan wings with no side: %q", r.Content)
+	}
+	if r := w.slash(gm, chanGM, "clan", discordtest.Subcommand("wings", discordtest.StringOpt("side", "north"))); !strings.Contains(r.Content, "доля обычных 1, особых 0 (по отрядам)") {
+		t.Fatalf("the GM's /clan wings side:north: %q", r.Content)
+	}
 	// Hideyoshi may not allot; an allotment beyond the roll is refused.
 	if r := w.slash(hide, chanOda, "clan", discordtest.Subcommand("allot", discordtest.MemberOpt("player", hide), discordtest.IntOpt("ordinary", 4), discordtest.IntOpt("special", 0))); !strings.Contains(r.Content, "Only the GM or the side's commander (nobunaga) may do this.") {
 		t.Fatalf("Hideyoshi's /clan allot: %q", r.Content)
