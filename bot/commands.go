@@ -76,7 +76,7 @@ const (
 // players' commands, then the campaign's, the calculators', the quick
 // battles' and the duels'.
 func commandSpecs() []cmdSpec {
-	return slices.Concat(battleSpecs(), playerSpecs(), campaignSpecs(), calcSpecs(), quickSpecs(), duelSpecs(), skirmishSpecs())
+	return slices.Concat(battleSpecs(), playerSpecs(), campaignSpecs(), calcSpecs(), quickSpecs(), duelSpecs(), skirmishSpecs(), clanSpecs())
 }
 
 // battleSpecs is the GM's /battle and its subcommands. The battle option of

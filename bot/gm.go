@@ -252,7 +252,7 @@ func battlesText(lang render.Lang, all []store.Header) string {
 // stats handles /stats: each clan's record in the server's finished
 // battles (game.Service.Stats).
 func (b *Bot) stats(c *call) error {
-	all, err := b.svc.Stats(c.i.GuildID)
+	all, err := b.svc.Audit().Stats(c.i.GuildID)
 	if err != nil {
 		return err
 	}

@@ -241,7 +241,16 @@ func (b *Bot) ready(c *call, seat game.Seat) error {
 	if err != nil {
 		return err
 	}
+	return b.readyDone(c, seat, res)
+}
+
+// readyDone answers a "ready": the side's, the resolution it led to, or
+// the wing's, waiting for the others (issue 29).
+func (b *Bot) readyDone(c *call, seat game.Seat, res game.ReadyResult) error {
 	text := render.T(c.lang, "bot.ready")
+	if !res.Phase.Ready[seat.Side] && res.Resolved == nil && !res.PlanChange {
+		text = render.T(c.lang, "sheet.wing_ready_wait")
+	}
 	switch {
 	case res.Resolved != nil:
 		b.deliverDue()

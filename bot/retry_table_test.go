@@ -63,6 +63,8 @@ var retryClasses = map[string]struct{ class, why string }{
 	"skirmish free":    {"c", "he is free: err.skirmish.not_prisoner"},
 	"skirmish engine":  {"c", "an engine moves once and shoots once a turn: err.skirmish.moved, err.skirmish.engine_shot"},
 	"request":          {"c", "the side's request waits: err.request_pending names it"},
+	"clan wings":       {"a", ""},
+	"clan ready":       {"b", "the side ready already: said again, it changes nothing and tells nobody"},
 }
 
 // componentClasses are the heads of the custom IDs the bot routes

@@ -86,13 +86,14 @@ func sheetText(l render.Lang, st game.SheetState, hl *field.Highlight) string {
 		return joinLines(lines)
 	}
 	lines = append(lines, render.LastSeenLines(l, st.Ghosts)...)
+	lines = append(lines, wingSheetLines(l, st)...)
 	if st.Rolled == nil {
-		lines = append(lines, render.T(l, "sheet.roll_first"), render.T(l, "sheet.stake_help"))
+		lines = append(lines, rollFirstLines(l, st)...)
 		return joinLines(append(lines, noteText(l, st)...))
 	}
 	lines = append(lines, render.CommandText(l, st.Rolled.Stake, st.Rolled.Result, st.Rolled.Final))
 	if !st.Rolled.Final {
-		lines = append(lines, rerollHelp(l, st)...)
+		lines = append(lines, wingRerollHelp(l, st)...)
 		return joinLines(append(lines, noteText(l, st)...))
 	}
 	if st.Round > 0 {
@@ -108,7 +109,7 @@ func sheetText(l render.Lang, st game.SheetState, hl *field.Highlight) string {
 		lines = append(lines, render.T(l, "sheet.no_special_left"))
 	}
 	if st.Ready {
-		lines = append(lines, render.T(l, "sheet.ready"))
+		lines = append(lines, readyLine(l, st))
 	} else {
 		lines = append(lines, render.T(l, "sheet.not_ready"))
 	}

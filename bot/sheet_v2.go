@@ -52,7 +52,7 @@ func sheetV2(l render.Lang, st game.SheetState, alt string, hl *field.Highlight,
 	switch {
 	case st.Closed:
 	case st.Rolled == nil || !st.Rolled.Final:
-		rows = sheetRollRow(l, st)
+		rows = wingRollRow(l, st)
 	default:
 		rows = sheetOrderRows(l, st, emoji)
 		sections, cancels, tail = orderSections(l, st, countComponents(rows)+len(gallery)*1+2)
@@ -98,7 +98,8 @@ func sheetOrderRows(l render.Lang, st game.SheetState, emoji emojiFunc) []discor
 		buttons = append(buttons, discordgo.Button{Label: render.T(l, "sheet.back"), Style: discordgo.SecondaryButton, CustomID: m.id(game.ActBack)})
 	}
 	ready := discordgo.Button{Label: render.T(l, "sheet.ready_button"), Style: discordgo.SuccessButton, CustomID: m.id(game.ActReady), Disabled: st.Ready}
-	return append(m.rows, discordgo.ActionsRow{Components: append(buttons, ready)})
+	buttons = append(append(buttons, ready), readyAllButton(l, st, m)...)
+	return append(m.rows, discordgo.ActionsRow{Components: buttons})
 }
 
 // orderSections are the orders given, a section each with its Cancel

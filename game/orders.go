@@ -110,6 +110,9 @@ func giveOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, o engine.Order)
 		return out, refuse("err.plan_change_fixed") // D-29, D-30: missions and banners stay
 	}
 	o.Side, o.Turn = seat.Side, 0
+	if err := mayGive(rec, seat, o); err != nil {
+		return out, err // another wing's unit (issue 29)
+	}
 	// An order replaces the one it takes the place of: a unit's order
 	// for the same phase, the army-wide order, a leader's move.
 	var orders []engine.Order
@@ -127,9 +130,17 @@ func giveOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, o engine.Order)
 	if err := broken(engine.CheckBudget(rec.State, seat.Side, rec.Turn, orders, out.Command.Result)); err != nil {
 		return out, err
 	}
+	if err := wingBudget(tx, rec, seat.Side, o, orders, out.Command.Result); err != nil {
+		return out, err
+	}
 	out.Before, _ = engine.AllowanceLeft(rec.State, seat.Side, rec.Turn, out.Orders, out.Command.Result)
 	out.After, _ = engine.AllowanceLeft(rec.State, seat.Side, rec.Turn, orders, out.Command.Result)
-	if _, err := unready(tx, rec, seat.Side); err != nil {
+	if b, a, ok, err := wingLeft(tx, rec, seat.Side, o, out.Orders, orders, out.Command.Result); err != nil {
+		return out, err
+	} else if ok { // a wing's player is told what his share leaves
+		out.Before, out.After = b, a
+	}
+	if err := unreadyWings(tx, rec, seat.Side, append(slices.Clone(out.Replaced), o)); err != nil {
 		return out, err
 	}
 	out.Orders, out.Order = orders, o
@@ -202,11 +213,16 @@ func cancelOrder(tx *store.Tx, rec *store.BattleRecord, seat Seat, match func(en
 	if len(gone) == 0 {
 		return out, errNoSuchOrder
 	}
+	for _, x := range gone {
+		if err := mayGive(rec, seat, x); err != nil {
+			return out, err // another wing's order (issue 29)
+		}
+	}
 	// Removing a phase-1 order leaves a phase-2 order alone (R-VI.1.2).
 	if err := broken(engine.Validate(rec.State, seat.Side, rec.Turn, out.Orders)...); err != nil {
 		return out, err
 	}
-	if _, err := unready(tx, rec, seat.Side); err != nil {
+	if err := unreadyWings(tx, rec, seat.Side, gone); err != nil {
 		return out, err
 	}
 	if err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).PutOrders(seat.Side, out.Orders); err != nil {

@@ -86,3 +86,57 @@ func (seat Seat) MayOrder(unit string) bool {
 // whole side (army-wide orders, shinobi, banners, declarations), which is
 // the commander's.
 func OrderSubject(o engine.Order) string { return o.Unit }
+
+// WingKey is the wing the seat's own orders count in and its Ready
+// marks: the player's own wing, else the commander's (the units no wing
+// holds and the whole side's orders; "" names it when no commander is
+// named).
+func (seat Seat) WingKey() string {
+	if w, ok := seat.Wing(); ok {
+		return w.Player
+	}
+	return seat.people().Commander
+}
+
+// ReadiesAll says whether the seat's Ready is the whole side's: a side
+// with no wings, or a substitute for the whole side.
+func (seat Seat) ReadiesAll() bool {
+	return !seat.people().HasWings() || seat.Sub != nil && seat.Sub.For == ""
+}
+
+// OrderWing is the wing an order counts in: its unit's holder, else the
+// commander's (an order of the whole side, a unit no wing holds).
+func OrderWing(sp store.SidePeople, o engine.Order) string {
+	if u := OrderSubject(o); u != "" {
+		if h := sp.Holder(u); h != "" {
+			return h
+		}
+	}
+	return sp.Commander
+}
+
+// MayGive says whether the seat may give (or cancel) an order: its unit
+// is one it may order, and an order of the whole side is the
+// commander's.
+func (seat Seat) MayGive(o engine.Order) bool {
+	if u := OrderSubject(o); u != "" {
+		return seat.MayOrder(u)
+	}
+	return seat.Commands()
+}
+
+// sheetSeat is the seat a sheet's holder sits in, as its record names
+// him now: his own, or the one he holds as a substitute this turn.
+func sheetSeat(rec *store.BattleRecord, sh store.Sheet) Seat {
+	seat := Seat{Battle: *rec, Side: sh.Side, Plays: sh.User}
+	for _, sub := range rec.People.Subs {
+		if sub.By != sh.User || sub.Side != sh.Side || !sub.Covers(rec.Turn) {
+			continue
+		}
+		if cur, _ := rec.People.SubFor(sub.Side, sub.For, rec.Turn); cur.By == sh.User {
+			sub := sub
+			seat.Plays, seat.Sub = sub.For, &sub
+		}
+	}
+	return seat
+}

@@ -78,6 +78,9 @@ func (s *Service) Roll(seat Seat, stake engine.Stake) (Rolled, error) {
 
 // rollTx is Roll within a transaction.
 func rollTx(tx *store.Tx, rec *store.BattleRecord, seat Seat, stake engine.Stake) (Rolled, error) {
+	if err := mayRoll(rec, seat); err != nil {
+		return Rolled{}, err
+	}
 	if old, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Command(seat.Side); err == nil {
 		out := rolled(rec, seat.Side, old)
 		out.Again = true
@@ -134,6 +137,9 @@ func (s *Service) RerollAsOf(seat Seat, turn, taken int, source string) (Rolled,
 func rerollTx(tx *store.Tx, rec *store.BattleRecord, seat Seat, turn, taken int, source string) (Rolled, error) {
 	if turn != rec.Turn {
 		return Rolled{}, refuse("err.roll_stale", turn)
+	}
+	if err := mayRoll(rec, seat); err != nil {
+		return Rolled{}, err
 	}
 	old, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Command(seat.Side)
 	if errors.Is(err, store.ErrNotFound) {

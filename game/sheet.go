@@ -66,6 +66,9 @@ const (
 	ActCancel  = "cancel"  // Value: an OrderKey of an order given
 	ActReady   = "ready"
 	ActPage    = "page" // Value: the page of the deepest menu
+	// ActReadyAll is the commander's Ready for his whole side, whichever
+	// of its wings are ready (issue 29).
+	ActReadyAll = "readyall"
 )
 
 // Pick is one entry of a subject's order menu: an order kind and class of
@@ -235,6 +238,11 @@ type SheetState struct {
 	Intents []engine.Intended
 	// Ghosts are the side's memory of the enemy (engine.LastSeen).
 	Ghosts []engine.Ghost
+
+	// Wings, for a side whose units are given to players (issue 29): the
+	// holder's wing and the side's others; Tree, Left and Ready are then
+	// his wing's. Nil for a side with no wings.
+	Wings *SheetWings
 }
 
 // Sheet is the state of sheet id for turn, to draw it.
@@ -298,5 +306,6 @@ func sheetState(tx *store.Tx, rec *store.BattleRecord, sh store.Sheet, turn int)
 		}
 	}
 	out.Intents = SideIntents(rec.State, sh.Side, so.Orders)
+	wingSheet(rec, sh, ph, &out)
 	return out, nil
 }

@@ -174,6 +174,11 @@ func sheetAction(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat, s
 		out.ReadyResult = res
 		note.Ready = err == nil
 		return true, err
+	case ActReadyAll:
+		res, err := readySideTx(s, tx, rec, seat, true)
+		out.ReadyResult = res
+		note.Ready = err == nil
+		return true, err
 	}
 	return false, nil
 }

@@ -22,8 +22,10 @@ type ClanStats struct {
 }
 
 // Stats is the record of every clan of the guild's finished battles, the
-// most battles first.
-func (s *Service) Stats(guild string) ([]ClanStats, error) {
+// most battles first. It is Audit's (what the record tells after the
+// fact), with the players' own (issue 29), not a method of Service.
+func (a Audit) Stats(guild string) ([]ClanStats, error) {
+	s := a.s
 	by := map[string]*ClanStats{}
 	err := s.Store.View(func(tx *store.Tx) error {
 		recs, err := tx.Battles(guild)

@@ -236,6 +236,12 @@ func (s *Service) Ready(seat Seat) (ReadyResult, error) {
 
 // readyTx is Ready within a transaction.
 func readyTx(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat) (ReadyResult, error) {
+	return readySideTx(s, tx, rec, seat, false)
+}
+
+// readySideTx marks the seat's wing ready, and its side when every wing
+// is, or when forAll (the commander's ready for all, issue 29).
+func readySideTx(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat, forAll bool) (ReadyResult, error) {
 	var out ReadyResult
 	if c, err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Command(seat.Side); errors.Is(err, store.ErrNotFound) || err == nil && !c.Final {
 		return out, refuse("err.ready_roll_first", rec.Turn)
@@ -251,6 +257,13 @@ func readyTx(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat) (Read
 		// takes it back): a repeat changes nothing and tells nobody again.
 		out.Phase = ph
 		return out, nil
+	}
+	if all, marked, err := readyWing(tx, rec, seat, &ph, forAll); err != nil || !all {
+		out.Phase = ph
+		if err == nil && marked {
+			err = changed(tx, rec, seat, store.Change{Action: store.ChangeReady}) // his clan sees his wing ready
+		}
+		return out, err
 	}
 	ph.Ready[seat.Side] = true
 	if err := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).PutPhase(ph); err != nil {
@@ -275,7 +288,7 @@ func readyTx(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat) (Read
 			return out, err
 		}
 		if changed {
-			ph.Round, ph.Ready = 1, [2]bool{}
+			ph.Round, ph.Ready, ph.WingsReady = 1, [2]bool{}, [2][]string{} // the wings say ready again too
 			out.Phase, out.PlanChange = ph, true
 			if err := tx.PutBattle(*rec); err != nil {
 				return out, err

@@ -66,6 +66,7 @@ func tables() []table {
 		{"turnTexts", turnTexts},
 		{"verifyTexts", verifyTexts},
 		{"dmTexts", dmTexts},
+		{"wingTexts", wingTexts},
 	}
 }
 
