@@ -1,0 +1,206 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/game"
+	"github.com/gunbai/gunbai/store"
+)
+
+// Substitutes (issue 29, items 2 and 6): katsuie and hideyoshi are members
+// of the guild with no clan role; the GM seats them.
+const chanTown = "800000000000000010"
+
+var (
+	katsuie   = discordtest.Member{UserID: "700000000000000021", Username: "katsuie", Locale: "ru"}
+	hideyoshi = discordtest.Member{UserID: "700000000000000022", Username: "hideyoshi", Locale: "en-US"}
+)
+
+// subWorld is battleWorld, Asai's clan speaking English, with the two
+// members in the guild and a town channel open to all, where they use the
+// guild's commands.
+func subWorld(t *testing.T) *world {
+	t.Helper()
+	w := newWorld(t)
+	w.start()
+	w.create("Нагасино", discordtest.StringOpt("south_lang", "en"))
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	for _, m := range []discordtest.Member{katsuie, hideyoshi} {
+		w.srv.Guilds().SetMemberRoles(w.guild, m.UserID)
+	}
+	w.srv.Guilds().SetChannel(&discordgo.Channel{ID: chanTown, GuildID: w.guild, Type: discordgo.ChannelTypeGuildText, Name: "town"})
+	return w
+}
+
+// substitute has the GM run /battle substitute on Нагасино.
+func (w *world) substitute(m discordtest.Member, opts ...discordtest.Option) discordtest.Response {
+	w.t.Helper()
+	return w.slash(m, chanGM, "battle", discordtest.Subcommand("substitute", append([]discordtest.Option{discordtest.StringOpt("battle", "Нагасино")}, opts...)...))
+}
+
+// sheets counts the order sheets in a member's DMs.
+func (w *world) sheets(m discordtest.Member) int {
+	n := 0
+	for _, msg := range w.srv.Messages().DMs(m.UserID) {
+		for _, id := range customIDs(msg.Components) {
+			if strings.HasPrefix(id, "sheet:") {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// The GM seats katsuie, who lacks the clan role, in Oda's place for one
+// turn, and hideyoshi for the whole of Asai's side: each gets his seat's
+// sheet at once, finds his battle in a DM, rolls and orders for the side,
+// and the player replaced is told a substitute holds his seat (in his
+// language). Each clan learns of its own substitute only; the GM's channel
+// reads who played the turn; after its turn the seating is over: the
+// substitute finds no seat, gets no sheet, and Oda orders again. The
+// journal keeps the seatings and who played, and /stats player: counts
+// them, in Russian and English.
+func TestSubstituteSeatedWithoutTheClanRole(t *testing.T) {
+	t.Parallel()
+	w := subWorld(t)
+	defer w.stop()
+	r := w.substitute(gm, discordtest.StringOpt("side", "north"), discordtest.MemberOpt("stand_in", katsuie),
+		discordtest.MemberOpt("player", oda), discordtest.IntOpt("turns", 1))
+	seatedRU := "Мастер посадил <@" + katsuie.UserID + "> на место <@" + oda.UserID + "> с хода 1 по ход 1"
+	if !r.Ephemeral || !strings.Contains(r.Content, seatedRU) {
+		t.Fatalf("the GM's answer: %+v", r)
+	}
+	gmEN := gm
+	gmEN.Locale = "en-US"
+	r = w.substitute(gmEN, discordtest.StringOpt("side", "south"), discordtest.MemberOpt("stand_in", hideyoshi))
+	seatedEN := "The GM has seated <@" + hideyoshi.UserID + "> to command the whole side from turn 1 until further notice."
+	if !r.Ephemeral || !strings.Contains(r.Content, seatedEN) {
+		t.Fatalf("the GM's answer in English: %+v", r)
+	}
+	oda1, asai1 := contentOf(w.srv.Messages().Under(chanOda)), contentOf(w.srv.Messages().Under(chanAsai))
+	if !strings.Contains(oda1, seatedRU) || !strings.Contains(asai1, seatedEN) {
+		t.Fatalf("the clans were not told:\n%s\n%s", oda1, asai1)
+	}
+	if strings.Contains(oda1, hideyoshi.UserID) || strings.Contains(asai1, katsuie.UserID) {
+		t.Fatalf("a clan learnt of the enemy's substitute:\n%s\n%s", oda1, asai1)
+	}
+	// Each has his seat's sheet in his DMs at once.
+	if w.sheets(katsuie) != 1 || w.sheets(hideyoshi) != 1 {
+		t.Fatalf("sheets: katsuie %d, hideyoshi %d", w.sheets(katsuie), w.sheets(hideyoshi))
+	}
+	// He finds his battle in a DM, as his seat's side.
+	if r := w.dm(katsuie, "field"); r.Content != "Нагасино — ход 1" || len(r.Files) != 1 {
+		t.Fatalf("katsuie's /field in a DM: %+v", r)
+	}
+	// He rolls and orders for the side; Oda is refused.
+	w.roll(katsuie, chanTown)
+	order := []discordtest.Option{discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move"), discordtest.IntOpt("phase", 1)}
+	if r := w.slash(katsuie, chanTown, "order", order...); !strings.Contains(r.Content, "Приказ принят") {
+		t.Fatalf("katsuie's order: %q", r.Content)
+	}
+	if r := w.slash(oda, chanOda, "order", order...); !strings.Contains(r.Content, "Ваше место сейчас занимает замена (<@"+katsuie.UserID+">)") {
+		t.Fatalf("Oda ordered in his substitute's turn: %q", r.Content)
+	}
+	if r := w.slash(asai, chanAsai, "roll", discordtest.StringOpt("stake", "low")); !strings.Contains(r.Content, "A substitute (<@"+hideyoshi.UserID+">) holds your seat now") {
+		t.Fatalf("Asai rolled for a side his substitute holds: %q", r.Content)
+	}
+	w.roll(hideyoshi, chanTown)
+	south := []discordtest.Option{discordtest.StringOpt("unit", "s-yari"), discordtest.StringOpt("order", "move"), discordtest.IntOpt("phase", 1)}
+	if r := w.slash(hideyoshi, chanTown, "order", south...); !strings.Contains(r.Content, "Order accepted") {
+		t.Fatalf("hideyoshi's order: %q", r.Content)
+	}
+	if r := w.dm(katsuie, "orders"); !strings.Contains(r.Content, "n-yari") {
+		t.Fatalf("katsuie's orders: %q", r.Content)
+	}
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "Нагасино"), discordtest.IntOpt("turn", 1)))
+	w.b.Wait()
+	played := "Ход 1, <@&" + roleOda + ">: играли <@" + katsuie.UserID + ">; замены: <@" + katsuie.UserID + "> → <@" + oda.UserID + ">."
+	if gmText := contentOf(w.srv.Messages().Under(chanGM)); !strings.Contains(gmText, played) {
+		t.Fatalf("the GM's channel does not read who played: %s", gmText)
+	}
+	oda2, asai2 := contentOf(w.srv.Messages().Under(chanOda)), contentOf(w.srv.Messages().Under(chanAsai))
+	if strings.Contains(oda2, hideyoshi.UserID) || strings.Contains(asai2, katsuie.UserID) {
+		t.Fatalf("a clan learnt of the enemy's substitute:\n%s\n%s", oda2, asai2)
+	}
+	// Turn 2: katsuie's seating is over, hideyoshi's goes on.
+	if r := w.slash(katsuie, chanTown, "order", order...); !strings.Contains(r.Content, "не в клане") {
+		t.Fatalf("katsuie ordered after his seating: %q", r.Content)
+	}
+	// katsuie's sheet of turn 1 was closed, and no other came; hideyoshi
+	// has the sheet of turn 2.
+	if sh, ok := w.sheetOf(hideyoshi); w.sheets(katsuie) != 0 || w.sheets(hideyoshi) != 1 || !ok || !strings.Contains(sh.Text(), "turn 2") {
+		t.Fatalf("sheets of turn 2: katsuie %d, hideyoshi %d: %q", w.sheets(katsuie), w.sheets(hideyoshi), sh.Text())
+	}
+	w.roll(oda, chanOda)
+	if r := w.slash(oda, chanOda, "order", order...); !strings.Contains(r.Content, "Приказ принят") {
+		t.Fatalf("Oda's order after the seating: %q", r.Content)
+	}
+	// The GM ends hideyoshi's seating: Asai plays again.
+	r = w.substitute(gmEN, discordtest.StringOpt("side", "south"), discordtest.BoolOpt("end", true))
+	if ended := "The GM has ended the seating: <@" + hideyoshi.UserID + "> no longer commands the side."; !strings.Contains(r.Content, ended) ||
+		!strings.Contains(contentOf(w.srv.Messages().Under(chanAsai)), ended) || strings.Contains(contentOf(w.srv.Messages().Under(chanOda)), hideyoshi.UserID) {
+		t.Fatalf("ending: %q", r.Content)
+	}
+	w.roll(asai, chanAsai)
+	if r := w.slash(asai, chanAsai, "order", south...); !strings.Contains(r.Content, "Order accepted") {
+		t.Fatalf("Asai's order after the seating: %q", r.Content)
+	}
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "Нагасино"), discordtest.IntOpt("turn", 2)))
+	w.b.Wait()
+
+	// The journal: two seatings, one ended; who played each turn.
+	es, _, err := (&game.Service{Store: w.st}).Audit().Journal(w.guild, "Нагасино")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range es {
+		switch e.Kind {
+		case store.JournalSubstitute, store.JournalSubstituteEnd:
+			s, err := store.ParseSubstitute(e.Detail)
+			if err != nil || e.By != gm.UserID {
+				t.Fatalf("entry %+v: %v", e, err)
+			}
+			got = append(got, e.Kind+" "+s.By+" "+s.For)
+		case store.JournalPlayed:
+			p, err := store.ParsePlayed(e.Detail)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, e.Kind+" "+e.Side+" "+strings.Join(p.Users, ","))
+		}
+	}
+	want := []string{
+		"substitute " + katsuie.UserID + " " + oda.UserID, "substitute " + hideyoshi.UserID + " ",
+		"played north " + katsuie.UserID, "played south " + hideyoshi.UserID,
+		"substitute_end " + hideyoshi.UserID + " ",
+		"played north " + oda.UserID, "played south " + asai.UserID,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("journal:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	// /stats player: in Russian and English.
+	stats := func(m discordtest.Member, p discordtest.Member) string {
+		return w.slash(m, chanTown, "stats", discordtest.MemberOpt("player", p)).Content
+	}
+	for _, c := range []struct {
+		asker, player discordtest.Member
+		want          string
+	}{
+		{gm, katsuie, "Итоги игрока <@" + katsuie.UserID + "> в битвах этого сервера:\n• битв: 1, побед с кланом: 0\n• ходов сыграно: 1, приказов отдано: 1, ходов пропущено: 0\n• замен за него: 0, сам заменял: 1"},
+		{gm, oda, "Итоги игрока <@" + oda.UserID + "> в битвах этого сервера:\n• битв: 1, побед с кланом: 0\n• ходов сыграно: 1, приказов отдано: 1, ходов пропущено: 0\n• замен за него: 1, сам заменял: 0"},
+		{asai, asai, "The record of <@" + asai.UserID + "> in this server's battles:\n• battles: 1, wins with the clan: 0\n• turns played: 1, orders given: 1, turns missed: 0\n• substitutes for him: 1, times he substituted: 0"},
+		{asai, hideyoshi, "The record of <@" + hideyoshi.UserID + "> in this server's battles:\n• battles: 1, wins with the clan: 0\n• turns played: 1, orders given: 1, turns missed: 0\n• substitutes for him: 0, times he substituted: 1"},
+		{asai, gm, "<@" + gm.UserID + "> has not played in this server's battles yet."},
+	} {
+		if got := stats(c.asker, c.player); got != c.want {
+			t.Errorf("/stats player:%s:\n%s\nwant:\n%s", c.player.Username, got, c.want)
+		}
+	}
+}
