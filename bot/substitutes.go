@@ -27,9 +27,11 @@ func (b *Bot) battleSubstitute(c *call) error {
 	req := game.SubRequest{Side: side, For: c.str("player"), By: c.str("stand_in"), Turns: turns, End: end}
 	res := c.resolved()
 	if req.For != "" && !end {
-		if _, ok := member(res, req.For); !ok {
+		m, ok := member(res, req.For)
+		if !ok {
 			return refuse("subs.err.unknown", "<@"+req.For+">")
 		}
+		req.ForRoles = m.Roles
 	}
 	if !end {
 		if req.By == "" {

@@ -204,3 +204,64 @@ func TestSubstituteSeatedWithoutTheClanRole(t *testing.T) {
 		}
 	}
 }
+
+// A seating asked wrongly is refused in the GM's language and changes
+// nothing: a user who is no member, a stand-in of the other clan, a player
+// replacing himself, a battle finished, ending a seating there is none of;
+// no clan channel hears of any of it.
+func TestSubstituteRefusals(t *testing.T) {
+	t.Parallel()
+	w := subWorld(t)
+	defer w.stop()
+	stranger := "700000000000000099"
+	gmEN := gm
+	gmEN.Locale = "en-US"
+	north := discordtest.StringOpt("side", "north")
+	before := func() (int, int) {
+		return len(w.srv.Messages().Under(chanOda)), len(w.srv.Messages().Under(chanAsai))
+	}
+	o0, a0 := before()
+	for _, c := range []struct {
+		m    discordtest.Member
+		opts []discordtest.Option
+		want string
+	}{
+		{gm, []discordtest.Option{north, discordtest.UserOpt("stand_in", stranger)}, "<@" + stranger + "> — не участник этого сервера"},
+		{gmEN, []discordtest.Option{north, discordtest.UserOpt("stand_in", stranger)}, "<@" + stranger + "> is not a member of this server"},
+		{gm, []discordtest.Option{north, discordtest.MemberOpt("stand_in", asai), discordtest.MemberOpt("player", oda)}, "<@" + asai.UserID + "> играет за другую сторону (<@&" + roleAsai + ">)"},
+		{gmEN, []discordtest.Option{north, discordtest.MemberOpt("stand_in", asai)}, "<@" + asai.UserID + "> plays for the other side (<@&" + roleAsai + ">)"},
+		{gm, []discordtest.Option{north, discordtest.MemberOpt("stand_in", oda), discordtest.MemberOpt("player", oda)}, "<@" + oda.UserID + "> не может заменить сам себя."},
+		{gm, []discordtest.Option{north, discordtest.MemberOpt("stand_in", katsuie), discordtest.MemberOpt("player", asai)}, "<@" + asai.UserID + "> не играет за эту сторону (<@&" + roleOda + ">)"},
+		{gmEN, []discordtest.Option{north, discordtest.MemberOpt("stand_in", katsuie), discordtest.UserOpt("player", stranger)}, "<@" + stranger + "> is not a member of this server"},
+		{gmEN, []discordtest.Option{north}, "Name the substitute (stand_in), or end:true to end a seating."},
+		{gm, []discordtest.Option{north, discordtest.BoolOpt("end", true)}, "У <@&" + roleOda + "> сейчас нет замены: снимать нечего."},
+		{gm, []discordtest.Option{north, discordtest.MemberOpt("stand_in", katsuie), discordtest.IntOpt("turns", 100)}, "от 1 до 99"},
+	} {
+		if r := w.substitute(c.m, c.opts...); !r.Ephemeral || !strings.Contains(r.Content, c.want) {
+			t.Errorf("want %q, got %+v", c.want, r)
+		}
+	}
+	// A stand-in seated on one side cannot sit in for the other.
+	w.substitute(gm, north, discordtest.MemberOpt("stand_in", katsuie))
+	o1, a1 := before()
+	if r := w.substitute(gm, discordtest.StringOpt("side", "south"), discordtest.MemberOpt("stand_in", katsuie)); !strings.Contains(r.Content, "играет за другую сторону") {
+		t.Errorf("katsuie seated on both sides: %q", r.Content)
+	}
+	if o, a := before(); o != o1 || a != a1 || o1 != o0+1 || a1 != a0 {
+		t.Errorf("the clans heard of refusals: %d→%d→%d, %d→%d→%d", o0, o1, o, a0, a1, a)
+	}
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("finish", discordtest.StringOpt("battle", "Нагасино")))
+	if r := w.substitute(gm, north, discordtest.MemberOpt("stand_in", hideyoshi)); !strings.Contains(r.Content, "уже завершена") {
+		t.Errorf("seated in a finished battle: %q", r.Content)
+	}
+	rec, err := w.st.Battle(w.guild, "нагасино")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.People.Subs) != 1 || rec.People.Subs[0].By != katsuie.UserID {
+		t.Fatalf("the refusals changed the seatings: %+v", rec.People.Subs)
+	}
+	if strings.Contains(contentOf(w.srv.Messages().Under(chanAsai)), katsuie.UserID) {
+		t.Fatal("Asai's clan learnt of Oda's substitute")
+	}
+}

@@ -20,8 +20,10 @@ import (
 // SubRequest is what the GM asks of /battle substitute.
 type SubRequest struct {
 	Side engine.Side
-	// For is the player replaced, "" for the whole side; ForName his name.
-	For, ForName string
+	// For is the player replaced, "" for the whole side; ForRoles his
+	// roles in the guild (he may not be of the other side's clan).
+	For      string
+	ForRoles []string
 	// By is the substitute, ByName his name, ByRoles his roles in the
 	// guild (he may not be of the other side's clan).
 	By, ByName string
@@ -102,12 +104,13 @@ func seatSub(rec *store.BattleRecord, req SubRequest) (store.Substitute, error) 
 	case req.Turns < 0 || req.Turns > MaxSubTurns:
 		return store.Substitute{}, refuse("subs.err.turns", MaxSubTurns)
 	case req.For != "" && len(sp.Players()) > 0 && !slices.Contains(sp.Players(), req.For):
-		return store.Substitute{}, refuse("subs.err.not_of_side", mention(req.For), rec.Sides[req.Side&1].RoleID)
+		return store.Substitute{}, refuse("subs.err.not_of_side", mention(req.For), roleMention(rec.Sides[req.Side&1].RoleID))
 	case slices.Contains(rec.People.Sides[req.Side.Enemy()].Players(), req.By) || slices.Contains(req.ByRoles, other.RoleID) ||
 		other.OrderRole != "" && slices.Contains(req.ByRoles, other.OrderRole) || seatedOn(rec, req.Side.Enemy(), req.By):
-		return store.Substitute{}, refuse("subs.err.other_side", mention(req.By), other.RoleID)
-	case slices.Contains(rec.People.Sides[req.Side.Enemy()].Players(), req.For) || seatedOn(rec, req.Side.Enemy(), req.For):
-		return store.Substitute{}, refuse("subs.err.not_of_side", mention(req.For), rec.Sides[req.Side&1].RoleID)
+		return store.Substitute{}, refuse("subs.err.other_side", mention(req.By), roleMention(other.RoleID))
+	case slices.Contains(rec.People.Sides[req.Side.Enemy()].Players(), req.For) || seatedOn(rec, req.Side.Enemy(), req.For) ||
+		req.For != "" && (slices.Contains(req.ForRoles, other.RoleID) || other.OrderRole != "" && slices.Contains(req.ForRoles, other.OrderRole)):
+		return store.Substitute{}, refuse("subs.err.not_of_side", mention(req.For), roleMention(rec.Sides[req.Side&1].RoleID))
 	}
 	sub := store.Substitute{Side: req.Side, For: req.For, By: req.By, Name: req.ByName, From: rec.Turn}
 	if req.Turns > 0 {
@@ -145,7 +148,7 @@ func endSeating(rec *store.BattleRecord, req SubRequest) (store.Substitute, erro
 	if ended == nil {
 		who := mention(req.For)
 		if req.For == "" {
-			who = "<@&" + rec.Sides[req.Side&1].RoleID + ">"
+			who = roleMention(rec.Sides[req.Side&1].RoleID)
 		}
 		return store.Substitute{}, refuse("subs.err.none", who)
 	}
@@ -172,6 +175,8 @@ func SeatingText(sub store.Substitute, ended bool) (string, []any) {
 }
 
 func mention(user string) string { return "<@" + user + ">" }
+
+func roleMention(role string) string { return "<@&" + role + ">" }
 
 // subSheets gives each substitute seated on a side this turn the seat's
 // sheet, as the clan's ordering role gets its sheets when a command phase
@@ -262,7 +267,7 @@ func playedText(rec *store.BattleRecord, side engine.Side, p store.Played) (stri
 	for _, u := range p.Users {
 		users = append(users, mention(u))
 	}
-	role := "<@&" + rec.Sides[side&1].RoleID + ">"
+	role := roleMention(rec.Sides[side&1].RoleID)
 	var subs []string
 	for _, sub := range p.Subs {
 		whom := role
