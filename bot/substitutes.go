@@ -43,7 +43,7 @@ func (b *Bot) battleSubstitute(c *call) error {
 		}
 		req.ByRoles, req.ByName = m.Roles, displayName(m, res.Users[req.By])
 	}
-	seated, err := b.life(c).Substitute(c.i.GuildID, c.str("battle"), req, c.gmUser())
+	seated, err := b.life(c).Seats().Substitute(c.i.GuildID, c.str("battle"), req, c.gmUser())
 	if err != nil {
 		return err
 	}
@@ -77,9 +77,9 @@ func member(res *discordgo.ApplicationCommandInteractionDataResolved, id string)
 }
 
 // playerStats handles /stats player: one member's record in the server's
-// battles (game.Service.PlayerStats).
+// battles (game.Audit.PlayerStats).
 func (b *Bot) playerStats(c *call, user string) error {
-	ps, err := b.svc.PlayerStats(c.i.GuildID, user)
+	ps, err := b.svc.Audit().PlayerStats(c.i.GuildID, user)
 	if err != nil {
 		return err
 	}

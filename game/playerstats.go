@@ -127,7 +127,8 @@ func missedBy(user string, wings bool, p store.Played) bool {
 
 // PlayerStats is a player's record in the guild's battles, finished and
 // being fought (wins count the finished).
-func (s *Service) PlayerStats(guild, user string) (PlayerStats, error) {
+func (g Audit) PlayerStats(guild, user string) (PlayerStats, error) {
+	s := g.s
 	var battles []PlayerBattle
 	err := s.Store.View(func(tx *store.Tx) error {
 		recs, err := tx.Battles(guild)

@@ -49,7 +49,8 @@ const MaxSubTurns = 99
 
 // Substitute seats a substitute, or ends a seating (req.End), for the
 // battle's current turn on; gm is the GM who did it, for the journal.
-func (s *Service) Substitute(guild, ref string, req SubRequest, gm string) (Seating, error) {
+func (g Seats) Substitute(guild, ref string, req SubRequest, gm string) (Seating, error) {
+	s := g.s
 	var out Seating
 	err := s.inBattleNamed(guild, ref, func(tx *store.Tx, rec *store.BattleRecord) error {
 		if !active(rec.Status) {
