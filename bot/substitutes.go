@@ -8,6 +8,7 @@ import (
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
+	"github.com/gunbai/gunbai/store"
 )
 
 // Substitutes and a player's statistics in Discord (issue 29, items 2 and
@@ -96,4 +97,19 @@ func (b *Bot) playerStats(c *call, user string) error {
 	}
 	b.reply(c, strings.Join(lines, "\n"), nil)
 	return nil
+}
+
+// seatedSide is the side the caller sits in for as a substitute this
+// turn, if he does.
+func seatedSide(c *call, rec store.BattleRecord) (engine.Side, bool) {
+	u := c.user()
+	if u == nil {
+		return engine.North, false
+	}
+	for _, sub := range rec.People.Subs {
+		if cur, _ := rec.People.SubFor(sub.Side, sub.For, rec.Turn); sub.By == u.ID && sub.Covers(rec.Turn) && cur.By == u.ID {
+			return sub.Side, true
+		}
+	}
+	return engine.North, false
 }

@@ -93,9 +93,14 @@ func TestSubstituteSeatedWithoutTheClanRole(t *testing.T) {
 	if w.sheets(katsuie) != 1 || w.sheets(hideyoshi) != 1 {
 		t.Fatalf("sheets: katsuie %d, hideyoshi %d", w.sheets(katsuie), w.sheets(hideyoshi))
 	}
-	// He finds his battle in a DM, as his seat's side.
-	if r := w.dm(katsuie, "field"); r.Content != "Нагасино — ход 1" || len(r.Files) != 1 {
+	// He finds his battle in a DM, as his seat's side: the very picture
+	// Oda gets.
+	r = w.dm(katsuie, "field")
+	if r.Content != "Нагасино — ход 1" || len(r.Files) != 1 {
 		t.Fatalf("katsuie's /field in a DM: %+v", r)
+	}
+	if own := w.slash(oda, chanOda, "field"); len(own.Files) != 1 || !samePNG(own.Files[0].Data, r.Files[0].Data) {
+		t.Fatal("katsuie's picture is not Oda's")
 	}
 	// He rolls and orders for the side; Oda is refused.
 	w.roll(katsuie, chanTown)
