@@ -114,7 +114,11 @@ func TestSubstituteSeatedWithoutTheClanRole(t *testing.T) {
 	if r := w.slash(asai, chanAsai, "roll", discordtest.StringOpt("stake", "low")); !strings.Contains(r.Content, "A substitute (<@"+hideyoshi.UserID+">) holds your seat now") {
 		t.Fatalf("Asai rolled for a side his substitute holds: %q", r.Content)
 	}
-	w.roll(hideyoshi, chanTown)
+	// hideyoshi rolls on his sheet, in English.
+	(&sheetPlayer{w: w, m: hideyoshi}).roll()
+	if sh, _ := w.sheetOf(hideyoshi); !strings.Contains(sh.Text(), "Command roll (low stake, 5+)") || strings.Contains(sh.Text(), "pick the stake") {
+		t.Fatalf("hideyoshi's sheet after his roll: %q", sh.Text())
+	}
 	south := []discordtest.Option{discordtest.StringOpt("unit", "s-yari"), discordtest.StringOpt("order", "move"), discordtest.IntOpt("phase", 1)}
 	if r := w.slash(hideyoshi, chanTown, "order", south...); !strings.Contains(r.Content, "Order accepted") {
 		t.Fatalf("hideyoshi's order: %q", r.Content)
