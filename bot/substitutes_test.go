@@ -274,3 +274,42 @@ func TestSubstituteRefusals(t *testing.T) {
 		t.Fatal("Asai's clan learnt of Oda's substitute")
 	}
 }
+
+// Seated in deployment for one turn, the substitute deploys the seat's
+// army and plays turn 1; the player replaced is refused meanwhile, and
+// from turn 2 he plays again.
+func TestSubstituteInDeployment(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.start()
+	defer w.stop()
+	w.srv.Guilds().SetMemberRoles(w.guild, katsuie.UserID)
+	w.srv.Guilds().SetChannel(&discordgo.Channel{ID: chanTown, GuildID: w.guild, Type: discordgo.ChannelTypeGuildText, Name: "town"})
+	w.create("Нагасино")
+	r := w.substitute(gm, discordtest.StringOpt("side", "north"), discordtest.MemberOpt("stand_in", katsuie),
+		discordtest.MemberOpt("player", oda), discordtest.IntOpt("turns", 1))
+	if !strings.Contains(r.Content, "с хода 1 по ход 1") {
+		t.Fatalf("seated in deployment: %q", r.Content)
+	}
+	deploy := []discordtest.Option{discordtest.StringOpt("unit", "n-uma"), discordtest.StringOpt("facing", "S")}
+	if r := w.slash(oda, chanOda, "deploy", deploy...); !strings.Contains(r.Content, "Ваше место сейчас занимает замена") {
+		t.Fatalf("Oda deployed in his substitute's place: %q", r.Content)
+	}
+	if r := w.slash(katsuie, chanTown, "deploy", deploy...); !strings.Contains(r.Content, "n-uma — лёгкая конница") {
+		t.Fatalf("katsuie's deployment: %q", r.Content)
+	}
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Нагасино")))
+	if w.sheets(katsuie) != 1 {
+		t.Fatalf("katsuie has %d sheets in turn 1", w.sheets(katsuie))
+	}
+	w.roll(katsuie, chanTown)
+	if r := w.slash(oda, chanOda, "roll", discordtest.StringOpt("stake", "low")); !strings.Contains(r.Content, "Ваше место сейчас занимает замена") {
+		t.Fatalf("Oda rolled in turn 1: %q", r.Content)
+	}
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "Нагасино"), discordtest.IntOpt("turn", 1)))
+	w.b.Wait()
+	w.roll(oda, chanOda)
+	if r := w.slash(katsuie, chanTown, "roll", discordtest.StringOpt("stake", "low")); !strings.Contains(r.Content, "не в клане") {
+		t.Fatalf("katsuie rolled in turn 2: %q", r.Content)
+	}
+}

@@ -115,7 +115,9 @@ func seatSub(rec *store.BattleRecord, req SubRequest) (store.Substitute, error) 
 	}
 	sub := store.Substitute{Side: req.Side, For: req.For, By: req.By, Name: req.ByName, From: rec.Turn}
 	if req.Turns > 0 {
-		sub.Until = rec.Turn + req.Turns - 1
+		// Seated in deployment (turn 0), he deploys too and plays the
+		// turns asked from the first.
+		sub.Until = max(rec.Turn, 1) + req.Turns - 1
 	}
 	rec.People.Subs = append(rec.People.Subs, sub)
 	return sub, nil
@@ -166,13 +168,13 @@ func SeatingText(sub store.Substitute, ended bool) (string, []any) {
 	case ended:
 		return "subs.ended_player", []any{mention(sub.By), mention(sub.For)}
 	case sub.For == "" && sub.Until == 0:
-		return "subs.seated_side_open", []any{mention(sub.By), sub.From}
+		return "subs.seated_side_open", []any{mention(sub.By), max(sub.From, 1)}
 	case sub.For == "":
-		return "subs.seated_side", []any{mention(sub.By), sub.From, sub.Until}
+		return "subs.seated_side", []any{mention(sub.By), max(sub.From, 1), sub.Until}
 	case sub.Until == 0:
-		return "subs.seated_player_open", []any{mention(sub.By), mention(sub.For), sub.From}
+		return "subs.seated_player_open", []any{mention(sub.By), mention(sub.For), max(sub.From, 1)}
 	}
-	return "subs.seated_player", []any{mention(sub.By), mention(sub.For), sub.From, sub.Until}
+	return "subs.seated_player", []any{mention(sub.By), mention(sub.For), max(sub.From, 1), sub.Until}
 }
 
 func mention(user string) string { return "<@" + user + ">" }
