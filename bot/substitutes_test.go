@@ -230,6 +230,11 @@ func TestSubstituteRefusals(t *testing.T) {
 		return len(w.srv.Messages().Under(chanOda)), len(w.srv.Messages().Under(chanAsai))
 	}
 	o0, a0 := before()
+	offered := w.choices(w.srv.Interactions().Autocomplete(w.guild, chanGM, gm, "battle", discordtest.Subcommand("substitute",
+		discordtest.Focus(discordtest.StringOpt("battle", "")))))
+	if len(offered) != 1 || offered[0].Value != "Нагасино" {
+		t.Fatalf("the battles offered: %+v", offered)
+	}
 	for _, c := range []struct {
 		m    discordtest.Member
 		opts []discordtest.Option
