@@ -255,6 +255,11 @@ func TestSubstituteRefusals(t *testing.T) {
 			t.Errorf("want %q, got %+v", c.want, r)
 		}
 	}
+	// A player is no GM.
+	if r := w.slash(oda, chanOda, "battle", discordtest.Subcommand("substitute", discordtest.StringOpt("battle", "Нагасино"), north,
+		discordtest.MemberOpt("stand_in", katsuie))); !strings.Contains(r.Content, "только для мастера") {
+		t.Errorf("a player seated a substitute: %q", r.Content)
+	}
 	// A stand-in seated on one side cannot sit in for the other.
 	w.substitute(gm, north, discordtest.MemberOpt("stand_in", katsuie))
 	o1, a1 := before()
