@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/store"
 )
@@ -56,19 +57,16 @@ func (w *world) sheets(m discordtest.Member) int {
 	return n
 }
 
-// The GM seats katsuie, who lacks the clan role, in Oda's place for one
-// turn, and hideyoshi for the whole of Asai's side: each gets his seat's
-// sheet at once, finds his battle in a DM, rolls and orders for the side,
-// and the player replaced is told a substitute holds his seat (in his
-// language). Each clan learns of its own substitute only; the GM's channel
-// reads who played the turn; after its turn the seating is over: the
-// substitute finds no seat, gets no sheet, and Oda orders again. The
-// journal keeps the seatings and who played, and /stats player: counts
-// them, in Russian and English.
-func TestSubstituteSeatedWithoutTheClanRole(t *testing.T) {
-	t.Parallel()
-	w := subWorld(t)
-	defer w.stop()
+// playSubstituted plays two turns of Нагасино: the GM seats katsuie, who
+// lacks the clan role, in Oda's place for one turn, and hideyoshi for the
+// whole of Asai's side until he ends it: each gets his seat's sheet at
+// once, finds his battle in a DM, rolls and orders for the side, and the
+// player replaced is told a substitute holds his seat (in his language).
+// Each clan learns of its own substitute only; the GM's channel reads who
+// played the turn; after its turn the seating is over: the substitute
+// finds no seat, gets no sheet, and Oda orders again.
+func playSubstituted(t *testing.T, w *world) {
+	t.Helper()
 	r := w.substitute(gm, discordtest.StringOpt("side", "north"), discordtest.MemberOpt("stand_in", katsuie),
 		discordtest.MemberOpt("player", oda), discordtest.IntOpt("turns", 1))
 	seatedRU := "Мастер посадил <@" + katsuie.UserID + "> на место <@" + oda.UserID + "> с хода 1 по ход 1"
@@ -161,7 +159,15 @@ func TestSubstituteSeatedWithoutTheClanRole(t *testing.T) {
 	}
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("resolve", discordtest.StringOpt("battle", "Нагасино"), discordtest.IntOpt("turn", 2)))
 	w.b.Wait()
+}
 
+// The substitutes play their seats (playSubstituted), and the journal
+// keeps the seatings and who played each turn.
+func TestSubstituteSeatedWithoutTheClanRole(t *testing.T) {
+	t.Parallel()
+	w := subWorld(t)
+	defer w.stop()
+	playSubstituted(t, w)
 	// The journal: two seatings, one ended; who played each turn.
 	es, _, err := (&game.Service{Store: w.st}).Audit().Journal(w.guild, "Нагасино")
 	if err != nil {
@@ -193,7 +199,19 @@ func TestSubstituteSeatedWithoutTheClanRole(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("journal:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
 
+// /stats player: counts what the battle stored, in Russian and English:
+// battles, wins with the clan (South won it), turns played, orders given,
+// turns missed, substitutes for him and times he substituted.
+func TestStatsPlayerCountsSubstitutes(t *testing.T) {
+	t.Parallel()
+	w := subWorld(t)
+	defer w.stop()
+	playSubstituted(t, w)
+	w.edit("нагасино", func(b *engine.Battle) { b.Outcome = engine.SouthVictory }) // South won: the outcome is the fixture
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("finish", discordtest.StringOpt("battle", "Нагасино")))
+	w.b.Wait()
 	// /stats player: in Russian and English.
 	stats := func(m discordtest.Member, p discordtest.Member) string {
 		return w.slash(m, chanTown, "stats", discordtest.MemberOpt("player", p)).Content
@@ -204,7 +222,7 @@ func TestSubstituteSeatedWithoutTheClanRole(t *testing.T) {
 	}{
 		{gm, katsuie, "Итоги игрока <@" + katsuie.UserID + "> в битвах этого сервера:\n• битв: 1, побед с кланом: 0\n• ходов сыграно: 1, приказов отдано: 1, ходов пропущено: 0\n• замен за него: 0, сам заменял: 1"},
 		{gm, oda, "Итоги игрока <@" + oda.UserID + "> в битвах этого сервера:\n• битв: 1, побед с кланом: 0\n• ходов сыграно: 1, приказов отдано: 1, ходов пропущено: 0\n• замен за него: 1, сам заменял: 0"},
-		{asai, asai, "The record of <@" + asai.UserID + "> in this server's battles:\n• battles: 1, wins with the clan: 0\n• turns played: 1, orders given: 1, turns missed: 0\n• substitutes for him: 1, times he substituted: 0"},
+		{asai, asai, "The record of <@" + asai.UserID + "> in this server's battles:\n• battles: 1, wins with the clan: 1\n• turns played: 1, orders given: 1, turns missed: 0\n• substitutes for him: 1, times he substituted: 0"},
 		{asai, hideyoshi, "The record of <@" + hideyoshi.UserID + "> in this server's battles:\n• battles: 1, wins with the clan: 0\n• turns played: 1, orders given: 1, turns missed: 0\n• substitutes for him: 0, times he substituted: 1"},
 		{asai, gm, "<@" + gm.UserID + "> has not played in this server's battles yet."},
 	} {
