@@ -148,6 +148,15 @@ func battleSpecs() []cmdSpec {
 				{name: "turn", typ: num, required: true, minVal: 1, maxVal: 99},
 				{name: "keep_orders", typ: flag},
 			}},
+			// A substitute seated, or his seating ended (issue 29).
+			{name: "substitute", handle: (*Bot).battleSubstitute, once: retryDone, opts: []optSpec{
+				battle(func(_ *call, h store.Header) bool { return fought(h.Status) }),
+				{name: "side", typ: str, required: true, choices: []string{"north", "south"}},
+				{name: "stand_in", typ: discordgo.ApplicationCommandOptionUser},
+				{name: "player", typ: discordgo.ApplicationCommandOptionUser},
+				{name: "turns", typ: num, minVal: 1, maxVal: 99},
+				{name: "end", typ: flag},
+			}},
 			{name: "set", handle: (*Bot).battleSet, once: retryDone, opts: []optSpec{battle(notOver),
 				{name: "key", typ: str, complete: (*Bot).completeSettingKey},
 				{name: "value", typ: str, complete: (*Bot).completeSettingValue},
@@ -165,7 +174,7 @@ func playerSpecs() []cmdSpec {
 	phase := optSpec{name: "phase", typ: num, minVal: 1, maxVal: 2}
 	facing := optSpec{name: "facing", typ: str, raw: facingChoices()}
 	return []cmdSpec{
-		{name: "stats", handle: (*Bot).stats},
+		{name: "stats", handle: (*Bot).stats, opts: []optSpec{{name: "player", typ: discordgo.ApplicationCommandOptionUser}}},
 		{name: "roll", handle: (*Bot).roll, kept: true, opts: []optSpec{
 			{name: "stake", typ: str, choices: []string{"low", "high"}},
 		}},

@@ -121,7 +121,7 @@ func (b *Bot) dmSeatOf(c *call) (*dmSeat, error) {
 		}
 		return rs, rs != nil
 	}
-	seats, err := b.svc.Seats().UserSeats(roles)
+	seats, err := b.svc.Seats().Of(u.ID).UserSeats(roles)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +175,7 @@ func completeDMBattle(b *Bot, c *call, typed string) ([]offer, error) {
 	if u == nil {
 		return nil, nil
 	}
-	seats, err := b.svc.Seats().UserSeats(b.rolesOf(u.ID))
+	seats, err := b.svc.Seats().Of(u.ID).UserSeats(b.rolesOf(u.ID))
 	if err != nil {
 		return nil, err
 	}

@@ -252,6 +252,9 @@ func battlesText(lang render.Lang, all []store.Header) string {
 // stats handles /stats: each clan's record in the server's finished
 // battles (game.Service.Stats).
 func (b *Bot) stats(c *call) error {
+	if p := c.str("player"); p != "" {
+		return b.playerStats(c, p) // one member's (issue 29)
+	}
 	all, err := b.svc.Audit().Stats(c.i.GuildID)
 	if err != nil {
 		return err

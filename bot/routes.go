@@ -457,5 +457,8 @@ func (b *Bot) viewOfCaller(c *call, rec store.BattleRecord) field.View {
 			return field.SideView(engine.Side(side))
 		}
 	}
+	if side, ok := seatedSide(c, rec); ok {
+		return field.SideView(side) // a substitute's view is his seat's (issue 29)
+	}
 	return field.ViewGM
 }

@@ -71,6 +71,9 @@ func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 		if rec.Status != store.StatusDeployment || rec.Scouting {
 			return refuse("err.not_deployment", rec.Name)
 		}
+		if err := substituted(seat, rec); err != nil {
+			return err // a substitute holds his seat (issue 29)
+		}
 		place, err := p.parse()
 		if err != nil {
 			return err

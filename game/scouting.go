@@ -55,6 +55,9 @@ func (s *Service) Scout(seat Seat, sc Scouting) (Scouting, error) {
 	err := s.inBattle(seat.Battle.GuildID, seat.Battle.ID, s.once(nil, func(tx *store.Tx, rec *store.BattleRecord) error {
 		sc.Report, sc.Next = nil, nil
 		side := seat.Side
+		if err := substituted(seat, rec); err != nil {
+			return err // a substitute holds his seat (issue 29)
+		}
 		switch {
 		case !rec.Scouting:
 			return refuse("err.not_scouting", rec.Name)

@@ -68,6 +68,9 @@ func (g Seats) UserSeats(roles func(guild string) ([]string, bool)) ([]Seat, err
 			}
 		}
 	}
+	if out, err = g.subSeats(heads, out); err != nil {
+		return nil, err // seats held as a substitute (issue 29)
+	}
 	slices.SortFunc(out, func(a, b Seat) int {
 		return cmp.Or(cmp.Compare(a.Battle.Name, b.Battle.Name), cmp.Compare(a.Battle.GuildID, b.Battle.GuildID),
 			cmp.Compare(a.Battle.ID, b.Battle.ID), cmp.Compare(a.Side, b.Side))

@@ -125,6 +125,9 @@ func (s *Service) inCommandOnce(seat Seat, still kit.Stands, fn func(tx *store.T
 		if seat.Watcher {
 			return refuse("err.not_order_role", "<@&"+rec.Sides[seat.Side].OrderRole+">")
 		}
+		if err := substituted(seat, rec); err != nil {
+			return err // a substitute holds his seat (issue 29)
+		}
 		return fn(tx, rec)
 	})
 }

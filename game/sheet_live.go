@@ -209,8 +209,8 @@ func refreshSheets(tx *store.Tx, rec *store.BattleRecord, side engine.Side, turn
 		} else if err != nil {
 			return err
 		}
-		if sh.Side != side {
-			continue
+		if sh.Side != side || unseated(rec, sh, turn) {
+			continue // a substitute whose seating ended sees no more (issue 29)
 		}
 		if _, err := tx.OweLive(sheetPost(rec, sh, turn)); err != nil {
 			return err
@@ -231,6 +231,9 @@ func sheetsOpened(tx *store.Tx, rec *store.BattleRecord, before int) error {
 		}
 		if err := refreshSheets(tx, rec, side, rec.Turn); err != nil {
 			return err
+		}
+		if err := subSheets(tx, rec, side); err != nil {
+			return err // a substitute may lack the role (issue 29)
 		}
 		if rec.Sides[side].OrderRole != "" {
 			p := post(rec, store.SideAudience(side), PostSheets, nil)

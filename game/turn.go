@@ -173,6 +173,9 @@ func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, err
 	if err := revealTurn(tx, &rec, seed.Value, before); err != nil {
 		return Resolved{}, err
 	}
+	if err := journalPlayed(tx, &rec); err != nil {
+		return Resolved{}, err
+	}
 	rec.State = next
 	out := Resolved{Turn: turn, Before: before, After: next, Events: events, Seed: seed.Value}
 	over := next.Outcome != engine.Ongoing || turn >= next.Settings.LastTurn()

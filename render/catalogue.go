@@ -59,6 +59,7 @@ func tables() []table {
 		{"skirmishLogTexts", skirmishLogTexts},
 		{"skirmishCmdTexts", skirmishCmdTexts},
 		{"statsTexts", statsTexts},
+		{"substituteTexts", substituteTexts},
 		{"fieldTexts", fieldTexts},
 		{"trustTexts", trustTexts},
 		{"turnPostTexts", turnPostTexts},
