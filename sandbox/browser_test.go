@@ -69,12 +69,16 @@ func TestSandboxTurnInTheBrowser(t *testing.T) {
 		// His clan's channel speaks Russian (the clan's language), and
 		// none of the English catalogue's words.
 		says: `/Ход %d\b/`, never: `/Turn \d+ ·|turn \d+ is open|the orders given/`}
+	// Кагэиэ holds a wing of the Uesugi (the sandbox's wings): he orders
+	// after his commander's roll, his own units only.
+	north2 := north
+	north2.person, north2.unit, north2.wing = "north2", "n-kakizaki", []string{"n-kakizaki", "n-sohei", "n-uma"}
 	south := player{person: "south", channel: "юг", other: "север", unit: "s-", accepted: "Order accepted",
 		view: `/Вид Юга|South's view/`, otherView: `/Вид Севера|North's view/`,
 		says: `/Turn %d\b/`, never: `/Ход \d+ ·|ход \d+ открыт|отданные приказы/`}
 	step := 2
 	for turn := 1; turn <= 2; turn++ {
-		step = p.playTurn(turn, step, north, south)
+		step = p.playTurn(turn, step, north, north2, south)
 	}
 	p.as("gm", "gm")
 	p.thread("gm", name)
@@ -120,7 +124,11 @@ func (p *page) playTurn(n, step int, players ...player) int {
 		step++
 
 		p.channel("dm")
-		p.wait(pl.person+"'s order sheet of turn "+strconv.Itoa(n)+" in his DMs", fmt.Sprintf(`sheetTurn() === '%d' && sheetHas('button[data-custom-id*=":stake:low"]')`, n), long)
+		ready := `sheetHas('button[data-custom-id*=":stake:low"]')`
+		if pl.wing != nil {
+			ready = `sheetHas('select[data-custom-id$=":subject"]')` // his commander rolled
+		}
+		p.wait(pl.person+"'s order sheet of turn "+strconv.Itoa(n)+" in his DMs", fmt.Sprintf(`sheetTurn() === '%d' && `, n)+ready, long)
 		p.shot(fmt.Sprintf("%02d-%s-sheet", step, pl.person))
 		step++
 		p.rollAndOrder(pl, pl.unit, "", "")
@@ -166,6 +174,10 @@ func (p *page) playTurn(n, step int, players ...player) int {
 // "": the first), or a phase, while the sheet asks for them.
 func (p *page) rollAndOrder(pl player, unit, pick, choice string) {
 	p.t.Helper()
+	if pl.wing != nil {
+		p.wingOrder(pl, unit, pick, choice)
+		return
+	}
 	p.press(pl.person, "stake:low")
 	p.wait(pl.person+"'s roll on his sheet", `sheet() && !sheetHas('[data-custom-id*=":stake:"]') && (sheetHas('[data-custom-id*=":reroll:"]') || sheetHas('select[data-custom-id$=":subject"]'))`, long)
 	for range 3 {
@@ -175,6 +187,28 @@ func (p *page) rollAndOrder(pl player, unit, pick, choice string) {
 		p.press(pl.person, "reroll:accept")
 		p.wait(pl.person+"'s roll accepted", `sheet() && !sheetHas('button[data-custom-id*=":reroll:accept"]')`, long)
 	}
+	p.order(pl, unit, pick, choice)
+}
+
+// wingOrder gives one order on the sheet of a wing's player (issue 29):
+// no roll of his (the commander's is shared), and the unit menu offers
+// his wing's units alone.
+func (p *page) wingOrder(pl player, unit, pick, choice string) {
+	p.t.Helper()
+	if p.eval(`sheetHas('[data-custom-id*=":stake:"]')`) {
+		p.fail("%s's sheet offers the command roll, his commander's", pl.person)
+	}
+	got := p.str(`[...sheet().querySelectorAll('select[data-custom-id$=":subject"] option')].map(o => o.value).filter(v => /^[ns]-/.test(v)).sort().join(' ')`)
+	if got != strings.Join(pl.wing, " ") {
+		p.fail("%s's sheet offers the units %q, his wing is %q", pl.person, got, strings.Join(pl.wing, " "))
+	}
+	p.order(pl, unit, pick, choice)
+}
+
+// order picks the unit, the order and its choices on pl's sheet, after
+// the roll, until the order is given.
+func (p *page) order(pl player, unit, pick, choice string) {
+	p.t.Helper()
 	p.wait(pl.person+"'s unit menu after the roll", `sheetHas('select[data-custom-id$=":subject"]')`, long)
 	p.wait(pl.person+"'s preview loaded", `sheetGold() >= 0`, long)
 	before := p.str(`String(sheetGold())`)
@@ -273,6 +307,9 @@ type player struct {
 	// channel says in its language after a turn, never what it must not
 	// say (the other language's words), as JavaScript regular expressions.
 	says, never string
+	// wing, for a player who holds a wing of his side (issue 29), are his
+	// units: his sheet offers them alone, and his commander rolls.
+	wing []string
 }
 
 // findBrowser is the Chromium to drive: $CHROMIUM, else Debian's

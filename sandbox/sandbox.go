@@ -375,9 +375,33 @@ func (sb *Sandbox) createBattle() error {
 		discordfake.ChannelOpt("gm_channel", chanGM), discordfake.StringOpt("scenario", "kawanakajima"),
 		// The South's player speaks English: his clan's channel does too.
 		discordfake.StringOpt("south_lang", "en")))
+	if _, err := sb.gmCommand(text, i); err != nil {
+		return err
+	}
+	return sb.northWings()
+}
+
+// northWings splits the Uesugi between their two players (issue 29):
+// Кагэтора commands the side (he rolls, orders the centre and may say
+// ready for all), Кагэиэ holds the vanguard, the heavy horse that bears
+// his name with the light horse and the warrior monks on the left.
+func (sb *Sandbox) northWings() error {
+	gm, kagetora, kageie := sb.person("gm"), sb.person("north"), sb.person("north2")
+	text := "/clan commander player:@" + kagetora.Name + " side:north"
+	i := sb.srv.Interactions().SlashCommand(guildID, chanGM, gm.member, "clan", discordfake.Subcommand("commander",
+		discordfake.MemberOpt("player", kagetora.member), discordfake.StringOpt("side", "north")))
+	if _, err := sb.gmCommand(text, i); err != nil {
+		return err
+	}
+	text = "/clan assign player:@" + kageie.Name + " units:" + northWing + " side:north"
+	i = sb.srv.Interactions().SlashCommand(guildID, chanGM, gm.member, "clan", discordfake.Subcommand("assign",
+		discordfake.MemberOpt("player", kageie.member), discordfake.StringOpt("units", northWing), discordfake.StringOpt("side", "north")))
 	_, err := sb.gmCommand(text, i)
 	return err
 }
+
+// northWing is Кагэиэ's wing of the Uesugi.
+const northWing = "n-kakizaki, n-uma, n-sohei"
 
 // gmCommand sends the GM's command i (typed as text) and waits for the
 // bot's answer, which it logs and returns.
