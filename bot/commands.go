@@ -220,6 +220,11 @@ func playerSpecs() []cmdSpec {
 			{name: "unit", typ: str, required: true, complete: (*Bot).completeWhy},
 			{name: "battle", typ: str, complete: (*Bot).completeVerifyBattle},
 		}},
+		// Standing orders for a deadline the player misses (issue 29 item 3).
+		{name: "standing", handle: (*Bot).standing, opts: []optSpec{
+			{name: "unit", typ: str, complete: (*Bot).completeStandingUnit},
+			{name: "order", typ: str, choices: store.StandingKinds},
+		}},
 		{name: "orders", handle: (*Bot).orders, once: retryDone, opts: []optSpec{
 			{name: "cancel", typ: str, complete: (*Bot).completeCancel},
 			phase,

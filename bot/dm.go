@@ -28,7 +28,7 @@ import (
 // nothing else, whatever exists.
 
 // dmCommands are the players' commands that also work in a DM.
-var dmCommands = []string{"field", "orders", "log", "why", "verify"}
+var dmCommands = []string{"field", "orders", "log", "why", "verify", "standing"}
 
 // dmSeat is the battle a DM's command acts on: its guild, its ID, and the
 // caller's roles in that guild.

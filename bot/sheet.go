@@ -112,6 +112,9 @@ func sheetText(l render.Lang, st game.SheetState, hl *field.Highlight) string {
 	} else {
 		lines = append(lines, render.T(l, "sheet.not_ready"))
 	}
+	if line := standingLine(l, st.Standing); line != "" {
+		lines = append(lines, line)
+	}
 	lines = append(lines, noteText(l, st)...)
 	if d := draftText(l, st); d != "" {
 		lines = append(lines, d)

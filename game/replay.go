@@ -53,6 +53,10 @@ type TurnView struct {
 	// (engine.LastSeen): the enemy units it saw and sees no more. None
 	// for the GM, who sees everything.
 	Ghosts []engine.Ghost
+	// Absent are the seats that gave no orders by the turn's deadline and
+	// had them given by battle.absent (issue 29 item 3), of the sides the
+	// audience may read the orders of.
+	Absent [2][]store.AbsentSeat
 }
 
 // TurnView reads a resolved turn as audience may see it (AudienceNorth,
@@ -74,6 +78,11 @@ func (s *Service) TurnView(guild, battle string, turn int, audience store.Audien
 		if tr.Snapshot == nil || tr.Events == nil || tr.Seed == nil {
 			return refuse("err.turn_not_resolved", turn)
 		}
+		ph, err := tx.BattleTurn(guild, battle, turn).Phase()
+		if err != nil {
+			return err
+		}
+		out.Absent = ph.Absent
 		out.After = rec.State
 		if next, err := tx.BattleTurn(guild, battle, turn+1).Snapshot(); err == nil {
 			out.After = next
@@ -127,6 +136,9 @@ func (s *Service) TurnView(guild, battle string, turn int, audience store.Audien
 		out.After = engine.View(out.After, side)
 		out.Orders = [2][]engine.Order{}
 		out.Orders[side] = tr.Orders[side]
+		own := out.Absent[side] // of the enemy's absent seats, nothing
+		out.Absent = [2][]store.AbsentSeat{}
+		out.Absent[side] = own
 		if len(out.After.Units) < all { // else it remembers nothing (lastSeen)
 			if out.Ghosts, err = s.turnGhosts(&rec, side, turn, out.After); err != nil {
 				return out, err

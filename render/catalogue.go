@@ -57,6 +57,7 @@ func tables() []table {
 		{"skirmishLogTexts", skirmishLogTexts},
 		{"skirmishCmdTexts", skirmishCmdTexts},
 		{"statsTexts", statsTexts},
+		{"absentTexts", absentTexts},
 		{"fieldTexts", fieldTexts},
 		{"trustTexts", trustTexts},
 		{"turnPostTexts", turnPostTexts},

@@ -182,6 +182,13 @@ type BattleRecord struct {
 	// People are the sides' players: commanders, wings, substitutes
 	// (issue 29). Empty: a side is one seat, as before.
 	People People `json:"people,omitzero"`
+
+	// Absent players (issue 29 item 3): what an absent seat's units do
+	// at the deadline (the setting battle.absent: AbsentHold, the default
+	// when empty, AbsentStanding, AbsentAutopilot), and the standing
+	// orders the players set in advance, by side.
+	Absent   string             `json:"absent,omitempty"`
+	Standing [2][]StandingOrder `json:"standing,omitzero"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards

@@ -295,6 +295,10 @@ type CommandPhase struct {
 	// spend, by side, as the commander allotted it; a wing not listed gets
 	// the default split (game.Allotment).
 	Allotted [2][]Allotment `json:"allotted,omitzero"`
+	// Absent are, by side, the seats that gave no orders by the deadline
+	// and the orders given for them by the battle's setting battle.absent
+	// (issue 29 item 3), as data: the turn's log and the status mark them.
+	Absent [2][]AbsentSeat `json:"absent,omitzero"`
 }
 
 // Allotment is the orders of a side's command roll a wing may give.
