@@ -92,18 +92,22 @@ func standingOrders(view engine.Battle, side engine.Side, turn int, given []engi
 }
 
 // standingOrder is the order a standing order kind gives unit u now, of
-// those offered.
+// those offered. A standing order whose case has not come (no target in
+// reach, no enemy next to it, not outnumbered) gives none: the unit acts
+// by initiative (R-VI.5), shooting at an enemy in its fire zone and
+// turning to face one on its flank, which costs no order of the roll.
 func standingOrder(view *engine.Battle, u *engine.Unit, kind string, offered []engine.Order) (engine.Order, bool) {
-	hold := func() (engine.Order, bool) { return pickOrder(offered, u.ID, engine.OrderHold, nil) }
 	switch kind {
-	case store.StandingShoot:
+	case store.StandingHold: // Hold at all costs! (R-VI.3.2), a special order
+		return pickOrder(offered, u.ID, engine.OrderHold, nil)
+	case store.StandingShoot: // the nearest enemy in its fire zone (R-VI.2.2)
 		var best *engine.Unit
 		for _, o := range offered {
 			if o.Unit != u.ID || o.Kind != engine.OrderShoot {
 				continue
 			}
 			t := unitOf(view, o.Target)
-			if t != nil && (best == nil || closer(u.Cell, t, best)) {
+			if in, _ := engine.InFireZone(*view, u.Side, u.ID, o.Target); in && t != nil && (best == nil || closer(u.Cell, t, best)) {
 				best = t
 			}
 		}
@@ -116,12 +120,10 @@ func standingOrder(view *engine.Battle, u *engine.Unit, kind string, offered []e
 		}
 	case store.StandingFall:
 		if outnumbered(view, u) {
-			if o, ok := pickOrder(offered, u.ID, engine.OrderRetreat, nil); ok {
-				return o, true
-			}
+			return pickOrder(offered, u.ID, engine.OrderRetreat, nil)
 		}
 	}
-	return hold() // a standing order that does not apply now: the unit holds
+	return engine.Order{}, false
 }
 
 // pickOrder is the plainest order offered to unit of kind that also passes

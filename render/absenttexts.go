@@ -17,6 +17,7 @@ var absentTexts = texts{
 
 	"cmd.standing.name":                     {"постоянные", "standing"},
 	"cmd.standing.desc":                     {"Постоянные приказы вашим отрядам на случай, если вы пропустите срок", "Standing orders for your units, for a deadline you miss"},
+	"cmd.standing.opt.battle.name":          {"битва", "battle"}, // in the DM (bot/dm.go)
 	"cmd.standing.opt.unit.name":            {"отряд", "unit"},
 	"cmd.standing.opt.unit.desc":            {"Ваш отряд", "A unit of yours"},
 	"cmd.standing.opt.order.name":           {"приказ", "order"},
