@@ -86,6 +86,9 @@ func sheetText(l render.Lang, st game.SheetState, hl *field.Highlight) string {
 		return joinLines(lines)
 	}
 	lines = append(lines, render.LastSeenLines(l, st.Ghosts)...)
+	if line := standingLine(l, st.Standing); line != "" { // his standing orders (issue 29 item 3)
+		lines = append(lines, line)
+	}
 	if st.Rolled == nil {
 		lines = append(lines, render.T(l, "sheet.roll_first"), render.T(l, "sheet.stake_help"))
 		return joinLines(append(lines, noteText(l, st)...))
@@ -111,9 +114,6 @@ func sheetText(l render.Lang, st game.SheetState, hl *field.Highlight) string {
 		lines = append(lines, render.T(l, "sheet.ready"))
 	} else {
 		lines = append(lines, render.T(l, "sheet.not_ready"))
-	}
-	if line := standingLine(l, st.Standing); line != "" {
-		lines = append(lines, line)
 	}
 	lines = append(lines, noteText(l, st)...)
 	if d := draftText(l, st); d != "" {

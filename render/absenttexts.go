@@ -42,7 +42,7 @@ var absentTexts = texts{
 	"absent.wing":         {" (крыло %s)", " (%s's wing)"},
 	"absent.by.standing":  {"по постоянным приказам", "by standing orders"},
 	"absent.by.autopilot": {"автопилотом", "by the autopilot"},
-	"absent.rolled":       {"Командный бросок сделан за неё с малым порогом.", "The command roll was made for it at the low stake."},
+	"absent.rolled":       {"Командный бросок сделан за сторону с малым порогом.", "The command roll was made for the side at the low stake."},
 	"absent.status":       {"Ход %d — %s", "Turn %d — %s"},
 }
 
