@@ -223,6 +223,9 @@ func TestAbsentWingsStandingAndAutopilotToTheEnd(t *testing.T) {
 	if st := w.statusOf(chanGM); !strings.Contains(st, "Ход 2 — Юг (крыло Naotaka)") {
 		t.Fatalf("the GM's status: %q", st)
 	}
+	if st := w.statusOf(chanOda); strings.Contains(st, "Ход 2 — ") || strings.Contains(st, "Naotaka") {
+		t.Fatalf("the North's status tells of the South's absence: %q", st)
+	}
 
 	// Turns 3 and 4: autopilot; Кацуиэ is away, and on turn 4 the whole
 	// North, its roll too.
@@ -248,6 +251,9 @@ func TestAbsentWingsStandingAndAutopilotToTheEnd(t *testing.T) {
 	w.orderOne(south, chanAsai, engine.South, wings[engine.South][0])
 	w.orderOne(naotaka, chanAsai, engine.South, wings[engine.South][1])
 	deadline()
+	if st := w.statusOf(chanAsai); strings.Contains(st, "Turn 4 — ") || strings.Contains(st, "Кацуиэ") {
+		t.Fatalf("the South's status tells of the North's absence: %q", st)
+	}
 	if st := w.statusOf(chanOda); !strings.Contains(st, "Ход 4 — Север (крыло Ода)") || !strings.Contains(st, "Ход 4 — Север (крыло Кацуиэ)") || !strings.Contains(st, "Командный бросок сделан за сторону с малым порогом.") {
 		t.Fatalf("the North's status after turn 4: %q", st)
 	}
