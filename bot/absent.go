@@ -24,11 +24,11 @@ func (b *Bot) standing(c *call) error {
 	var head string
 	switch {
 	case unit == "" && kind == "":
-		st, err = b.svc.Standing(seat)
+		st, err = b.svc.Absent().Standing(seat)
 	case unit == "" || kind == "":
 		return refuse("err.standing_unit", unit)
 	default:
-		st, err = b.svc.SetStanding(seat, unit, kind)
+		st, err = b.svc.Absent().SetStanding(seat, unit, kind)
 		head = render.T(c.lang, "standing.set", unit, render.StandingKindName(c.lang, kind)) + "\n"
 	}
 	if err != nil {

@@ -34,12 +34,20 @@ var absentSettings = []battleSettingRow{
 		}},
 }
 
+// Absent is what players do about their own absence (issue 29 item 3):
+// their standing orders.
+type Absent struct{ s *Service }
+
+// Absent is the absence of s's players.
+func (s *Service) Absent() Absent { return Absent{s} }
+
 // SetStanding sets a standing order for a unit the seat may order
 // (Seat.MayOrder): kind is one of store.StandingKinds. It holds for every
 // turn until changed, and is followed only at a deadline the seat lets
 // pass without orders under battle.absent = standing. It returns the
 // seat's standing orders as they now stand.
-func (s *Service) SetStanding(seat Seat, unit, kind string) (Standing, error) {
+func (g Absent) SetStanding(seat Seat, unit, kind string) (Standing, error) {
+	s := g.s
 	var out Standing
 	err := s.inBattle(seat.Battle.GuildID, seat.Battle.ID, func(tx *store.Tx, rec *store.BattleRecord) error {
 		if rec.Status == store.StatusFinished {
@@ -78,8 +86,8 @@ type Standing struct {
 }
 
 // Standing reads the seat's standing orders.
-func (s *Service) Standing(seat Seat) (Standing, error) {
-	rec, err := s.Store.Battle(seat.Battle.GuildID, seat.Battle.ID)
+func (g Absent) Standing(seat Seat) (Standing, error) {
+	rec, err := g.s.Store.Battle(seat.Battle.GuildID, seat.Battle.ID)
 	if err != nil {
 		return Standing{}, err
 	}

@@ -63,6 +63,33 @@ type TurnView struct {
 // AudienceSouth or AudienceGM). With frames false the turn is not resolved
 // again (a picture and a log need no steps).
 func (s *Service) TurnView(guild, battle string, turn int, audience store.Audience, frames bool) (TurnView, error) {
+	out, err := s.turnView(guild, battle, turn, audience, frames)
+	if err != nil {
+		return out, err
+	}
+	out.Absent, err = s.turnAbsent(guild, battle, turn, audience)
+	return out, err
+}
+
+// turnAbsent are a turn's absent seats (TurnView.Absent) as audience
+// may read of them: a clan its own side's only.
+func (s *Service) turnAbsent(guild, battle string, turn int, audience store.Audience) ([2][]store.AbsentSeat, error) {
+	var out [2][]store.AbsentSeat
+	err := s.Store.View(func(tx *store.Tx) error {
+		ph, err := tx.BattleTurn(guild, battle, turn).Phase()
+		out = ph.Absent
+		return err
+	})
+	if side, clan := audience.Side(); clan {
+		own := out[side] // of the enemy's absent seats, nothing
+		out = [2][]store.AbsentSeat{}
+		out[side] = own
+	}
+	return out, err
+}
+
+// turnView is TurnView but for its absent seats.
+func (s *Service) turnView(guild, battle string, turn int, audience store.Audience, frames bool) (TurnView, error) {
 	var out TurnView
 	var commands [2]*store.CommandRoll
 	var tr store.TurnRecord
@@ -78,11 +105,6 @@ func (s *Service) TurnView(guild, battle string, turn int, audience store.Audien
 		if tr.Snapshot == nil || tr.Events == nil || tr.Seed == nil {
 			return refuse("err.turn_not_resolved", turn)
 		}
-		ph, err := tx.BattleTurn(guild, battle, turn).Phase()
-		if err != nil {
-			return err
-		}
-		out.Absent = ph.Absent
 		out.After = rec.State
 		if next, err := tx.BattleTurn(guild, battle, turn+1).Snapshot(); err == nil {
 			out.After = next
@@ -136,9 +158,6 @@ func (s *Service) TurnView(guild, battle string, turn int, audience store.Audien
 		out.After = engine.View(out.After, side)
 		out.Orders = [2][]engine.Order{}
 		out.Orders[side] = tr.Orders[side]
-		own := out.Absent[side] // of the enemy's absent seats, nothing
-		out.Absent = [2][]store.AbsentSeat{}
-		out.Absent[side] = own
 		if len(out.After.Units) < all { // else it remembers nothing (lastSeen)
 			if out.Ghosts, err = s.turnGhosts(&rec, side, turn, out.After); err != nil {
 				return out, err
