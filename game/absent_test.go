@@ -41,13 +41,13 @@ func standingFor(t *testing.T, b engine.Battle, kind string) *engine.Order {
 	if len(out) > 1 {
 		t.Fatalf("%s: %d orders for one unit: %+v", kind, len(out), out)
 	}
-	for _, o := range out {
-		if p := engine.Validate(b, engine.North, 1, out); len(p) > 0 {
-			t.Fatalf("%s: illegal: %v", kind, p[0])
-		}
-		return &o
+	if len(out) == 0 {
+		return nil
 	}
-	return nil
+	if p := engine.Validate(b, engine.North, 1, out); len(p) > 0 {
+		t.Fatalf("%s: illegal: %v", kind, p[0])
+	}
+	return &out[0]
 }
 
 func kindOf(o *engine.Order) string {
