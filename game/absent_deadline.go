@@ -37,14 +37,20 @@ func absentSeats(rec *store.BattleRecord, side engine.Side, orders []engine.Orde
 		}
 		return []absentSeat{{units: own, whole: true}}
 	}
+	// The units no wing holds are the commander's, and so are the side's
+	// orders of no unit.
+	holder := func(unit string) string {
+		if h := sp.Holder(unit); h != "" && unit != "" {
+			return h
+		}
+		return sp.Commander
+	}
 	ordered := func(player string) bool {
-		return slices.ContainsFunc(orders, func(o engine.Order) bool {
-			return o.Unit != "" && sp.Holder(o.Unit) == player || o.Unit == "" && player == sp.Commander
-		})
+		return slices.ContainsFunc(orders, func(o engine.Order) bool { return holder(o.Unit) == player })
 	}
 	var out []absentSeat
 	seat := func(player, name string, whole bool) {
-		units := slices.DeleteFunc(slices.Clone(own), func(u string) bool { return sp.Holder(u) != player })
+		units := slices.DeleteFunc(slices.Clone(own), func(u string) bool { return holder(u) != player })
 		if slices.Contains(ph.WingsReady[side], player) || ordered(player) || len(units) == 0 && !whole {
 			return
 		}

@@ -317,3 +317,55 @@ func b2i(b bool) int {
 	}
 	return 0
 }
+
+// The absent seats the autopilot or standing orders play: a side without
+// wings when it gave no order; on a side with wings, each wing whose
+// player gave his units no order and did not say ready, the commander with
+// the units no wing holds.
+func TestAutopilotAbsentSeats(t *testing.T) {
+	rec := store.BattleRecord{State: sim.Deploy(1)}
+	var n []string
+	for _, u := range rec.State.Units {
+		if u.Side == engine.North {
+			n = append(n, u.ID)
+		}
+	}
+	slices.Sort(n)
+	seats := func(orders []engine.Order, ready ...string) string {
+		var ph store.CommandPhase
+		ph.WingsReady[engine.North] = ready
+		var out []string
+		for _, s := range absentSeats(&rec, engine.North, orders, ph) {
+			out = append(out, fmt.Sprintf("%s%v%v", s.player, s.units, s.whole))
+		}
+		return fmt.Sprint(out)
+	}
+	on := func(unit string) []engine.Order { return []engine.Order{{Unit: unit, Side: engine.North, Kind: engine.OrderMove, Phase: 1}} }
+	if got, want := seats(nil), fmt.Sprint([]string{fmt.Sprintf("%v%v", n, true)}); got != want {
+		t.Fatalf("a side without wings, no order: %s, want %s", got, want)
+	}
+	if got := seats(on(n[0])); got != "[]" {
+		t.Fatalf("a side without wings that ordered: %s", got)
+	}
+	// oda commands, holds n[0:2] and (no wing holding them) n[4:]; kat n[2:4].
+	rec.People.Sides[engine.North] = store.SidePeople{Commander: "oda", Wings: []store.Wing{
+		{Player: "kat", Units: n[2:4]}, {Player: "oda", Units: n[0:2]}}}
+	odaUnits := slices.Concat(n[0:2], n[4:])
+	slices.Sort(odaUnits)
+	oda, kat := fmt.Sprintf("oda%vtrue", odaUnits), fmt.Sprintf("kat%vfalse", n[2:4])
+	for _, c := range []struct {
+		orders []engine.Order
+		ready  []string
+		want   string
+	}{
+		{nil, nil, "[" + oda + " " + kat + "]"},
+		{on(n[2]), nil, "[" + oda + "]"},
+		{on(n[5]), nil, "[" + kat + "]"}, // a unit no wing holds is the commander's
+		{on(n[0]), []string{"kat"}, "[]"},
+		{[]engine.Order{{Side: engine.North, Kind: engine.OrderGeneralAdvance, Phase: 1}}, nil, "[" + kat + "]"},
+	} {
+		if got := seats(c.orders, c.ready...); got != c.want {
+			t.Errorf("orders %v, ready %v: %s, want %s", c.orders, c.ready, got, c.want)
+		}
+	}
+}
