@@ -165,6 +165,18 @@ func TestAbsentWingsStandingAndAutopilotToTheEnd(t *testing.T) {
 	if r := gmSet(w, "battle.absent", "never"); !strings.Contains(r.Content, "hold, standing, autopilot") {
 		t.Fatalf("a bad value: %q", r.Content)
 	}
+	// The setting is listed and completed with the others.
+	if r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("set", discordtest.StringOpt("battle", "Одавара"))); !strings.Contains(r.Content, "\nbattle.absent = hold\n") {
+		t.Fatalf("the settings: %q", r.Content)
+	}
+	var offered []string
+	for _, c := range w.choices(w.srv.Interactions().Autocomplete(w.guild, chanGM, gm, "battle", discordtest.Subcommand("set",
+		discordtest.StringOpt("battle", "Одавара"), discordtest.StringOpt("key", "battle.absent"), discordtest.Focus(discordtest.StringOpt("value", ""))))) {
+		offered = append(offered, c.Name)
+	}
+	if !slices.Equal(offered, []string{"hold", "standing", "autopilot"}) {
+		t.Fatalf("the values offered: %v", offered)
+	}
 	// Naotaka sets his standing orders in advance: for his own units only.
 	mine, theirs := wings[engine.South][1], wings[engine.South][0]
 	if r := w.slash(naotaka, chanAsai, "standing", discordtest.StringOpt("unit", theirs[0]), discordtest.StringOpt("order", "hold")); !strings.Contains(r.Content, "“"+theirs[0]+"” is not a unit of yours.") {
