@@ -26,7 +26,7 @@ func (b *Bot) standing(c *call) error {
 	case unit == "" && kind == "":
 		st, err = b.svc.Absent().Standing(seat)
 	case unit == "" || kind == "":
-		return refuse("err.standing_unit", unit)
+		return refuse("err.standing_both")
 	default:
 		st, err = b.svc.Absent().SetStanding(seat, unit, kind)
 		head = render.T(c.lang, "standing.set", unit, render.StandingKindName(c.lang, kind)) + "\n"

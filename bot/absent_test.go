@@ -182,6 +182,9 @@ func TestAbsentWingsStandingAndAutopilotToTheEnd(t *testing.T) {
 	if r := w.slash(naotaka, chanAsai, "standing", discordtest.StringOpt("unit", theirs[0]), discordtest.StringOpt("order", "hold")); !strings.Contains(r.Content, "“"+theirs[0]+"” is not a unit of yours.") {
 		t.Fatalf("a unit of the commander's wing: %q", r.Content)
 	}
+	if r := w.slash(naotaka, chanAsai, "standing", discordtest.StringOpt("unit", mine[0])); !strings.Contains(r.Content, "Name both the unit and the order") {
+		t.Fatalf("a unit without an order: %q", r.Content)
+	}
 	values, _ := w.offered(naotaka, chanAsai, "standing", discordtest.Focus(discordtest.StringOpt("unit", "")))
 	if slices.Sort(values); !slices.Equal(values, mine) {
 		t.Fatalf("offered %v, want his wing %v", values, mine)

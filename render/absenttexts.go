@@ -36,6 +36,7 @@ var absentTexts = texts{
 	"standing.setting.autopilot": {"Сейчас мастер включил автопилот (battle.absent = autopilot): без приказов к сроку ваши отряды поведёт он, а не эти приказы.", "The GM chose the autopilot (battle.absent = autopilot): without orders by the deadline it leads your units, not these orders."},
 	"standing.sheet":             {"Постоянные приказы: %s", "Standing orders: %s"},
 	"err.standing_unit":          {"«%s» — не ваш отряд.", "“%s” is not a unit of yours."},
+	"err.standing_both":          {"Назовите и отряд, и приказ: /постоянные отряд: приказ: (без них — список ваших).", "Name both the unit and the order: /standing unit: order: (with neither, your list)."},
 	"err.standing_kind":          {"«%s» — не постоянный приказ: стоять, стрелять в ближайшего, контратаковать, отступить.", "“%s” is not a standing order: hold, shoot, counter, fall."},
 
 	"absent.line":         {"%s%s: к сроку приказов не было — %d {3:приказ дан|приказа даны|приказов дано} %s.", "%s%s: no orders by the deadline — %d {3:order|orders} given %s."},
