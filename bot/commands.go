@@ -238,6 +238,11 @@ func playerSpecs() []cmdSpec {
 			{name: "reason", typ: str, required: true},
 			{name: "by", typ: str, complete: (*Bot).completeDuration},
 		}},
+		// Standing orders for a deadline the player misses (issue 29 item 3).
+		{name: "standing", handle: (*Bot).standing, opts: []optSpec{
+			{name: "unit", typ: str, complete: (*Bot).completeStandingUnit},
+			{name: "order", typ: str, choices: store.StandingKinds},
+		}},
 		{name: "orders", handle: (*Bot).orders, once: retryDone, opts: []optSpec{
 			{name: "cancel", typ: str, complete: (*Bot).completeCancel},
 			phase,

@@ -28,7 +28,7 @@ import (
 // nothing else, whatever exists.
 
 // dmCommands are the players' commands that also work in a DM.
-var dmCommands = []string{"field", "orders", "log", "why", "verify", "request", "remind"}
+var dmCommands = []string{"field", "orders", "log", "why", "verify", "request", "remind", "standing"}
 
 // dmOwn are the DM's commands about the player himself, not a battle
 // (issue 29, item 4): no battle option, no battle looked for.

@@ -90,7 +90,7 @@ func TestDMCommandRegistration(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
-	if !slices.Equal(names, []string{"field", "log", "orders", "remind", "request", "verify", "why"}) {
+	if !slices.Equal(names, []string{"field", "log", "orders", "remind", "request", "standing", "verify", "why"}) {
 		t.Fatalf("global commands %v", names)
 	}
 	menus := map[string]string{}

@@ -46,7 +46,7 @@ func (b *Bot) request(c *call) error {
 			return err
 		}
 	}
-	asked, err := b.svc.Requests().Ask(seat, a)
+	asked, err := b.svc.Clock().Requests().Ask(seat, a)
 	if err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func (b *Bot) requestClick(c *call, v customid.Values, ok bool) error {
 	if !b.isGM(c.i) {
 		return refuse("request.not_gm")
 	}
-	ans, err := b.svc.Requests().Answer(c.i.GuildID, v.Str("battle"), v.Int("id"), action == requestApprove, c.gmUser())
+	ans, err := b.svc.Clock().Requests().Answer(c.i.GuildID, v.Str("battle"), v.Int("id"), action == requestApprove, c.gmUser())
 	lapsed := ans.Request.State == store.RequestPending && !game.RequestOpen(&ans.Battle, ans.Request)
 	if ans.Battle.ID != "" && (err == nil || lapsed) {
 		b.editRequestPost(c, ans)

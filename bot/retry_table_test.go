@@ -40,6 +40,7 @@ var retryClasses = map[string]struct{ class, why string }{
 	"verify":           {"a", ""},
 	"rule":             {"a", ""},
 	"why":              {"a", ""},
+	"standing":         {"b", "sets one unit's standing order to a kind; alone, lists them"},
 	"roster show":      {"a", ""},
 	"roster upload":    {"b", "merged by IDs: the same file twice leaves the same roster (a new attachment each time: no fingerprint would match)"},
 	"roster set":       {"b", "sets one field to a value"},

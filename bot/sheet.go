@@ -87,6 +87,9 @@ func sheetText(l render.Lang, st game.SheetState, hl *field.Highlight) string {
 	}
 	lines = append(lines, render.LastSeenLines(l, st.Ghosts)...)
 	lines = append(lines, wingSheetLines(l, st)...)
+	if line := standingLine(l, st.Standing); line != "" { // his standing orders (issue 29 item 3)
+		lines = append(lines, line)
+	}
 	if st.Rolled == nil {
 		lines = append(lines, rollFirstLines(l, st)...)
 		return joinLines(append(lines, noteText(l, st)...))

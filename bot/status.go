@@ -98,6 +98,7 @@ func statusText(l render.Lang, v game.StatusView, icon func(name string) string)
 			lines = append(lines, line)
 		}
 	}
+	lines = append(lines, absentStatus(l, v.AbsentTurn, v.Absent)...)
 	lines = append(lines, render.T(l, "bstatus.missed",
 		render.SideName(l, engine.North), v.Missed[engine.North], render.SideName(l, engine.South), v.Missed[engine.South]))
 	if v.Head != "" {

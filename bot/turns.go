@@ -89,6 +89,9 @@ func (b *Bot) drawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, er
 	if icons := b.logIcons(l); icons != nil && err == nil {
 		f.Log = render.OrdersGiven(l, tv.Audience.Sides(), tv.Turn, tv.Orders) + b.turnLogText(l, tv)
 	}
+	if err == nil {
+		f.Log = absentLog(l, tv.Absent) + f.Log // the orders given for an absent seat, marked first
+	}
 	return f, err
 }
 

@@ -171,6 +171,11 @@ func (g Clock) Due() ([]Overdue, error) {
 			if err := nudgeMissed(tx, rec); err != nil {
 				return err
 			}
+			// Then the seats still without orders get theirs by
+			// battle.absent (issue 29 item 3).
+			if err := giveAbsentOrders(tx, rec); err != nil {
+				return err
+			}
 			res, err := s.resolveTx(tx, *rec)
 			if err == nil {
 				out = append(out, Overdue{Resolved: &res})

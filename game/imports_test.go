@@ -23,6 +23,8 @@ func TestGameImportsStoreAndEngineOnly(t *testing.T) {
 		"github.com/gunbai/gunbai/store":           true,
 		"github.com/gunbai/gunbai/engine":          true,
 		"github.com/gunbai/gunbai/engine/scenario": true,
+		// The scripted policy the autopilot plays an absent seat with.
+		"github.com/gunbai/gunbai/engine/sim":      true,
 		"github.com/gunbai/gunbai/campaign":        true,
 		"github.com/pelletier/go-toml/v2":          true,
 		"github.com/pelletier/go-toml/v2/unstable": true,

@@ -53,12 +53,43 @@ type TurnView struct {
 	// (engine.LastSeen): the enemy units it saw and sees no more. None
 	// for the GM, who sees everything.
 	Ghosts []engine.Ghost
+	// Absent are the seats that gave no orders by the turn's deadline and
+	// had them given by battle.absent (issue 29 item 3), of the sides the
+	// audience may read the orders of.
+	Absent [2][]store.AbsentSeat
 }
 
 // TurnView reads a resolved turn as audience may see it (AudienceNorth,
 // AudienceSouth or AudienceGM). With frames false the turn is not resolved
 // again (a picture and a log need no steps).
 func (s *Service) TurnView(guild, battle string, turn int, audience store.Audience, frames bool) (TurnView, error) {
+	out, err := s.turnView(guild, battle, turn, audience, frames)
+	if err != nil {
+		return out, err
+	}
+	out.Absent, err = s.turnAbsent(guild, battle, turn, audience)
+	return out, err
+}
+
+// turnAbsent are a turn's absent seats (TurnView.Absent) as audience
+// may read of them: a clan its own side's only.
+func (s *Service) turnAbsent(guild, battle string, turn int, audience store.Audience) ([2][]store.AbsentSeat, error) {
+	var out [2][]store.AbsentSeat
+	err := s.Store.View(func(tx *store.Tx) error {
+		ph, err := tx.BattleTurn(guild, battle, turn).Phase()
+		out = ph.Absent
+		return err
+	})
+	if side, clan := audience.Side(); clan {
+		own := out[side] // of the enemy's absent seats, nothing
+		out = [2][]store.AbsentSeat{}
+		out[side] = own
+	}
+	return out, err
+}
+
+// turnView is TurnView but for its absent seats.
+func (s *Service) turnView(guild, battle string, turn int, audience store.Audience, frames bool) (TurnView, error) {
 	var out TurnView
 	var commands [2]*store.CommandRoll
 	var tr store.TurnRecord

@@ -20,8 +20,10 @@ import (
 // a battle (requests.limit).
 type Requests struct{ s *Service }
 
-// Requests is the requests of s.
-func (s *Service) Requests() Requests { return Requests{s} }
+// Requests is the requests of s: the clock's, since an approved one
+// moves or stops it as /battle extend or pause would (and Service keeps
+// to the house's 40 methods).
+func (c Clock) Requests() Requests { return Requests{c.s} }
 
 // Posts of requests.
 const (

@@ -243,6 +243,9 @@ type SheetState struct {
 	// holder's wing and the side's others; Tree, Left and Ready are then
 	// his wing's. Nil for a side with no wings.
 	Wings *SheetWings
+	// Standing are the standing orders of the units the sheet's player
+	// may order (issue 29 item 3), by unit.
+	Standing []store.StandingOrder
 }
 
 // Sheet is the state of sheet id for turn, to draw it.
@@ -275,6 +278,7 @@ func sheetState(tx *store.Tx, rec *store.BattleRecord, sh store.Sheet, turn int)
 	}
 	out.Closed = turn != rec.Turn || rec.Status != store.StatusCommand
 	out.View = SideView(rec, sh.Side)
+	out.Standing = standingOf(rec, Seat{Battle: *rec, Side: sh.Side, Plays: sh.User}).Orders
 	if out.Closed {
 		// What the side gave that turn, for the record.
 		o, err := tx.BattleTurn(rec.GuildID, rec.ID, turn).Orders(sh.Side)

@@ -73,6 +73,11 @@ type StatusView struct {
 	End *Ending
 	// Head is the journal's head hash.
 	Head string
+	// AbsentTurn is the last resolved turn, and Absent the seats of it
+	// that gave no orders and had them given by battle.absent (issue 29
+	// item 3), of the sides the audience may know of (a clan its own).
+	AbsentTurn int
+	Absent     [2][]store.AbsentSeat
 }
 
 // Status reads a battle's status as audience may see it.
@@ -88,6 +93,9 @@ func (s *Service) Status(guild, battle string, audience store.Audience) (StatusV
 		out.Roles = [2]string{rec.Sides[engine.North].RoleID, rec.Sides[engine.South].RoleID}
 		out.Outcome = rec.State.Outcome
 		if out.Head, err = tx.Journal(guild, battle).Head(); err != nil {
+			return err
+		}
+		if out.AbsentTurn, out.Absent, err = absentOf(tx, &rec, audience); err != nil {
 			return err
 		}
 		if rec.Status == store.StatusFinished {

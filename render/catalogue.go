@@ -60,6 +60,7 @@ func tables() []table {
 		{"skirmishCmdTexts", skirmishCmdTexts},
 		{"statsTexts", statsTexts},
 		{"substituteTexts", substituteTexts},
+		{"absentTexts", absentTexts},
 		{"fieldTexts", fieldTexts},
 		{"trustTexts", trustTexts},
 		{"turnPostTexts", turnPostTexts},

@@ -45,7 +45,7 @@ func TestSandboxDMCommandContextMenu(t *testing.T) {
 	p.typeText("/")
 	p.wait("the DM's commands suggested", `document.querySelectorAll('#suggest li').length > 0`, long)
 	got := p.str(`[...document.querySelectorAll('#suggest li[data-value]')].map(li => li.dataset.value).sort().join(' ')`)
-	if got != "field log orders remind request verify why" {
+	if got != "field log orders remind request standing verify why" {
 		p.fail("the DM offers %q", got)
 	}
 	p.shot("dm-commands")

@@ -194,6 +194,12 @@ type BattleRecord struct {
 	// opened, a deadline moved, a player's choice changed); the deadline
 	// itself once none is still to come.
 	NudgeAt time.Time `json:"nudge_at,omitzero"`
+	// Absent players (issue 29 item 3): what an absent seat's units do
+	// at the deadline (the setting battle.absent: AbsentHold, the default
+	// when empty, AbsentStanding, AbsentAutopilot), and the standing
+	// orders the players set in advance, by side.
+	Absent   string             `json:"absent,omitempty"`
+	Standing [2][]StandingOrder `json:"standing,omitzero"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards

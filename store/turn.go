@@ -303,6 +303,10 @@ type CommandPhase struct {
 	// pass without a word, by side: the GM's /battle nudges reads them.
 	Nudges []Nudge     `json:"nudges,omitempty"`
 	Missed [2][]string `json:"missed,omitzero"`
+	// Absent are, by side, the seats that gave no orders by the deadline
+	// and the orders given for them by the battle's setting battle.absent
+	// (issue 29 item 3), as data: the turn's log and the status mark them.
+	Absent [2][]AbsentSeat `json:"absent,omitzero"`
 }
 
 // Nudge is one DM that reminded a player of a turn's deadline.
