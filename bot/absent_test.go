@@ -16,14 +16,14 @@ import (
 
 // The second player of each clan: a wing's player (issue 29 item 3).
 var (
-	katsuieWing = discordtest.Member{UserID: "700000000000000021", Username: "katsuie", Roles: []string{roleOda, roleOdaOrders}, Locale: "ru"}
-	naotaka     = discordtest.Member{UserID: "700000000000000031", Username: "naotaka", Roles: []string{roleAsai, roleAsaiOrders}, Locale: "en-US"}
+	katsuieWing = discordtest.Member{UserID: "700000000000000021", Username: "katsuie", GlobalName: "Кацуиэ", Roles: []string{roleOda, roleOdaOrders}, Locale: "ru"}
+	naotaka     = discordtest.Member{UserID: "700000000000000031", Username: "naotaka", GlobalName: "Naotaka", Roles: []string{roleAsai, roleAsaiOrders}, Locale: "en-US"}
 )
 
 // absentWorld is Odawara (twelve units a side) on a test clock with turns
 // of 24 hours, started, seven turns at most, each side given to two players:
 // the commander's wing (oda, asai) and a second wing (katsuie, naotaka),
-// set in the record as the wing commands would. The South's channel reads
+// set by the GM's /clan commands. The South's channel reads
 // English, the North's and the GM's Russian.
 func absentWorld(t *testing.T) (*world, *testClock, discordtest.Member, discordtest.Member, [2][2][]string) {
 	t.Helper()
@@ -39,8 +39,8 @@ func absentWorld(t *testing.T) (*world, *testClock, discordtest.Member, discordt
 		s.Rand = rand.NewChaCha8([32]byte{29}) // the same dice every run
 	}
 	north, south := oda, asai
-	north.Roles = []string{roleOda, roleOdaOrders}
-	south.Roles = []string{roleAsai, roleAsaiOrders}
+	north.Roles, north.GlobalName = []string{roleOda, roleOdaOrders}, "Ода"
+	south.Roles, south.GlobalName = []string{roleAsai, roleAsaiOrders}, "Nagamasa"
 	for _, m := range []discordtest.Member{north, south, katsuieWing, naotaka} {
 		w.srv.Guilds().SetMemberRoles(w.guild, m.UserID, m.Roles...)
 	}
@@ -57,7 +57,8 @@ func absentWorld(t *testing.T) (*world, *testClock, discordtest.Member, discordt
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
 	w.b.Wait()
 	var wings [2][2][]string // by side: the commander's units, the second wing's
-	err := w.st.Update(func(tx *store.Tx) error {
+	var units [2][]string
+	err := w.st.View(func(tx *store.Tx) error {
 		rec, err := tx.Battle(w.guild, "одавара")
 		if err != nil {
 			return err
@@ -65,29 +66,37 @@ func absentWorld(t *testing.T) (*world, *testClock, discordtest.Member, discordt
 		if rec.Status != store.StatusCommand {
 			return errors.New("not started")
 		}
-		players := [2][2]discordtest.Member{{north, katsuieWing}, {south, naotaka}}
-		names := [2][2]string{{"Ода", "Кацуиэ"}, {"Nagamasa", "Naotaka"}}
-		for _, side := range []engine.Side{engine.North, engine.South} {
-			var units []string
-			for _, u := range rec.State.Units {
-				if u.Side == side && u.Active() {
-					units = append(units, u.ID)
-				}
+		for _, u := range rec.State.Units {
+			if u.Active() {
+				units[u.Side] = append(units[u.Side], u.ID)
 			}
-			slices.Sort(units)
-			half := len(units) / 2
-			wings[side] = [2][]string{units[:half], units[half:]}
-			sp := store.SidePeople{Commander: players[side][0].UserID, CommanderName: names[side][0]}
-			for k := range 2 {
-				sp.Wings = append(sp.Wings, store.Wing{Player: players[side][k].UserID, Name: names[side][k], Units: wings[side][k]})
-			}
-			slices.SortFunc(sp.Wings, func(a, b store.Wing) int { return strings.Compare(a.Player, b.Player) })
-			rec.People.Sides[side] = sp
 		}
-		return tx.PutBattle(rec)
+		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The GM names each side's commander and gives the second player half
+	// of its units, as a GM of neither clan does: naming the side.
+	players := [2][2]discordtest.Member{{north, katsuieWing}, {south, naotaka}}
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		slices.Sort(units[side])
+		half := len(units[side]) / 2
+		wings[side] = [2][]string{units[side][:half], units[side][half:]}
+		r := w.slash(gm, chanGM, "clan", discordtest.Subcommand("commander", discordtest.MemberOpt("player", players[side][0]),
+			discordtest.StringOpt("side", side.String())))
+		if r.Content == "" || strings.Contains(r.Content, "❌") {
+			t.Fatalf("/clan commander: %q", r.Content)
+		}
+		r = w.slash(gm, chanGM, "clan", discordtest.Subcommand("assign", discordtest.MemberOpt("player", players[side][1]),
+			discordtest.StringOpt("units", strings.Join(wings[side][1], ", ")), discordtest.StringOpt("side", side.String())))
+		if !strings.Contains(r.Content, wings[side][1][0]) {
+			t.Fatalf("/clan assign: %q", r.Content)
+		}
+	}
+	// Each wing's player is told in his clan's channel, in its language.
+	if !strings.Contains(contentOf(w.srv.Messages().Under(chanAsai)), "Naotaka") {
+		t.Fatalf("the South's channel was not told of its wings: %q", contentOf(w.srv.Messages().Under(chanAsai)))
 	}
 	return w, clock, north, south, wings
 }
@@ -208,16 +217,17 @@ func TestAbsentWingsStandingAndAutopilotToTheEnd(t *testing.T) {
 	if r := w.slash(north, chanOda, "standing"); !strings.Contains(r.Content, "Постоянных приказов нет") {
 		t.Fatalf("the North's list: %q", r.Content)
 	}
-	if sh, ok := w.sheetOf(naotaka); !ok || !strings.Contains(sh.Text(), "Standing orders: "+mine[0]+" — hold, ") {
-		t.Fatalf("his sheet: %q", sh.Text())
-	}
 
 	// Turns 1 and 2: Naotaka is away; his standing orders are given.
-	for range 2 {
+	for turn := range 2 {
 		w.rollFor(north, chanOda, engine.North)
 		w.orderOne(north, chanOda, engine.North, wings[engine.North][0])
 		w.orderOne(katsuieWing, chanOda, engine.North, wings[engine.North][1])
 		w.rollFor(south, chanAsai, engine.South)
+		// His sheet (its menus come with his commander's roll) shows them.
+		if sh, ok := w.sheetOf(naotaka); turn == 0 && (!ok || !strings.Contains(sh.Text(), "Standing orders: "+mine[0]+" — hold, ")) {
+			t.Fatalf("his sheet: %q", sh.Text())
+		}
 		w.orderOne(south, chanAsai, engine.South, wings[engine.South][0])
 		deadline()
 	}

@@ -471,10 +471,13 @@ func (s *Server) optionsJSONLocked(guild, channel string, opts []Option, res res
 		case discordgo.ApplicationCommandOptionUser:
 			if o.member != nil {
 				m := *o.member
+				named := m.Username != "" || m.GlobalName != ""
 				if m.Username == "" {
 					m.Username = "user" + tail(m.UserID)
 				}
-				if _, known := s.users[m.UserID]; !known {
+				// Discord resolves the user as he is now: a name the option
+				// gives replaces one the fake made up (SetMemberRoles).
+				if _, known := s.users[m.UserID]; !known || named {
 					s.users[m.UserID] = discordUser{ID: m.UserID, Username: m.Username, GlobalName: m.GlobalName}
 				}
 				res.add("users", id, s.userJSON(s.users[id]))
