@@ -412,3 +412,41 @@ func TestNudgeToClosedDMsIsDropped(t *testing.T) {
 		t.Fatalf("the GM's channel was told: %q", strings.TrimPrefix(after, gmBefore))
 	}
 }
+
+// "Everyone is waiting for you" is said only when everyone else is known
+// and ready: a side none of whose players has shown himself yet (no
+// ordering role, nobody has asked for its sheet) is still to play, so
+// the North's second wing is not told he is the last while the South is
+// silent; once the South is ready, he is. (Seen in the sandbox: the wing
+// was told everyone waited for him while the Takeda had not opened their
+// sheet.)
+func TestNudgeNotTheLastWhileASideIsUnknown(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	north, south := oda, asai
+	north.Roles = []string{roleOda, roleOdaOrders}
+	wing := discordtest.Member{UserID: "700000000000000006", Username: "kageie", Roles: north.Roles, Locale: "ru"}
+	for _, m := range []discordtest.Member{north, wing} {
+		w.srv.Guilds().SetMemberRoles(w.guild, m.UserID, m.Roles...)
+	}
+	w.start()
+	defer w.stop()
+	w.create(nudgeBattle, discordtest.RoleOpt("north_orders", roleOdaOrders), discordtest.StringOpt("south_lang", "en"))
+	w.slash(gm, chanGM, "clan", discordtest.Subcommand("commander", discordtest.MemberOpt("player", north), discordtest.StringOpt("side", "north")))
+	w.slash(gm, chanGM, "clan", discordtest.Subcommand("assign", discordtest.MemberOpt("player", wing),
+		discordtest.StringOpt("units", "n-yari"), discordtest.StringOpt("side", "north")))
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", nudgeBattle)))
+	w.roll(north, chanOda)
+	w.slash(north, chanOda, "orders", discordtest.BoolOpt("ready", true))
+	if got := dmsWith(w, wing, waitingRU); len(got) != 0 {
+		t.Fatalf("the wing was told he is the last while the South has not shown itself: %q", contentOf(got))
+	}
+	w.roll(south, chanAsai)
+	if got := dmsWith(w, wing, waitingRU); len(got) != 0 {
+		t.Fatalf("the wing was told he is the last while the South is not ready: %q", contentOf(got))
+	}
+	w.slash(south, chanAsai, "orders", discordtest.BoolOpt("ready", true))
+	if got := dmsWith(w, wing, waitingRU); len(got) != 1 {
+		t.Fatalf("the wing, the last one, was told %d times: %q", len(got), contentOf(w.srv.Messages().DMs(wing.UserID)))
+	}
+}

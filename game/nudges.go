@@ -224,6 +224,13 @@ func nudgeLast(tx *store.Tx, rec *store.BattleRecord) error {
 	if err != nil || len(people) < 2 {
 		return err
 	}
+	// A side not ready of which no player is known yet (nobody has its
+	// sheet nor changed its orders) is still to play: nobody is the last.
+	for side := range ph.Ready {
+		if !ph.Ready[side] && !slices.ContainsFunc(people, func(n nudgee) bool { return n.Side == engine.Side(side) }) {
+			return nil
+		}
+	}
 	var left []nudgee
 	for _, n := range people {
 		if !n.Ready {
