@@ -106,7 +106,7 @@ func sheetOrderRows(l render.Lang, st game.SheetState, emoji emojiFunc) []discor
 // button, as many as the components left (budget: those used elsewhere)
 // allow; the rest are said in tail and cancelled from a menu.
 func orderSections(l render.Lang, st game.SheetState, budget int) (sections, cancels []discordgo.MessageComponent, tail []string) {
-	orders := st.Orders.Orders
+	orders := st.OwnOrders() // another wing's are listed in the text (wingSheetLines)
 	room := maxV2Components - budget
 	// 3 components a section; the rest: a text, and a row and its menu
 	// for each 25 orders (more than 25 when both phases of 16 units are

@@ -35,6 +35,12 @@ func wingSheetLines(l render.Lang, st game.SheetState) []string {
 		out = append(out, render.T(l, "sheet.wings_other"))
 		out = append(out, others...)
 	}
+	if len(ws.Others) > 0 { // their orders, which their own wing cancels
+		out = append(out, render.T(l, "sheet.wings_other_orders"))
+		for _, o := range ws.Others {
+			out = append(out, "• "+render.OrderLine(l, o))
+		}
+	}
 	if ws.SideReady {
 		out = append(out, render.T(l, "wings.side_ready"))
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/store"
@@ -331,6 +333,57 @@ func TestWingReadyAndSecrecy(t *testing.T) {
 			if strings.Contains(low, word) {
 				t.Fatalf("South reads %q: %q", word, m.Text())
 			}
+		}
+	}
+}
+
+// A wing's sheet lists the other wings' orders in its text, without a
+// cancel control (only their own wing may cancel them), and keeps its own
+// order's Cancel: in English for Hideyoshi, in Russian for the commander.
+func TestWingSheetCancelsItsOwnOrdersOnly(t *testing.T) {
+	t.Parallel()
+	w, n, h, _ := wingWorld(t)
+	defer w.stop()
+	n.roll()
+	if got := w.wingOrder(n.m, "wait", "n-yari1"); got == "" {
+		t.Fatal("the commander's order got no answer")
+	}
+	if got := w.wingOrder(hide, "wait", "n-uma1"); got == "" {
+		t.Fatal("Hideyoshi's order got no answer")
+	}
+	w.b.Wait()
+	// The cancel controls: each button's label, each menu's options.
+	cancels := func(p *sheetPlayer) (labels []string) {
+		for _, c := range discordtest.Interactive(p.sheet().Components) {
+			if !strings.Contains(discordtest.CustomID(c), ":cancel") {
+				continue
+			}
+			switch c := c.(type) {
+			case *discordgo.Button:
+				labels = append(labels, c.Label)
+			case *discordgo.SelectMenu:
+				for _, o := range c.Options {
+					labels = append(labels, o.Label)
+				}
+			}
+		}
+		return labels
+	}
+	for _, c := range []struct {
+		p            *sheetPlayer
+		mine, theirs string
+		head         string
+	}{
+		{h, "n-uma1", "n-yari1", "The other wings' orders (only their own wing may cancel them):"},
+		{n, "n-yari1", "n-uma1", "Приказы других крыльев (отменить их может только их крыло):"},
+	} {
+		ids, text := cancels(c.p), c.p.sheet().Text()
+		if len(ids) != 1 || !strings.Contains(ids[0], c.mine) {
+			t.Errorf("%s's sheet cancels %v, want his own %s only", c.p.m.Username, ids, c.mine)
+		}
+		_, others, ok := strings.Cut(text, c.head)
+		if !ok || !strings.Contains(others, "• "+c.theirs) {
+			t.Errorf("%s's sheet does not list the other wing's order %s under %q:\n%s", c.p.m.Username, c.theirs, c.head, text)
 		}
 	}
 }

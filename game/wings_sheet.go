@@ -15,6 +15,23 @@ type SheetWings struct {
 	Commands bool   // he rolls, orders the whole side's orders, says ready for all
 	// SideReady: the side is ready (every wing, or its commander for all).
 	SideReady bool
+	// Others are the side's orders given by the other wings: shown on the
+	// sheet, cancelled by their own wing only (OwnOrders).
+	Others []engine.Order
+}
+
+// OwnOrders are the orders of the sheet's side its holder may cancel:
+// all of them, but on a side with wings his own wing's; the others' are
+// shown apart (SheetWings.Others), not offered for cancelling.
+func (st SheetState) OwnOrders() []engine.Order {
+	if st.Wings == nil || len(st.Wings.Others) == 0 {
+		return st.Orders.Orders
+	}
+	others := map[string]bool{}
+	for _, o := range st.Wings.Others {
+		others[OrderKey(o)] = true
+	}
+	return slices.DeleteFunc(slices.Clone(st.Orders.Orders), func(o engine.Order) bool { return others[OrderKey(o)] })
 }
 
 // wingSheet narrows an open sheet of a side with wings to its holder's
@@ -41,6 +58,13 @@ func wingSheet(rec *store.BattleRecord, sh store.Sheet, ph store.CommandPhase, o
 	mine := wingOrders(sp, out.Orders.Orders, key)
 	if seat.ReadiesAll() { // a substitute for the whole side spends the whole roll
 		mine, share = out.Orders.Orders, c.Result
+	}
+	if !seat.ReadiesAll() {
+		for _, o := range out.Orders.Orders {
+			if OrderWing(sp, o) != key {
+				out.Wings.Others = append(out.Wings.Others, o)
+			}
+		}
 	}
 	out.Tree = onlyMine(engine.Options(rec.State, sh.Side, rec.Turn, mine, share), seat)
 	out.Left, _ = engine.AllowanceLeft(rec.State, sh.Side, rec.Turn, mine, share)

@@ -64,6 +64,7 @@ var wingTexts = texts{
 	"sheet.wing_mine":                {"**Ваше крыло**: %s — приказы только им.", "**Your wing**: %s — you order these only."},
 	"sheet.wing_commands":            {"Вы командующий: бросок, приказы всей стороны и «готово за всех» — ваши.", "You command the side: the roll, the whole side's orders and “ready for all” are yours."},
 	"sheet.wings_other":              {"Другие крылья (видны, но приказывать им нельзя):", "Other wings (shown, not yours to order):"},
+	"sheet.wings_other_orders":       {"Приказы других крыльев (отменить их может только их крыло):", "The other wings' orders (only their own wing may cancel them):"},
 	"sheet.wing_share":               {"Доля вашего крыла: %s.", "Your wing's share: %s."},
 	"sheet.wing_roll_wait":           {"Командный бросок делает командующий (%s): приказы — после него.", "The commander (%s) makes the command roll: orders come after it."},
 	"sheet.ready_all_button":         {"Готово за всех", "Ready for all"},
