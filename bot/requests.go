@@ -156,16 +156,25 @@ func requestGMMessage(l render.Lang, rec store.BattleRecord, r store.Request, cl
 	return message{content: clip(joinLines(lines), render.DiscordLimit), components: comps}
 }
 
-// composeRequest: a request asked, to the GM channel with its buttons, and
-// to the asking clan with its reason.
-func (b *Bot) composeRequest(p store.Post, d game.RequestData) ([]message, error) {
+// requestPosted is the battle and the request a post of it tells.
+func (b *Bot) requestPosted(p store.Post, d game.RequestData) (store.BattleRecord, store.Request, error) {
 	rec, err := b.svc.Store.Battle(p.Guild, p.Battle)
 	if err != nil {
-		return nil, err
+		return rec, store.Request{}, err
 	}
 	r, ok := requestOf(rec, d.ID)
 	if !ok {
-		return nil, fmt.Errorf("no request %d in battle %s", d.ID, rec.ID)
+		return rec, r, fmt.Errorf("no request %d in battle %s", d.ID, rec.ID)
+	}
+	return rec, r, nil
+}
+
+// composeRequest: a request asked, to the GM channel with its buttons, and
+// to the asking clan with its reason.
+func (b *Bot) composeRequest(p store.Post, d game.RequestData) ([]message, error) {
+	rec, r, err := b.requestPosted(p, d)
+	if err != nil {
+		return nil, err
 	}
 	l := render.Lang(p.Lang)
 	if p.Audience == store.AudienceGM {
@@ -184,13 +193,9 @@ func (b *Bot) composeRequest(p store.Post, d game.RequestData) ([]message, error
 // composeRequestAnswer: the GM's answer to a clan; the reason to the
 // asking clan alone, and an approval's change of the clock.
 func (b *Bot) composeRequestAnswer(p store.Post, d game.RequestData) ([]message, error) {
-	rec, err := b.svc.Store.Battle(p.Guild, p.Battle)
+	rec, r, err := b.requestPosted(p, d)
 	if err != nil {
 		return nil, err
-	}
-	r, ok := requestOf(rec, d.ID)
-	if !ok {
-		return nil, fmt.Errorf("no request %d in battle %s", d.ID, rec.ID)
 	}
 	l := render.Lang(p.Lang)
 	side, _ := p.Audience.Side()

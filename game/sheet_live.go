@@ -116,17 +116,23 @@ func (g Sheets) OpenRoleSheets(guild, battle string, side engine.Side, turn int,
 		if rec.Status != store.StatusCommand || rec.Turn != turn {
 			return nil // that phase is over
 		}
-		for _, u := range users {
-			sh, err := openSheet(tx, rec, side, Player{User: u, Lang: rec.LangOf(store.SideAudience(side))})
-			if err != nil {
-				return err
-			}
-			if err := showSheet(tx, rec, sh, nil); err != nil {
-				return err
-			}
-		}
-		return nil
+		return openSheets(tx, rec, side, users)
 	})
+}
+
+// openSheets opens (or finds) the side's sheet of each user, in his
+// clan's language, and owes it shown.
+func openSheets(tx *store.Tx, rec *store.BattleRecord, side engine.Side, users []string) error {
+	for _, u := range users {
+		sh, err := openSheet(tx, rec, side, Player{User: u, Lang: rec.LangOf(store.SideAudience(side))})
+		if err != nil {
+			return err
+		}
+		if err := showSheet(tx, rec, sh, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // sheetPost is the post that shows a sheet for a turn.

@@ -193,16 +193,7 @@ func subSheets(tx *store.Tx, rec *store.BattleRecord, side engine.Side) error {
 			}
 		}
 	}
-	for _, u := range users {
-		sh, err := openSheet(tx, rec, side, Player{User: u, Lang: rec.LangOf(store.SideAudience(side))})
-		if err != nil {
-			return err
-		}
-		if err := showSheet(tx, rec, sh, nil); err != nil {
-			return err
-		}
-	}
-	return nil
+	return openSheets(tx, rec, side, users)
 }
 
 // substituted refuses the orders of a player whose seat a substitute
