@@ -23,7 +23,7 @@ type Requests struct{ s *Service }
 // Requests is the requests of s: the clock's, since an approved one
 // moves or stops it as /battle extend or pause would (and Service keeps
 // to the house's 40 methods).
-func (c Clock) Requests() Requests { return Requests{c.s} }
+func (c Clock) Requests() Requests { return Requests(c) }
 
 // Posts of requests.
 const (
