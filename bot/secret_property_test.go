@@ -27,7 +27,10 @@ import (
 // enemy's units or leaders, by ID or by name, but those his own scouts
 // reported, and the picture counts only those; from turn 1 the ordinary
 // visibility (engine.View) applies. TestDeploymentIsSecretThroughDiscordD_70
-// walks one battle by hand.
+// walks one battle by hand. Each side also has a second player holding a
+// random wing of it (issue 29), and from turn 1 a substitute without the
+// clan's role sits in for a random side: each reads what his side may,
+// nothing more (a Wing and a Substitute never learn what the side may not).
 func TestSecretDeploymentThroughDiscordProperty(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(70, 2025))
@@ -39,6 +42,18 @@ func TestSecretDeploymentThroughDiscordProperty(t *testing.T) {
 		w.start()
 		w.create("Тайна", discordtest.StringOpt("scenario", "random"))
 		p := [2]*secretPlayer{{m: oda, ch: chanOda}, {m: asai, ch: chanAsai}}
+		// The wings and the substitute draw from a stream of their own:
+		// the battles and their scouting stay those the test always had.
+		prng := rand.New(rand.NewPCG(29, uint64(trial)))
+		wings := secretWings(t, w, prng, sc)
+		// A substitute without the clan's role sits in for the wing of a
+		// random side until further notice, from the deployment on.
+		subSide := engine.Side(prng.IntN(2))
+		sub := &secretPlayer{m: discordtest.Member{UserID: "700000000000000090", Username: "kagemusha", Locale: p[subSide].m.Locale}, ch: p[subSide].ch}
+		if r := w.slash(gm, chanGM, "battle", discordtest.Subcommand("substitute", discordtest.StringOpt("battle", "Тайна"),
+			discordtest.StringOpt("side", subSide.String()), discordtest.MemberOpt("stand_in", sub.m), discordtest.MemberOpt("player", wings[subSide].m))); !strings.Contains(r.Content, sub.m.UserID) {
+			t.Fatalf("trial %d: /battle substitute: %q", trial, r.Content)
+		}
 		// Each player deploys at random; the answers are his to read.
 		for k := 0; k < 12; k++ {
 			side := engine.Side(rng.IntN(2))
@@ -47,7 +62,9 @@ func TestSecretDeploymentThroughDiscordProperty(t *testing.T) {
 		for side := range p {
 			h, s := checkSecret(t, w, p[side], engine.Side(side), fmt.Sprintf("trial %d, deployment", trial))
 			checked, hidden, scouted = checked+1, hidden+h, scouted+s
+			checkSecret(t, w, wings[side], engine.Side(side), fmt.Sprintf("trial %d, deployment, the wing", trial))
 		}
+		checkSecret(t, w, sub, subSide, fmt.Sprintf("trial %d, deployment, the substitute", trial))
 		// The scouting phase, before and after each side's report.
 		started := w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Тайна")))
 		rec := secretBattle(t, w)
@@ -75,12 +92,52 @@ func TestSecretDeploymentThroughDiscordProperty(t *testing.T) {
 		}
 		for side := range p {
 			checkTurn1(t, w, p[side], engine.Side(side), rec, fmt.Sprintf("trial %d, turn 1", trial))
+			checkTurn1(t, w, wings[side], engine.Side(side), rec, fmt.Sprintf("trial %d, turn 1, the wing", trial))
+			samePicture(t, w, p[side], wings[side], fmt.Sprintf("trial %d, turn 1, the wing", trial))
 		}
+		checkTurn1(t, w, sub, subSide, rec, fmt.Sprintf("trial %d, turn 1, the substitute", trial))
+		samePicture(t, w, p[subSide], sub, fmt.Sprintf("trial %d, turn 1, the substitute", trial))
 		w.stop()
 	}
 	t.Logf("%d views checked: %d enemy units or leaders hidden, %d shown as scouted", checked, hidden, scouted)
 	if hidden < racetest.Size(6)*20 || scouted < racetest.Size(6)*2 {
 		t.Fatalf("weak generator: %d hidden, %d scouted", hidden, scouted)
+	}
+}
+
+// secretWings gives each side's second player (of its clan's role) a
+// random wing of its units, by the GM's /clan assign, and returns them.
+func secretWings(t *testing.T, w *world, rng *rand.Rand, sc engine.Battle) [2]*secretPlayer {
+	t.Helper()
+	out := [2]*secretPlayer{
+		{m: discordtest.Member{UserID: "700000000000000081", Username: "hatamoto", Roles: []string{roleOda}, Locale: "ru"}, ch: chanOda},
+		{m: discordtest.Member{UserID: "700000000000000082", Username: "yoriki", Roles: []string{roleAsai}, Locale: "en-US"}, ch: chanAsai},
+	}
+	for side, p := range out {
+		w.srv.Guilds().SetMemberRoles(w.guild, p.m.UserID, p.m.Roles...)
+		var units []string
+		for _, u := range sc.Units {
+			if u.Side == engine.Side(side) && (len(units) == 0 || rng.IntN(2) == 0) {
+				units = append(units, u.ID)
+			}
+		}
+		r := w.slash(gm, chanGM, "clan", discordtest.Subcommand("assign", discordtest.MemberOpt("player", p.m),
+			discordtest.StringOpt("units", strings.Join(units, ", ")), discordtest.StringOpt("side", engine.Side(side).String())))
+		if !strings.Contains(r.Content, units[0]) {
+			t.Fatalf("/clan assign %v: %q", units, r.Content)
+		}
+	}
+	return out
+}
+
+// samePicture: another player of a side (a wing's, a substitute) is
+// answered /field with the very picture of the side's own player, byte
+// for byte (both read the same language).
+func samePicture(t *testing.T, w *world, own, other *secretPlayer, at string) {
+	t.Helper()
+	a, b := w.final(own.m, own.ch, "field"), w.final(other.m, other.ch, "field")
+	if len(a.Files) != 1 || len(b.Files) != 1 || !bytes.Equal(a.Files[0].Data, b.Files[0].Data) || a.Files[0].Description != b.Files[0].Description {
+		t.Errorf("%s: %s's picture is not his side's (%s's)", at, other.m.Username, own.m.Username)
 	}
 }
 
