@@ -44,10 +44,15 @@ type choice struct {
 type handler func(b *Bot, c *call) error
 
 type cmdSpec struct {
-	name   string // English name; catalogue path "cmd.<path>"
-	opts   []optSpec
-	subs   []cmdSpec
-	gm     bool // game-master command
+	name string // English name; catalogue path "cmd.<path>"
+	opts []optSpec
+	subs []cmdSpec
+	gm   bool // game-master command
+	// player: a player's subcommand of a GM command (/battle request),
+	// routed without the GM's check. Discord hides a command from members
+	// without its default permissions, never one subcommand: on a server
+	// whose admins left /battle to the GMs a player asks with /request.
+	player bool
 	handle handler
 	// once: its change is recognised when re-sent after a lost answer
 	// (retry.go), and answered with this catalogue text; again: whether
@@ -129,6 +134,9 @@ func battleSpecs() []cmdSpec {
 				{name: "value", typ: str, required: true, complete: (*Bot).completeFixValue},
 			}},
 			{name: "finish", handle: (*Bot).battleFinish, opts: []optSpec{battle(notOver)}},
+			// A player's request, as the issue spells it (issue 29): the
+			// same as /request, where players may see /battle.
+			{name: "request", player: true, handle: (*Bot).request, opts: requestOpts()},
 			{name: "pause", handle: (*Bot).battlePause, once: retryDone, opts: []optSpec{
 				battle(func(_ *call, h store.Header) bool { return h.Status != store.StatusFinished && !h.Paused }),
 			}},
@@ -233,11 +241,7 @@ func playerSpecs() []cmdSpec {
 			{name: "battle", typ: str, complete: (*Bot).completeVerifyBattle},
 		}},
 		// A player's request the GM answers with a button (requests.go).
-		{name: "request", handle: (*Bot).request, opts: []optSpec{
-			{name: "kind", typ: str, required: true, choices: []string{store.RequestExtend, store.RequestPause}},
-			{name: "reason", typ: str, required: true},
-			{name: "by", typ: str, complete: (*Bot).completeDuration},
-		}},
+		{name: "request", handle: (*Bot).request, opts: requestOpts()},
 		// Standing orders for a deadline the player misses (issue 29 item 3).
 		{name: "standing", handle: (*Bot).standing, opts: []optSpec{
 			{name: "unit", typ: str, complete: (*Bot).completeStandingUnit},
@@ -392,7 +396,7 @@ func routes() map[string]route {
 			out[c.name] = route{handle: c.handle, gm: c.gm, cmd: c.name, opts: optsByName(c.opts), once: c.once, again: c.again, kept: c.kept}
 		}
 		for _, s := range c.subs {
-			out[c.name+" "+s.name] = route{handle: s.handle, gm: c.gm || s.gm, cmd: c.name, opts: optsByName(s.opts), once: s.once, again: s.again, kept: s.kept}
+			out[c.name+" "+s.name] = route{handle: s.handle, gm: (c.gm || s.gm) && !s.player, cmd: c.name, opts: optsByName(s.opts), once: s.once, again: s.again, kept: s.kept}
 		}
 	}
 	return out

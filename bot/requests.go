@@ -28,6 +28,15 @@ const (
 )
 
 // request handles /request kind: by: reason:.
+// requestOpts are the options of /request and /battle request.
+func requestOpts() []optSpec {
+	return []optSpec{
+		{name: "kind", typ: str, required: true, choices: []string{store.RequestExtend, store.RequestPause}},
+		{name: "reason", typ: str, required: true},
+		{name: "by", typ: str, complete: (*Bot).completeDuration},
+	}
+}
+
 func (b *Bot) request(c *call) error {
 	u := c.user()
 	if u == nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/store"
@@ -301,5 +302,36 @@ func TestRequestInDM(t *testing.T) {
 	stranger := discordtest.Member{UserID: "700000000000000099", Username: "ronin", Locale: "ru"}
 	if r := ask(w, stranger, chanOda, "pause", "", "?"); !strings.Contains(r.Content, "Вы не в клане") {
 		t.Fatalf("a stranger asked: %+v", r)
+	}
+}
+
+// The request as the issue spells it, /battle request kind:extend by:12h
+// reason:, is the same as /request for a player, GM or not: registered
+// under /battle, routed without the GM's check (a player's subcommand of a
+// GM command; Discord shows it where the server lets players see /battle).
+func TestRequestAsBattleSubcommand(t *testing.T) {
+	t.Parallel()
+	w, _, _ := clockWorld(t, 24*time.Hour)
+	defer w.stop()
+	var sub *discordgo.ApplicationCommandOption
+	for _, c := range bot.Commands() {
+		if c.Name == "battle" {
+			for _, o := range c.Options {
+				if o.Name == "request" {
+					sub = o
+				}
+			}
+		}
+	}
+	if sub == nil || len(sub.Options) != 3 || sub.Options[0].Name != "kind" || sub.NameLocalizations[discordgo.Russian] != "запрос" {
+		t.Fatalf("/battle request is not registered as /request is: %+v", sub)
+	}
+	r := w.slash(oda, chanOda, "battle", discordtest.Subcommand("request", discordtest.StringOpt("kind", "extend"),
+		discordtest.StringOpt("by", "12h"), discordtest.StringOpt("reason", "гонец в пути")))
+	if !strings.Contains(r.Content, "Запрос №1 отправлен мастеру") {
+		t.Fatalf("/battle request by a player: %+v", r)
+	}
+	if post := requestPost(w, "Запрос №1"); !strings.Contains(post.Content, "Север (<@"+oda.UserID+">) просит продлить срок (+12 часов).") {
+		t.Fatalf("the GM's post: %q", post.Content)
 	}
 }

@@ -64,6 +64,7 @@ var retryClasses = map[string]struct{ class, why string }{
 	"skirmish free":    {"c", "he is free: err.skirmish.not_prisoner"},
 	"skirmish engine":  {"c", "an engine moves once and shoots once a turn: err.skirmish.moved, err.skirmish.engine_shot"},
 	"request":          {"c", "the side's request waits: err.request_pending names it"},
+	"battle request":   {"c", "as /request: the side's request waits, err.request_pending names it"},
 	"clan wings":       {"a", ""},
 	"clan ready":       {"b", "the side ready already: said again, it changes nothing and tells nobody"},
 }
