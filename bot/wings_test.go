@@ -9,6 +9,7 @@ import (
 
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -385,5 +386,48 @@ func TestWingSheetCancelsItsOwnOrdersOnly(t *testing.T) {
 		if !ok || !strings.Contains(others, "• "+c.theirs) {
 			t.Errorf("%s's sheet does not list the other wing's order %s under %q:\n%s", c.p.m.Username, c.theirs, c.head, text)
 		}
+	}
+}
+
+// The players the GM named (the commander, a wing's) get their order
+// sheets by DM when a turn opens, as an ordering role's members do, in a
+// battle whose clans name no ordering role: nobody needs to ask /orders.
+func TestWingPlayersGetTheirSheetsWhenATurnOpens(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.svc = func(s *game.Service) {
+		sc, err := game.LoadScenarios([]string{"testdata/odawara.toml"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Scenarios = sc
+	}
+	north := oda
+	w.srv.Guilds().SetMemberRoles(w.guild, north.UserID, north.Roles...)
+	w.start()
+	defer w.stop()
+	w.create("Сэкигахара", discordtest.StringOpt("scenario", "odawara"))
+	wing := discordtest.Member{UserID: "700000000000000041", Username: "katsuie", Roles: []string{roleOda}, Locale: "ru"}
+	w.srv.Guilds().SetMemberRoles(w.guild, wing.UserID, wing.Roles...)
+	clan := func(sub string, opts ...discordtest.Option) {
+		r := w.slash(gm, chanGM, "clan", discordtest.Subcommand(sub, append(opts, discordtest.StringOpt("side", "north"),
+			discordtest.StringOpt("battle", "Сэкигахара"))...))
+		if !strings.Contains(r.Content, "Крылья стороны") {
+			t.Fatalf("/clan %s: %q", sub, r.Content)
+		}
+	}
+	clan("commander", discordtest.MemberOpt("player", north))
+	clan("assign", discordtest.MemberOpt("player", wing), discordtest.StringOpt("units", strings.Join(hideUnits, ", ")))
+	before := len(w.srv.Messages().DMs(north.UserID))
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Сэкигахара")))
+	w.b.Wait()
+	if !w.srv.WaitFor(func() bool { return strings.Contains(lastDM(w, wing).Text(), "Сэкигахара") }, wait) {
+		t.Fatalf("the wing's player got no sheet when the turn opened: %q", lastDM(w, wing).Text())
+	}
+	if sh := lastDM(w, wing).Text(); !strings.Contains(sh, "Ваше крыло") || !strings.Contains(sh, hideUnits[0]) {
+		t.Errorf("the wing's sheet: %q", sh)
+	}
+	if len(w.srv.Messages().DMs(north.UserID)) == before {
+		t.Error("the commander got no sheet when the turn opened")
 	}
 }

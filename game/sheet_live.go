@@ -238,8 +238,8 @@ func sheetsOpened(tx *store.Tx, rec *store.BattleRecord, before int) error {
 		if err := refreshSheets(tx, rec, side, rec.Turn); err != nil {
 			return err
 		}
-		if err := subSheets(tx, rec, side); err != nil {
-			return err // a substitute may lack the role (issue 29)
+		if err := peopleSheets(tx, rec, side); err != nil {
+			return err // named players and substitutes (issue 29)
 		}
 		if rec.Sides[side].OrderRole != "" {
 			p := post(rec, store.SideAudience(side), PostSheets, nil)

@@ -81,7 +81,7 @@ func (g Seats) Substitute(guild, ref string, req SubRequest, gm string) (Seating
 		if !req.End && rec.Status == store.StatusCommand {
 			// He gets the seat's sheet at once, as a player does when
 			// a phase opens.
-			if err := subSheets(tx, rec, req.Side); err != nil {
+			if err := peopleSheets(tx, rec, req.Side); err != nil {
 				return err
 			}
 		}
@@ -181,11 +181,18 @@ func mention(user string) string { return "<@" + user + ">" }
 
 func roleMention(role string) string { return "<@&" + role + ">" }
 
-// subSheets gives each substitute seated on a side this turn the seat's
-// sheet, as the clan's ordering role gets its sheets when a command phase
-// opens: a substitute may lack the role.
-func subSheets(tx *store.Tx, rec *store.BattleRecord, side engine.Side) error {
+// peopleSheets gives the side's named players and each substitute seated
+// on it this turn their sheets, as the clan's ordering role gets its
+// sheets when a command phase opens: a substitute may lack the role, and
+// a clan without an ordering role would otherwise ask with /orders.
+func peopleSheets(tx *store.Tx, rec *store.BattleRecord, side engine.Side) error {
+	// One whose seat a substitute holds this turn gets none.
 	var users []string
+	for _, p := range rec.People.Sides[side&1].Players() {
+		if sub, ok := rec.People.SubFor(side, p, rec.Turn); !ok || sub.By == p {
+			users = append(users, p)
+		}
+	}
 	for _, sub := range rec.People.Subs {
 		if sub.Side == side && sub.Covers(rec.Turn) && !slices.Contains(users, sub.By) {
 			if cur, _ := rec.People.SubFor(side, sub.For, rec.Turn); cur.By == sub.By {
