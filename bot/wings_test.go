@@ -431,3 +431,31 @@ func TestWingPlayersGetTheirSheetsWhenATurnOpens(t *testing.T) {
 		t.Error("the commander got no sheet when the turn opened")
 	}
 }
+
+// A player the GM named to a wing orders his units in a battle whose clan
+// names an ordering role he lacks: the GM's naming is enough (a member of
+// the clan outside that role and named by nobody still only watches).
+func TestWingPlayerOrdersWithoutTheOrderingRole(t *testing.T) {
+	t.Parallel()
+	w, north, _ := odawaraWorld(t)
+	defer w.stop()
+	wing := discordtest.Member{UserID: "700000000000000042", Username: "toshiie", Roles: []string{roleOda}, Locale: "ru"}
+	watcher := discordtest.Member{UserID: "700000000000000043", Username: "ronin", Roles: []string{roleOda}, Locale: "ru"}
+	for _, m := range []discordtest.Member{wing, watcher} {
+		w.srv.Guilds().SetMemberRoles(w.guild, m.UserID, m.Roles...)
+	}
+	w.slash(gm, chanGM, "clan", discordtest.Subcommand("commander", discordtest.MemberOpt("player", north), discordtest.StringOpt("side", "north")))
+	w.slash(gm, chanGM, "clan", discordtest.Subcommand("assign", discordtest.MemberOpt("player", wing),
+		discordtest.StringOpt("units", strings.Join(hideUnits, ", ")), discordtest.StringOpt("side", "north")))
+	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
+	w.roll(north, chanOda)
+	if got := w.wingOrder(wing, "wait", hideUnits[0]); !strings.Contains(got, "Приказ принят") {
+		t.Fatalf("the named wing's player without the ordering role: %q", got)
+	}
+	if got := w.wingOrder(watcher, "wait", odaUnits[0]); strings.Contains(got, "Приказ принят") {
+		t.Fatalf("a clan member outside the ordering role, named by nobody, gave an order: %q", got)
+	}
+	if o := w.northOrders(); len(o) != 1 || o[0].Unit != hideUnits[0] {
+		t.Fatalf("North's orders: %+v", o)
+	}
+}

@@ -59,7 +59,9 @@ func (g Seats) AnySeat(guild string, roles []string) (Seat, error) {
 			for side, c := range h.Sides {
 				if slices.Contains(roles, c.RoleID) || c.OrderRole != "" && slices.Contains(roles, c.OrderRole) {
 					found = append(found, Seat{Battle: store.BattleRecord{ID: h.ID, GuildID: h.GuildID}, Side: engine.Side(side),
-						Watcher: c.OrderRole != "" && !slices.Contains(roles, c.OrderRole), Plays: g.user})
+						// A player the GM named (a wing's, the commander)
+						// orders without the ordering role (issue 29).
+						Watcher: c.OrderRole != "" && !slices.Contains(roles, c.OrderRole) && !h.Seats(g.user), Plays: g.user})
 				}
 			}
 			if h.Seats(g.user) {
