@@ -95,6 +95,10 @@ var gmPaths = map[string]bool{"roster upload": true, "roster set": true, "roster
 	"siege assault": true, "siege relief": true, "siege phase": true,
 	"skirmish open": true, "skirmish warband": true, "skirmish recruit": true, "skirmish classes": true}
 
+// playerPaths are players' subcommands of a GM's command, routed without
+// the GM's check (cmdSpec.player): the request as the issue spells it.
+var playerPaths = map[string]bool{"battle request": true}
+
 func TestCommandPermissions(t *testing.T) {
 	for _, c := range Commands() {
 		gm := gmCommands[c.Name]
