@@ -51,6 +51,11 @@ func absentWorld(t *testing.T) (*world, *testClock, discordtest.Member, discordt
 	}
 	// Seven turns: from the fourth, a turn without a fight ends it by
 	// the zones held (R-I.4.5, D-04).
+	// The replays are not what this battle is about: a GIF a turn for each
+	// of three audiences was half its time under -race.
+	if r := gmSet(w, game.PostReplayKey, "off"); !strings.Contains(r.Content, game.PostReplayKey+" = off") {
+		t.Fatalf("post.replay: %q", r.Content)
+	}
 	if r := gmSet(w, "battle.max_turns", "7"); !strings.Contains(r.Content, "battle.max_turns = 7") {
 		t.Fatalf("max_turns: %q", r.Content)
 	}

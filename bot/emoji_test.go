@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,15 +33,25 @@ func ourEmojis(srv *discordtest.Server) map[string]discordfake.AppEmoji {
 	return out
 }
 
-// wantEmojis are the icons the bot uploads, by the name without its hash.
+// wantEmojis are the icons the bot uploads, by the name without its hash,
+// drawn once for the tests (polled in WaitFor, they were drawn again at
+// every poll: 26 s of a test under -race). The caller may not change them.
 func wantEmojis(t *testing.T) map[string][]byte {
 	t.Helper()
+	icons, err := wantIcons()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return icons
+}
+
+var wantIcons = sync.OnceValues(func() (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, l := range []render.Lang{render.RU, render.EN} {
 		for _, tt := range engine.TroopTypes() {
 			png, err := field.EmojiIcon("troop:"+tt.String(), l)
 			if err != nil {
-				t.Fatal(err)
+				return nil, err
 			}
 			out["gunbai_"+tt.String()+"_"+string(l)] = png
 		}
@@ -48,12 +59,12 @@ func wantEmojis(t *testing.T) map[string][]byte {
 	for _, m := range field.EmojiMarks() {
 		png, err := field.EmojiIcon("mark:"+m, render.RU)
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		out["gunbai_"+m] = png
 	}
-	return out
-}
+	return out, nil
+})
 
 // checkEmojiSet: exactly one emoji of ours per icon, with its picture.
 func checkEmojiSet(t *testing.T, srv *discordtest.Server) {
