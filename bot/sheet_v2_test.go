@@ -9,6 +9,7 @@ import (
 
 	"github.com/gunbai/gunbai/bot/discordtest"
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/internal/racetest"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
 )
@@ -84,11 +85,18 @@ func TestSheetComponentsV2SixteenUnitsGiveAndCancel(t *testing.T) {
 	defer w.stop()
 	w.slash(gm, chanGM, "battle", discordtest.Subcommand("start", discordtest.StringOpt("battle", "Одавара")))
 	w.b.Wait()
-	for _, c := range []struct {
+	type side struct {
 		m      discordtest.Member
 		l      render.Lang
 		prefix string
-	}{{north, render.RU, "n-"}, {south, render.EN, "s-"}} {
+	}
+	sides := []side{{north, render.RU, "n-"}, {south, render.EN, "s-"}}
+	if racetest.Reduced() {
+		// Under -race the North alone (64 clicks, each sheet drawn anew,
+		// were 27 s of the package's time); CI's full-size step plays both.
+		sides = sides[:1]
+	}
+	for _, c := range sides {
 		p := &sheetPlayer{w: w, m: c.m}
 		p.roll()
 		w.grantAll("одавара", 16, 16)
