@@ -31,10 +31,7 @@ func absentWorld(t *testing.T) (*world, *testClock, discordtest.Member, discordt
 	clock := &testClock{t: start}
 	w := newWorld(t)
 	w.svc = func(s *game.Service) {
-		sc, err := game.LoadScenarios([]string{"testdata/odawara.toml"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		sc := testScenarios(t, "odawara.toml")
 		s.Scenarios, s.TurnDeadline, s.Now = sc, 24*time.Hour, clock.now
 		s.Rand = rand.NewChaCha8([32]byte{29}) // the same dice every run
 	}

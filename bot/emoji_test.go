@@ -331,10 +331,7 @@ func TestEmojiInSheetMenus(t *testing.T) {
 	w := newWorld(t)
 	w.botOpt = withEmojis
 	w.svc = func(s *game.Service) {
-		sc, err := game.LoadScenarios([]string{"testdata/odawara.toml"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		sc := testScenarios(t, "odawara.toml")
 		s.Scenarios = sc
 	}
 	north, south := oda, asai

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/gunbai/gunbai/bot/discordtest"
+	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 )
 
@@ -20,10 +21,7 @@ const roleOdaOrders, roleAsaiOrders = "900000000000000012", "900000000000000013"
 func scenarioWorld(t *testing.T, file, scenario, battle string, extra ...discordtest.Option) (*world, discordtest.Member, discordtest.Member) {
 	w := newWorld(t)
 	w.svc = func(s *game.Service) {
-		sc, err := game.LoadScenarios([]string{"testdata/" + file})
-		if err != nil {
-			t.Fatal(err)
-		}
+		sc := testScenarios(t, file)
 		s.Scenarios = sc
 	}
 	north, south := oda, asai
@@ -35,6 +33,17 @@ func scenarioWorld(t *testing.T, file, scenario, battle string, extra ...discord
 	w.create(battle, append([]discordtest.Option{discordtest.StringOpt("scenario", scenario),
 		discordtest.RoleOpt("north_orders", roleOdaOrders), discordtest.RoleOpt("south_orders", roleAsaiOrders)}, extra...)...)
 	return w, north, south
+}
+
+// testScenarios are the scenarios of a file of testdata, for a world's
+// service.
+func testScenarios(tb testing.TB, file string) map[string]engine.Battle {
+	tb.Helper()
+	sc, err := game.LoadScenarios([]string{"testdata/" + file})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sc
 }
 
 // odawaraWorld is a world with a 12-unit-a-side battle whose clans name
@@ -399,10 +408,7 @@ func BenchmarkSheetClick(b *testing.B) {
 	w := newWorld(b)
 	w.srv.SkipSpec() // measure the bot, not the fake's OpenAPI checks
 	w.svc = func(s *game.Service) {
-		sc, err := game.LoadScenarios([]string{"testdata/odawara.toml"})
-		if err != nil {
-			b.Fatal(err)
-		}
+		sc := testScenarios(b, "odawara.toml")
 		s.Scenarios = sc
 	}
 	north := oda

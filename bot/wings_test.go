@@ -396,10 +396,7 @@ func TestWingPlayersGetTheirSheetsWhenATurnOpens(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	w.svc = func(s *game.Service) {
-		sc, err := game.LoadScenarios([]string{"testdata/odawara.toml"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		sc := testScenarios(t, "odawara.toml")
 		s.Scenarios = sc
 	}
 	north := oda

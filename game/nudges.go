@@ -159,16 +159,23 @@ func (g Clock) nudgesDue() error {
 	})
 }
 
+// turnNudgees are the open turn of a battle, its command phase and its
+// players as nudges see them (nudgees).
+func turnNudgees(tx *store.Tx, rec *store.BattleRecord) (store.TurnTx, store.CommandPhase, []nudgee, error) {
+	turn := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn)
+	ph, err := turn.Phase()
+	if err != nil {
+		return turn, ph, nil, err
+	}
+	people, err := nudgees(tx, rec, rec.Turn, &ph)
+	return turn, ph, people, err
+}
+
 // nudgeBattle nudges the players of one battle whose lead has come and
 // who are not ready, and keeps when the next one's comes (NudgeAt; the
 // deadline when none is to come).
 func nudgeBattle(tx *store.Tx, rec *store.BattleRecord, now time.Time) error {
-	turn := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn)
-	ph, err := turn.Phase()
-	if err != nil {
-		return err
-	}
-	people, err := nudgees(tx, rec, rec.Turn, &ph)
+	turn, ph, people, err := turnNudgees(tx, rec)
 	if err != nil {
 		return err
 	}
@@ -250,12 +257,7 @@ func nudgeLast(tx *store.Tx, rec *store.BattleRecord) error {
 // let it pass without a word: not ready, and no change to their side's
 // orders this turn.
 func nudgeMissed(tx *store.Tx, rec *store.BattleRecord) error {
-	turn := tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn)
-	ph, err := turn.Phase()
-	if err != nil {
-		return err
-	}
-	people, err := nudgees(tx, rec, rec.Turn, &ph)
+	turn, ph, people, err := turnNudgees(tx, rec)
 	if err != nil {
 		return err
 	}
