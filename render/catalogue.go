@@ -61,6 +61,7 @@ func tables() []table {
 		{"statsTexts", statsTexts},
 		{"substituteTexts", substituteTexts},
 		{"absentTexts", absentTexts},
+		{"aiTexts", aiTexts},
 		{"fieldTexts", fieldTexts},
 		{"trustTexts", trustTexts},
 		{"turnPostTexts", turnPostTexts},

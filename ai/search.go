@@ -1,0 +1,208 @@
+package ai
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
+
+	"github.com/gunbai/gunbai/engine"
+)
+
+// search is one decision's search: the sight, the grant and the orders
+// given, the samples every candidate is played against, and the budget.
+type search struct {
+	s       Sight
+	turn    int
+	granted engine.CommandResult
+	given   []engine.Order
+	rng     *rand.Rand
+	samples []sample
+	spent   int // battle turns simulated
+	limit   int
+	stop    func() bool
+}
+
+// sample is one possible world and what happens in it that the plan does
+// not choose: the enemy's hidden units and orders, the dice.
+type sample struct {
+	world engine.Battle     // the sight with the enemy's hidden units drawn
+	enemy []engine.Order    // the enemy's orders for the turn
+	dice  [2]uint64         // the dice of this turn and the next
+	roll  func() *rand.Rand // the next turn's policies' random source
+}
+
+func newSearch(g General, s Sight, granted engine.CommandResult, given []engine.Order) *search {
+	se := &search{s: s, turn: s.Turn(), granted: granted, given: stamped(given, s.side),
+		rng: rand.New(rand.NewPCG(g.Seed, 0x67656e6572616c)), limit: g.turns(), stop: g.Budget.Stop}
+	n := min(max(se.limit/50, 6), 64)
+	for range n {
+		se.samples = append(se.samples, se.newSample())
+	}
+	return se
+}
+
+// stamped are orders with their side set, as the search adds them.
+func stamped(orders []engine.Order, side engine.Side) []engine.Order {
+	out := slices.Clone(orders)
+	for i := range out {
+		out[i].Side = side
+	}
+	return out
+}
+
+// exhausted says whether the budget is spent.
+func (se *search) exhausted() bool {
+	return se.spent >= se.limit || se.stop != nil && se.stop()
+}
+
+// plan builds the plan one order at a time: each step picks, by
+// sequential halving, the order offered whose addition scores best, or
+// none (the plan is done).
+func (se *search) plan() Plan {
+	var p Plan
+	var plan []engine.Order
+	var gains []float64
+	for step := 0; ; step++ {
+		cands := se.candidates(plan)
+		if len(cands) == 0 {
+			break
+		}
+		left := max(se.granted.Ordinary+se.granted.Special+2-step, 1)
+		budget := max((se.limit-se.spent-len(se.samples))/left, 0)
+		best, gain := se.halve(plan, cands, budget)
+		if best < 0 {
+			break
+		}
+		plan = append(plan, cands[best])
+		gains = append(gains, gain)
+	}
+	p.Orders = plan
+	p.Intents = se.intents(plan, gains)
+	p.Turns = se.spent
+	return p
+}
+
+// candidates are the orders offered next (engine.Options): for each unit,
+// kind and choice the cheapest class and the earliest phase offered;
+// every army-wide order, leader's move, shinobi's mission and banner; the
+// end of the battle when offered. Waiting (no effect) and the signal to
+// retreat (the general does not give up) are not searched.
+func (se *search) candidates(plan []engine.Order) []engine.Order {
+	tree := engine.Options(se.s.view, se.s.side, se.turn, slices.Concat(se.given, plan), se.granted)
+	var out []engine.Order
+	for _, uo := range tree.Units {
+		for _, ko := range uo.Kinds {
+			if ko.Kind == engine.OrderWait || len(ko.Classes) == 0 || len(ko.Phases) == 0 {
+				continue
+			}
+			class := ko.Classes[0]
+			if slices.Contains(ko.Classes, engine.Ordinary) {
+				class = engine.Ordinary
+			}
+			for _, ch := range ko.Choices {
+				out = append(out, engine.Order{Unit: uo.Unit, Side: se.s.side, Kind: ko.Kind, Class: class, Phase: ko.Phases[0],
+					Target: ch.Target, Facing: ch.Facing, Steps: ch.Steps, CarryShields: ch.CarryShields, SetShields: ch.SetShields})
+			}
+		}
+	}
+	tree.Units, tree.SignalRetreat = nil, false
+	for _, o := range tree.Orders() {
+		o.Turn = 0
+		out = append(out, o)
+	}
+	return out
+}
+
+// halve picks among cands (plus none, index -1) by sequential halving
+// within about budget simulated turns: every survivor of a round is
+// played against the same samples, the better half kept. It returns the
+// index chosen and its gain over none on the samples both saw.
+func (se *search) halve(plan, cands []engine.Order, budget int) (int, float64) {
+	type arm struct {
+		i    int // -1: no more orders
+		vals []float64
+	}
+	mean := func(a arm) float64 { return average(a.vals) }
+	arms := make([]arm, 0, len(cands)+1)
+	arms = append(arms, arm{i: -1})
+	for i := range cands {
+		arms = append(arms, arm{i: i})
+	}
+	rounds := max(int(math.Ceil(math.Log2(float64(len(arms))))), 1)
+	seen := 0
+	var noneVals []float64
+	for len(arms) > 1 && seen < len(se.samples) {
+		per := max(budget/(2*rounds*len(arms)), 1)
+		upto := min(seen+per, len(se.samples))
+		for k := range arms {
+			for j := seen; j < upto; j++ {
+				arms[k].vals = append(arms[k].vals, se.value(withOrder(plan, cands, arms[k].i), &se.samples[j]))
+			}
+			if arms[k].i < 0 {
+				noneVals = arms[k].vals
+			}
+		}
+		seen = upto
+		// Stable: on a tie the earlier arm stays ahead, none first.
+		sort.SliceStable(arms, func(a, b int) bool { return mean(arms[a]) > mean(arms[b]) })
+		if se.exhausted() {
+			break
+		}
+		arms = arms[:max(len(arms)/2, 1)]
+	}
+	best := arms[0]
+	if best.i < 0 {
+		return -1, 0
+	}
+	n := min(len(noneVals), len(best.vals))
+	if n == 0 {
+		return best.i, 0
+	}
+	return best.i, average(best.vals[:n]) - average(noneVals[:n])
+}
+
+// average is the mean of vs (0 for none).
+func average(vs []float64) float64 {
+	if len(vs) == 0 {
+		return 0
+	}
+	var s float64
+	for _, v := range vs {
+		s += v
+	}
+	return s / float64(len(vs))
+}
+
+// withOrder is plan with cands[i] added (i < 0: plan as it is).
+func withOrder(plan, cands []engine.Order, i int) []engine.Order {
+	if i < 0 {
+		return plan
+	}
+	return append(slices.Clip(plan), cands[i])
+}
+
+// value plays plan in sample sm: this turn with the enemy's sampled
+// orders, the next with both sides' policy, and scores the end.
+func (se *search) value(plan []engine.Order, sm *sample) float64 {
+	orders := slices.Concat(se.given, plan, sm.enemy)
+	next, _, err := engine.ResolveTurn(sm.world, orders, newDice(sm.dice[0]))
+	se.spent++
+	if err != nil {
+		return math.Inf(-1) // never offered: Options gives legal orders
+	}
+	if next.Outcome != engine.Ongoing || next.Turn >= next.Settings.LastTurn() {
+		return score(&next, se.s.side)
+	}
+	rng := sm.roll()
+	var both []engine.Order
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		both = append(both, rollout(&next, side, rng)...)
+	}
+	after, _, err := engine.ResolveTurn(next, both, newDice(sm.dice[1]))
+	se.spent++
+	if err != nil {
+		return score(&next, se.s.side)
+	}
+	return score(&after, se.s.side)
+}
