@@ -85,9 +85,10 @@ type Intent struct {
 	// Gain is what the order adds to the plan's score (eval.go's units:
 	// about one figure of spearmen).
 	Gain float64
-	// Odds is the share of samples in which it came off: the target of an
-	// attack or a shot broke (routed, fled or was destroyed), a unit that
-	// moved or turned stood unbroken at the end of the turn.
+	// Odds is, for an attack or a shot, the share of samples in which its
+	// target broke (routed, fled or was destroyed) this turn; for any other
+	// order, the share in which the plan scored better with it than
+	// without it, two turns on.
 	Odds float64
 }
 

@@ -10,7 +10,7 @@ import (
 // intents are the plan's main intentions: its orders by the gain the
 // search measured when it chose them, the best three, each with the share
 // of samples in which it came off this turn.
-func (se *search) intents(plan []engine.Order, gains []float64) []Intent {
+func (se *search) intents(plan []engine.Order, gains []choice) []Intent {
 	if len(plan) == 0 {
 		return nil
 	}
@@ -18,10 +18,17 @@ func (se *search) intents(plan []engine.Order, gains []float64) []Intent {
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return gains[idx[a]] > gains[idx[b]] })
+	sort.SliceStable(idx, func(a, b int) bool { return gains[idx[a]].gain > gains[idx[b]].gain })
 	idx = idx[:min(3, len(idx))]
 	came := make([]int, len(plan))
+	aimed := false
+	for _, i := range idx {
+		aimed = aimed || targetOf(&se.s.view, plan[i]) != ""
+	}
 	for j := range se.samples {
+		if !aimed {
+			break // no attack or shot: the odds are the search's own
+		}
 		sm := &se.samples[j]
 		next, _, err := engine.ResolveTurn(sm.world, slices.Concat(se.given, plan, sm.enemy), newDice(sm.dice[0]))
 		se.spent++
@@ -29,31 +36,26 @@ func (se *search) intents(plan []engine.Order, gains []float64) []Intent {
 			continue
 		}
 		for _, i := range idx {
-			if cameOff(&sm.world, &next, plan[i]) {
+			if t := targetOf(&sm.world, plan[i]); t != "" && broke(&next, t) {
 				came[i]++
 			}
 		}
 	}
 	var out []Intent
 	for _, i := range idx {
-		out = append(out, Intent{Order: plan[i], Target: targetOf(&se.s.view, plan[i]), Gain: gains[i],
-			Odds: float64(came[i]) / float64(len(se.samples))})
+		in := Intent{Order: plan[i], Target: targetOf(&se.s.view, plan[i]), Gain: gains[i].gain, Odds: gains[i].pays}
+		if in.Target != "" {
+			in.Odds = float64(came[i]) / float64(len(se.samples))
+		}
+		out = append(out, in)
 	}
 	return out
 }
 
-// cameOff says whether order o came off from before to after: the enemy
-// it attacks or shoots at broke, or else the unit stands unbroken.
-func cameOff(before, after *engine.Battle, o engine.Order) bool {
-	if t := targetOf(before, o); t != "" {
-		u := after.Unit(t)
-		return u == nil || u.Status != engine.StatusOK
-	}
-	if o.Unit == "" {
-		return after.Outcome == engine.Ongoing || after.Outcome == victoryOf(o.Side) || after.Outcome == totalVictoryOf(o.Side)
-	}
-	u := after.Unit(o.Unit)
-	return u != nil && u.Status == engine.StatusOK
+// broke says whether unit id is broken in b: routing, fled or destroyed.
+func broke(b *engine.Battle, id string) bool {
+	u := b.Unit(id)
+	return u == nil || u.Status != engine.StatusOK
 }
 
 // targetOf is the enemy unit o aims at: a shot's target, or the enemy in
@@ -73,18 +75,4 @@ func targetOf(b *engine.Battle, o engine.Order) string {
 		return e.ID
 	}
 	return ""
-}
-
-func victoryOf(s engine.Side) engine.Outcome {
-	if s == engine.North {
-		return engine.NorthVictory
-	}
-	return engine.SouthVictory
-}
-
-func totalVictoryOf(s engine.Side) engine.Outcome {
-	if s == engine.North {
-		return engine.NorthTotalVictory
-	}
-	return engine.SouthTotalVictory
 }

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -131,5 +132,40 @@ type rngDice struct{ r *rand.Rand }
 // Roll implements engine.Dice.
 func (d rngDice) Roll(string) int { return 1 + d.r.IntN(6) }
 
-// newDice are the dice of one simulated turn.
-func newDice(seed uint64) engine.Dice { return rngDice{rand.New(rand.NewPCG(seed, 0x64696365))} }
+// newDice are the dice of one simulated turn: fair, and keyed as the
+// battle's own dice are (CASES.md "Roll keys": the n-th roll of a key is
+// a function of the seed, the key and n), so that two candidates played on
+// one sample roll the same die for the same melee or shot, whatever else
+// differs: the comparison sees the plans, not the luck.
+func newDice(seed uint64) engine.Dice { return &keyedDice{seed: seed} }
+
+type keyedDice struct {
+	seed uint64
+	n    map[string]uint64
+}
+
+// Roll implements engine.Dice.
+func (d *keyedDice) Roll(key string) int {
+	if d.n == nil {
+		d.n = make(map[string]uint64, 16)
+	}
+	c := d.n[key]
+	d.n[key] = c + 1
+	h := d.seed ^ 0xcbf29ce484222325
+	for i := 0; i < len(key); i++ { // FNV-1a
+		h ^= uint64(key[i])
+		h *= 0x100000001b3
+	}
+	x := mix(h + c*0x9e3779b97f4a7c15)
+	hi, _ := bits.Mul64(x, 6)
+	return 1 + int(hi)
+}
+
+// mix is SplitMix64's finaliser.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}

@@ -62,14 +62,16 @@ func (se *search) exhausted() bool {
 func (se *search) plan() Plan {
 	var p Plan
 	var plan []engine.Order
-	var gains []float64
+	var gains []choice
 	for step := 0; ; step++ {
 		cands := se.candidates(plan)
 		if len(cands) == 0 {
 			break
 		}
-		left := max(se.granted.Ordinary+se.granted.Special+2-step, 1)
+		left := max(se.granted.Ordinary+se.granted.Special+1-step, 1)
 		budget := max((se.limit-se.spent-len(se.samples))/left, 0)
+		// Room for every candidate kept to be played twice.
+		cands = se.prune(cands, max(budget/4, 4))
 		best, gain := se.halve(plan, cands, budget)
 		if best < 0 {
 			break
@@ -118,7 +120,7 @@ func (se *search) candidates(plan []engine.Order) []engine.Order {
 // within about budget simulated turns: every survivor of a round is
 // played against the same samples, the better half kept. It returns the
 // index chosen and its gain over none on the samples both saw.
-func (se *search) halve(plan, cands []engine.Order, budget int) (int, float64) {
+func (se *search) halve(plan, cands []engine.Order, budget int) (int, choice) {
 	type arm struct {
 		i    int // -1: no more orders
 		vals []float64
@@ -153,13 +155,36 @@ func (se *search) halve(plan, cands []engine.Order, budget int) (int, float64) {
 	}
 	best := arms[0]
 	if best.i < 0 {
-		return -1, 0
+		return -1, choice{}
 	}
-	n := min(len(noneVals), len(best.vals))
+	return best.i, against(best.vals, noneVals)
+}
+
+// choice is what the search measured of an order it chose, against no
+// order, on the samples both were played on: the mean gain, and the share
+// of those samples in which it scored better (a tie counts half).
+type choice struct {
+	gain, pays float64
+}
+
+func against(vals, none []float64) choice {
+	n := min(len(vals), len(none))
 	if n == 0 {
-		return best.i, 0
+		return choice{}
 	}
-	return best.i, average(best.vals[:n]) - average(noneVals[:n])
+	var c choice
+	for j := range n {
+		c.gain += vals[j] - none[j]
+		switch {
+		case vals[j] > none[j]:
+			c.pays++
+		case vals[j] == none[j]:
+			c.pays += 0.5
+		}
+	}
+	c.gain /= float64(n)
+	c.pays /= float64(n)
+	return c
 }
 
 // average is the mean of vs (0 for none).

@@ -16,8 +16,7 @@ var aiTexts = texts{
 	"ai.turn":       {"Ход %d, %s (ИИ):", "Turn %d, %s (AI):"},
 	"ai.none":       {"• приказов не отдал: ничто не обещало больше", "• gave no orders: nothing promised more"},
 	"ai.hit":        {"• %s — ждал, что цель дрогнет: %s", "• %s — expected the target to break: %s"},
-	"ai.hold":       {"• %s — ждал, что отряд устоит: %s", "• %s — expected the unit to stand: %s"},
-	"ai.army":       {"• %s — ждал, что битва продолжится или будет выиграна: %s", "• %s — expected the battle to go on or be won: %s"},
+	"ai.pays":       {"• %s — ждал, что это окупится: %s", "• %s — expected it to pay off: %s"},
 	"ai.gain":       {" (выигрыш по оценке: %s)", " (gain by its estimate: %s)"},
 	"ai.rolled":     {"• ставка командного броска: %s", "• stake of the command roll: %s"},
 	"ai.stake.low":  {"низкая", "low"},
@@ -32,11 +31,8 @@ func AIIntents(lang Lang, turn int, side engine.Side, stake engine.Stake, intent
 		lines = append(lines, T(lang, "ai.none"))
 	}
 	for _, in := range intents {
-		key := "ai.hold"
-		switch {
-		case in.Order.Unit == "":
-			key = "ai.army"
-		case in.Target != "":
+		key := "ai.pays"
+		if in.Target != "" {
 			key = "ai.hit"
 		}
 		odds := percent(lang, int(math.Round(1000*in.Odds)), 1000)
