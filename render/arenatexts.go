@@ -1,7 +1,7 @@
 package render
 
 // gunbai arena (issue 30 item 2): its usage, flags, progress, errors and
-// the table it prints, in both languages.
+// the table it prints, in both languages; and the demo's -ai (item 5).
 var arenaTexts = texts{
 	"cli.list.arena": {"сыграть политики друг против друга (ИИ, sim): победы, рейтинг, время решения", "play policies against each other (the AI, sim): wins, rating, decision time"},
 
@@ -66,6 +66,7 @@ examples:
 flags:
 %s`},
 
+	"cli.demo_ai_bad":       {"-ai: сторона — north или south (север или юг), а не %q", "-ai: the side is north or south, not %q"},
 	"cli.arena.bad_policy":  {"-%s: нет политики %q; есть ai, ai:N (N ≥ 1) и sim", "-%s: there is no policy %q; there are ai, ai:N (N ≥ 1) and sim"},
 	"cli.arena.bad_count":   {"-%s: нужно число не меньше 0, а не %d", "-%s: want a number of 0 or more, not %d"},
 	"cli.arena.no_starts":   {"нечего играть: -battles 0 и -scenarios=false", "nothing to play: -battles 0 and -scenarios=false"},
