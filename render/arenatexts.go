@@ -13,7 +13,7 @@ var arenaTexts = texts{
 	"cli.flag.arena.workers":   {"`N` битв одновременно (0 — по числу ядер, GOMAXPROCS)", "`N` battles at once (0: one per core, GOMAXPROCS)"},
 	"cli.flag.arena.full":      {"полный замер задачи: ai с бюджетом по умолчанию против sim, 200 расстановок (≥ 400 битв); так же GUNBAI_FULL=1; явные флаги главнее", "the issue's full measurement: ai at its default budget against sim, 200 deployments (≥ 400 battles); GUNBAI_FULL=1 likewise; flags given win"},
 	"cli.flag.arena.json":      {"напечатать итог и каждую битву в JSON вместо таблицы", "print the summary and every battle as JSON instead of the table"},
-	"cli.flag.arena.lang":      {"язык таблицы и ошибок: ru или en", "language of the table and of the errors: ru or en"},
+	"cli.flag.arena.lang":      {"язык таблицы и ошибок (`ru|en`)", "the language of the table and of the errors (`ru|en`)"},
 
 	"cli.help.arena": {`использование: gunbai arena [-a ПОЛИТИКА] [-b ПОЛИТИКА] [-battles N] [-scenarios] [-seed ЗЕРНО] [-workers N] [-full] [-json] [-lang ru|en]
 
@@ -21,8 +21,8 @@ var arenaTexts = texts{
 (командный бросок, приказы в его пределах, каждая сторона видит только своё),
 на всех ядрах машины, и печатает таблицу: битвы, победы, ничьи и поражения,
 долю побед среди решённых битв с 95-процентным интервалом Уилсона, разницу
-рейтинга (Эло, ничья — пол-очка) с 95-процентным интервалом, среднее время решения,
-симулированные ходы на решение и в секунду. Каждое начало — расстановка
+рейтинга (Эло, ничья — пол-очка) с 95-процентным интервалом, среднее время
+решения, симулированные ходы на решение и в секунду. Каждое начало — расстановка
 engine/sim или встроенный сценарий — играется дважды: A за Север, затем A за
 Юг. Битвы посеяны зерном арены и своим номером: то же зерно — те же исходы
 (кроме времени). Ход игры пишется в stderr.
