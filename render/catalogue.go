@@ -62,6 +62,7 @@ func tables() []table {
 		{"substituteTexts", substituteTexts},
 		{"absentTexts", absentTexts},
 		{"aiTexts", aiTexts},
+		{"arenaTexts", arenaTexts},
 		{"fieldTexts", fieldTexts},
 		{"trustTexts", trustTexts},
 		{"turnPostTexts", turnPostTexts},

@@ -118,7 +118,7 @@ example:
 flags:
 %s`},
 
-	"cli.help.demo": {`использование: gunbai demo [-out DIR] [-turns N]
+	"cli.help.demo": {`использование: gunbai demo [-out DIR] [-turns N] [-ai north|south]
 
 Играет встроенную битву при Каванакадзиме (река с мостом, холмы, леса,
 отряд, скрытый в одном из них, генералы, синоби, знамёна) без сети, с
@@ -129,16 +129,24 @@ flags:
 (ход по шагам), turn-N.V.ru.txt и turn-N.V.en.txt (журналы этого вида);
 turn-0.V.png — расстановка, demo.db — хранилище со всеми ходами.
 
+С -ai north или -ai south эту сторону играет ИИ-генерал вместо заданных
+приказов (его ставка, перебросы и приказы, через тот же жизненный цикл), а
+DIR/ai.ru.txt и DIR/ai.en.txt говорят, что он намеревался сделать в каждый
+ход и с какими шансами.
+
 примеры:
   gunbai demo
   gunbai demo -out /tmp/kawanakajima -turns 2
+  gunbai demo -ai south
 
 флаги:
   -out DIR
     	папка для PNG, журналов и файла хранилища (по умолчанию "out")
   -turns N
     	сколько ходов сыграть, не меньше 1 (по умолчанию %d)
-`, `usage: gunbai demo [-out DIR] [-turns N]
+  -ai north|south
+    	сторона, которую играет ИИ-генерал вместо заданных приказов
+`, `usage: gunbai demo [-out DIR] [-turns N] [-ai north|south]
 
 Plays the built-in battle of Kawanakajima (a river and its bridge, hills,
 forests, a unit hidden in one, generals, shinobi, banners) offline with
@@ -150,15 +158,23 @@ turn-N.V.gif (the turn step by step), turn-N.V.ru.txt and turn-N.V.en.txt
 (the logs that view reads); turn-0.V.png is the deployment, and demo.db
 the store with every turn.
 
+With -ai north or -ai south the AI general plays that side instead of the
+scripted orders (its stake, rerolls and orders, through the same
+lifecycle), and DIR/ai.ru.txt and DIR/ai.en.txt say what it intended each
+turn and the odds it expected.
+
 examples:
   gunbai demo
   gunbai demo -out /tmp/kawanakajima -turns 2
+  gunbai demo -ai south
 
 flags:
   -out DIR
     	folder for the PNGs, logs and the demo's store file (default "out")
   -turns N
     	battle turns to play, at least 1 (default %d)
+  -ai north|south
+    	the side the AI general plays instead of the scripted orders
 `},
 
 	"cli.help.case": {`использование: gunbai case [--json] FILE...

@@ -120,6 +120,7 @@ func demoMain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	outDir := fs.String("out", "out", "directory for the PNGs, logs and the demo's store file")
 	turns := fs.Int("turns", len(demoOrders), "battle turns to play (at least 1)")
+	side := fs.String("ai", "", "the side the general plays instead of the script: north or south")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -127,7 +128,12 @@ func demoMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gunbai demo: -turns must be at least 1 and no arguments are taken")
 		return 2
 	}
-	if err := playDemo(*outDir, *turns, stdout); err != nil {
+	general, ok := parseDemoAI(*side)
+	if !ok {
+		fmt.Fprintln(stderr, "gunbai demo: "+render.T(argsLang(args), "cli.demo_ai_bad", *side))
+		return 2
+	}
+	if err := playDemo(*outDir, *turns, general, stdout); err != nil {
 		fmt.Fprintln(stderr, "gunbai demo:", err)
 		return 1
 	}
@@ -147,7 +153,9 @@ func (d *demoSeeds) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func playDemo(outDir string, turns int, stdout io.Writer) error {
+// playDemo plays the demo into outDir; general, if not nil, plays its
+// side instead of the script (gunbai demo -ai).
+func playDemo(outDir string, turns int, general *demoAI, stdout io.Writer) error {
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
 		return err
 	}
@@ -193,7 +201,7 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 	}
 	over := false
 	for turn := 1; turn <= turns; turn++ {
-		res, err := playTurn(svc, turn, stdout)
+		res, err := playTurn(svc, turn, general, outDir, stdout)
 		if err != nil {
 			return fmt.Errorf("turn %d: %w", turn, err)
 		}
@@ -213,13 +221,23 @@ func playDemo(outDir string, turns int, stdout io.Writer) error {
 
 // playTurn plays one turn as the two clans would: each makes its command
 // roll (high stake, accepted as it falls), gives its scripted orders and
-// says it is ready; the second "ready" resolves the turn.
-func playTurn(svc *game.Service, turn int, stdout io.Writer) (game.Resolved, error) {
+// says it is ready; the second "ready" resolves the turn. The general's
+// side, if any, is played by general.play instead.
+func playTurn(svc *game.Service, turn int, general *demoAI, outDir string, stdout io.Writer) (game.Resolved, error) {
 	var res game.ReadyResult
 	for _, side := range []engine.Side{engine.North, engine.South} {
 		seat, err := svc.Seats().SeatOf(demoGuild, []string{demoRoles[side]})
 		if err != nil {
 			return game.Resolved{}, err
+		}
+		if general != nil && general.side == side {
+			if err := general.play(svc, seat, turn, outDir, stdout); err != nil {
+				return game.Resolved{}, err
+			}
+			if res, err = svc.Ready(seat); err != nil {
+				return game.Resolved{}, err
+			}
+			continue
 		}
 		r, err := svc.Roll(seat, engine.StakeHigh)
 		if err == nil && !r.Final {

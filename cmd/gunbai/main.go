@@ -2,7 +2,8 @@
 //
 //	gunbai run [-config FILE]                          the Discord bot (token in the config or GUNBAI_TOKEN)
 //	gunbai sandbox [-addr ADDR] [-store FILE]          play in a browser: the real bot on an embedded Discord
-//	gunbai demo [-out DIR] [-turns N]                  play a built-in battle offline: PNGs and logs
+//	gunbai demo [-out DIR] [-turns N] [-ai SIDE]       play a built-in battle offline: PNGs and logs
+//	gunbai arena [-a POLICY] [-b POLICY] [-battles N] [-full]  policies played against each other: wins, rating, decision time
 //	gunbai case [--json] FILE...                       run engine case files (engine/testdata/cases/README.md)
 //	gunbai commands [-json]                            the slash commands, as registered in Discord
 //	gunbai commands -register [-config FILE]           register them in the configured guilds
@@ -54,8 +55,10 @@ func subcommands() []subcommand {
 			help: runHelp, main: runMain, flags: true},
 		{name: "sandbox", list: [][2]string{{"sandbox [-addr ADDR] [-store FILE]", "cli.list.sandbox"}},
 			help: sandboxHelp, main: sandboxMain, flags: true},
-		{name: "demo", list: [][2]string{{"demo [-out DIR] [-turns N]", "cli.list.demo"}},
+		{name: "demo", list: [][2]string{{"demo [-out DIR] [-turns N] [-ai north|south]", "cli.list.demo"}},
 			help: demoHelp, main: demoMain},
+		{name: "arena", list: [][2]string{{"arena [-a POLICY] [-b POLICY] [-battles N] [-full] [-json]", "cli.list.arena"}},
+			help: arenaHelp, main: arenaMain, flags: true},
 		{name: "case", list: [][2]string{{"case [--json] FILE...", "cli.list.case"}},
 			help: caseHelp, main: cases.Main},
 		{name: "commands", list: [][2]string{
