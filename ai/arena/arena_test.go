@@ -8,17 +8,6 @@ import (
 	"github.com/gunbai/gunbai/internal/racetest"
 )
 
-// winner is the side an outcome gives the battle to, and whether it has one.
-func winner(o engine.Outcome) (engine.Side, bool) {
-	switch o {
-	case engine.NorthVictory, engine.NorthTotalVictory:
-		return engine.North, true
-	case engine.SouthVictory, engine.SouthTotalVictory:
-		return engine.South, true
-	}
-	return 0, false
-}
-
 // The general, even at a small budget, beats engine/sim's policy played
 // by the same roll (issue 30 item 2; gunbai arena measures it in full):
 // each of these sim battles from both sides, every decided one won but
@@ -42,8 +31,8 @@ func TestArenaGeneralBeatsScripted(t *testing.T) {
 		if r.Decisions[me] == 0 || r.Decisions[me] != r.Decisions[me.Enemy()] || r.Turns == 0 {
 			t.Fatalf("battle %d: %d and %d decisions in %d turns", i, r.Decisions[me], r.Decisions[me.Enemy()], r.Turns)
 		}
-		switch w, ok := winner(r.Outcome); {
-		case !ok:
+		switch w := winner(r.Outcome); {
+		case w < 0:
 			drawn++
 		case w == me:
 			won++
