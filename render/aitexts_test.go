@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gunbai/gunbai/ai"
@@ -36,5 +37,16 @@ func TestAIIntentsWords(t *testing.T) {
 	}
 	if got := AIIntents(EN, 1, engine.North, engine.StakeLow, nil); got != "Turn 1, North (AI):\n• stake of the command roll: low\n• gave no orders: nothing promised more" {
 		t.Errorf("no orders: %q", got)
+	}
+}
+
+// A shinobi mission is named in the reader's words wherever an order is
+// listed (the GM's orders post, the general's intentions), not by its key.
+func TestOrderLineShinobiMissionInWords(t *testing.T) {
+	o := engine.Order{Side: engine.South, Kind: engine.OrderShinobi, Mission: engine.MissionSabotage, Target: "n-sohei"}
+	for lang, want := range map[Lang]string{RU: "Задание синоби саботаж n-sohei", EN: "sabotage n-sohei"} {
+		if got := OrderLine(lang, o); !strings.Contains(got, want) {
+			t.Errorf("%s: %q, want it to say %q", lang, got, want)
+		}
 	}
 }

@@ -56,7 +56,10 @@ func OrdersText(lang Lang, turn int, orders []engine.Order) string {
 func OrderLine(lang Lang, o engine.Order) string {
 	if o.Unit == "" || o.Kind.Declaration() {
 		line := OrderName(lang, o.Kind)
-		for _, part := range []string{o.Unit, o.Leader, o.To, o.Mission, o.Target, o.Banner} {
+		if o.Mission != "" {
+			line += " " + detail(lang, "mission", o.Mission) // in the reader's words, as the log says it
+		}
+		for _, part := range []string{o.Unit, o.Leader, o.To, o.Target, o.Banner} {
 			if part != "" {
 				line += " " + Literal(part) // as the player typed it
 			}
