@@ -129,7 +129,8 @@ func playNorth(t *testing.T, svc *Service, id string, rng *rand.Rand) (ReadyResu
 
 // A training battle on the built-in scenario with the South the general's:
 // the North plays the scripted policy through the service each turn; at
-// each phase that opens (the start, each resolution, a plan-change round)
+// each phase that opens (the start, each resolution, a plan-change round,
+// a turn the GM took back)
 // the general has rolled, ordered legally within its roll and is ready,
 // in the same transaction, and the battle ends.
 func TestAISeatPlaysATrainingBattle(t *testing.T) {
@@ -163,7 +164,7 @@ func TestAISeatPlaysATrainingBattle(t *testing.T) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(30, 5))
-	orders, rounds := [2]int{}, 0
+	orders, rounds, undone := [2]int{}, 0, false
 	for turn := 1; ; turn++ {
 		if turn > 40 {
 			t.Fatal("the battle did not end")
@@ -173,6 +174,14 @@ func TestAISeatPlaysATrainingBattle(t *testing.T) {
 			break
 		}
 		checkGeneralPlayed(t, svc, rec.ID, engine.South)
+		if rec.Turn == 3 && !undone {
+			// The GM takes turn 2 back: the general plays it again.
+			undone = true
+			if _, err := svc.Undo(guild, rec.ID, 2, false, "gm"); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
 		_, _, so := aiPhaseOf(t, svc, rec.ID, engine.South)
 		orders[engine.South] += len(so.Orders)
 		// The South's players only watch.

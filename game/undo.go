@@ -196,6 +196,11 @@ func (s *Service) Undo(guild, ref string, turn int, keepOrders bool, by string) 
 				}
 			}
 		}
+		// The general plays its sides again: the phase it was ready in is
+		// taken back; its roll stands, as a player's (issue 30).
+		if err := aiPlay(tx, rec); err != nil {
+			return err
+		}
 		out = Undone{Battle: *rec, Turn: turn, Last: last, KeptOrders: keepOrders, Posts: append(ids, owedBack...)}
 		return nil
 	})

@@ -38,6 +38,9 @@ func TestAIPlanRoundTrip(t *testing.T) {
 			t.Fatalf("read back %+v, stored %+v", got.AI[engine.South], want.AI[engine.South])
 		}
 		none, err := tx.BattleTurn("g1", "b1", 1).Phase()
+		if err != nil {
+			return err
+		}
 		if none.AI != [2]*AIPlan{} {
 			t.Fatalf("a phase without a plan reads %+v", none.AI)
 		}
