@@ -38,7 +38,7 @@ func aiCreated(l render.Lang, rec store.BattleRecord) string {
 // battleExplain gives the GM, once a battle is over, what the AI general
 // intended each turn it played (game.Explain), in the GM's language.
 func (b *Bot) battleExplain(c *call) error {
-	rec, turns, err := b.svc.Explain(c.i.GuildID, c.str("battle"))
+	rec, turns, err := b.svc.Audit().Explain(c.i.GuildID, c.str("battle"))
 	if err != nil {
 		return err
 	}

@@ -325,7 +325,7 @@ func TestAIExplainAfterTheEnd(t *testing.T) {
 	if _, err := svc.Start(guild, rec.ID, true); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err := svc.Explain(guild, rec.ID)
+	_, _, err := svc.Audit().Explain(guild, rec.ID)
 	userErr(t, err, "err.explain_not_over")
 	ue, _ := errors.AsType[*Refusal](err)
 	for l, want := range map[render.Lang]string{
@@ -349,7 +349,7 @@ func TestAIExplainAfterTheEnd(t *testing.T) {
 	if _, err := svc.Finish(guild, rec.ID); err != nil {
 		t.Fatal(err)
 	}
-	_, turns, err := svc.Explain(guild, "Учебная")
+	_, turns, err := svc.Audit().Explain(guild, "Учебная")
 	if err != nil {
 		t.Fatal(err)
 	}
