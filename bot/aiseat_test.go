@@ -75,6 +75,10 @@ func TestAISeatThroughDiscord(t *testing.T) {
 		}
 	}
 	t.Logf("the North's channel and status before its ready:\n%s", northRead)
+	// Its own clan's channel (Russian) reads its roll and orders, by 🤖.
+	if south := contentOf(w.srv.Messages().Under(chanAsai)); !strings.Contains(south, "Юг: командный бросок сделан.") || !strings.Contains(south, "• 🤖: готово") {
+		t.Fatalf("the South's channel: %q", south)
+	}
 	w.roll(oda, chanOda)
 	w.slash(oda, chanOda, "order", discordtest.StringOpt("unit", "n-yari"), discordtest.StringOpt("order", "move"))
 	w.slash(oda, chanOda, "orders", discordtest.BoolOpt("ready", true))

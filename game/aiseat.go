@@ -81,10 +81,16 @@ func aiSeed(turnSeed []byte, side engine.Side, round int) uint64 {
 
 // aiSeat is the seat the general holds: the whole side, as a substitute
 // for the whole side would (it rolls, orders every unit, says ready for
-// all); no player, so no receipt is sent and its changes name nobody.
+// all). Its player is no user (no receipt is sent, no statistics count
+// it) and is named AIName in its clan's summary of the turn.
 func aiSeat(rec *store.BattleRecord, side engine.Side) Seat {
-	return Seat{Battle: *rec, Side: side, Sub: &store.Substitute{Side: side}}
+	return Seat{Battle: *rec, Side: side, Sub: &store.Substitute{Side: side}, Player: &Player{Name: AIName}}
 }
+
+// AIName names the general where a player's name stands (his clan's
+// summary of the turn: who gave which order, who said ready): a sign read
+// alike in every language, as the lifecycle has no words of its own.
+const AIName = "🤖"
 
 // aiRefuse refuses a player's roll, order, ready or placement on a side
 // the general plays: its players only watch. The GM hands it back with
