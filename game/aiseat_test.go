@@ -71,7 +71,7 @@ func checkGeneralPlayed(t *testing.T, svc *Service, id string, side engine.Side)
 		t.Fatalf("turn %d round %d: the general's side is not ready", rec.Turn, ph.Round)
 	case ph.AI[side] == nil || ph.AI[side].By != store.AIBySeat || ph.AI[side].Round != ph.Round || ph.AI[side].Stake != so.Command.Stake:
 		t.Fatalf("turn %d: what the general intended is not kept: %+v", rec.Turn, ph.AI[side])
-	case ph.AI[side.Enemy()] != nil:
+	case ph.AI[side.Enemy()] != nil && !rec.AI[side.Enemy()]:
 		t.Fatalf("turn %d: an intention kept for the player's side", rec.Turn)
 	}
 	if p := engine.Validate(rec.State, side, rec.Turn, so.Orders); len(p) > 0 {
@@ -378,5 +378,27 @@ func TestAIExplainAfterTheEnd(t *testing.T) {
 			}
 		}
 		t.Logf("%s:\n%s", l, text)
+	}
+}
+
+// With the general on both sides nothing loops inside one transaction:
+// both are ready as the phase opens, and the turn waits for its deadline
+// or the GM's /battle resolve, one turn at a time.
+func TestAIBothSidesWaitForTheGM(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	rec := trainingBattle(t, svc, [2]bool{true, true})
+	if _, err := svc.Start(guild, rec.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	for turn := 1; turn <= 2; turn++ {
+		for _, side := range sides {
+			checkGeneralPlayed(t, svc, rec.ID, side)
+		}
+		if r, _, _ := aiPhaseOf(t, svc, rec.ID, engine.North); r.Turn != turn || r.State.Turn != turn-1 || r.Status != store.StatusCommand {
+			t.Fatalf("turn %d: the battle stands at turn %d (resolved %d), %s", turn, r.Turn, r.State.Turn, r.Status)
+		}
+		if _, err := svc.Resolve(guild, rec.ID, turn); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
