@@ -22,7 +22,8 @@ import (
 // the deadline gives its absent seats their orders by battle.absent).
 //
 // The general plays the battle turns only. In deployment its side keeps
-// the scenario's placement (its players may not change it) and needs
+// the placement it was created with, the scenario's (its players may not
+// change it) and needs
 // nothing more: the GM starts the battle. Its shinobi that got through
 // do not scout (it is done at once), and when only its side has any, no
 // scouting phase opens at all.
