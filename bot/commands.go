@@ -111,6 +111,8 @@ func battleSpecs() []cmdSpec {
 				{name: "south_army", typ: str, complete: completeArmies},
 				{name: "north_lang", typ: str, choices: []string{"ru", "en"}},
 				{name: "south_lang", typ: str, choices: []string{"ru", "en"}},
+				// The side the AI general plays: a training battle (issue 30).
+				{name: "ai", typ: str, choices: []string{"north", "south"}},
 			}},
 			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{
 				battle(func(c *call, h store.Header) bool {
@@ -171,6 +173,10 @@ func battleSpecs() []cmdSpec {
 			}},
 			{name: "nudges", handle: (*Bot).battleNudges, opts: []optSpec{ // issue 29, item 4
 				battle(func(_ *call, h store.Header) bool { return h.Status != store.StatusDeployment }),
+			}},
+			// What the AI general intended, once the battle is over (issue 30).
+			{name: "explain", handle: (*Bot).battleExplain, opts: []optSpec{
+				battle(func(_ *call, h store.Header) bool { return h.Status == store.StatusFinished }),
 			}},
 		}},
 	}

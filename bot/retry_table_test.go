@@ -30,6 +30,7 @@ var retryClasses = map[string]struct{ class, why string }{
 	"battle show":      {"a", ""},
 	"battle export":    {"a", "a file to the GM alone"},
 	"battle nudges":    {"a", "reads the turns\x27 nudges, writes nothing"},
+	"battle explain":   {"a", "reads the AI general's intentions kept with each turn, writes nothing"},
 	"remind":           {"b", "sets the player\x27s lead to the value (or only tells it)"},
 	"stats":            {"a", ""},
 	"roll":             {"b", "the turn's roll is made once; again, it is shown as it stands (bot.rolled_before) with its buttons; kept as the roller's last change (a ready after it is the new turn's, TestRetryReadyThatEndedTheTurn)"},
