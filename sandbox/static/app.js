@@ -91,6 +91,7 @@ function render() {
     }
   }
   for (const b of pb.querySelectorAll('button[data-person]')) b.classList.toggle('active', b.dataset.person === S.as);
+  renderAI(st); // ai.js
   // Channels.
   const cur = currentChannel();
   const lists = {chs: [], dms: []};
