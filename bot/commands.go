@@ -111,6 +111,8 @@ func battleSpecs() []cmdSpec {
 				{name: "south_army", typ: str, complete: completeArmies},
 				{name: "north_lang", typ: str, choices: []string{"ru", "en"}},
 				{name: "south_lang", typ: str, choices: []string{"ru", "en"}},
+				// The side the AI general plays: a training battle (issue 30).
+				{name: "ai", typ: str, choices: []string{"north", "south"}},
 			}},
 			{name: "start", handle: (*Bot).battleStart, opts: []optSpec{
 				battle(func(c *call, h store.Header) bool {

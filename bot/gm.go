@@ -33,6 +33,7 @@ func (b *Bot) battleCreate(c *call) error {
 		Armies:           [2]string{c.str("north_army"), c.str("south_army")},
 		Locale:           b.serverLocale(c),
 		GMLang:           string(c.lang),
+		AI:               aiSeats(c.str("ai")),
 	}
 	return b.createBattle(c, req)
 }

@@ -29,6 +29,9 @@ type CreateRequest struct {
 	// Armies, when given, are the roster armies North and South fight with
 	// (instead of a scenario): the battle is written back to them.
 	Armies [2]string
+	// AI seats the AI general on sides of a training battle (issue 30
+	// item 5; store.BattleRecord.AI).
+	AI [2]bool
 }
 
 // MaxNameLen is the longest battle name, in characters (kit.MaxNameLen).
@@ -78,7 +81,7 @@ func (s *Service) Create(guild string, req CreateRequest) (store.BattleRecord, e
 	rec := store.BattleRecord{
 		ID: id, GuildID: guild, Name: strings.TrimSpace(req.Name), Status: store.StatusDeployment,
 		Sides: [2]store.Clan{req.North, req.South}, GMChannelID: req.GMChannelID, SpectatorChannel: req.SpectatorChannel,
-		State: state, Locale: req.Locale, GMLang: req.GMLang,
+		State: state, Locale: req.Locale, GMLang: req.GMLang, AI: req.AI,
 	}
 	rec.State.ID = id
 	err := s.Store.Update(func(tx *store.Tx) error {

@@ -26,7 +26,7 @@ var errBadValue = errors.New("bad value")
 const SpectatorDelayKey = "spectators.delay"
 
 // battleSettings are every row, in the order /battle settings lists them.
-var battleSettings = slices.Concat(lifecycleSettings, clockSettings, requestSettings, absentSettings)
+var battleSettings = slices.Concat(lifecycleSettings, clockSettings, requestSettings, absentSettings, aiSettings)
 
 // lifecycleSettings are the battle settings of the lifecycle itself.
 var lifecycleSettings = []battleSettingRow{

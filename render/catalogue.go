@@ -44,6 +44,7 @@ func tables() []table {
 		{"gameTexts", gameTexts},
 		{"lastSeenTexts", lastSeenTexts},
 		{"nudgeTexts", nudgeTexts},
+		{"aiSeatTexts", aiSeatTexts},
 		{"whyTexts", whyTexts},
 		{"unseenTexts", unseenTexts},
 		{"oddsTexts", oddsTexts},

@@ -200,6 +200,13 @@ type BattleRecord struct {
 	// orders the players set in advance, by side.
 	Absent   string             `json:"absent,omitempty"`
 	Standing [2][]StandingOrder `json:"standing,omitzero"`
+
+	// The AI general's seats (issue 30 item 5): by side, whether the
+	// general plays it (a training battle; the settings north.ai and
+	// south.ai, /battle create's ai option). Its rolls, orders and
+	// readiness are made in the transaction that opens each phase (game's
+	// aiseat.go); the side's players, if any, only watch.
+	AI [2]bool `json:"ai,omitzero"`
 }
 
 // Infiltration is how one side's shinobi fared against the enemy's guards
