@@ -31,7 +31,7 @@ function renderAI(st) {
     sw = el('label', {id: 'ai-switch'},
       el('input', {type: 'checkbox', id: 'ai-toggle', onchange: ev => toggleAI(ev.target)}),
       el('span', {class: 'ai-label'}));
-    $('#people').insertBefore(sw, $('#people-buttons'));
+    $('#people').insertBefore(sw, $('#people .section-title'));
   }
   sw.hidden = false;
   const box = $('#ai-toggle');
