@@ -48,6 +48,10 @@ func TestSandboxBattleAgainstAI(t *testing.T) {
 	// After a reload the page reads the setting again.
 	p.do("reload the page", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS("textarea#box")))
 	p.wait("the switch on after a reload", `!!document.querySelector('#ai-toggle') && document.querySelector('#ai-toggle').checked`, long)
+	// The South's person, on an English client, reads it in English.
+	p.as("south", "юг")
+	p.aiShown(true, "AI", "Play against the AI")
+	p.shot("ai-04-south-reads-ai")
 
 	// The GM starts the battle (Kawanakajima's scouting closed by him).
 	p.as("gm", "gm")
@@ -65,7 +69,7 @@ func TestSandboxBattleAgainstAI(t *testing.T) {
 		says: `/Ход %d\b/`, never: `/Turn \d+ ·|turn \d+ is open|the orders given/`}
 	// The general's intentions, in either language (render.AIIntents).
 	intents := `/\((ИИ|AI)\):|ставка командного броска|stake of the command roll/`
-	step := 4
+	step := 5
 	for turn := 1; turn <= 2; turn++ {
 		step = p.playTurn(turn, step, north)
 		p.as("north", "север")
