@@ -174,6 +174,10 @@ func battleSpecs() []cmdSpec {
 			{name: "nudges", handle: (*Bot).battleNudges, opts: []optSpec{ // issue 29, item 4
 				battle(func(_ *call, h store.Header) bool { return h.Status != store.StatusDeployment }),
 			}},
+			// What the AI general intended, once the battle is over (issue 30).
+			{name: "explain", handle: (*Bot).battleExplain, opts: []optSpec{
+				battle(func(_ *call, h store.Header) bool { return h.Status == store.StatusFinished }),
+			}},
 		}},
 	}
 }

@@ -1,11 +1,10 @@
 package game
 
 import (
-	"math/rand/v2"
 	"slices"
 
+	"github.com/gunbai/gunbai/ai"
 	"github.com/gunbai/gunbai/engine"
-	"github.com/gunbai/gunbai/engine/sim"
 	"github.com/gunbai/gunbai/store"
 )
 
@@ -26,8 +25,8 @@ const AbsentStake = engine.StakeLow
 // sorted; whole: the seat commands the side, so may give its army-wide
 // orders too) added to given, the side's orders so far, within the command
 // roll granted, by the setting how (store.AbsentStanding with standing, the
-// side's standing orders; store.AbsentAutopilot with seed, the policy's
-// random source). Each order is checked with engine.Validate and
+// side's standing orders; store.AbsentAutopilot with seed, the AI
+// general's random source). Each order is checked with engine.Validate and
 // engine.CheckBudget on the side's view, together with given; the result
 // holds only the new orders, in their stored form (Turn 0).
 func AbsentSeatOrders(b engine.Battle, side engine.Side, turn int, given []engine.Order, granted engine.CommandResult,
@@ -37,28 +36,17 @@ func AbsentSeatOrders(b engine.Battle, side engine.Side, turn int, given []engin
 	case store.AbsentStanding:
 		return standingOrders(view, side, turn, given, granted, units, standing)
 	case store.AbsentAutopilot:
-		return autopilotOrders(view, side, turn, given, granted, units, whole, seed)
+		return autopilotOrders(b, side, turn, given, granted, units, whole, seed)
 	}
 	return nil
 }
 
-// autopilotOrders are the scripted policy's orders (sim.Scripted) for the
-// seat's units, from the side's view.
-func autopilotOrders(view engine.Battle, side engine.Side, turn int, given []engine.Order, granted engine.CommandResult,
+// autopilotOrders are the AI general's orders for the seat's units
+// (autopilotPlan), from the side's sight of b (ai.SeenBy: its view), with
+// no memory of the enemy.
+func autopilotOrders(b engine.Battle, side engine.Side, turn int, given []engine.Order, granted engine.CommandResult,
 	units []string, whole bool, seed uint64) []engine.Order {
-	rng := rand.New(rand.NewPCG(seed, 0x6175746f70696c74)) // "autopilt"
-	played := view.Clone()                                 // a policy cannot change what it reads
-	var out []engine.Order
-	for _, o := range sim.Scripted.Orders(&played, side, rng) {
-		mine := slices.Contains(units, o.Unit) || o.Unit == "" && whole
-		if !mine || o.Kind == engine.OrderStopBattle && !whole {
-			continue
-		}
-		o.Side, o.Turn = side, 0
-		if fits(view, side, turn, slices.Concat(given, out), granted, o) {
-			out = append(out, o)
-		}
-	}
+	out, _ := autopilotPlan(ai.SeenBy(b, side, nil), turn, given, granted, units, whole, seed)
 	return out
 }
 

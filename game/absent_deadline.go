@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"slices"
 
+	"github.com/gunbai/gunbai/ai"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/store"
 )
@@ -106,9 +107,23 @@ func giveAbsentOrders(tx *store.Tx, rec *store.BattleRecord) error {
 			so.Command = &c
 		}
 		orders := slices.Clone(so.Orders)
+		var ghosts []engine.Ghost // the side's memory, for the general (issue 30)
+		if how == store.AbsentAutopilot {
+			if ghosts, err = lastSeen(tx, rec, side, rec.Turn, rec.State); err != nil {
+				return err
+			}
+		}
 		for i, st := range seats {
-			add := AbsentSeatOrders(rec.State, side, rec.Turn, orders, so.Command.Result, how, st.units, st.whole,
-				rec.Standing[side], autopilotSeed(seed.Value, side, st.player))
+			var add []engine.Order
+			if how == store.AbsentAutopilot {
+				var intents []store.AIIntent
+				add, intents = autopilotPlan(ai.SeenBy(rec.State, side, ghosts), rec.Turn, orders, so.Command.Result, st.units, st.whole,
+					autopilotSeed(seed.Value, side, st.player))
+				autopilotPlans(&ph, side, so.Command.Stake, intents)
+			} else {
+				add = AbsentSeatOrders(rec.State, side, rec.Turn, orders, so.Command.Result, how, st.units, st.whole,
+					rec.Standing[side], 0)
+			}
 			orders = append(orders, add...)
 			ph.Absent[side] = append(ph.Absent[side], store.AbsentSeat{Player: st.player, Name: st.name, By: how,
 				Orders: add, Rolled: rolled && i == 0})

@@ -74,6 +74,9 @@ func (s *Service) Deploy(seat Seat, p Placement) (engine.Battle, error) {
 		if err := substituted(seat, rec); err != nil {
 			return err // a substitute holds his seat (issue 29)
 		}
+		if err := aiRefuse(rec, seat.Side); err != nil {
+			return err // the general keeps the scenario's placement (issue 30)
+		}
 		place, err := p.parse()
 		if err != nil {
 			return err

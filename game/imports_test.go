@@ -23,8 +23,9 @@ func TestGameImportsStoreAndEngineOnly(t *testing.T) {
 		"github.com/gunbai/gunbai/store":           true,
 		"github.com/gunbai/gunbai/engine":          true,
 		"github.com/gunbai/gunbai/engine/scenario": true,
-		// The scripted policy the autopilot plays an absent seat with.
-		"github.com/gunbai/gunbai/engine/sim":      true,
+		// The AI general: a side it plays, and the autopilot of an absent
+		// seat (issue 30).
+		"github.com/gunbai/gunbai/ai":              true,
 		"github.com/gunbai/gunbai/campaign":        true,
 		"github.com/pelletier/go-toml/v2":          true,
 		"github.com/pelletier/go-toml/v2/unstable": true,

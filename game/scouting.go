@@ -21,8 +21,9 @@ import (
 func (s *Service) openScouting(tx *store.Tx, rec *store.BattleRecord, hash string, in [2]engine.Infiltration) (Opened, error) {
 	rec.Scouting = true
 	// A side with no shinobi through has nothing to do in this phase.
+	// Nor has a side the general plays: it keeps its placement (issue 30).
 	for side, n := range rec.State.Shinobi {
-		rec.ScoutsDone[side] = n == 0
+		rec.ScoutsDone[side] = n == 0 || rec.AI[side]
 	}
 	s.setDeadline(rec)
 	return announce(tx, rec, Opened{Battle: *rec, SeedHash: hash, Scouting: true, Infiltration: in})

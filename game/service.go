@@ -128,6 +128,9 @@ func (s *Service) inCommandOnce(seat Seat, still kit.Stands, fn func(tx *store.T
 		if err := substituted(seat, rec); err != nil {
 			return err // a substitute holds his seat (issue 29)
 		}
+		if err := aiRefuse(rec, seat.Side); err != nil {
+			return err // the general plays the side (issue 30)
+		}
 		return fn(tx, rec)
 	})
 }

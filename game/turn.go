@@ -52,7 +52,12 @@ func (s *Service) openTurn(tx *store.Tx, rec *store.BattleRecord, turn int, in [
 	if err != nil {
 		return op, err
 	}
-	return op, sheetsOpened(tx, rec, before)
+	if err := sheetsOpened(tx, rec, before); err != nil {
+		return op, err
+	}
+	err = aiPlay(tx, rec) // the general's sides roll, order and are ready (issue 30)
+	op.Battle = *rec
+	return op, err
 }
 
 // announce stores the battle of a phase just opened and queues its
@@ -106,7 +111,7 @@ func (s *Service) Start(guild, ref string, endScouting bool) (Opened, error) {
 		rec.State, in = engine.InfiltrateArmies(rec.State, rec.Guards, engine.NewSeededDice(seed.Value, rec.ID, 0))
 		// endScouting at the start: the scouting phase opens and ends at
 		// once, with no scout and no swap, and turn 1 opens.
-		if rec.State.Shinobi != [2]int{} && !endScouting {
+		if rec.State.Shinobi != [2]int{} && !endScouting && !aiScoutsOnly(rec) {
 			out, err = s.openScouting(tx, rec, seed.Hash, in)
 		} else {
 			out, err = s.openTurn(tx, rec, 1, in)
@@ -307,7 +312,11 @@ func readySideTx(s *Service, tx *store.Tx, rec *store.BattleRecord, seat Seat, f
 					return out, err
 				}
 			}
-			return out, nil
+			if err := aiPlay(tx, rec); err != nil { // the general plans again (issue 30)
+				return out, err
+			}
+			out.Phase, err = tx.BattleTurn(rec.GuildID, rec.ID, rec.Turn).Phase()
+			return out, err
 		}
 	}
 	res, err := s.resolveTx(tx, *rec)

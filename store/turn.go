@@ -307,6 +307,12 @@ type CommandPhase struct {
 	// and the orders given for them by the battle's setting battle.absent
 	// (issue 29 item 3), as data: the turn's log and the status mark them.
 	Absent [2][]AbsentSeat `json:"absent,omitzero"`
+
+	// AI is, by side, what the AI general intended this turn when it
+	// played the side (an AI seat, or battle.absent = autopilot; issue 30
+	// item 4): kept sealed, shown only to the GM once the battle is over
+	// (game's Explain). Nil: the general did not play the side.
+	AI [2]*AIPlan `json:"ai,omitzero"`
 }
 
 // Nudge is one DM that reminded a player of a turn's deadline.
