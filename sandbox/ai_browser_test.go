@@ -2,7 +2,7 @@ package sandbox_test
 
 import (
 	"fmt"
-	"strings"
+	"regexp"
 	"testing"
 	"time"
 
@@ -75,13 +75,20 @@ func TestSandboxBattleAgainstAI(t *testing.T) {
 		p.as("north", "север")
 		p.thread("север", name)
 		p.wait(fmt.Sprintf("turn %d resolved in the North's thread", turn), fmt.Sprintf(`channelHas(/Итоги хода %d|Ход %d ·/)`, turn, turn), long)
-		log := p.str(`messages().map(m => m.textContent).join('\n---\n')`)
-		t.Logf("the North's thread after turn %d:\n%s", turn, log)
-		if !strings.Contains(log, "s-") {
-			p.fail("the North's thread after turn %d does not mention the Takeda's units", turn)
+		// The turn's posts, from its seed revealed to the next turn's
+		// opening: the log, in which the Takeda's units act.
+		log := p.str(fmt.Sprintf(`(() => { const ts = messages().map(m => m.textContent);
+			const from = ts.findIndex(t => /ход %d\. Зерно костей/.test(t)), to = ts.findIndex(t => /ход %d открыт/.test(t));
+			return from < 0 ? '' : ts.slice(from, to < 0 ? ts.length : to).join('\n---\n'); })()`, turn, turn+1))
+		t.Logf("the North's thread, turn %d:\n%s", turn, log)
+		if !regexp.MustCompile(`\bs-[a-z]+`).MatchString(log) {
+			p.fail("the log of turn %d in the North's thread does not mention the Takeda's units", turn)
 		}
 		if p.eval(`channelHas(` + intents + `)`) {
 			p.fail("the North reads the general's intentions before the end")
+		}
+		if p.eval(`channelHas(/Юг — отданные приказы|South — the orders given/)`) {
+			p.fail("the North reads the general's orders before the end")
 		}
 		p.shot(fmt.Sprintf("ai-%02d-north-turn-%d", step, turn))
 		step++
@@ -91,6 +98,8 @@ func TestSandboxBattleAgainstAI(t *testing.T) {
 	if p.eval(`channelHas(` + intents + `)`) {
 		p.fail("the GM's thread shows the general's intentions before the end")
 	}
+	p.shot(fmt.Sprintf("ai-%02d-gm-thread", step))
+	step++
 
 	// The GM ends the battle, then reads the general's intentions.
 	p.command(fmt.Sprintf(`/battle finish battle:%s`, quote(name)))

@@ -390,6 +390,11 @@ func (sb *Sandbox) createBattle() error {
 	if _, err := sb.gmCommand(text, i); err != nil {
 		return err
 	}
+	if sb.vsAI {
+		// One person plays the North against the general: no wings, he
+		// holds the whole side, and his Ready is the side's.
+		return nil
+	}
 	return sb.northWings()
 }
 

@@ -494,6 +494,7 @@ async function send() {
   const box = $('#box');
   const text = box.value.trim();
   if (!text) return;
+  S.acSeq++; // a suggestion still on its way is for the text sent: dropped
   hideSuggest();
   const p = parse(text + ' ');
   if (p.err) { status(p.err); return; }
