@@ -23,10 +23,22 @@ func aiSeats(opt string) [2]bool {
 	return out
 }
 
+// aiCreated is the line of /battle create's answer that names the sides
+// the general plays ("" for none).
+func aiCreated(l render.Lang, rec store.BattleRecord) string {
+	out := ""
+	for _, side := range []engine.Side{engine.North, engine.South} {
+		if rec.AI[side] {
+			out += "\n" + render.T(l, "ai.created", render.SideName(l, side), game.AIKey(side))
+		}
+	}
+	return out
+}
+
 // battleExplain gives the GM, once a battle is over, what the AI general
 // intended each turn it played (game.Explain), in the GM's language.
 func (b *Bot) battleExplain(c *call) error {
-	rec, turns, err := b.svc.Explain(c.i.GuildID, c.str("battle"))
+	rec, turns, err := b.svc.Audit().Explain(c.i.GuildID, c.str("battle"))
 	if err != nil {
 		return err
 	}

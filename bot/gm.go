@@ -80,6 +80,7 @@ func (b *Bot) createBattle(c *call, req game.CreateRequest) error {
 	if seen != "" {
 		answer += "\n" + render.T(c.lang, "bot.spectators_reveal_only", "<#"+req.SpectatorChannel+">", "<@&"+seen+">")
 	}
+	answer += aiCreated(c.lang, rec) // a training battle (issue 30)
 	b.reply(c, answer, nil)
 	b.deliverDue()
 	return nil
@@ -134,6 +135,8 @@ func (b *Bot) battleSet(c *call) error {
 		answer += "\n" + render.T(c.lang, "bot.turn_deadline_next")
 	case game.RemindBeforeKey:
 		answer += "\n" + render.T(c.lang, "bot.remind_before_set")
+	case game.AIKey(engine.North), game.AIKey(engine.South):
+		answer += "\n" + render.T(c.lang, "ai.set_next") // issue 30
 	}
 	b.reply(c, answer, nil)
 	return nil

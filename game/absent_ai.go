@@ -24,7 +24,7 @@ import (
 func autopilotPlan(sight ai.Sight, turn int, given []engine.Order, granted engine.CommandResult,
 	units []string, whole bool, seed uint64) ([]engine.Order, []store.AIIntent) {
 	side, view := sight.Side(), sight.View()
-	g := ai.General{Seed: seed, Budget: aiBudget}
+	g := aiGeneral(seed)
 	plan := g.Orders(sight, granted, given)
 	var out []engine.Order
 	for _, o := range plan.Orders {

@@ -13,15 +13,15 @@ type AITurn struct {
 	Plan store.AIPlan
 }
 
-// Explain gives the GM, once a battle is finished, what the general
+// Explain gives the GM (an audit after the fact), once a battle is finished, what the general
 // intended each turn it played a side (an AI seat or the autopilot), turn
 // by turn, the North first. During the battle it is refused, and the
 // refusal says only that the battle is not over: the general's intentions
 // are its orders' reasons, sealed like the orders themselves.
-func (s *Service) Explain(guild, ref string) (store.BattleRecord, []AITurn, error) {
+func (g Audit) Explain(guild, ref string) (store.BattleRecord, []AITurn, error) {
 	var rec store.BattleRecord
 	var out []AITurn
-	err := s.Store.View(func(tx *store.Tx) error {
+	err := g.s.Store.View(func(tx *store.Tx) error {
 		var err error
 		if rec, err = find(tx, guild, ref); err != nil {
 			return err

@@ -63,6 +63,11 @@ func aiSetting(side engine.Side) battleSettingRow {
 // where ai.DefaultTurns would take a few tenths of a second.
 var aiBudget = ai.Budget{Turns: 300}
 
+// aiGeneral is the general the lifecycle plays with, from its seed (a
+// variable: TestAISeatNeverLeaks plays another, to see that nothing of
+// its play shows to the enemy).
+var aiGeneral = func(seed uint64) ai.General { return ai.General{Seed: seed, Budget: aiBudget} }
+
 // aiSeed is the general's random source for side's decisions in a turn's
 // round: from the turn's secret seed through a hash with a label of its
 // own (as autopilotSeed), so that it is verifiable once the seed is
@@ -136,7 +141,7 @@ func aiPlaySide(tx *store.Tx, rec *store.BattleRecord, side engine.Side) error {
 		return err
 	}
 	seat := aiSeat(rec, side)
-	g := ai.General{Seed: aiSeed(seed.Value, side, ph.Round), Budget: aiBudget}
+	g := aiGeneral(aiSeed(seed.Value, side, ph.Round))
 	c, err := aiRoll(tx, rec, seat, g, ghosts)
 	if err != nil {
 		return err

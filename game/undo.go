@@ -187,17 +187,27 @@ func (s *Service) Undo(guild, ref string, turn int, keepOrders bool, by string) 
 		if err != nil {
 			return err
 		}
-		// The sheets of the turns taken back close; the turn's own opens
-		// again, in the same messages.
-		for t := turn; t <= before; t++ {
-			for _, side := range sides {
-				if err := refreshSheets(tx, rec, side, t); err != nil {
-					return err
-				}
-			}
+		if err := reopened(tx, rec, turn, before); err != nil {
+			return err
 		}
 		out = Undone{Battle: *rec, Turn: turn, Last: last, KeptOrders: keepOrders, Posts: append(ids, owedBack...)}
 		return nil
 	})
 	return out, err
+}
+
+// reopened is what follows an undo back to turn (before: the turn open
+// until then): the sheets of the turns taken back close and the turn's own
+// open again, in the same messages; and the general plays its sides again,
+// the phase it was ready in taken back, its roll standing as a player's
+// (issue 30).
+func reopened(tx *store.Tx, rec *store.BattleRecord, turn, before int) error {
+	for t := turn; t <= before; t++ {
+		for _, side := range sides {
+			if err := refreshSheets(tx, rec, side, t); err != nil {
+				return err
+			}
+		}
+	}
+	return aiPlay(tx, rec)
 }

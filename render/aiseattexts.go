@@ -15,6 +15,8 @@ var aiSeatTexts = texts{
 	"ai.explain_none":                {"В битве «%s» ИИ-полководец не сыграл ни одного хода: ни за сторону, ни автопилотом.", "In battle “%s” the AI general played no turn: neither a side nor as the autopilot."},
 	"ai.explain_autopilot":           {"• играл автопилотом за отсутствующих игроков", "• played as the autopilot for absent players"},
 	"ai.explain_replanned":           {"• переменил план после донесений синоби", "• changed its plan after the shinobi's reports"},
+	"ai.created":                     {"За %s играет ИИ-полководец: бросок, приказы и готовность — с открытия каждой фазы; его замысел — /битва замысел после конца битвы (вернуть сторону игрокам: ключ %s = off).", "The AI general plays the %s: its roll, orders and readiness as each phase opens; what it intended, /battle explain once the battle is over (to hand the side to players: key %s = off)."},
+	"ai.set_next":                    {"ИИ-полководец берёт сторону (или отдаёт её игрокам) с открытия следующей фазы; игроки стороны ИИ только наблюдают.", "The AI general takes the side (or hands it to its players) from the next phase that opens; the players of its side only watch."},
 	"setting.north.ai":               {"за Север играет ИИ-полководец: его бросок, приказы и готовность с открытия каждой фазы (on/off)", "the AI general plays the North: its roll, orders and readiness from each phase's opening (on/off)"},
 	"setting.south.ai":               {"за Юг играет ИИ-полководец: его бросок, приказы и готовность с открытия каждой фазы (on/off)", "the AI general plays the South: its roll, orders and readiness from each phase's opening (on/off)"},
 }
