@@ -90,6 +90,7 @@ func TestSandboxBattleAgainstAI(t *testing.T) {
 		if p.eval(`channelHas(/Юг — отданные приказы|South — the orders given/)`) {
 			p.fail("the North reads the general's orders before the end")
 		}
+		p.eval(fmt.Sprintf(`(() => { const m = messages().find(m => /ход %d\. Зерно костей/.test(m.textContent)); if (m) m.scrollIntoView({block: 'start'}); return true; })()`, turn))
 		p.shot(fmt.Sprintf("ai-%02d-north-turn-%d", step, turn))
 		step++
 	}
