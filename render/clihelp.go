@@ -45,6 +45,7 @@ var cliHelpTexts = texts{
 	"cli.flag.sandbox.addr":      {"`ADDRESS` страницы (только loopback без -public)", "the `ADDRESS` of the page (loopback unless -public)"},
 	"cli.flag.sandbox.store":     {"`FILE` хранилища бота (по умолчанию временный файл, удаляемый в конце)", "the bot's store `FILE` (default: a temporary file, removed at the end)"},
 	"cli.flag.sandbox.public":    {"разрешить адрес вне loopback (у страницы нет входа по паролю)", "allow an address beyond loopback (the page has no login)"},
+	"cli.flag.sandbox.vs-ai":     {"за Юг битвы играет генерал (ИИ): играйте за Север против него", "the general (the AI) plays the South of the battle: play the North against it"},
 
 	"cli.help.run": {`использование: gunbai run [-config FILE]
 
@@ -72,7 +73,7 @@ example:
 flags:
 %s`},
 
-	"cli.help.sandbox": {`использование: gunbai sandbox [-addr 127.0.0.1:8080] [-store FILE] [-public]
+	"cli.help.sandbox": {`использование: gunbai sandbox [-addr 127.0.0.1:8080] [-store FILE] [-public] [-vs-ai]
 
 Игра в Gunbai на этой машине без учётной записи Discord: настоящий бот (тот
 же код, что запускает gunbai run) против встроенного Discord, с уже
@@ -88,13 +89,17 @@ SIGINT (Ctrl-C) или SIGTERM.
 -public (тогда любой, кто дойдёт до адреса, играет за кого угодно). Без
 -store битва живёт во временном файле и пропадает с остановкой песочницы;
 существующий -store FILE сохраняет свои битвы (новая не создаётся).
+С -vs-ai за Юг этой битвы играет генерал (ИИ): один человек играет за
+Север целую битву против него; переключатель «Играть против ИИ» на
+странице отдаёт Юг генералу или его игроку.
 
 пример:
   gunbai sandbox                       # затем откройте http://127.0.0.1:8080/
   gunbai sandbox -addr 127.0.0.1:9000 -store sandbox.db
+  gunbai sandbox -vs-ai                # Север против ИИ
 
 флаги:
-%s`, `usage: gunbai sandbox [-addr 127.0.0.1:8080] [-store FILE] [-public]
+%s`, `usage: gunbai sandbox [-addr 127.0.0.1:8080] [-store FILE] [-public] [-vs-ai]
 
 Plays Gunbai on this machine without a Discord account: the real bot (the
 code gunbai run runs) against an embedded Discord, with a server already
@@ -109,11 +114,15 @@ until SIGINT (Ctrl-C) or SIGTERM.
 The page has no login: it is served on loopback only, unless -public (then
 anyone who reaches the address plays as anyone). Without -store the battle
 lives in a temporary file, gone when the sandbox stops; a -store FILE that
-exists keeps its battles (and no new one is created).
+exists keeps its battles (and no new one is created). With -vs-ai the
+general (the AI) plays the battle's South: one person plays a whole battle
+as the North against it; the page's switch "Play against the AI" gives the
+South to the general or back to its player.
 
 example:
   gunbai sandbox                       # then open http://127.0.0.1:8080/
   gunbai sandbox -addr 127.0.0.1:9000 -store sandbox.db
+  gunbai sandbox -vs-ai                # the North against the AI
 
 flags:
 %s`},

@@ -367,21 +367,21 @@ func artifactsDir(t *testing.T) string {
 // the test ends, and gives its page's address.
 // openPage starts the sandbox and a headless Chromium on its page, for at
 // most timeout; both stop when the test ends.
-func openPage(t *testing.T, timeout time.Duration) *page {
+func openPage(t *testing.T, timeout time.Duration, opts ...func(*sandbox.Options)) *page {
 	t.Helper()
 	browser := findBrowser(t)
 	dir := artifactsDir(t)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	t.Cleanup(cancel)
-	url := startSandbox(t, ctx)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+	url := startSandbox(t, ctx, opts...)
+	copts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(browser),
 		chromedp.NoSandbox, // root in CI's containers
 		chromedp.DisableGPU,
 		chromedp.WindowSize(1400, 1000),
 		chromedp.UserDataDir(t.TempDir()),
 	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, copts...)
 	t.Cleanup(cancelAlloc)
 	bctx, cancelBrowser := chromedp.NewContext(allocCtx, chromedp.WithLogf(t.Logf))
 	t.Cleanup(cancelBrowser)
@@ -395,12 +395,16 @@ func openPage(t *testing.T, timeout time.Duration) *page {
 	return p
 }
 
-func startSandbox(t *testing.T, ctx context.Context) string {
+func startSandbox(t *testing.T, ctx context.Context, opts ...func(*sandbox.Options)) string {
 	t.Helper()
 	w := &testWriter{t: t}
-	sb, err := sandbox.Start(ctx, sandbox.Options{Addr: "127.0.0.1:0", Store: filepath.Join(t.TempDir(), "sandbox.db"), Log: log.New(w, "", log.Lmicroseconds),
+	o := sandbox.Options{Addr: "127.0.0.1:0", Store: filepath.Join(t.TempDir(), "sandbox.db"), Log: log.New(w, "", log.Lmicroseconds),
 		// The battle of the sheet's odds (oddsMatch).
-		Scenarios: []string{"../bot/testdata/odds.toml"}})
+		Scenarios: []string{"../bot/testdata/odds.toml"}}
+	for _, f := range opts {
+		f(&o)
+	}
+	sb, err := sandbox.Start(ctx, o)
 	if err != nil {
 		t.Fatal(err)
 	}

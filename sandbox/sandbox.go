@@ -73,6 +73,10 @@ type Options struct {
 	// Scenarios are scenario files the GM may create battles from beside
 	// the built-in ones (the config's [battle] scenarios).
 	Scenarios []string
+	// VsAI: the preloaded battle's South is played by the general (issue
+	// 30): the GM sets south.ai on after creating it (ai.go), so that one
+	// person playing the North plays a whole battle against it.
+	VsAI bool
 }
 
 // IDs of the sandbox's guild, stable so that a store file given with
@@ -147,9 +151,12 @@ type Sandbox struct {
 	cancel context.CancelFunc
 	botErr chan error
 	tmp    string // temporary folder of the store, removed at Close
+	vsAI   bool   // Options.VsAI
 
 	mu   sync.Mutex
 	sent map[string]sentInteraction // by interaction id: what the page sent
+
+	ai aiCache // who plays the South of the sandbox's battle (ai.go)
 
 	closeOnce sync.Once
 	closeErr  error
@@ -202,7 +209,7 @@ func Start(ctx context.Context, opts Options) (*Sandbox, error) {
 	if !loopback {
 		logger.Printf("sandbox: WARNING: serving on %s, beyond this machine: the page has no login, anyone who reaches it plays as anyone", addr)
 	}
-	sb := &Sandbox{log: logger, people: people(), sent: map[string]sentInteraction{}, botErr: make(chan error, 1)}
+	sb := &Sandbox{log: logger, people: people(), sent: map[string]sentInteraction{}, botErr: make(chan error, 1), vsAI: opts.VsAI}
 	storePath := opts.Store
 	fresh := true
 	if storePath == "" {
@@ -361,6 +368,11 @@ func (sb *Sandbox) preload() error {
 	if err := sb.createBattle(); err != nil {
 		return err
 	}
+	if sb.vsAI {
+		if err := sb.seatGeneral(); err != nil {
+			return err
+		}
+	}
 	return sb.openSkirmish()
 }
 
@@ -377,6 +389,11 @@ func (sb *Sandbox) createBattle() error {
 		discordfake.StringOpt("south_lang", "en")))
 	if _, err := sb.gmCommand(text, i); err != nil {
 		return err
+	}
+	if sb.vsAI {
+		// One person plays the North against the general: no wings, he
+		// holds the whole side, and his Ready is the side's.
+		return nil
 	}
 	return sb.northWings()
 }

@@ -89,6 +89,7 @@ type stateJSON struct {
 	People   []*person     `json:"people"`
 	Channels []channelJSON `json:"channels"`
 	Names    namesJSON     `json:"names"`
+	AI       *aiJSON       `json:"ai"` // who plays the South (ai.go); null: no battle to say
 }
 
 // namesJSON are the names the page shows for mentions, as Discord does:
@@ -189,11 +190,14 @@ func (sb *Sandbox) serveState(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	st := stateJSON{Guild: "Gunbai sandbox", Person: p, People: sb.people, Names: sb.names()}
+	st := stateJSON{Guild: "Gunbai sandbox", Person: p, People: sb.people, Names: sb.names(), AI: sb.aiState()}
 	for _, ch := range sb.visible(p) {
 		ch.Messages = []messageJSON{}
 		if ch.ID != "" {
 			for _, m := range sb.srv.Messages().VisibleTo(ch.ID, p.UserID) {
+				if m.InteractionID != "" && sb.ai.isQuiet(m.InteractionID) {
+					continue // the sandbox's own question (ai.go)
+				}
 				ch.Messages = append(ch.Messages, sb.messageJSON(m))
 			}
 		}
@@ -360,7 +364,9 @@ func (sb *Sandbox) runCommand(in commandIn) (commandResult, error) {
 	if err != nil {
 		return commandResult{}, err
 	}
-	return sb.result(id), nil
+	res := sb.result(id)
+	sb.settled(cmd.Name, id, res.Answered) // ai.go
+	return res, nil
 }
 
 type choiceJSON struct {

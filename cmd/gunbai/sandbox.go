@@ -15,16 +15,24 @@ import (
 )
 
 func sandboxHelp(l render.Lang) string {
-	flags, _, _, _ := sandboxFlags(io.Discard)
+	flags, _ := sandboxFlags(io.Discard)
 	return render.T(l, "cli.help.sandbox", flagsText(flags, l))
 }
 
-func sandboxFlags(stderr io.Writer) (flags *flag.FlagSet, addr, storePath *string, public *bool) {
-	flags = newFlags("sandbox", stderr)
-	addr = flags.String("addr", sandbox.DefaultAddr, "the `ADDRESS` of the page (loopback unless -public)")
-	storePath = flags.String("store", "", "the bot's store `FILE` (default: a temporary file, removed at the end)")
-	public = flags.Bool("public", false, "allow an address beyond loopback (the page has no login)")
-	return flags, addr, storePath, public
+// sandboxOpts are the flags of gunbai sandbox, as they are parsed.
+type sandboxOpts struct {
+	addr, storePath *string
+	public, vsAI    *bool
+}
+
+func sandboxFlags(stderr io.Writer) (*flag.FlagSet, sandboxOpts) {
+	flags := newFlags("sandbox", stderr)
+	var o sandboxOpts
+	o.addr = flags.String("addr", sandbox.DefaultAddr, "the `ADDRESS` of the page (loopback unless -public)")
+	o.storePath = flags.String("store", "", "the bot's store `FILE` (default: a temporary file, removed at the end)")
+	o.public = flags.Bool("public", false, "allow an address beyond loopback (the page has no login)")
+	o.vsAI = flags.Bool("vs-ai", false, "the general (the AI) plays the South of the battle: play the North against it")
+	return flags, o
 }
 
 // sandboxContext ends on SIGINT or SIGTERM; tests replace it.
@@ -35,14 +43,14 @@ var sandboxContext = func() (context.Context, context.CancelFunc) {
 // sandboxMain is `gunbai sandbox`: the bot on an embedded Discord and the
 // page to play it, until SIGINT or SIGTERM.
 func sandboxMain(args []string, stdout, stderr io.Writer) int {
-	fs, addr, storePath, public := sandboxFlags(stderr)
+	fs, o := sandboxFlags(stderr)
 	if code, ok := parseFlags(fs, args, sandboxHelp, stdout, stderr); !ok {
 		return code
 	}
 	ctx, stop := sandboxContext()
 	defer stop()
 	err := sandbox.Run(ctx, sandbox.Options{
-		Addr: *addr, Public: *public, Store: *storePath,
+		Addr: *o.addr, Public: *o.public, Store: *o.storePath, VsAI: *o.vsAI,
 		Log:   log.New(stderr, "gunbai ", log.LstdFlags),
 		Serve: serve, // the very function of gunbai run
 		Ready: func(url string) {

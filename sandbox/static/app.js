@@ -91,6 +91,7 @@ function render() {
     }
   }
   for (const b of pb.querySelectorAll('button[data-person]')) b.classList.toggle('active', b.dataset.person === S.as);
+  renderAI(st); // ai.js
   // Channels.
   const cur = currentChannel();
   const lists = {chs: [], dms: []};
@@ -493,6 +494,7 @@ async function send() {
   const box = $('#box');
   const text = box.value.trim();
   if (!text) return;
+  S.acSeq++; // a suggestion still on its way is for the text sent: dropped
   hideSuggest();
   const p = parse(text + ' ');
   if (p.err) { status(p.err); return; }
