@@ -55,7 +55,10 @@ func prior(v *engine.Battle, o engine.Order) int {
 		}
 		return 1
 	case engine.OrderRally:
-		return 9
+		if u.Routing() {
+			return 9
+		}
+		return 1 // a standing unit only turns: a special order for a facing
 	case engine.OrderMove, engine.OrderAdvance, engine.OrderForcedMarch:
 		switch {
 		case attack:

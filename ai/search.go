@@ -57,32 +57,50 @@ func (se *search) exhausted() bool {
 }
 
 // plan builds the plan one order at a time: each step picks, by
-// sequential halving, the order offered whose addition scores best, or
-// none (the plan is done).
+// sequential halving, the order offered whose addition scores best, then
+// plays it against the plan without it on every sample; the plan is done
+// when the best order adds nothing (or nothing is offered).
 func (se *search) plan() Plan {
 	var p Plan
 	var plan []engine.Order
 	var gains []choice
+	base := se.values(plan)
 	for step := 0; ; step++ {
 		cands := se.candidates(plan)
 		if len(cands) == 0 {
 			break
 		}
 		left := max(se.granted.Ordinary+se.granted.Special+1-step, 1)
-		budget := max((se.limit-se.spent-len(se.samples))/left, 0)
+		budget := max((se.limit-se.spent)/left-2*len(se.samples), 0)
 		// Room for every candidate kept to be played twice.
-		cands = se.prune(cands, max(budget/4, 4))
-		best, gain := se.halve(plan, cands, budget)
-		if best < 0 {
+		cands = se.prune(cands, max(budget/4, 2))
+		// The best of the halving, or else its runner-up: a choice on few
+		// samples can miss, the test against the plan on all of them not.
+		added := false
+		for _, best := range se.halve(plan, cands, budget) {
+			with := se.values(append(slices.Clip(plan), cands[best]))
+			if c := against(with, base); c.gain > 0 {
+				plan, gains, base, added = append(plan, cands[best]), append(gains, c), with, true
+				break
+			}
+		}
+		if !added {
 			break
 		}
-		plan = append(plan, cands[best])
-		gains = append(gains, gain)
 	}
 	p.Orders = plan
 	p.Intents = se.intents(plan, gains)
 	p.Turns = se.spent
 	return p
+}
+
+// values are plan's scores on every sample.
+func (se *search) values(plan []engine.Order) []float64 {
+	out := make([]float64, len(se.samples))
+	for j := range se.samples {
+		out[j] = se.value(plan, &se.samples[j])
+	}
+	return out
 }
 
 // candidates are the orders offered next (engine.Options): for each unit,
@@ -116,48 +134,55 @@ func (se *search) candidates(plan []engine.Order) []engine.Order {
 	return out
 }
 
-// halve picks among cands (plus none, index -1) by sequential halving
-// within about budget simulated turns: every survivor of a round is
-// played against the same samples, the better half kept. It returns the
-// index chosen and its gain over none on the samples both saw.
-func (se *search) halve(plan, cands []engine.Order, budget int) (int, choice) {
+// halve picks among cands by sequential halving within about budget
+// simulated turns: every survivor of a round is played against the same
+// samples, the better half kept. It returns the indices of the last two
+// standing, the better first (one if only one was offered).
+func (se *search) halve(plan, cands []engine.Order, budget int) []int {
 	type arm struct {
-		i    int // -1: no more orders
+		i    int
 		vals []float64
 	}
 	mean := func(a arm) float64 { return average(a.vals) }
-	arms := make([]arm, 0, len(cands)+1)
-	arms = append(arms, arm{i: -1})
+	arms := make([]arm, len(cands))
 	for i := range cands {
-		arms = append(arms, arm{i: i})
+		arms[i] = arm{i: i}
 	}
 	rounds := max(int(math.Ceil(math.Log2(float64(len(arms))))), 1)
 	seen := 0
-	var noneVals []float64
-	for len(arms) > 1 && seen < len(se.samples) {
+	for len(arms) > 2 && seen < len(se.samples) {
 		per := max(budget/(2*rounds*len(arms)), 1)
 		upto := min(seen+per, len(se.samples))
 		for k := range arms {
 			for j := seen; j < upto; j++ {
-				arms[k].vals = append(arms[k].vals, se.value(withOrder(plan, cands, arms[k].i), &se.samples[j]))
-			}
-			if arms[k].i < 0 {
-				noneVals = arms[k].vals
+				arms[k].vals = append(arms[k].vals, se.value(append(slices.Clip(plan), cands[arms[k].i]), &se.samples[j]))
 			}
 		}
 		seen = upto
-		// Stable: on a tie the earlier arm stays ahead, none first.
+		// Stable: on a tie the earlier candidate stays ahead.
 		sort.SliceStable(arms, func(a, b int) bool { return mean(arms[a]) > mean(arms[b]) })
 		if se.exhausted() {
 			break
 		}
-		arms = arms[:max(len(arms)/2, 1)]
+		arms = arms[:max(len(arms)/2, 2)]
 	}
-	best := arms[0]
-	if best.i < 0 {
-		return -1, choice{}
+	out := make([]int, 0, 2)
+	for _, a := range arms[:min(len(arms), 2)] {
+		out = append(out, a.i)
 	}
-	return best.i, against(best.vals, noneVals)
+	return out
+}
+
+// average is the mean of vs (0 for none).
+func average(vs []float64) float64 {
+	if len(vs) == 0 {
+		return 0
+	}
+	var s float64
+	for _, v := range vs {
+		s += v
+	}
+	return s / float64(len(vs))
 }
 
 // choice is what the search measured of an order it chose, against no
@@ -185,26 +210,6 @@ func against(vals, none []float64) choice {
 	c.gain /= float64(n)
 	c.pays /= float64(n)
 	return c
-}
-
-// average is the mean of vs (0 for none).
-func average(vs []float64) float64 {
-	if len(vs) == 0 {
-		return 0
-	}
-	var s float64
-	for _, v := range vs {
-		s += v
-	}
-	return s / float64(len(vs))
-}
-
-// withOrder is plan with cands[i] added (i < 0: plan as it is).
-func withOrder(plan, cands []engine.Order, i int) []engine.Order {
-	if i < 0 {
-		return plan
-	}
-	return append(slices.Clip(plan), cands[i])
 }
 
 // value plays plan in sample sm: this turn with the enemy's sampled

@@ -64,8 +64,10 @@ func TestArenaShort(t *testing.T) {
 	if !strings.Contains(row[4], "%") || !strings.Contains(strings.Join(row, " "), " ms ") {
 		t.Errorf("row %q: no win rate or decision time", row)
 	}
-	if a == "ai-200" && (row[len(row)-1] == "—" || n(row, len(row)-2) < 200) {
-		t.Errorf("the general's row %q: no simulated turns", row)
+	// The orders' search at 200 turns ends when no order adds more: it
+	// spends some of its budget, never none.
+	if sims, err := strconv.ParseFloat(row[len(row)-2], 64); a == "ai-200" && (row[len(row)-1] == "—" || err != nil || sims < 20 || sims > 400) {
+		t.Errorf("the general's row %q: simulated turns not within its budget", row)
 	}
 	if !strings.Contains(errs, "arena: "+a+" against sim, 8 battles (4 × 2 sides), seed 1") || !strings.Contains(errs, "arena: 100% (8 of 8)") {
 		t.Errorf("progress on stderr:\n%s", errs)
