@@ -1,7 +1,6 @@
 package ai_test
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/engine/sim"
 	"github.com/gunbai/gunbai/internal/racetest"
+	"github.com/gunbai/gunbai/internal/viewtest"
 )
 
 var sides = []engine.Side{engine.North, engine.South}
@@ -30,9 +30,9 @@ func TestAIIndistinguishableStatesSameDecisions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(30, 1))
 	changed, orders := 0, 0
 	for trial := range racetest.Size(40) {
-		b := playedBattle(rng, uint64(trial))
+		b := viewtest.PlayedBattle(rng, uint64(trial))
 		for _, side := range sides {
-			b2, n := hideMore(rng, b, side)
+			b2, n := viewtest.HideMore(rng, b, side)
 			if n == 0 {
 				continue
 			}
@@ -87,7 +87,7 @@ func TestAIOrdersLegalAndRepeatable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(30, 2))
 	n := 0
 	for trial := range racetest.Size(30) {
-		b := playedBattle(rng, uint64(100+trial))
+		b := viewtest.PlayedBattle(rng, uint64(100+trial))
 		side := sides[trial%2]
 		granted := grantsTried[trial%len(grantsTried)]
 		s := ai.SeenBy(b, side, nil)
@@ -147,81 +147,4 @@ func TestAIRerolls(t *testing.T) {
 			t.Errorf("case %d: reroll %q, want one of %q", i, got, c.want)
 		}
 	}
-}
-
-// playedBattle is sim's battle of seed played 0 to 3 turns by the
-// scripted policy, with a dozen forests strewn over the field (the
-// generator of game's TestAutopilotAndStandingSeeOnlyTheView).
-func playedBattle(rng *rand.Rand, seed uint64) engine.Battle {
-	b := sim.Deploy(seed)
-	key := []byte(fmt.Sprint(seed))
-	for range rng.IntN(4) {
-		turn := b.Turn + 1
-		var orders []engine.Order
-		for _, side := range sides {
-			v := engine.View(b, side)
-			ok, _ := sim.Valid(b, side, turn, sim.Scripted.Orders(&v, side, rng))
-			orders = append(orders, ok...)
-		}
-		next, _, err := engine.ResolveTurn(b, orders, engine.NewSeededDice(key, b.ID, turn))
-		if err != nil || next.Outcome != engine.Ongoing {
-			break
-		}
-		b = next
-	}
-	for range 12 {
-		c := engine.Cell{X: 1 + rng.IntN(engine.FieldWidth), Y: 1 + rng.IntN(engine.FieldHeight)}
-		if !b.Terrain.Forest(c) {
-			b.Terrain.Forests = append(b.Terrain.Forests, c)
-		}
-	}
-	return b
-}
-
-// hideMore changes b out of side's sight: each enemy unit hidden from it
-// may be removed or moved to another forest cell it cannot see, and a new
-// enemy unit may be put in such a cell.
-func hideMore(rng *rand.Rand, b engine.Battle, side engine.Side) (engine.Battle, int) {
-	v := engine.View(b, side)
-	b2 := b.Clone()
-	unseen := func(c engine.Cell) bool {
-		if !b2.Terrain.Forest(c) || b2.UnitAt(c) != nil {
-			return false
-		}
-		for _, u := range b2.Units {
-			if u.Side == side && u.Active() && engine.Adjacent8(u.Cell, c) || u.Cell == c {
-				return false
-			}
-		}
-		return true
-	}
-	n := 0
-	var kept []engine.Unit
-	for _, u := range b2.Units {
-		hidden := u.Side != side && u.Active() && v.Unit(u.ID) == nil
-		switch {
-		case hidden && rng.IntN(3) == 0:
-			n++
-			continue // removed
-		case hidden && rng.IntN(2) == 0:
-			for _, c := range b2.Terrain.Forests {
-				if unseen(c) {
-					u.Cell = c
-					n++
-					break
-				}
-			}
-		}
-		kept = append(kept, u)
-	}
-	b2.Units = kept
-	for _, c := range b2.Terrain.Forests {
-		if unseen(c) && rng.IntN(2) == 0 {
-			b2.Units = append(b2.Units, engine.Unit{ID: "ZZ" + c.String(), Side: side.Enemy(), Type: engine.AshigaruSpear,
-				Figures: 6, Cell: c, Facing: engine.N, Status: engine.StatusOK})
-			n++
-			break
-		}
-	}
-	return b2, n
 }

@@ -6,12 +6,13 @@ import (
 
 	"github.com/gunbai/gunbai/ai"
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/internal/viewtest"
 )
 
 // A stopped search (the caller's clock, Budget.Stop) still gives a legal
 // plan, and simulates less than an unstopped one.
 func TestAIStopEndsTheSearch(t *testing.T) {
-	b := playedBattle(rand.New(rand.NewPCG(30, 3)), 5)
+	b := viewtest.PlayedBattle(rand.New(rand.NewPCG(30, 3)), 5)
 	s := ai.SeenBy(b, engine.South, nil)
 	granted := engine.CommandResult{Success: true, Special: 1, Ordinary: 3}
 	calls := 0
@@ -29,7 +30,7 @@ func TestAIStopEndsTheSearch(t *testing.T) {
 // (ai.DefaultTurns) on a battle a few turns in: its time is the time of a
 // decision on one core; turns/op the battle turns it simulated.
 func BenchmarkDecision(bb *testing.B) {
-	b := playedBattle(rand.New(rand.NewPCG(30, 4)), 11)
+	b := viewtest.PlayedBattle(rand.New(rand.NewPCG(30, 4)), 11)
 	s := ai.SeenBy(b, engine.North, nil)
 	granted := engine.CommandResult{Success: true, Special: 1, Ordinary: 3}
 	turns := 0

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/gunbai/gunbai/engine"
+	"github.com/gunbai/gunbai/engine/sim"
 )
 
 // When the budget cannot play every order offered even once, the search
@@ -45,7 +46,7 @@ func prior(v *engine.Battle, o engine.Order) int {
 	if u == nil {
 		return 0
 	}
-	enemy := nearest(v, u)
+	enemy := sim.NearestEnemy(v, u)
 	front := engine.FrontCell(u.Cell, u.Facing)
 	attack := enemy != nil && v.UnitAt(front) != nil && v.UnitAt(front).Side != u.Side
 	switch o.Kind {
@@ -85,36 +86,10 @@ func prior(v *engine.Battle, o engine.Order) int {
 	return 1
 }
 
-// nearest is the enemy unit on the field closest to u, not routing first.
-func nearest(v *engine.Battle, u *engine.Unit) *engine.Unit {
-	var best *engine.Unit
-	bestD := 0
-	for i := range v.Units {
-		e := &v.Units[i]
-		if e.Side == u.Side || !e.Active() {
-			continue
-		}
-		d := steps(u.Cell, e.Cell)
-		if e.Routing() {
-			d += 100
-		}
-		if best == nil || d < bestD {
-			best, bestD = e, d
-		}
-	}
-	return best
-}
-
 // toward says whether a unit at c facing f has the cell e ahead of it
 // (in the half-plane it faces).
 func toward(c engine.Cell, f engine.Dir, e engine.Cell) bool {
 	d := e.Sub(c)
 	ahead := engine.FrontCell(c, f).Sub(c)
 	return d.DX*ahead.DX+d.DY*ahead.DY > 0
-}
-
-// steps is the number of orthogonal steps from a to b.
-func steps(a, b engine.Cell) int {
-	d := b.Sub(a)
-	return max(d.DX, -d.DX) + max(d.DY, -d.DY)
 }

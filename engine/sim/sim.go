@@ -235,7 +235,7 @@ func appendUnitOrders(dst []engine.Order, b *engine.Battle, u *engine.Unit, army
 		}
 		return engine.Order{Unit: u.ID, Side: u.Side, Kind: k, Class: c, Phase: phase}
 	}
-	enemy := nearestEnemy(b, u)
+	enemy := NearestEnemy(b, u)
 	if enemy == nil {
 		return dst
 	}
@@ -304,9 +304,9 @@ func appendUnitOrders(dst []engine.Order, b *engine.Battle, u *engine.Unit, army
 	return dst
 }
 
-// nearestEnemy is the enemy unit on the field closest to u (ties: the first
-// in the battle's order), routing units last.
-func nearestEnemy(b *engine.Battle, u *engine.Unit) *engine.Unit {
+// NearestEnemy is the enemy unit on the field closest to u (ties: the first
+// in the battle's order), routing units last; nil if none.
+func NearestEnemy(b *engine.Battle, u *engine.Unit) *engine.Unit {
 	var best *engine.Unit
 	bestD := 0
 	for i := range b.Units {
