@@ -60,4 +60,3 @@ func readTokenFile(name, env string, required bool, l render.Lang) (string, erro
 	}
 	return t, nil
 }
-
