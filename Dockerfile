@@ -20,7 +20,8 @@ COPY --from=build /stage/usr/local/bin/gunbai /usr/local/bin/gunbai
 COPY --from=build /stage/etc/gunbai/config.toml /etc/gunbai/config.toml
 COPY --from=build --chown=65532:65532 /stage/var/lib/gunbai /var/lib/gunbai
 USER 65532:65532
-# The store ([store] path = "gunbai.db", relative) lands in the working
+# The store ([store] path = "gunbai.db", relative) and its backups
+# (backup_dir = "backups", a folder the image has) land in the working
 # directory, which is the volume.
 WORKDIR /var/lib/gunbai
 VOLUME ["/var/lib/gunbai"]

@@ -23,7 +23,7 @@ import (
 // this test runs; the binary it makes is static (no interpreter, no
 // dynamic section, so distroless/static can run it), and it runs as the
 // image runs it: with only the files the image holds (the binary, the
-// example config, an empty store folder) under a temporary root, the
+// example config, an empty store folder with an empty backups folder) under a temporary root, the
 // store folder as its working directory, no HOME, the token in a secret
 // file (GUNBAI_TOKEN_FILE, as compose.yaml gives it). It prints its
 // version, connects to the fake Discord (the config's api_base, as an
@@ -51,8 +51,11 @@ func TestImageBinaryRunsAsDocumented(t *testing.T) {
 	exe := filepath.Join(root, "usr", "local", "bin", "gunbai")
 	checkStatic(t, exe)
 	volume := filepath.Join(root, "var", "lib", "gunbai")
-	if ents, err := os.ReadDir(volume); err != nil || len(ents) != 0 {
-		t.Fatalf("the store's folder in the image: %v, %v; want it empty", ents, err)
+	if ents, err := os.ReadDir(volume); err != nil || len(ents) != 1 || ents[0].Name() != "backups" || !ents[0].IsDir() {
+		t.Fatalf("the store's folder in the image: %v, %v; want only the folder backups", ents, err)
+	}
+	if ents, err := os.ReadDir(filepath.Join(volume, "backups")); err != nil || len(ents) != 0 {
+		t.Fatalf("the backups' folder in the image: %v, %v; want it empty", ents, err)
 	}
 	// The environment of the image: no HOME, no Go, no locale (Russian).
 	secret := filepath.Join(root, "run", "secrets", "gunbai_token")
@@ -72,8 +75,9 @@ func TestImageBinaryRunsAsDocumented(t *testing.T) {
 	pl := newSoakPlace(srv, 0, "")
 	config := filepath.Join(root, "etc", "gunbai", "config.toml")
 	editConfig(t, config, map[string]string{
-		"guilds":   `["` + srv.GuildID() + `"]`,
-		"api_base": strconv.Quote(srv.URL() + "/api/v9"),
+		"guilds":     `["` + srv.GuildID() + `"]`,
+		"api_base":   strconv.Quote(srv.URL() + "/api/v9"),
+		"backup_dir": `"backups"`, // as docs/operations.md says for the image
 	})
 	var log syncBuffer
 	cmd = exec.Command(exe, "run", "-config", config)
@@ -112,6 +116,10 @@ func TestImageBinaryRunsAsDocumented(t *testing.T) {
 	}
 	if st, err := os.Stat(filepath.Join(volume, "gunbai.db")); err != nil || st.Size() == 0 {
 		t.Fatalf("no store on the volume after the run: %v", err)
+	}
+	// gunbai run copies the store into backup_dir once at start.
+	if copies, _ := filepath.Glob(filepath.Join(volume, "backups", "gunbai-*.db")); len(copies) != 1 {
+		t.Fatalf("backups on the volume after the run: %v; want the one made at start\n%s", copies, log.String())
 	}
 }
 
