@@ -33,6 +33,7 @@ func tables() []table {
 		{"cardTexts", cardTexts},
 		{"cliHelpTexts", cliHelpTexts},
 		{"cliTexts", cliTexts},
+		{"tokenFileTexts", tokenFileTexts},
 		{"clockTexts", clockTexts},
 		{"requestTexts", requestTexts},
 		{"commandTexts", commandTexts},

@@ -51,8 +51,10 @@ var cliHelpTexts = texts{
 
 Запускает бота Discord до SIGINT (Ctrl-C) или SIGTERM, затем доделывает
 начатое и закрывает хранилище. Токен бота — переменная окружения
-GUNBAI_TOKEN или token в [discord] настроек. Каждый ключ настроек описан
-в config.example.toml.
+GUNBAI_TOKEN, или файл, который называет GUNBAI_TOKEN_FILE (секрет
+контейнера), или $CREDENTIALS_DIRECTORY/token (учётные данные systemd),
+или token в [discord] настроек. Каждый ключ настроек описан в
+config.example.toml.
 
 пример:
   cp config.example.toml config.toml   # затем задайте gm_role, guilds, путь хранилища
@@ -63,8 +65,10 @@ GUNBAI_TOKEN или token в [discord] настроек. Каждый ключ �
 
 Runs the Discord bot until SIGINT (Ctrl-C) or SIGTERM, then finishes what
 it is doing and closes the store. The bot token is the GUNBAI_TOKEN
-environment variable, or token in [discord] of the config. Every key of the
-config is described in config.example.toml.
+environment variable, or the file GUNBAI_TOKEN_FILE names (a container's
+secret), or $CREDENTIALS_DIRECTORY/token (systemd's credential), or token
+in [discord] of the config. Every key of the config is described in
+config.example.toml.
 
 example:
   cp config.example.toml config.toml   # then set gm_role, guilds, store path

@@ -136,7 +136,7 @@ func (c *Config) Token(getenv func(string) string) (string, error) {
 	if src == "" {
 		src = "the config file"
 	}
-	return "", fmt.Errorf("config: no Discord bot token: set the %s environment variable, or token in [discord] of %s", TokenEnv, src)
+	return "", fmt.Errorf("config: no Discord bot token: set the %s environment variable (or %s_FILE, a file holding it), or token in [discord] of %s", TokenEnv, TokenEnv, src)
 }
 
 // Load reads and parses the file at path. Relative paths of [battle]

@@ -56,7 +56,7 @@ func loadConfig(name, path string, stderr io.Writer) (cfg *config.Config, token 
 		fmt.Fprintf(stderr, "gunbai %s: %v\n", name, err)
 		return nil, "", false
 	}
-	token, err = cfg.Token(os.Getenv)
+	token, err = runToken(cfg, os.Getenv, envLang())
 	if err != nil {
 		fmt.Fprintf(stderr, "gunbai %s: %v\n", name, err)
 		return nil, "", false
