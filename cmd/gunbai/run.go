@@ -15,6 +15,7 @@ import (
 
 	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/bot/config"
+	"github.com/gunbai/gunbai/bot/ops"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
@@ -131,9 +132,13 @@ func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logg
 	}
 	defer st.Close()
 	defer startBackups(ctx, st, cfg.Store, logger, time.Now)() // stopped before the store closes
+	var metrics *ops.Metrics
+	if cfg.Ops.Listen != "" {
+		metrics = ops.New()
+	}
 	b, err := bot.Dial(c, &game.Service{Store: st, Scenarios: scenarios, TurnDeadline: cfg.Battle.TurnDeadline}, bot.Options{
 		GMRole: cfg.Discord.GMRole, Guilds: cfg.Discord.Guilds, Locale: cfg.Battle.DefaultLocale, Log: logger,
-		Emojis: true,
+		Emojis: true, Metrics: metrics, Slog: ops.Logger(logger.Writer(), cfg.Ops.Log),
 	})
 	if err != nil {
 		return err
@@ -151,6 +156,15 @@ func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logg
 		return err
 	}
 	logger.Printf("connected; store %s", st.Path())
+	if metrics != nil {
+		srv, err := ops.Listen(cfg.Ops.Listen, metrics, b.Probes())
+		if err != nil {
+			b.Close()
+			return fmt.Errorf("[ops] listen: %w", err)
+		}
+		defer srv.Close() // before the store closes: a scrape reads it
+		logger.Printf("ops: /healthz and /metrics on http://%s", srv.Addr())
+	}
 	<-ctx.Done()
 	logger.Printf("shutting down")
 	return b.Close()
