@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -116,6 +117,10 @@ func checkStoreFolder(cfg *config.Config) error {
 // serve runs the bot until ctx ends, then shuts down cleanly: the gateway
 // is closed, handlers in flight finish, the store is closed.
 func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logger) error {
+	slogger := ops.Logger(logger.Writer(), cfg.Ops.Log)
+	if cfg.Ops.Log == "json" { // every line an object, not only the bot's about battles
+		logger = slog.NewLogLogger(slogger.Handler(), slog.LevelInfo)
+	}
 	scenarios, err := game.LoadScenarios(cfg.Battle.Scenarios)
 	if err != nil {
 		return fmt.Errorf("scenarios: %w", err)
@@ -138,7 +143,7 @@ func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logg
 	}
 	b, err := bot.Dial(c, &game.Service{Store: st, Scenarios: scenarios, TurnDeadline: cfg.Battle.TurnDeadline}, bot.Options{
 		GMRole: cfg.Discord.GMRole, Guilds: cfg.Discord.Guilds, Locale: cfg.Battle.DefaultLocale, Log: logger,
-		Emojis: true, Metrics: metrics, Slog: ops.Logger(logger.Writer(), cfg.Ops.Log),
+		Emojis: true, Metrics: metrics, Slog: slogger,
 	})
 	if err != nil {
 		return err
