@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
@@ -56,7 +57,7 @@ func New() *Metrics {
 	m.rateLimits = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "gunbai_discord_rate_limits_total",
 		Help: "Discord REST answers of 429 (rate limited), by route template."}, []string{"route"})
 	m.reg.MustRegister(m.interactions, m.handled, m.acked, m.resolved, m.resolveTime, m.drawTime, m.restCalls, m.restErrors, m.rateLimits,
-		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
 
