@@ -141,6 +141,9 @@ func (b *Bot) interactionLabel(c *call) string {
 		}
 		return "component " + kind
 	}
+	if c.i.Type == discordgo.InteractionApplicationCommand && c.i.ApplicationCommandData().CommandType != discordgo.ChatApplicationCommand {
+		return "menu" // a message's context menu: its names are the command table's
+	}
 	if _, ok := b.routes[c.path]; !ok {
 		return "unknown"
 	}
