@@ -3,12 +3,14 @@ package bot
 import (
 	"errors"
 	"log"
+	"log/slog"
 	"runtime"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/gunbai/gunbai/bot/ops"
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render/field"
@@ -38,6 +40,13 @@ type Options struct {
 	// IdentifyPause waits between the identify buckets of the shards
 	// (IdentifyInterval); nil: time.Sleep. Tests record it instead.
 	IdentifyPause func(time.Duration)
+
+	// Ops (opsmetrics.go, issue 31): Metrics, if set, count the bot's work
+	// and read its gauges at scrape time; Slog, if set, takes the lines
+	// about a guild's battles, with guild, battle and turn attributes
+	// (else they go to Log as plain text).
+	Metrics *ops.Metrics
+	Slog    *slog.Logger
 }
 
 // Bot answers interactions and posts results. It keeps no battle state of
@@ -105,6 +114,7 @@ func newBot(sessions []*discordgo.Session, layout Shards, concurrency int, svc *
 		s.AddHandler(b.onInteraction)
 		s.AddHandler(b.onModalEvent)
 	}
+	b.instrument()
 	return b
 }
 
@@ -230,8 +240,9 @@ func (b *Bot) Wait() {
 
 // draw renders a picture of the field, waiting for a free core.
 func (b *Bot) draw(view engine.Battle, opt field.Options) ([]byte, error) {
+	start := time.Now()
 	b.drawing <- struct{}{}
-	defer func() { <-b.drawing }()
+	defer func() { <-b.drawing; b.opt.Metrics.Drawn(time.Since(start)) }()
 	return field.PNG(view, opt)
 }
 

@@ -194,7 +194,7 @@ func (b *Bot) deliver(p store.Post) time.Time {
 			return b.later(p, err)
 		}
 		if err := b.svc.Posts().Delivered(p.ID); err != nil {
-			b.opt.Log.Printf("post %d: %v", p.ID, err)
+			b.logPost(p, "post %d: %v", p.ID, err)
 		}
 		return time.Time{}
 	case p.Audience == store.AudienceSpectator && p.Kind == game.PostTurn:
@@ -205,9 +205,9 @@ func (b *Bot) deliver(p store.Post) time.Time {
 	msgs, err := b.compose(p)
 	if err != nil {
 		// Nothing to say any more (its battle was deleted, say): drop it.
-		b.opt.Log.Printf("post %d (%s): %v; dropped", p.ID, p.Kind, err)
+		b.logPost(p, "post %d (%s): %v; dropped", p.ID, p.Kind, err)
 		if err := b.svc.Posts().Delivered(p.ID); err != nil {
-			b.opt.Log.Printf("post %d: %v", p.ID, err)
+			b.logPost(p, "post %d: %v", p.ID, err)
 		}
 		return time.Time{}
 	}
@@ -222,12 +222,12 @@ func (b *Bot) deliver(p store.Post) time.Time {
 			if p.Kind == game.PostTurn && part == 0 && id != "" {
 				// Where the turn's results are, should the GM undo it.
 				if err := b.svc.Posts().Posted(to, id); err != nil {
-					b.opt.Log.Printf("post %d: %v", p.ID, err)
+					b.logPost(p, "post %d: %v", p.ID, err)
 				}
 			}
 			if part+1 < len(msgs) {
 				if err := b.svc.Posts().Sent(p.ID, part+1); err != nil {
-					b.opt.Log.Printf("post %d: %v", p.ID, err)
+					b.logPost(p, "post %d: %v", p.ID, err)
 				}
 			}
 			continue
@@ -239,7 +239,7 @@ func (b *Bot) deliver(p store.Post) time.Time {
 		return b.later(p, err)
 	}
 	if err := b.svc.Posts().Delivered(p.ID); err != nil {
-		b.opt.Log.Printf("post %d: %v", p.ID, err)
+		b.logPost(p, "post %d: %v", p.ID, err)
 	}
 	return time.Time{}
 }
@@ -249,9 +249,9 @@ func (b *Bot) deliver(p store.Post) time.Time {
 func (b *Bot) later(p store.Post, err error) time.Time {
 	err = atBase(err)
 	wait := retryAfter(err, p.Attempts, b.opt.RetryBase)
-	b.opt.Log.Printf("post %d to %s: %v; trying again in %v", p.ID, p.Target(), err, wait)
+	b.logPost(p, "post %d to %s: %v; trying again in %v", p.ID, p.Target(), err, wait)
 	if err := b.svc.Posts().Later(p.ID, time.Now().Add(wait), err.Error()); err != nil {
-		b.opt.Log.Printf("post %d: %v", p.ID, err)
+		b.logPost(p, "post %d: %v", p.ID, err)
 	}
 	return time.Now().Add(wait)
 }
@@ -264,13 +264,13 @@ func (b *Bot) later(p store.Post, err error) time.Time {
 func (b *Bot) deliverLive(p store.Post) time.Time {
 	live, err := b.svc.Sheets().Live(p.Live)
 	if err != nil {
-		b.opt.Log.Printf("post %d (%s): %v; dropped", p.ID, p.Live, err)
+		b.logPost(p, "post %d (%s): %v; dropped", p.ID, p.Live, err)
 		b.dropped(p)
 		return time.Time{}
 	}
 	msgs, err := b.compose(p)
 	if err != nil || len(msgs) == 0 {
-		b.opt.Log.Printf("post %d (%s): %v; dropped", p.ID, p.Kind, err)
+		b.logPost(p, "post %d (%s): %v; dropped", p.ID, p.Kind, err)
 		b.dropped(p)
 		return time.Time{}
 	}
@@ -290,14 +290,14 @@ func (b *Bot) deliverLive(p store.Post) time.Time {
 		if errors.As(err, &re) && re.Message != nil && (re.Message.Code == codeUnknownMessage || re.Message.Code == codeUnknownWebhook) && live.Reply == nil {
 			// Deleted: post it anew at once.
 			if err := b.svc.Sheets().LiveLost(p.Live); err != nil {
-				b.opt.Log.Printf("post %d: %v", p.ID, err)
+				b.logPost(p, "post %d: %v", p.ID, err)
 			}
 			return time.Now()
 		}
 		if code, forGood := refusedForGood(err); forGood {
-			b.opt.Log.Printf("live message %s refused for good (code %d)", p.Live, code)
+			b.logPost(p, "live message %s refused for good (code %d)", p.Live, code)
 			if err := b.svc.Sheets().LiveDead(p.Live); err != nil {
-				b.opt.Log.Printf("post %d: %v", p.ID, err)
+				b.logPost(p, "post %d: %v", p.ID, err)
 			}
 			return time.Time{}
 		}
@@ -307,7 +307,7 @@ func (b *Bot) deliverLive(p store.Post) time.Time {
 		id = "" // already recorded
 	}
 	if err := b.svc.Sheets().LiveShown(p.ID, live.Version, channel, id); err != nil {
-		b.opt.Log.Printf("post %d: %v", p.ID, err)
+		b.logPost(p, "post %d: %v", p.ID, err)
 	}
 	if id != "" && live.Reply == nil && p.Kind == game.PostStatus {
 		b.pinStatus(p, channel, id) // posted now: pinned once
@@ -318,7 +318,7 @@ func (b *Bot) deliverLive(p store.Post) time.Time {
 // dropped removes a post that has nothing to say any more.
 func (b *Bot) dropped(p store.Post) {
 	if err := b.svc.Posts().Delivered(p.ID); err != nil {
-		b.opt.Log.Printf("post %d: %v", p.ID, err)
+		b.logPost(p, "post %d: %v", p.ID, err)
 	}
 }
 
@@ -354,9 +354,9 @@ func (b *Bot) createLive(p store.Post, m message) (channel, id string, err error
 // know: the GM (once per channel, by a post of its own) or, for a DM, the
 // player in his interaction's answer.
 func (b *Bot) refused(p store.Post, code int) {
-	b.opt.Log.Printf("post %d to %s refused for good (code %d)", p.ID, p.Target(), code)
+	b.logPost(p, "post %d to %s refused for good (code %d)", p.ID, p.Target(), code)
 	if _, err := b.svc.Posts().Undeliverable(p.ID, code); err != nil {
-		b.opt.Log.Printf("post %d: %v", p.ID, err)
+		b.logPost(p, "post %d: %v", p.ID, err)
 	}
 	b.mu.Lock()
 	if len(b.failed) >= maxFailed {
@@ -374,7 +374,7 @@ func (b *Bot) refused(p store.Post, code int) {
 		i := &discordgo.Interaction{AppID: p.Reply.AppID, Token: p.Reply.Token}
 		text := tr(p.Lang, "bot.dm_closed")
 		if err := b.followup(i, &discordgo.WebhookParams{Content: text, Flags: discordgo.MessageFlagsEphemeral}); err != nil {
-			b.opt.Log.Printf("telling %s the DM failed: %v", p.User, err)
+			b.logPost(p, "telling %s the DM failed: %v", p.User, err)
 		}
 	}
 }

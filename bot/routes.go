@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -37,6 +38,8 @@ type call struct {
 	dm *dmSeat
 	// form is a submitted modal of labels (modalparts.go), nil otherwise.
 	form *modalForm
+	// start is when the interaction arrived (the metrics' latencies).
+	start time.Time
 }
 
 func newCall(i *discordgo.InteractionCreate) *call {
@@ -143,13 +146,17 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 	b.busy.Add()
 	defer b.busy.Done()
 	c := newCall(i)
+	c.start = time.Now()
+	var err error
 	defer func() {
-		if p := recover(); p != nil {
+		p := recover()
+		if p != nil {
 			b.opt.Log.Printf("panic in interaction %s (%s): %v\n%s", i.ID, c.path, p, debug.Stack())
 			b.answerError(c, errors.New("internal error"))
 		}
+		b.opt.Metrics.Interaction(b.interactionLabel(c), outcome(err, p != nil), time.Since(c.start))
 	}()
-	if err := b.dispatch(c); err != nil {
+	if err = b.dispatch(c); err != nil {
 		b.answerError(c, err)
 	}
 }
@@ -344,6 +351,7 @@ func (b *Bot) ack(c *call) error {
 		return err
 	}
 	c.answered, c.deferred = true, true
+	b.opt.Metrics.Acked(time.Since(c.start))
 	return nil
 }
 

@@ -122,12 +122,12 @@ func (b *Bot) pinStatus(p store.Post, channel, id string) {
 	}
 	code, forGood := refusedForGood(err)
 	if !forGood {
-		b.opt.Log.Printf("pinning the status of %s in %s: %v", p.Battle, channel, err)
+		b.logPost(p, "pinning the status of %s in %s: %v", p.Battle, channel, err)
 		return
 	}
-	b.opt.Log.Printf("pinning the status of %s in %s refused (code %d)", p.Battle, channel, code)
+	b.logPost(p, "pinning the status of %s in %s refused (code %d)", p.Battle, channel, code)
 	if _, err := b.svc.Posts().PinRefused(p.Guild, p.Battle, channel, code); err != nil {
-		b.opt.Log.Printf("post %d: %v", p.ID, err)
+		b.logPost(p, "post %d: %v", p.ID, err)
 	}
 	b.kick() // the GM's notice
 }

@@ -83,8 +83,9 @@ func DrawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
 // drawTurn is DrawTurn on the bot's drawing tokens (one core kept free for
 // acknowledgements).
 func (b *Bot) drawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
+	start := time.Now()
 	b.drawing <- struct{}{}
-	defer func() { <-b.drawing }()
+	defer func() { <-b.drawing; b.opt.Metrics.Drawn(time.Since(start)) }()
 	f, err := DrawTurn(l, tv, gif)
 	if icons := b.logIcons(l); icons != nil && err == nil {
 		f.Log = render.OrdersGiven(l, tv.Audience.Sides(), tv.Turn, tv.Orders) + b.turnLogText(l, tv)
@@ -207,9 +208,11 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 	opt := turnOptions(l, last)
 	before := first.Before
 	opt.Before = &before
+	start := time.Now()
 	b.drawing <- struct{}{}
 	story, err := field.ReplayGIF(frames, opt)
 	<-b.drawing
+	b.opt.Metrics.Drawn(time.Since(start))
 	if err != nil {
 		return nil, err
 	}

@@ -38,6 +38,12 @@ type Service struct {
 	// post owed from before may have reached Discord in a send the process
 	// before died in, so an undo does not take it for never sent.
 	Started time.Time
+
+	// OnResolve, if set, is told of each turn resolved and the engine's
+	// time on it (the bot's metrics and log, issue 31). It is called inside
+	// the resolving transaction, which may yet fail: it must be quick and
+	// must not touch the store.
+	OnResolve func(guild, battle string, turn int, took time.Duration)
 }
 
 // owns reports whether the service handles a guild (Owns).

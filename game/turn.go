@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/gunbai/gunbai/engine"
 	"github.com/gunbai/gunbai/store"
@@ -165,9 +166,13 @@ func (s *Service) resolveTx(tx *store.Tx, rec store.BattleRecord) (Resolved, err
 		orders = append(orders, engine.Admit(rec.State, side, turn, so.Orders, granted)...)
 	}
 	before := rec.State
+	began := time.Now()
 	next, events, err := engine.ResolveTurn(before, orders, engine.NewSeededDice(seed.Value, rec.ID, turn))
 	if err != nil {
 		return Resolved{}, fmt.Errorf("resolving turn %d of %s: %w", turn, rec.ID, err)
+	}
+	if s.OnResolve != nil {
+		s.OnResolve(guild, rec.ID, turn, time.Since(began))
 	}
 	if err := tx.BattleTurn(guild, rec.ID, turn).PutSnapshot(before); err != nil {
 		return Resolved{}, err

@@ -37,6 +37,7 @@ type Config struct {
 	Discord DiscordConfig
 	Store   StoreConfig
 	Battle  BattleConfig
+	Ops     OpsConfig
 }
 
 // DiscordConfig is [discord].
@@ -117,6 +118,7 @@ func Default() *Config {
 			TurnDeadline:  24 * time.Hour,
 			DefaultLocale: "ru",
 		},
+		Ops: OpsConfig{Log: "text"},
 	}
 }
 

@@ -263,6 +263,7 @@ default_locale = "en"
 		},
 		Store:  StoreConfig{Path: "/var/lib/gunbai/gunbai.db", OpenTimeout: 2500 * time.Millisecond, BackupEvery: 6 * time.Hour, BackupKeep: 28},
 		Battle: BattleConfig{TurnDeadline: 36 * time.Hour, DefaultLocale: "en"},
+		Ops:    OpsConfig{Log: "text"},
 	}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("got  %+v\nwant %+v", c, want)

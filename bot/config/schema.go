@@ -19,6 +19,7 @@ type rawConfig struct {
 	Discord rawDiscord `toml:"discord"`
 	Store   rawStore   `toml:"store"`
 	Battle  rawBattle  `toml:"battle"`
+	Ops     rawOps     `toml:"ops"`
 }
 
 type rawDiscord struct {
@@ -74,6 +75,9 @@ var schema = []keyInfo{
 	{"battle.turn_deadline", "TurnDeadline", `a duration string such as "24h"`},
 	{"battle.default_locale", "DefaultLocale", `"ru" or "en"`},
 	{"battle.scenarios", "Scenarios", `an array of file paths such as ["scenarios/anegawa.toml"]`},
+	{"ops", "Ops", "a table"},
+	{"ops.listen", "Listen", `a host:port string such as "127.0.0.1:9464"`},
+	{"ops.log", "Log", `"text" or "json"`},
 }
 
 // removed are keys (and tables) that gunbai once read and no longer does,
@@ -109,6 +113,7 @@ func toRaw(c *Config) rawConfig {
 			BackupDir: c.Store.BackupDir, BackupEvery: c.Store.BackupEvery.String(), BackupKeep: c.Store.BackupKeep},
 		Battle: rawBattle{TurnDeadline: c.Battle.TurnDeadline.String(), DefaultLocale: c.Battle.DefaultLocale,
 			Scenarios: slices.Clone(c.Battle.Scenarios)},
+		Ops: rawOps{Listen: c.Ops.Listen, Log: c.Ops.Log},
 	}
 }
 
@@ -172,6 +177,7 @@ func fromRaw(r rawConfig) (*Config, []Problem) {
 	if !slices.Contains(Locales, c.Battle.DefaultLocale) {
 		bad("battle.default_locale", "unknown locale %q (want %s)", c.Battle.DefaultLocale, quoteList(Locales))
 	}
+	c.Ops = opsFromRaw(r.Ops, bad)
 	return c, probs
 }
 

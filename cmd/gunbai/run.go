@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/gunbai/gunbai/bot"
 	"github.com/gunbai/gunbai/bot/config"
+	"github.com/gunbai/gunbai/bot/ops"
 	"github.com/gunbai/gunbai/game"
 	"github.com/gunbai/gunbai/render"
 	"github.com/gunbai/gunbai/store"
@@ -115,6 +117,10 @@ func checkStoreFolder(cfg *config.Config) error {
 // serve runs the bot until ctx ends, then shuts down cleanly: the gateway
 // is closed, handlers in flight finish, the store is closed.
 func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logger) error {
+	slogger := ops.Logger(logger.Writer(), cfg.Ops.Log)
+	if cfg.Ops.Log == "json" { // every line an object, not only the bot's about battles
+		logger = slog.NewLogLogger(slogger.Handler(), slog.LevelInfo)
+	}
 	scenarios, err := game.LoadScenarios(cfg.Battle.Scenarios)
 	if err != nil {
 		return fmt.Errorf("scenarios: %w", err)
@@ -131,9 +137,13 @@ func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logg
 	}
 	defer st.Close()
 	defer startBackups(ctx, st, cfg.Store, logger, time.Now)() // stopped before the store closes
+	var metrics *ops.Metrics
+	if cfg.Ops.Listen != "" {
+		metrics = ops.New()
+	}
 	b, err := bot.Dial(c, &game.Service{Store: st, Scenarios: scenarios, TurnDeadline: cfg.Battle.TurnDeadline}, bot.Options{
 		GMRole: cfg.Discord.GMRole, Guilds: cfg.Discord.Guilds, Locale: cfg.Battle.DefaultLocale, Log: logger,
-		Emojis: true,
+		Emojis: true, Metrics: metrics, Slog: slogger,
 	})
 	if err != nil {
 		return err
@@ -151,6 +161,15 @@ func serve(ctx context.Context, cfg *config.Config, c bot.Conn, logger *log.Logg
 		return err
 	}
 	logger.Printf("connected; store %s", st.Path())
+	if metrics != nil {
+		srv, err := ops.Listen(cfg.Ops.Listen, metrics, b.Probes())
+		if err != nil {
+			b.Close()
+			return fmt.Errorf("[ops] listen: %w", err)
+		}
+		defer srv.Close() // before the store closes: a scrape reads it
+		logger.Printf("ops: /healthz and /metrics on http://%s", srv.Addr())
+	}
 	<-ctx.Done()
 	logger.Printf("shutting down")
 	return b.Close()
