@@ -38,6 +38,7 @@ func tables() []table {
 		{"commandTexts", commandTexts},
 		{"completeTexts", completeTexts},
 		{"duelTexts", duelTexts},
+		{"doctorTexts", doctorTexts},
 		{"endingTexts", endingTexts},
 		{"formTexts", formTexts},
 		{"fixTexts", fixTexts},
