@@ -143,7 +143,7 @@ func Doctor(c Conn, d DoctorSetup) []Check {
 	}
 	out := []Check{pass("doctor.token", u.Username, u.ID)}
 	out = append(out, clockCheck(dates.last(), before.Add(after.Sub(before)/2)))
-	out = append(out, applicationChecks(s, u, d.ApplicationID)...)
+	out = append(out, applicationChecks(s, d.ApplicationID, neededIntents(d.Store))...)
 	s.State.User = u // for channelPerms: the bot's own member
 	b := &Bot{s: s}
 	guilds := d.Guilds
@@ -239,8 +239,29 @@ func missingIntents(need discordgo.Intent, flags int) (needed, missing []string)
 	return needed, missing
 }
 
+// neededIntents are GatewayIntents, and Server Members if a battle not
+// finished has an ordering role: its members are listed (GET
+// /guilds/{id}/members, sheet.go) to send each the order sheet, which
+// Discord allows only with that privileged intent.
+func neededIntents(st *store.Store) discordgo.Intent {
+	need := GatewayIntents
+	if st == nil {
+		return need
+	}
+	guilds, _ := st.Guilds()
+	for _, g := range guilds {
+		recs, _ := st.Battles(g)
+		for _, rec := range recs {
+			if rec.Status != store.StatusFinished && (rec.Sides[0].OrderRole != "" || rec.Sides[1].OrderRole != "") {
+				return need | discordgo.IntentsGuildMembers
+			}
+		}
+	}
+	return need
+}
+
 // applicationChecks are the application's line and its intents' line.
-func applicationChecks(s *discordgo.Session, u *discordgo.User, configured string) []Check {
+func applicationChecks(s *discordgo.Session, configured string, need discordgo.Intent) []Check {
 	body, err := s.RequestWithBucketID(http.MethodGet, discordgo.EndpointApplication("@me"), nil, discordgo.EndpointApplication(""))
 	var app struct {
 		ID    string `json:"id"`
@@ -259,7 +280,7 @@ func applicationChecks(s *discordgo.Session, u *discordgo.User, configured strin
 	} else {
 		out = append(out, pass("doctor.app", app.Name, app.ID))
 	}
-	return append(out, intentsCheck(GatewayIntents, app.Flags))
+	return append(out, intentsCheck(need, app.Flags))
 }
 
 func intentsCheck(need discordgo.Intent, flags int) Check {

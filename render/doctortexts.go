@@ -25,7 +25,7 @@ var doctorTexts = texts{
 	"doctor.intents_none":      {"Намерения (intents): привилегированные не нужны", "Intents: no privileged intent needed"},
 	"doctor.intents":           {"Намерения (intents): %s включены", "Intents: %s granted"},
 	"doctor.intents_missing":   {"Намерения (intents): не включены %s", "Intents: %s not granted"},
-	"doctor.fix.intents":       {"включите их в Developer Portal → Bot → Privileged Gateway Intents", "turn them on in Developer Portal → Bot → Privileged Gateway Intents"},
+	"doctor.fix.intents":       {"включите их в Developer Portal → Bot → Privileged Gateway Intents (GUILD_MEMBERS — это Server Members: без него бот не разошлёт листы приказов ролям приказов битв)", "turn them on in Developer Portal → Bot → Privileged Gateway Intents (GUILD_MEMBERS is Server Members: without it the bot cannot send the order sheets to the battles' ordering roles)"},
 	"doctor.clock":             {"Часы: расходятся с Discord на %d с", "Clock: %d s off Discord's"},
 	"doctor.clock_skew":        {"Часы: расходятся с Discord на %d с: сроки ходов будут показаны неверно", "Clock: %d s off Discord's: turn deadlines will be shown wrong"},
 	"doctor.clock_unknown":     {"Часы: Discord не прислал заголовок Date, сравнить не с чем", "Clock: Discord sent no Date header to compare with"},

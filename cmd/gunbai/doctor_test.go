@@ -67,6 +67,34 @@ func newDoctorPlace(t *testing.T) *doctorPlace {
 	return p
 }
 
+// orderingBattle replaces the battle with one whose North gives its orders
+// through an ordering role: the bot lists that role's members, which
+// needs the Server Members intent.
+func (p *doctorPlace) orderingBattle(t *testing.T) {
+	t.Helper()
+	g, orders := p.srv.GuildID(), p.srv.NewID()
+	p.srv.Guilds().SetRoles(g, []*discordgo.Role{
+		{ID: g, Name: "@everyone", Permissions: discordgo.PermissionViewChannel | discordgo.PermissionSendMessages},
+		{ID: p.roleGM, Name: "Мастер"}, {ID: p.roleN, Name: "Ода"}, {ID: p.roleS, Name: "Асаи"}, {ID: orders, Name: "Ода: приказы"},
+		{ID: p.roleBot, Name: "Gunbai", Permissions: bot.InvitePermissions},
+	})
+	st, err := store.Open(p.storePath, store.Options{NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	// A clan fights one battle at a time: this one replaces the first.
+	if err := st.DeleteBattle(g, game.BattleID("Анэгава")); err != nil {
+		t.Fatal(err)
+	}
+	_, err = (&game.Service{Store: st}).Create(g, game.CreateRequest{Name: "Сэкигахара",
+		North: store.Clan{Name: "Ода", RoleID: p.roleN, ChannelID: p.chanN, OrderRole: orders}, South: store.Clan{Name: "Асаи", RoleID: p.roleS, ChannelID: p.chanS},
+		GMChannelID: p.chanGM, Locale: "ru"})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // overwrites close a channel to @everyone and open it to a clan's role
 // and to the bot's role (botAllow, botDeny).
 func (p *doctorPlace) overwrites(role string, botAllow, botDeny int64) []*discordgo.PermissionOverwrite {
@@ -164,6 +192,13 @@ func TestDoctorMistakes(t *testing.T) {
 			p.srv.Faults().Fail(discordtest.FaultMatch{Route: "/users/@me", Count: discordtest.Always},
 				discordtest.Fault{Status: 401, Message: "401: Unauthorized"})
 		}, 1, "✗ Token: Discord refused it (401)", "Reset Token"},
+		{"Server Members intent missing", func(t *testing.T, p *doctorPlace, _ map[string]string) {
+			p.orderingBattle(t)
+		}, 1, "✗ Intents: GUILD_MEMBERS not granted", "Privileged Gateway Intents (GUILD_MEMBERS is Server Members"},
+		{"Server Members intent granted", func(t *testing.T, p *doctorPlace, _ map[string]string) {
+			p.orderingBattle(t)
+			p.srv.Guilds().SetApplicationFlags(1 << 14)
+		}, 0, "✓ Intents: GUILD_MEMBERS granted", ""},
 		{"bot not in guild", func(t *testing.T, p *doctorPlace, keys map[string]string) {
 			keys["guilds"] = "[" + strconv.Quote(p.srv.GuildID()) + ", \"123456789012345678\"]"
 		}, 1, "✗ Guild 123456789012345678: the bot is not in it", "invite the bot: https://discord.com/oauth2/authorize?client_id="},
@@ -222,6 +257,12 @@ func TestDoctorMistakes(t *testing.T) {
 			})
 			code, out := doctorRun(t, "-config", cfg, "-lang", "en")
 			line := strings.ReplaceAll(c.line, "#"+p0, "#"+p.chanS)
+			if c.fix == "" { // all is well
+				if code != 0 || !strings.Contains(out, line) || strings.Contains(out, "→") {
+					t.Errorf("exit %d, want 0 and %q alone in\n%s", code, line, out)
+				}
+				return
+			}
 			if code != c.code || !strings.Contains(out, line) || !strings.Contains(out, "    → to fix: ") || !strings.Contains(out, c.fix) {
 				t.Errorf("exit %d, want %d, %q and %q in\n%s", code, c.code, line, c.fix, out)
 			}
