@@ -281,3 +281,15 @@ func TestDoctorMistakes(t *testing.T) {
 
 // p0 stands for the South's channel ID in a line (each place has its own).
 const p0 = "SOUTH"
+
+// Bad flags, a bad -lang and a config that does not load exit 2.
+func TestDoctorBadFlags(t *testing.T) {
+	inEnglish(t)
+	t.Setenv("GUNBAI_TOKEN", "doctor-token")
+	for _, args := range [][]string{{"-confg", "x"}, {"-lang", "de"}, {"-config", filepath.Join(t.TempDir(), "none.toml")}, {"extra"}} {
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"doctor"}, args...), &out, &errb); code != 2 || errb.Len() == 0 {
+			t.Errorf("%q: exit %d, stderr %q", args, code, errb.String())
+		}
+	}
+}
