@@ -156,7 +156,7 @@ func Doctor(c Conn, d DoctorSetup) []Check {
 			guilds = append(guilds, g.ID)
 		}
 		if len(guilds) == 0 {
-			return append(out, failed(CheckFail, "doctor.no_guilds", nil, "doctor.fix.guild_absent", u.ID))
+			return append(out, failed(CheckFail, "doctor.no_guilds", nil, "doctor.fix.guild_absent", u.ID, int64(InvitePermissions)))
 		}
 	}
 	for _, g := range guilds {
@@ -302,7 +302,7 @@ func (b *Bot) guildChecks(guild string, d DoctorSetup) []Check {
 		_, err = b.s.GuildMember(guild, b.botUser())
 	}
 	if err != nil {
-		return []Check{failed(CheckFail, "doctor.guild_absent", []any{guild}, "doctor.fix.guild_absent", b.botUser())}
+		return []Check{failed(CheckFail, "doctor.guild_absent", []any{guild}, "doctor.fix.guild_absent", b.botUser(), int64(InvitePermissions))}
 	}
 	out := []Check{pass("doctor.guild", g.Name, guild)}
 	roles, err := b.s.GuildRoles(guild)

@@ -35,7 +35,7 @@ var doctorTexts = texts{
 	"doctor.no_guilds":           {"Серверы: бот не состоит ни в одном", "Guilds: the bot is in none"},
 	"doctor.guild":               {"Сервер %s (%s): бот на нём", "Guild %s (%s): the bot is in it"},
 	"doctor.guild_absent":        {"Сервер %s: бота на нём нет (или такого сервера нет)", "Guild %s: the bot is not in it (or there is no such guild)"},
-	"doctor.fix.guild_absent":    {"пригласите бота: https://discord.com/oauth2/authorize?client_id=%s&scope=bot+applications.commands — или исправьте guilds в [discord]", "invite the bot: https://discord.com/oauth2/authorize?client_id=%s&scope=bot+applications.commands — or correct guilds in [discord]"},
+	"doctor.fix.guild_absent":    {"пригласите бота: https://discord.com/oauth2/authorize?client_id=%s&scope=bot+applications.commands&permissions=%d — или исправьте guilds в [discord]", "invite the bot: https://discord.com/oauth2/authorize?client_id=%s&scope=bot+applications.commands&permissions=%d — or correct guilds in [discord]"},
 	"doctor.gm_role":             {"Роль мастера: %s", "GM role: %s"},
 	"doctor.gm_role_unset":       {"Роль мастера: не задана, мастера — те, у кого есть право «Управлять сервером»", "GM role: not set, the GMs are those with Manage Server"},
 	"doctor.gm_role_missing":     {"Роль мастера %q: на сервере %s такой нет", "GM role %q: guild %s has none"},

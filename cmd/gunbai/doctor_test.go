@@ -201,7 +201,7 @@ func TestDoctorMistakes(t *testing.T) {
 		}, 0, "✓ Intents: GUILD_MEMBERS granted", ""},
 		{"bot not in guild", func(t *testing.T, p *doctorPlace, keys map[string]string) {
 			keys["guilds"] = "[" + strconv.Quote(p.srv.GuildID()) + ", \"123456789012345678\"]"
-		}, 1, "✗ Guild 123456789012345678: the bot is not in it", "invite the bot: https://discord.com/oauth2/authorize?client_id="},
+		}, 1, "✗ Guild 123456789012345678: the bot is not in it", "&scope=bot+applications.commands&permissions=2252126231235584 — or correct guilds"},
 		{"GM role missing", func(t *testing.T, p *doctorPlace, keys map[string]string) {
 			keys["gm_role"] = strconv.Quote("Сёгун")
 		}, 1, "✗ GM role \"Сёгун\": guild", "create the role \"Сёгун\""},
