@@ -109,7 +109,7 @@ func newBot(sessions []*discordgo.Session, layout Shards, concurrency int, svc *
 		svc.Owns = layout.Owns // the deadlines and posts of the other shards' guilds are not ours
 	}
 	for _, s := range sessions {
-		s.Identify.Intents = discordgo.IntentsGuilds
+		s.Identify.Intents = GatewayIntents
 		s.AddHandler(b.onReady)
 		s.AddHandler(b.onInteraction)
 		s.AddHandler(b.onModalEvent)

@@ -39,6 +39,7 @@ func tables() []table {
 		{"commandTexts", commandTexts},
 		{"completeTexts", completeTexts},
 		{"duelTexts", duelTexts},
+		{"doctorTexts", doctorTexts},
 		{"endingTexts", endingTexts},
 		{"formTexts", formTexts},
 		{"fixTexts", fixTexts},

@@ -52,8 +52,9 @@
 // headers that discordgo obeys), 500, 502, or a JSON error code
 // (CannotSendToUser 50007, MissingPermissions 50013, MissingAccess 50001,
 // UnknownChannel 10003, UnknownInteraction 10062). ExpireInteraction and
-// SetAckDeadline refuse late interaction callbacks with 10062. On the
-// gateway: Reconnect (op 7), InvalidSession (op 9, resumable or not),
+// SetAckDeadline refuse late interaction callbacks with 10062.
+// SkewClock sets every answer's Date header off by a duration (a host
+// whose clock drifted, for gunbai doctor). On the gateway: Reconnect (op 7), InvalidSession (op 9, resumable or not),
 // DropConnection and Disconnect.
 //
 // # Channels and permissions

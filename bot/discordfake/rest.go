@@ -93,6 +93,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	callIdx, out := s.serveCall(&c, aerr)
 	h := w.Header()
 	setHeaders(h, &c, out)
+	s.setDate(h)
 	s.scan(&c)
 	if checkResponse != nil {
 		errs := checkResponse(&c, h) // before the client gets the answer
@@ -349,6 +350,8 @@ var botRoutes = []restRoute{
 	{"", "/applications/{}/guilds/{}/commands/{}", func(s *Server, c *Call, p []string) (int, any, *apiError) {
 		return s.commandsLocked(c, p[0], p[1], p[2])
 	}},
+	{http.MethodGet, "/applications/@me", (*Server).applicationLocked},
+	{http.MethodGet, "/users/@me/guilds", (*Server).myGuildsLocked},
 }
 
 func pin(s *Server, c *Call, p []string) (int, any, *apiError) { return s.pinLocked(c, p[0], p[1]) }

@@ -99,6 +99,11 @@ type Server struct {
 	emojis            *emojiStore                    // the application's emojis (emojis.go)
 	attachmentGets    int                            // GETs of attachments served (modals.go)
 	subscribers       map[chan Change]bool           // Subscribe
+
+	// For gunbai doctor (doctor.go): the application's flags (its
+	// privileged intents) and how far the Date header is off.
+	appFlags int
+	dateSkew atomic.Int64 // nanoseconds
 }
 
 // Reporter is where a Server reports what goes wrong (failed dispatches,

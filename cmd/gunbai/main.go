@@ -1,6 +1,7 @@
 // Command gunbai runs the Gunbai battle bot and its offline tools.
 //
 //	gunbai run [-config FILE]                          the Discord bot (token in the config or GUNBAI_TOKEN)
+//	gunbai doctor [-config FILE] [-lang ru|en]         check the setup: token, guilds, channels, store, backups, clock
 //	gunbai sandbox [-addr ADDR] [-store FILE]          play in a browser: the real bot on an embedded Discord
 //	gunbai demo [-out DIR] [-turns N] [-ai SIDE]       play a built-in battle offline: PNGs and logs
 //	gunbai arena [-a POLICY] [-b POLICY] [-battles N] [-full]  policies played against each other: wins, rating, decision time
@@ -53,6 +54,8 @@ func subcommands() []subcommand {
 	return []subcommand{
 		{name: "run", list: [][2]string{{"run [-config FILE]", "cli.list.run"}},
 			help: runHelp, main: runMain, flags: true},
+		{name: "doctor", list: [][2]string{{"doctor [-config FILE] [-lang ru|en]", "cli.list.doctor"}},
+			help: doctorHelp, main: doctorMain, flags: true},
 		{name: "sandbox", list: [][2]string{{"sandbox [-addr ADDR] [-store FILE]", "cli.list.sandbox"}},
 			help: sandboxHelp, main: sandboxMain, flags: true},
 		{name: "demo", list: [][2]string{{"demo [-out DIR] [-turns N] [-ai north|south]", "cli.list.demo"}},
