@@ -67,10 +67,15 @@ func (b *Bot) Probes() ops.Probes {
 			return 0
 		},
 		Shards: func() int { return len(b.sessions) },
-		Latency: func() time.Duration {
+		HeartbeatAge: func() time.Duration {
 			var worst time.Duration
 			for _, s := range b.sessions {
-				worst = max(worst, s.HeartbeatLatency())
+				s.RLock() // discordgo writes LastHeartbeatAck under the session's lock
+				ack := s.LastHeartbeatAck
+				s.RUnlock()
+				if !ack.IsZero() {
+					worst = max(worst, time.Since(ack))
+				}
 			}
 			return worst
 		},

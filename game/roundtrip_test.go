@@ -527,6 +527,9 @@ func TestEveryTypeRoundTrips(t *testing.T) {
 			if strings.HasSuffix(e.pkg, "/discordtest") || strings.HasSuffix(e.pkg, "/discordfake") {
 				continue // the fake Discord: nothing of it is stored
 			}
+			if key == "github.com/gunbai/gunbai/bot.CheckState" {
+				continue // gunbai doctor's checklist, printed and never stored or posted (and game's tests cannot import bot)
+			}
 			t.Errorf("enumeration %s (%s) is neither held by a stored or posted type nor in enumRoots: add it there", key, strings.Join(e.consts, ", "))
 			continue
 		}

@@ -22,10 +22,14 @@ type Probes struct {
 	Battles func() (map[string]int, error)
 	// StoreSize is the store file's size in bytes.
 	StoreSize func() int64
-	// Shards is the number of gateway shards this process runs; Latency
-	// the slowest shard's last heartbeat round trip.
-	Shards  func() int
-	Latency func() time.Duration
+	// Shards is the number of gateway shards this process runs;
+	// HeartbeatAge the time since the stalest shard's last heartbeat
+	// acknowledgement (not the round trip: discordgo writes the heartbeat's
+	// send time under a lock of its own no caller can take, so reading it
+	// is a data race; the acknowledgement's time it writes under the
+	// session's lock).
+	Shards       func() int
+	HeartbeatAge func() time.Duration
 }
 
 // Statuses are the battle statuses always reported (at 0 when none).
@@ -55,9 +59,10 @@ func (m *Metrics) Watch(p Probes) {
 		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "gunbai_gateway_shards",
 			Help: "Gateway shards this process runs."}, func() float64 { return float64(p.Shards()) }))
 	}
-	if p.Latency != nil {
-		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "gunbai_gateway_latency_seconds",
-			Help: "The slowest shard's last gateway heartbeat round trip."}, func() float64 { return p.Latency().Seconds() }))
+	if p.HeartbeatAge != nil {
+		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "gunbai_gateway_heartbeat_age_seconds",
+			Help: "Time since the stalest shard's last gateway heartbeat acknowledgement (a live gateway stays under its heartbeat interval)."},
+			func() float64 { return p.HeartbeatAge().Seconds() }))
 	}
 }
 
