@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -54,17 +53,7 @@ backup_keep = 2
 	if code, out, errs := gunbai("verify", db); code != 0 || !strings.Contains(out, "на ходу") {
 		t.Fatalf("gunbai verify beside gunbai run: %d %q %q", code, out, errs)
 	}
-	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Fatalf("exit %d: %s", code, errb.String())
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("gunbai run did not stop on SIGINT")
-	}
+	interruptRun(t, done, errb)
 	names, _ := filepath.Glob(filepath.Join(backups, "gunbai-*.db"))
 	if len(names) != 2 || !strings.Contains(errb.String(), "the oldest beyond 2") {
 		t.Fatalf("backups kept: %v\n%s", names, errb.String())

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -60,17 +59,7 @@ log = "json"
 			t.Errorf("%s: %d %s", page, resp.StatusCode, body)
 		}
 	}
-	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Fatalf("exit %d: %s", code, errb.String())
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("gunbai run did not stop on SIGINT")
-	}
+	interruptRun(t, done, errb)
 	if !strings.Contains(errb.String(), `"msg":"shutting down"`) {
 		t.Errorf("not a JSON log: %s", errb.String())
 	}

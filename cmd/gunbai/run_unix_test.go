@@ -38,6 +38,23 @@ func startRun(t *testing.T, srv *discordtest.Server, path string) (done chan int
 	return done, errb
 }
 
+// interruptRun stops the gunbai run startRun started, as Ctrl-C does, and
+// requires it to exit 0 within 15 seconds.
+func interruptRun(t *testing.T, done chan int, errb *syncBuffer) {
+	t.Helper()
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("gunbai run did not stop on SIGINT")
+	}
+}
+
 // gunbai run, from its config file to SIGINT: it loads the scenarios named
 // relative to the config's folder, registers the commands in the
 // configured guild and exits 0 when interrupted.
@@ -62,16 +79,9 @@ scenarios = ["scenarios/s.toml"]
 `), 0o644)
 	t.Setenv("GUNBAI_TOKEN", "run-token")
 	done, errb := startRun(t, srv, path)
-	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case code := <-done:
-		if code != 0 || !strings.Contains(errb.String(), "shutting down") {
-			t.Fatalf("exit %d: %s", code, errb.String())
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("gunbai run did not stop on SIGINT")
+	interruptRun(t, done, errb)
+	if !strings.Contains(errb.String(), "shutting down") {
+		t.Fatalf("no shutdown logged: %s", errb.String())
 	}
 }
 
@@ -114,17 +124,7 @@ path = `+strconv.Quote(filepath.Join(dir, "g.db"))+`
 	if !gateway {
 		t.Error("the bot did not ask the base for GET /gateway")
 	}
-	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Fatalf("exit %d: %s", code, errb.String())
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("gunbai run did not stop on SIGINT")
-	}
+	interruptRun(t, done, errb)
 }
 
 // loopbackOnly sends requests to 127.0.0.1 only.
