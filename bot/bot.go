@@ -69,11 +69,14 @@ type Bot struct {
 	stop   chan struct{}       // ends the deadline ticker and the worker
 	tick   sync.WaitGroup      // the deadline ticker and the worker
 
-	deliverMu sync.Mutex    // one delivery pass at a time
-	kicks     chan struct{} // wakes the delivery worker
-	// drawing holds a token per picture being drawn: at most one core
-	// fewer than the machine has, so acknowledgements never wait for one.
-	drawing chan struct{}
+	claims claims        // the targets the delivery passes serve
+	kicks  chan struct{} // wakes the delivery worker
+	// gate schedules the pictures drawn (drawgate.go): by urgency, on
+	// the cores left after answering.
+	gate *drawGate
+	// unacked are the interactions not yet acknowledged: the handlers'
+	// work waits for them (schedule.go).
+	unacked unacked
 	// working holds a token per handler doing its work after its
 	// acknowledgement: a burst of two hundred players runs a few handlers
 	// per core at a time (a few: some wait on Discord or the disk), so the
@@ -100,7 +103,7 @@ func newBot(sessions []*discordgo.Session, layout Shards, concurrency int, svc *
 	}
 	b := &Bot{s: sessions[0], sessions: sessions, layout: layout, concurrency: concurrency,
 		svc: svc, opt: opt, routes: routes(), failed: map[uint64]delivery{}, kicks: make(chan struct{}, 1),
-		drawing: make(chan struct{}, max(1, runtime.NumCPU()-1)),
+		gate:    defaultDrawGate(),
 		working: make(chan struct{}, 4*runtime.GOMAXPROCS(0))}
 	if svc.Started.IsZero() {
 		svc.Started = time.Now()
@@ -141,7 +144,8 @@ func (b *Bot) Start() error {
 			case <-stop:
 				return
 			case <-t.C:
-				b.Tick()
+				b.due()
+				b.kick() // the worker delivers; the deadlines never wait for it
 			}
 		}
 	}()
@@ -149,9 +153,19 @@ func (b *Bot) Start() error {
 }
 
 // Tick resolves and posts the turns whose deadline has passed, and reminds
-// the clans whose deadline comes near.
+// the clans whose deadline comes near; it returns when all is delivered
+// (or waits for a retry). The ticker itself only resolves and kicks the
+// delivery worker.
 func (b *Bot) Tick() {
+	b.due()
+	b.settle()
+}
+
+// due resolves what is overdue and queues the reminders.
+func (b *Bot) due() {
 	defer b.recovered("deadlines")
+	// Each turn resolved kicks the worker (instrument): the first
+	// turns of a storm are drawn while the later ones are resolved.
 	if _, err := b.svc.Clock().Due(); err != nil {
 		b.opt.Log.Printf("deadlines: %v", err)
 	}
@@ -164,7 +178,6 @@ func (b *Bot) Tick() {
 	if _, err := b.svc.Duels().DueDuels(time.Now()); err != nil {
 		b.opt.Log.Printf("duels: %v", err)
 	}
-	b.deliverDue()
 }
 
 // Close stops the deadline ticker, disconnects and waits for the handlers
@@ -235,15 +248,22 @@ func (f *inflight) Wait() {
 // is delivered, or waits for a retry (tests).
 func (b *Bot) Wait() {
 	b.busy.Wait()
-	b.deliverDue()
+	b.settle()
 }
 
-// draw renders a picture of the field, waiting for a free core.
-func (b *Bot) draw(view engine.Battle, opt field.Options) ([]byte, error) {
-	start := time.Now()
-	b.drawing <- struct{}{}
-	defer func() { <-b.drawing; b.opt.Metrics.Drawn(time.Since(start)) }()
+// draw renders a picture of the field when the gate gives it a core.
+func (b *Bot) draw(u urgency, view engine.Battle, opt field.Options) ([]byte, error) {
+	defer b.drawn(u)()
 	return field.PNG(view, opt)
+}
+
+// drawn waits for the gate's slot for a drawing of urgency u; the
+// function it returns gives the slot back and counts the drawing's time
+// (the wait included) in the metrics.
+func (b *Bot) drawn(u urgency) func() {
+	start := time.Now()
+	b.gate.acquire(u)
+	return func() { b.gate.release(); b.opt.Metrics.Drawn(time.Since(start)) }
 }
 
 // recovered logs a panic of background work instead of letting it kill the

@@ -168,7 +168,7 @@ func (b *Bot) composeTurn(p store.Post) ([]message, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := b.drawTurn(l, tv, !tv.NoReplay)
+	f, err := b.drawTurn(urgencyOf(p), l, tv, !tv.NoReplay)
 	if err != nil {
 		return nil, err
 	}

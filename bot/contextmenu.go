@@ -93,7 +93,7 @@ func (b *Bot) menuReplay(c *call, pm game.PostedMessage) error {
 	if err != nil {
 		return err
 	}
-	f, err := b.drawTurn(c.lang, tv, true)
+	f, err := b.drawTurn(asked, c.lang, tv, true)
 	if err != nil {
 		return err
 	}

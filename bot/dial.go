@@ -61,6 +61,18 @@ type Conn struct {
 // speaks to, without the trailing slash: https://discord.com/api/v9.
 func DefaultAPIBase() string { return strings.TrimSuffix(discordgo.EndpointAPI, "/") }
 
+// restTransport carries the REST calls of every shard. Go's default keeps
+// two idle connections a host: over HTTP/2 (Discord's) one connection
+// carries every call anyway, but over HTTP/1.1 (an API base such as the
+// fake's, a proxy) a burst of two hundred acknowledgements would dial two
+// hundred connections and close all but two of them after, each burst
+// again; it keeps as many idle as a burst opens.
+var restTransport = func() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = 256
+	return t
+}()
+
 // session builds the discordgo session of c; nothing is sent yet.
 func (c Conn) session() (*discordgo.Session, error) {
 	token := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c.Token), "Bot "))
@@ -71,6 +83,7 @@ func (c Conn) session() (*discordgo.Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.Client.Transport = restTransport
 	if c.Wire != nil {
 		c.Wire(s)
 	}

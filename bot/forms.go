@@ -57,6 +57,9 @@ func (b *Bot) onModalEvent(_ *discordgo.Session, e *discordgo.Event) {
 	}
 	b.busy.Add()
 	defer b.busy.Done()
+	defer b.gate.answer()()
+	b.unacked.add(i.ID)
+	defer b.unacked.done(i.ID)
 	c := newCall(i)
 	c.form = form
 	defer func() {

@@ -27,11 +27,16 @@ import (
 // BenchmarkLoad is issue 18's load through the fake Discord (a benchmark,
 // not a timed test): 1,000 battles taking orders over 100 guilds (100 over
 // 10 with -short, CI's form), interactions arriving at 1,000 a minute, then
-// a burst of 200 at once, then every deadline falling due together. It
-// reports the acknowledgements' p50 and p99, the time from the deadline to
-// the last post delivered, the process's RSS at the end and at its peak
-// (the fake and the test's bookkeeping included, though the fake keeps no
-// uploaded pictures: Lean), the store file's size and the CPU time used.
+// a burst of 200 at once, then every deadline falling due together (the
+// deadline storm of issue 31: the battles' deadlines a second apart, all
+// passed), with a burst of 200 command rolls two seconds into it. It
+// reports the acknowledgements' p50 and p99 (paced, burst, storm burst),
+// the time from the deadlines to the last post delivered, each battle's
+// turn pictures' (p50, max, and how well they kept the deadlines' order),
+// the process's RSS at the end and at its peak (the fake and the test's
+// bookkeeping included, though the fake keeps no uploaded pictures: Lean),
+// the store file's size, the CPU time used and the storm's, also per turn
+// and audience. BenchmarkLoadOwnProcess is the issue's measurement.
 // LOAD_HEAPPROFILE=FILE writes a heap profile once everything is
 // delivered, to see who holds the memory.
 func BenchmarkLoad(b *testing.B) {
@@ -50,7 +55,8 @@ type loadClock struct {
 	now time.Time
 }
 
-func (c *loadClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *loadClock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *loadClock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.now = t }
 func (c *loadClock) Add(d time.Duration) {
 	c.mu.Lock()
 	c.now = c.now.Add(d)
@@ -85,7 +91,7 @@ func setUpLoad(b *testing.B, srv *discordtest.Server, path string, guilds, perGu
 	svc := &game.Service{Store: st, Now: clock.Now, TurnDeadline: 24 * time.Hour}
 	gs := make([]loadGuild, guilds)
 	for g := range gs {
-		gs[g] = setUpLoadGuild(b, srv, svc, g, perGuild)
+		gs[g] = setUpLoadGuild(b, srv, svc, clock, g, guilds, perGuild)
 	}
 	// What creating them owed is not what is measured.
 	owed, _ := svc.Posts().Owed()
@@ -99,64 +105,90 @@ func setUpLoad(b *testing.B, srv *discordtest.Server, path string, guilds, perGu
 // a battle in turn, then a burst of 200 at once, and returns how long each
 // waited for its acknowledgement.
 func driveLoad(b *testing.B, srv *discordtest.Server, gs []loadGuild, paced time.Duration) (paceAcks, burst []time.Duration) {
-	order := func(n int) discordtest.Interaction {
-		g := &gs[n%len(gs)]
-		k := (n / len(gs)) % len(g.players)
-		side := (n / (len(gs) * len(g.players))) % 2
-		unit := [2]string{"n-yari", "s-yari"}[side]
-		return srv.Interactions().SlashCommand(g.id, g.channels[k][side], g.players[k][side], "order", discordtest.StringOpt("unit", unit), discordtest.StringOpt("order", "wait"))
-	}
 	tick := time.NewTicker(time.Minute / 1000)
 	start := time.Now()
 	for n := 0; time.Since(start) < paced; n++ {
 		<-tick.C
-		id, err := srv.Interactions().Dispatch(order(n))
+		id, err := srv.Interactions().Dispatch(loadOrder(srv, gs, n))
 		if err != nil {
 			b.Fatal(err)
 		}
 		paceAcks = append(paceAcks, waitAck(b, srv, id))
 	}
 	tick.Stop()
-	var ids []string
+	slices.Sort(paceAcks)
+	return paceAcks, loadBurst(b, srv, gs, func(n int) discordtest.Interaction { return loadOrder(srv, gs, 7919*(n+1)) })
+}
+
+// loadOrder is the load's n-th order: a player of one of its battles tells
+// his spearmen to wait.
+func loadOrder(srv *discordtest.Server, gs []loadGuild, n int) discordtest.Interaction {
+	g := &gs[n%len(gs)]
+	k := (n / len(gs)) % len(g.players)
+	side := (n / (len(gs) * len(g.players))) % 2
+	unit := [2]string{"n-yari", "s-yari"}[side]
+	return srv.Interactions().SlashCommand(g.id, g.channels[k][side], g.players[k][side], "order", discordtest.StringOpt("unit", unit), discordtest.StringOpt("order", "wait"))
+}
+
+// loadRoll is the storm's n-th interaction: a player of one of the load's
+// battles makes the command roll of the turn just opened (or hears that
+// his battle's turn is not resolved yet, or that he rolled already).
+func loadRoll(srv *discordtest.Server, gs []loadGuild, n int) discordtest.Interaction {
+	g := &gs[n%len(gs)]
+	k := (n / len(gs)) % len(g.players)
+	side := (n / (len(gs) * len(g.players))) % 2
+	return srv.Interactions().SlashCommand(g.id, g.channels[k][side], g.players[k][side], "roll", discordtest.StringOpt("stake", "low"))
+}
+
+// loadBurst dispatches 200 interactions at once (built first, then sent
+// back to back) and returns how long each waited for its
+// acknowledgement, sorted.
+func loadBurst(b *testing.B, srv *discordtest.Server, gs []loadGuild, next func(n int) discordtest.Interaction) []time.Duration {
+	var burst []discordtest.Interaction
 	for n := range 200 {
-		id, err := srv.Interactions().Dispatch(order(7919 * (n + 1)))
+		burst = append(burst, next(n))
+	}
+	var ids []string
+	for _, i := range burst {
+		id, err := srv.Interactions().Dispatch(i)
 		if err != nil {
 			b.Fatal(err)
 		}
 		ids = append(ids, id)
 	}
+	var acks []time.Duration
 	for _, id := range ids {
-		burst = append(burst, waitAck(b, srv, id))
+		acks = append(acks, waitAck(b, srv, id))
 	}
-	slices.Sort(paceAcks)
-	slices.Sort(burst)
-	return paceAcks, burst
+	slices.Sort(acks)
+	return acks
 }
 
 // deliverAll moves the clock past every deadline, ticks the bot, and
-// returns once the outbox is empty, with how long that took and how many
-// battles were resolved.
-func deliverAll(svc *game.Service, clock *loadClock, tick func()) (time.Duration, int, error) {
+// returns once the outbox is empty, with how long that took, how many
+// battles were resolved and the process's CPU time meanwhile.
+func deliverAll(svc *game.Service, clock *loadClock, tick func()) (time.Duration, int, time.Duration, error) {
+	cpu0 := cpuTime()
 	clock.Add(25 * time.Hour)
 	due := time.Now()
 	tick()
 	for {
 		owed, err := svc.Posts().Owed()
 		if err != nil {
-			return 0, 0, err
+			return 0, 0, 0, err
 		}
 		if len(owed) == 0 {
 			break
 		}
 		if time.Since(due) > 10*time.Minute {
-			return 0, 0, fmt.Errorf("%d posts still owed 10 minutes after the deadline", len(owed))
+			return 0, 0, 0, fmt.Errorf("%d posts still owed 10 minutes after the deadline", len(owed))
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	delivered := time.Since(due)
+	delivered, cpu := time.Since(due), cpuTime()-cpu0
 	guilds, err := svc.Store.Guilds()
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	resolved := 0
 	for _, g := range guilds {
@@ -167,22 +199,105 @@ func deliverAll(svc *game.Service, clock *loadClock, tick func()) (time.Duration
 			}
 		}
 	}
-	return delivered, resolved, nil
+	return delivered, resolved, cpu, nil
+}
+
+// loadFigures are what one run of the load measured.
+type loadFigures struct {
+	battles int
+	// paced, burst and storm are the acknowledgements' waits, sorted: at
+	// 1,000 a minute, a burst of 200 before the deadlines, and a burst of
+	// 200 command rolls while the deadlines' turns are drawn and posted.
+	paced, burst, storm []time.Duration
+	// delivered: from the deadlines to the outbox empty; posted: each
+	// battle's turn pictures in its clans' channels, after the deadlines,
+	// in the order of the battles' deadlines.
+	delivered time.Duration
+	posted    []time.Duration
+	rssKiB    int
+	peakKiB   int
+	storePath string
+	// cpu is the bot's CPU time from the paced orders on; stormCPU from
+	// the deadlines to the outbox empty.
+	cpu, stormCPU time.Duration
 }
 
 // reportLoad reports the figures of one run.
-func reportLoad(b *testing.B, battles int, paceAcks, burst []time.Duration, delivered time.Duration, rssKiB, peakKiB int, storePath string, cpu time.Duration) {
-	fi, _ := os.Stat(storePath)
-	b.ReportMetric(float64(battles), "battles")
-	b.ReportMetric(ms(paceAcks[len(paceAcks)/2]), "paced-p50-ms")
-	b.ReportMetric(ms(paceAcks[len(paceAcks)*99/100]), "paced-p99-ms")
-	b.ReportMetric(ms(burst[len(burst)/2]), "burst-p50-ms")
-	b.ReportMetric(ms(burst[len(burst)*99/100]), "burst-p99-ms")
-	b.ReportMetric(delivered.Seconds(), "deadline-to-delivered-s")
-	b.ReportMetric(float64(rssKiB)/1024, "RSS-MiB")
-	b.ReportMetric(float64(peakKiB)/1024, "peak-RSS-MiB")
+func reportLoad(b *testing.B, f loadFigures) {
+	fi, _ := os.Stat(f.storePath)
+	b.ReportMetric(float64(f.battles), "battles")
+	b.ReportMetric(ms(f.paced[len(f.paced)/2]), "paced-p50-ms")
+	b.ReportMetric(ms(f.paced[len(f.paced)*99/100]), "paced-p99-ms")
+	b.ReportMetric(ms(f.burst[len(f.burst)/2]), "burst-p50-ms")
+	b.ReportMetric(ms(f.burst[len(f.burst)*99/100]), "burst-p99-ms")
+	b.ReportMetric(ms(f.storm[len(f.storm)/2]), "storm-burst-p50-ms")
+	b.ReportMetric(ms(f.storm[len(f.storm)*99/100]), "storm-burst-p99-ms")
+	b.ReportMetric(f.delivered.Seconds(), "deadline-to-delivered-s")
+	if len(f.posted) > 0 {
+		sorted := slices.Sorted(slices.Values(f.posted))
+		b.ReportMetric(sorted[len(sorted)/2].Seconds(), "posted-p50-s")
+		b.ReportMetric(sorted[len(sorted)-1].Seconds(), "posted-max-s")
+		b.ReportMetric(inDeadlineOrder(f.posted), "deadline-order")
+	}
+	b.ReportMetric(float64(f.rssKiB)/1024, "RSS-MiB")
+	b.ReportMetric(float64(f.peakKiB)/1024, "peak-RSS-MiB")
 	b.ReportMetric(float64(fi.Size())/(1<<20), "store-MiB")
-	b.ReportMetric(cpu.Seconds(), "CPU-s")
+	b.ReportMetric(f.cpu.Seconds(), "CPU-s")
+	b.ReportMetric(f.stormCPU.Seconds(), "storm-CPU-s")
+	// A turn posts to three audiences (the two clans and the GM).
+	b.ReportMetric(ms(f.stormCPU)/float64(3*f.battles), "storm-CPU-ms/turn/audience")
+}
+
+// inDeadlineOrder is the share of pairs of battles whose turns were posted
+// in the order of their deadlines (Kendall's concordance: 1 in order, 0.5
+// as by chance, 0 reversed); ties count half.
+func inDeadlineOrder(posted []time.Duration) float64 {
+	var in, pairs float64
+	for i := range posted {
+		for j := i + 1; j < len(posted); j++ {
+			pairs++
+			switch {
+			case posted[i] < posted[j]:
+				in++
+			case posted[i] == posted[j]:
+				in += 0.5
+			}
+		}
+	}
+	return in / pairs
+}
+
+// turnPosted is, for each battle of the load in the order of its
+// deadline, when the later of its clans' turn pictures was posted after
+// the deadlines fell due (at).
+func turnPosted(b *testing.B, srv *discordtest.Server, gs []loadGuild, at time.Time) []time.Duration {
+	perGuild := len(gs[0].channels)
+	out := make([]time.Duration, 0, len(gs)*perGuild)
+	for k := range perGuild {
+		for g := range gs {
+			var last time.Time
+			for _, ch := range gs[g].channels[k] {
+				found := false
+				for _, m := range srv.Messages().In(ch) {
+					if len(m.Files) > 0 && m.Files[0].Name == "turn-1.png" {
+						last, found = later(last, m.Time), true
+					}
+				}
+				if !found {
+					b.Fatalf("no turn picture in channel %s", ch)
+				}
+			}
+			out = append(out, last.Sub(at))
+		}
+	}
+	return out
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }
 
 func runLoad(b *testing.B, guilds, perGuild int, paced time.Duration) {
@@ -204,14 +319,29 @@ func runLoad(b *testing.B, guilds, perGuild int, paced time.Duration) {
 	paceAcks, burst := driveLoad(b, srv, gs, paced)
 	bt.Wait()
 	// Every deadline falls due at once: the ticker resolves all the
-	// battles, and the outbox delivers every post.
-	delivered, resolved, err := deliverAll(svc, clock, bt.Tick)
-	if err != nil {
-		b.Fatal(err)
+	// battles, and the outbox delivers every post; meanwhile, 200 players
+	// make their command roll at once.
+	type done struct {
+		delivered, cpu time.Duration
+		resolved       int
+		err            error
+	}
+	finished := make(chan done, 1)
+	at := time.Now()
+	go func() {
+		var d done
+		d.delivered, d.resolved, d.cpu, d.err = deliverAll(svc, clock, bt.Tick)
+		finished <- d
+	}()
+	time.Sleep(stormBurstAfter)
+	storm := loadBurst(b, srv, gs, func(n int) discordtest.Interaction { return loadRoll(srv, gs, 104729*(n+1)) })
+	d := <-finished
+	if d.err != nil {
+		b.Fatal(d.err)
 	}
 	bt.Wait()
-	if want := guilds * perGuild; resolved != want {
-		b.Errorf("%d of %d battles were resolved at their deadline", resolved, want)
+	if want := guilds * perGuild; d.resolved != want {
+		b.Errorf("%d of %d battles were resolved at their deadline", d.resolved, want)
 	}
 	var after syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &after)
@@ -223,9 +353,15 @@ func runLoad(b *testing.B, guilds, perGuild int, paced time.Duration) {
 		}
 	}
 	cpu := time.Duration(after.Utime.Nano() + after.Stime.Nano() - before.Utime.Nano() - before.Stime.Nano())
-	reportLoad(b, guilds*perGuild, paceAcks, burst, delivered, procStatusKiB("self", "VmRSS:"), procStatusKiB("self", "VmHWM:"), path, cpu)
+	reportLoad(b, loadFigures{battles: guilds * perGuild, paced: paceAcks, burst: burst, storm: storm,
+		delivered: d.delivered, posted: turnPosted(b, srv, gs, at), rssKiB: procStatusKiB("self", "VmRSS:"), peakKiB: procStatusKiB("self", "VmHWM:"),
+		storePath: path, cpu: cpu, stormCPU: d.cpu})
 	runtime.GC()
 }
+
+// stormBurstAfter is when, after the deadlines, the storm's burst of
+// command rolls comes: the turns are being drawn and posted.
+const stormBurstAfter = 2 * time.Second
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
@@ -257,7 +393,7 @@ func procStatusKiB(pid, field string) int {
 // setUpLoadGuild makes guild g: its roles, a GM channel, and perGuild
 // battles with two clans each (a role, a channel, a player who rolled),
 // created straight in the store.
-func setUpLoadGuild(b *testing.B, srv *discordtest.Server, svc *game.Service, g, perGuild int) loadGuild {
+func setUpLoadGuild(b *testing.B, srv *discordtest.Server, svc *game.Service, clock *loadClock, g, guilds, perGuild int) loadGuild {
 	id := fmt.Sprintf("5%017d", g+1)
 	srv.Guilds().Add(id, fmt.Sprintf("Сервер %d", g+1))
 	lg := loadGuild{id: id, gmChannel: fmt.Sprintf("6%017d", g+1)}
@@ -277,6 +413,11 @@ func setUpLoadGuild(b *testing.B, srv *discordtest.Server, svc *game.Service, g,
 			lg.players[k][side] = discordtest.Member{UserID: "1" + n, Roles: []string{role}, Locale: "ru"}
 			lg.channels[k][side] = channel
 		}
+		// The deadlines a second apart, in an order that is not the
+		// store's (battle k of every guild before battle k+1 of any), so
+		// that resolving in the store's order would not be the
+		// deadlines' order.
+		clock.Set(loadStart.Add(time.Duration(k*guilds+g) * time.Second))
 		rec, err := svc.Create(id, game.CreateRequest{Name: fmt.Sprintf("Битва %d", k), North: clans[0], South: clans[1], GMChannelID: lg.gmChannel, Locale: "ru"})
 		if err != nil {
 			b.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -82,14 +83,20 @@ func runLoadOwnProcess(b *testing.B, guilds, perGuild int, paced time.Duration) 
 	if !srv.WaitFor(func() bool { return len(srv.Interactions().Commands(last)) > 0 }, time.Minute) {
 		b.Fatal("the bot did not register its commands")
 	}
+	stopBusy := busyCores(b)
+	defer stopBusy()
 	paceAcks, burst := driveLoad(b, srv, gs, paced)
 	time.Sleep(time.Second) // the burst's handlers finish
+	at := time.Now()
 	child.Process.Signal(syscall.SIGUSR1)
-	var secs float64
+	time.Sleep(stormBurstAfter)
+	storm := loadBurst(b, srv, gs, func(n int) discordtest.Interaction { return loadRoll(srv, gs, 104729*(n+1)) })
+	var secs, stormCPU float64
 	var resolved int
-	if _, err := fmt.Sscan(said("load: delivered "), &secs, &resolved); err != nil {
+	if _, err := fmt.Sscan(said("load: delivered "), &secs, &resolved, &stormCPU); err != nil {
 		b.Fatal(err)
 	}
+	stopBusy()
 	if want := guilds * perGuild; resolved != want {
 		b.Errorf("%d of %d battles were resolved at their deadline", resolved, want)
 	}
@@ -101,8 +108,54 @@ func runLoadOwnProcess(b *testing.B, guilds, perGuild int, paced time.Duration) 
 	}
 	ru := child.ProcessState.SysUsage().(*syscall.Rusage)
 	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	reportLoad(b, guilds*perGuild, paceAcks, burst, time.Duration(secs*float64(time.Second)), rss, peak, path, cpu)
+	seconds := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+	reportLoad(b, loadFigures{battles: guilds * perGuild, paced: paceAcks, burst: burst, storm: storm,
+		delivered: seconds(secs), posted: turnPosted(b, srv, gs, at), rssKiB: rss, peakKiB: peak,
+		storePath: path, cpu: cpu, stormCPU: seconds(stormCPU)})
 }
+
+// busyCores keeps LOAD_BUSY of the machine's cores busy (1 by default: on
+// the 2-core machine the issue measures on, the other core), each with a
+// process spinning at the same priority as the bot, for as long as the
+// load runs; LOAD_BUSY=0 measures a quiet machine. The returned function
+// stops them (and may be called again).
+func busyCores(b *testing.B) func() {
+	n := 1
+	if v, err := strconv.Atoi(os.Getenv("LOAD_BUSY")); err == nil {
+		n = v
+	}
+	b.ReportMetric(float64(n), "busy-cores")
+	var spinners []*exec.Cmd
+	for range n {
+		c := exec.Command(os.Args[0], "-test.run=^TestLoadSpin$")
+		c.Env = append(os.Environ(), "GUNBAI_LOAD_SPIN=1", "GOMAXPROCS=1")
+		if err := c.Start(); err != nil {
+			b.Fatal(err)
+		}
+		spinners = append(spinners, c)
+	}
+	return func() {
+		for _, c := range spinners {
+			c.Process.Kill()
+			c.Wait()
+		}
+		spinners = nil
+	}
+}
+
+// TestLoadSpin is a busy core of BenchmarkLoadOwnProcess (skipped
+// otherwise): it spins until killed.
+func TestLoadSpin(t *testing.T) {
+	if os.Getenv("GUNBAI_LOAD_SPIN") == "" {
+		t.Skip("a busy core of BenchmarkLoadOwnProcess")
+	}
+	for x := uint64(1); ; x = x*6364136223846793005 + 1442695040888963407 {
+		spun = x
+	}
+}
+
+// spun keeps TestLoadSpin's loop from being optimized away.
+var spun uint64
 
 // TestLoadBot is the bot's process of BenchmarkLoadOwnProcess (skipped
 // otherwise): the bot on the prepared store, through the fake's API base;
@@ -130,16 +183,32 @@ func TestLoadBot(t *testing.T) {
 	if err := bt.Start(); err != nil {
 		t.Fatal(err)
 	}
+	if path := os.Getenv("LOAD_CPUPROFILE_ORDERS"); path != "" {
+		// Where the bot's CPU goes while the orders come.
+		if f, err := os.Create(path); err == nil {
+			pprof.StartCPUProfile(f)
+			defer f.Close()
+		}
+	}
 	fmt.Println("load: ready")
 	for sig := range signals {
 		if sig == syscall.SIGTERM {
 			break
 		}
-		delivered, resolved, err := deliverAll(svc, clock, bt.Tick)
+		pprof.StopCPUProfile()
+		if path := os.Getenv("LOAD_CPUPROFILE"); path != "" {
+			// Where the bot's CPU goes in the storm.
+			if f, err := os.Create(path); err == nil {
+				pprof.StartCPUProfile(f)
+				defer f.Close()
+			}
+		}
+		delivered, resolved, cpu, err := deliverAll(svc, clock, bt.Tick)
+		pprof.StopCPUProfile()
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Printf("load: delivered %.3f %d\n", delivered.Seconds(), resolved)
+		fmt.Printf("load: delivered %.3f %d %.3f\n", delivered.Seconds(), resolved, cpu.Seconds())
 	}
 	bt.Close()
 	st.Close()

@@ -34,6 +34,7 @@ func (b *Bot) respond(i *discordgo.Interaction, r *discordgo.InteractionResponse
 		}
 		r.Data.AllowedMentions = noPings()
 	}
+	defer b.unacked.done(i.ID) // the first answer is its acknowledgement
 	return b.s.InteractionRespond(i, r)
 }
 

@@ -23,6 +23,9 @@ import (
 func (b *Bot) instrument() {
 	if b.svc.OnResolve == nil {
 		b.svc.OnResolve = func(guild, battle string, turn int, took time.Duration) {
+			// Its posts are owed once the transaction commits: the
+			// worker's pass after the next kick takes them.
+			b.kick()
 			b.opt.Metrics.Resolved(took)
 			if b.opt.Slog != nil {
 				b.opt.Slog.Info("turn resolved", "guild", guild, "battle", battle, "turn", turn, "took", took)

@@ -24,7 +24,12 @@ import (
 // a part sent again after a crash is not posted twice. Rate limits and
 // Discord's 5xx wait and retry with backoff; refusals for good are
 // reported once to the GM. The handlers run it after they have answered,
-// the ticker after deadlines, and a worker goroutine when a retry is due.
+// the ticker after deadlines, and a worker goroutine when a retry is due
+// or a turn was resolved. Passes run at once: each claims the targets no
+// other pass is serving, so a player's receipt does not wait behind a
+// storm of deadlines being drawn, and a target's posts still go one after
+// the other; the pictures are drawn in the order the posts were owed, on
+// the cores left after answering (drawgate.go).
 
 // Discord's JSON error codes that no retry will cure.
 const (
@@ -94,18 +99,22 @@ func (b *Bot) deliverer(stop <-chan struct{}) {
 // deliverDue makes one pass over the outbox and returns when the earliest
 // post left waiting may be tried again (zero: none waits).
 func (b *Bot) deliverDue() (next time.Time) {
-	b.deliverMu.Lock()
-	defer b.deliverMu.Unlock()
+	next, _ = b.pass()
+	return next
+}
+
+// pass serves the targets with posts owed that no other pass is serving;
+// left reports that it left some to another pass.
+func (b *Bot) pass() (next time.Time, left bool) {
 	defer b.recovered("delivery")
 	posts, err := b.svc.Posts().Owed()
 	if err != nil {
 		b.opt.Log.Printf("reading the outbox: %v", err)
-		return time.Now().Add(time.Minute)
+		return time.Now().Add(time.Minute), false
 	}
 	// Each target (a channel, a user's DMs, a live message) gets its posts
 	// in order, one after the other; different targets are independent, so
-	// a few are served at once: a turn's pictures are drawn on every core
-	// when a hundred battles fall due together.
+	// a few are served at once, their pictures drawn as the gate allows.
 	now := time.Now()
 	var targets []string
 	byTarget := map[string][]store.Post{}
@@ -116,6 +125,11 @@ func (b *Bot) deliverDue() (next time.Time) {
 		}
 		byTarget[t] = append(byTarget[t], p)
 	}
+	highest := map[string]uint64{}
+	for t, ps := range byTarget {
+		highest[t] = ps[len(ps)-1].ID
+	}
+	targets, left = b.claims.claim(targets, highest)
 	var mu sync.Mutex
 	work := make(chan string)
 	var wg sync.WaitGroup
@@ -125,7 +139,7 @@ func (b *Bot) deliverDue() (next time.Time) {
 			defer wg.Done()
 			defer b.recovered("delivery")
 			for t := range work {
-				if retry := b.deliverTarget(byTarget[t], now); !retry.IsZero() {
+				if retry := b.serveClaimed(t, byTarget[t], highest[t], now); !retry.IsZero() {
 					mu.Lock()
 					next = earliest(next, retry)
 					mu.Unlock()
@@ -141,7 +155,91 @@ func (b *Bot) deliverDue() (next time.Time) {
 	if !next.IsZero() {
 		b.kick() // the worker sets its timer for the post that waits
 	}
-	return next
+	return next, left
+}
+
+// settle delivers what is due and waits until no pass is serving a
+// target: what the tests and the ticker wait for.
+func (b *Bot) settle() {
+	for {
+		if _, left := b.pass(); !left {
+			return
+		}
+		b.claims.idle()
+	}
+}
+
+// serveClaimed delivers the posts of a target the pass claimed (up to
+// highest), as they stand now, and gives the target back, whatever
+// happens.
+func (b *Bot) serveClaimed(t string, posts []store.Post, highest uint64, now time.Time) time.Time {
+	defer func() {
+		if b.claims.unclaim(t, highest) {
+			b.kick() // another pass left it newer posts
+		}
+	}()
+	defer b.recovered("delivery")
+	posts, err := b.svc.Posts().Still(posts)
+	if err != nil {
+		b.opt.Log.Printf("reading the outbox: %v", err)
+		return time.Now().Add(time.Minute)
+	}
+	return b.deliverTarget(posts, now)
+}
+
+// claims are the targets the delivery passes are serving.
+type claims struct {
+	mu sync.Mutex
+	// serving: for each target served, the highest post ID another pass
+	// found owed there and left to it (0: none).
+	serving map[string]uint64
+	none    *sync.Cond // signalled when no target is served
+}
+
+// claim takes the targets nobody serves, in their order; left reports
+// that some were served by another pass. highest is the last post the
+// pass read for each target.
+func (c *claims) claim(targets []string, highest map[string]uint64) (mine []string, left bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.serving == nil {
+		c.serving = map[string]uint64{}
+	}
+	for _, t := range targets {
+		if seen, ok := c.serving[t]; ok {
+			c.serving[t], left = max(seen, highest[t]), true
+			continue
+		}
+		c.serving[t] = 0
+		mine = append(mine, t)
+	}
+	return mine, left
+}
+
+// unclaim gives back a target served up to post highest, and reports
+// whether another pass left it a newer post meanwhile (it wants a pass;
+// one the server had read is delivered, or waits for its retry).
+func (c *claims) unclaim(t string, highest uint64) (newer bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	newer = c.serving[t] > highest
+	delete(c.serving, t)
+	if len(c.serving) == 0 && c.none != nil {
+		c.none.Broadcast()
+	}
+	return newer
+}
+
+// idle waits until no target is served.
+func (c *claims) idle() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.none == nil {
+		c.none = sync.NewCond(&c.mu)
+	}
+	for len(c.serving) > 0 {
+		c.none.Wait()
+	}
 }
 
 // deliveryWorkers is how many targets are served at once: every core, and

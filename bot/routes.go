@@ -145,6 +145,9 @@ func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate
 	}
 	b.busy.Add()
 	defer b.busy.Done()
+	defer b.gate.answer()() // no new picture takes the core its answer needs
+	b.unacked.add(i.ID)
+	defer b.unacked.done(i.ID)
 	c := newCall(i)
 	c.start = time.Now()
 	var err error
@@ -285,8 +288,10 @@ func readAcked(h clickHandler) clickHandler {
 }
 
 // work takes a working token for a handler's work after its
-// acknowledgement and returns its release.
+// acknowledgement, once the others received are acknowledged too
+// (schedule.go), and returns its release.
 func (b *Bot) work() func() {
+	b.unacked.wait(ackFirst)
 	b.working <- struct{}{}
 	return func() { <-b.working }
 }
@@ -448,7 +453,7 @@ func (b *Bot) replyField(c *call, rec store.BattleRecord, view engine.Battle, gh
 		title = fmt.Sprintf("%s — %s", rec.Name, render.T(c.lang, "title.deployment"))
 	}
 	opt := field.Options{Lang: c.lang, Title: title, Battle: rec.Name, View: b.viewOfCaller(c, rec), Ghosts: ghosts}
-	png, err := b.draw(view, opt)
+	png, err := b.draw(asked, view, opt)
 	if err != nil {
 		return err
 	}

@@ -57,7 +57,7 @@ func (b *Bot) composeSheet(p store.Post, ref game.SheetRef) ([]message, error) {
 		opt := field.Options{Lang: l, Title: title, Battle: st.Name, View: field.SideView(st.Side), Intents: st.Intents, Ghosts: ghostsOf(st.Ghosts)}
 		hl = highlightOf(l, st) // once: its odds are the costly part of a click
 		opt.Highlight = hl
-		png, err := b.draw(st.View, opt)
+		png, err := b.draw(asked, st.View, opt)
 		if err != nil {
 			return nil, err
 		}

@@ -190,7 +190,7 @@ func (b *Bot) composeSkirmish(p store.Post, d skirmishes.SkirmishPost) ([]messag
 	lines := append([]string{"**" + render.T(l, "skirmish.log_head", rec.Name) + "**"}, render.SkirmishEntries(l, g, g.Record[min(d.From, to):to])...)
 	out := texts(joinLines(lines))
 	if d.TurnEnd {
-		out = append(out, b.skirmishCards(l, rec)...)
+		out = append(out, b.skirmishCards(urgencyOf(p), l, rec)...)
 	}
 	if d.TurnEnd && g.Phase != skirmish.PhaseOver && len(d.Wounds)+len(d.Morale) > 0 {
 		out = append(out, texts(render.SkirmishOwed(l, d.Wounds, d.Morale))...)
@@ -206,11 +206,11 @@ func (b *Bot) composeSkirmish(p store.Post, d skirmishes.SkirmishPost) ([]messag
 // preview stays legible), with the picture's alt text; under the first, the
 // side's heading. Should a picture fail to draw, the side's cards go as
 // text lines rather than not at all.
-func (b *Bot) skirmishCards(l render.Lang, rec skirmishes.Record) []message {
+func (b *Bot) skirmishCards(u urgency, l render.Lang, rec skirmishes.Record) []message {
 	var out []message
 	for s := range rec.Game.Sides {
 		head := render.T(l, "skirmish.cards", render.SkirmishSide(l, rec.Game, s))
-		pics, err := b.cardPictures(l, rec.Game.Cards(s), s)
+		pics, err := b.cardPictures(u, l, rec.Game.Cards(s), s)
 		if err != nil {
 			b.opt.Log.Printf("skirmish %s: the cards of side %d: %v", rec.Name, s, err)
 			lines := append([]string{head}, render.SkirmishCardLines(l, rec.Game, s)...)
@@ -226,10 +226,9 @@ func (b *Bot) skirmishCards(l render.Lang, rec skirmishes.Record) []message {
 }
 
 // cardPictures draws a side's cards, cards.PerPicture to a picture, one
-// drawing at a time with the turns' pictures (b.drawing).
-func (b *Bot) cardPictures(l render.Lang, cs []skirmish.Card, side int) ([]message, error) {
-	b.drawing <- struct{}{}
-	defer func() { <-b.drawing }()
+// drawing on the gate with the turns' pictures, as urgent as they are.
+func (b *Bot) cardPictures(u urgency, l render.Lang, cs []skirmish.Card, side int) ([]message, error) {
+	defer b.drawn(u)()
 	var out []message
 	for i := 0; i < len(cs); i += cards.PerPicture {
 		part := cs[i:min(i+cards.PerPicture, len(cs))]

@@ -47,7 +47,13 @@ func turnOptions(l render.Lang, tv game.TurnView) field.Options {
 // DrawTurn draws a resolved turn for its audience: the results picture,
 // and with gif the replay of its steps (tv read with frames).
 func DrawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
+	return drawTurnOn(l, tv, gif, 0)
+}
+
+// drawTurnOn is DrawTurn with the replay drawn on workers cores (0: all).
+func drawTurnOn(l render.Lang, tv game.TurnView, gif bool, workers int) (TurnFiles, error) {
 	opt := turnOptions(l, tv)
+	opt.Workers = workers
 	out := TurnFiles{Title: render.T(l, "bot.replay_title", tv.Name, tv.Turn)}
 	out.Log = render.OrdersGiven(l, tv.Audience.Sides(), tv.Turn, tv.Orders) + render.LogNamed(l, tv.Events, render.Names(&tv.Before, &tv.After))
 	if !gif {
@@ -80,13 +86,11 @@ func DrawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
 	return out, nil
 }
 
-// drawTurn is DrawTurn on the bot's drawing tokens (one core kept free for
-// acknowledgements).
-func (b *Bot) drawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
-	start := time.Now()
-	b.drawing <- struct{}{}
-	defer func() { <-b.drawing; b.opt.Metrics.Drawn(time.Since(start)) }()
-	f, err := DrawTurn(l, tv, gif)
+// drawTurn is DrawTurn on one core, when the gate gives it one.
+func (b *Bot) drawTurn(u urgency, l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
+	done := b.drawn(u)
+	f, err := drawTurnOn(l, tv, gif, 1)
+	done()
 	if icons := b.logIcons(l); icons != nil && err == nil {
 		f.Log = render.OrdersGiven(l, tv.Audience.Sides(), tv.Turn, tv.Orders) + b.turnLogText(l, tv)
 	}
@@ -128,7 +132,7 @@ func (b *Bot) replay(c *call) error {
 	if err != nil {
 		return err
 	}
-	f, err := b.drawTurn(c.lang, tv, true)
+	f, err := b.drawTurn(asked, c.lang, tv, true)
 	if err != nil {
 		return err
 	}
@@ -153,7 +157,7 @@ func (b *Bot) fieldAfter(c *call) error {
 	if err != nil {
 		return err
 	}
-	f, err := b.drawTurn(c.lang, tv, false)
+	f, err := b.drawTurn(asked, c.lang, tv, false)
 	if err != nil {
 		return err
 	}
@@ -186,7 +190,7 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := b.drawTurn(l, last, false)
+	f, err := b.drawTurn(urgencyOf(p), l, last, false)
 	if err != nil {
 		return nil, err
 	}
@@ -208,11 +212,10 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 	opt := turnOptions(l, last)
 	before := first.Before
 	opt.Before = &before
-	start := time.Now()
-	b.drawing <- struct{}{}
+	opt.Workers = 1
+	done := b.drawn(urgencyOf(p))
 	story, err := field.ReplayGIF(frames, opt)
-	<-b.drawing
-	b.opt.Metrics.Drawn(time.Since(start))
+	done()
 	if err != nil {
 		return nil, err
 	}

@@ -13,28 +13,32 @@ import (
 )
 
 // BenchmarkDrawTurn draws what the load's turns post (BenchmarkLoad):
-// a turn where every side waits, for the three audiences, with the replay.
-// cpu-ns/op is the process's CPU time (user and system, the collector's
-// included): what the load spends, whatever else runs on the machine.
+// a turn where every side waits, for each audience, with its replay and
+// without (post.replay off). cpu-ns/op is the process's CPU time (user and
+// system, the collector's included): what the load spends on one turn's
+// pictures for one audience, whatever else runs on the machine.
 func BenchmarkDrawTurn(b *testing.B) {
 	views := waitedTurn(b)
-	var pngBytes, gifBytes int
-	cpu0, n := cpuTime(), 0
-	for b.Loop() {
-		n++
-		pngBytes, gifBytes = 0, 0
+	for _, replay := range []bool{true, false} {
 		for _, tv := range views {
-			f, err := bot.DrawTurn(render.RU, tv, true)
-			if err != nil {
-				b.Fatal(err)
-			}
-			pngBytes += len(f.PNG)
-			gifBytes += len(f.GIF)
+			name := tv.Audience.String() + map[bool]string{true: "/replay", false: "/png"}[replay]
+			b.Run(name, func(b *testing.B) {
+				var pngBytes, gifBytes int
+				cpu0, n := cpuTime(), 0
+				for b.Loop() {
+					n++
+					f, err := bot.DrawTurn(render.RU, tv, replay)
+					if err != nil {
+						b.Fatal(err)
+					}
+					pngBytes, gifBytes = len(f.PNG), len(f.GIF)
+				}
+				b.ReportMetric(float64(cpuTime()-cpu0)/float64(n), "cpu-ns/op")
+				b.ReportMetric(float64(pngBytes), "png-B")
+				b.ReportMetric(float64(gifBytes), "gif-B")
+			})
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-cpu0)/float64(n), "cpu-ns/op")
-	b.ReportMetric(float64(pngBytes), "png-B")
-	b.ReportMetric(float64(gifBytes), "gif-B")
 }
 
 // waitedTurn plays the load's turn: a battle of the first scenario, both

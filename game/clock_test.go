@@ -389,3 +389,43 @@ func TestStatusDuringScouting(t *testing.T) {
 		t.Fatalf("status %+v %v", st, err)
 	}
 }
+
+// A storm of deadlines is resolved in the order of the deadlines, not of
+// the store (guild, then battle), so that the posts each turn owes are
+// owed, and delivered, in that order too (issue 31).
+func TestDueResolvesInDeadlineOrder(t *testing.T) {
+	svc := newService(t, filepath.Join(t.TempDir(), "g.db"))
+	now := time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC)
+	svc.Now = func() time.Time { return now }
+	svc.TurnDeadline = 24 * time.Hour
+	// The store keeps them g1, g2, g3; their deadlines fall g3, g1, g2.
+	started := map[string]time.Duration{"g3": 0, "g1": time.Minute, "g2": 2 * time.Minute}
+	for _, g := range []string{"g3", "g1", "g2"} {
+		now = time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC).Add(started[g])
+		rec, err := svc.Create(g, CreateRequest{Name: "Битва " + g, North: store.Clan{RoleID: "r-oda", ChannelID: "c-oda-" + g},
+			South: store.Clan{RoleID: "r-asai", ChannelID: "c-asai-" + g}, GMChannelID: "c-gm-" + g, Locale: "ru"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Start(g, rec.ID, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now = now.Add(48 * time.Hour)
+	done, err := svc.Clock().Due()
+	if err != nil || len(done) != 3 {
+		t.Fatalf("due: %d resolved, %v", len(done), err)
+	}
+	var order []string
+	var last uint64
+	for _, d := range done {
+		order = append(order, d.Resolved.Battle.GuildID)
+		if first := d.Resolved.Posts[0]; first < last {
+			t.Errorf("the posts of %s's turn (from %d) were owed before those of the turn resolved before it (%d)", d.Resolved.Battle.GuildID, first, last)
+		}
+		last = slices.Max(d.Resolved.Posts)
+	}
+	if want := []string{"g3", "g1", "g2"}; !slices.Equal(order, want) {
+		t.Errorf("resolved in the order %v, want the deadlines' %v", order, want)
+	}
+}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -134,7 +135,11 @@ func overdue(h store.Header, now time.Time) bool {
 // Due closes every phase that has passed its deadline: a command phase is
 // resolved with the orders given so far (ARCHITECTURE: "until the deadline
 // or until every side is ready"), the deployment turn's scouting ends with
-// the swaps given so far. Each battle is its own transaction.
+// the swaps given so far. Each battle is its own transaction, taken in the
+// order of the deadlines (the earliest first, then by guild and battle):
+// the posts each resolution owes are delivered in the order they are
+// owed, so a storm of deadlines reaches the channels in that order too
+// (issue 31).
 func (g Clock) Due() ([]Overdue, error) {
 	s := g.s
 	now := s.now()
@@ -147,6 +152,9 @@ func (g Clock) Due() ([]Overdue, error) {
 	if err != nil {
 		return nil, err
 	}
+	slices.SortStableFunc(due, func(a, b store.Header) int {
+		return cmp.Or(a.Deadline.Compare(b.Deadline), cmp.Compare(a.GuildID, b.GuildID), cmp.Compare(a.ID, b.ID))
+	})
 	var out []Overdue
 	var errs []error
 	for _, h := range due {

@@ -198,6 +198,26 @@ func (g Posts) Owed() ([]store.Post, error) {
 	return out, err
 }
 
+// Still is what is still owed of posts read earlier, as it stands now (a
+// delivery pass that read the outbox a moment ago claims a target another
+// pass may just have served): the others were delivered or dropped since.
+func (g Posts) Still(posts []store.Post) ([]store.Post, error) {
+	var out []store.Post
+	err := g.s.Store.View(func(tx *store.Tx) error {
+		for _, p := range posts {
+			now, err := tx.Post(p.ID)
+			if errors.Is(err, store.ErrNotFound) {
+				continue
+			} else if err != nil {
+				return err
+			}
+			out = append(out, now)
+		}
+		return nil
+	})
+	return out, err
+}
+
 // Sent records that parts of a post have reached Discord. It and the
 // delivery's other bookkeeping (Delivered, Posted, LiveShown) commit with
 // what the other delivery workers write at the same moment (Store.Batch):

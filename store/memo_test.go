@@ -59,3 +59,46 @@ func TestHeaderHoldsValuesOnly(t *testing.T) {
 	}
 	check(reflect.TypeOf(Header{}), "")
 }
+
+// TestOutboxMemoCopies: the outbox's scans hand out each post as stored
+// now (its delivery's progress seen at once), and a copy of the
+// remembered one: a caller changing its arguments, data or reply changes
+// nothing for the next scan.
+func TestOutboxMemoCopies(t *testing.T) {
+	s, _ := openTemp(t, Options{Clock: newClock().now})
+	var id uint64
+	if err := s.Update(func(tx *Tx) error {
+		ids, err := tx.Owe(Post{Guild: "1", Channel: "2", Kind: "text", Key: "k", Args: Args{"a", 1},
+			Data: []byte(`{"x":1}`), Reply: &Reply{AppID: "app", Token: "tok"}})
+		id = ids[0]
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	scan := func() Post {
+		t.Helper()
+		var ps []Post
+		if err := s.View(func(tx *Tx) (err error) { ps, err = tx.Outbox(); return err }); err != nil || len(ps) != 1 {
+			t.Fatalf("outbox %v, %v", ps, err)
+		}
+		return ps[0]
+	}
+	first := scan()
+	first.Args[0], first.Data[1], first.Reply.Token = "changed", 'X', "changed"
+	if again := scan(); again.Args[0] != "a" || string(again.Data) != `{"x":1}` || again.Reply.Token != "tok" {
+		t.Errorf("a caller's changes reached the remembered post: %+v", again)
+	}
+	if err := s.Update(func(tx *Tx) error {
+		p, err := tx.Post(id)
+		if err != nil {
+			return err
+		}
+		p.Sent, p.Attempts = 2, 3
+		return tx.UpdatePost(p)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if now := scan(); now.Sent != 2 || now.Attempts != 3 {
+		t.Errorf("after its progress was stored, the post reads sent %d, attempts %d; want 2, 3", now.Sent, now.Attempts)
+	}
+}

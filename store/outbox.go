@@ -213,7 +213,7 @@ func (t *Tx) Outbox() ([]Post, error) {
 	}
 	var out []Post
 	err := b.ForEach(func(k, v []byte) error {
-		p, err := decodePost(k, v)
+		p, err := t.decodePost(k, v)
 		if err != nil {
 			return err
 		}
@@ -233,7 +233,7 @@ func (t *Tx) Post(id uint64) (Post, error) {
 	if raw == nil {
 		return Post{}, &NotFoundError{Turn: -1, What: fmt.Sprintf("post %d", id)}
 	}
-	return decodePost(outboxKey(id), raw)
+	return t.decodePost(outboxKey(id), raw)
 }
 
 // UpdatePost stores a post's delivery progress.
@@ -254,12 +254,12 @@ func (t *Tx) Delivered(id uint64) error {
 	return b.Delete(outboxKey(id))
 }
 
-func decodePost(k, v []byte) (Post, error) {
+func (t *Tx) decodePost(k, v []byte) (Post, error) {
 	var p Post
 	if len(k) != 8 {
 		return p, errors.New("store: outbox: bad key")
 	}
-	if err := decode(v, &p, fmt.Sprintf("outbox post %d", binary.BigEndian.Uint64(k))); err != nil {
+	if err := t.s.posts.decode(v, &p, fmt.Sprintf("outbox post %d", binary.BigEndian.Uint64(k))); err != nil {
 		return p, err
 	}
 	return p, nil

@@ -78,9 +78,10 @@ type Store struct {
 	// left holding its writer lock, so the store writes no more and
 	// Close does not wait for ever.
 	broken atomic.Pointer[DamagedError]
-	// headers remembers decoded battle headers by their stored bytes: a
-	// player's every command looks for his seat among his guild's battles.
+	// headers and posts remember decoded battle headers and outbox posts
+	// by their stored bytes (memo.go).
 	headers headerMemo
+	posts   postMemo
 	group   group // Batch calls waiting to commit together
 }
 
@@ -173,7 +174,7 @@ func Open(path string, opt Options) (*Store, error) {
 			return nil, err
 		}
 	}
-	s := &Store{db: db, path: path, clock: clock}
+	s := &Store{db: db, path: path, clock: clock, headers: newHeaderMemo(), posts: newPostMemo()}
 	if exists && complete {
 		if err := s.check(); err != nil {
 			db.Close()

@@ -62,6 +62,11 @@ type Options struct {
 	// enemy units it saw and sees no more, drawn faded under the units
 	// where they were last seen. Only a side's view has them.
 	Ghosts []Ghost
+	// Workers is how many cores a replay's frames are drawn and encoded
+	// on at once; 0: every core (GOMAXPROCS). The bot draws each picture
+	// on one and schedules how many are drawn at once itself (bot's
+	// drawGate: the cores left after answering).
+	Workers int
 }
 
 // View is whose view of the battle a picture shows.

@@ -61,6 +61,7 @@ func ReplayGIF(frames []ReplayFrame, opt Options) ([]byte, error) {
 // replayGIF draws and encodes the shots; lastField, if not nil, is the
 // last shot's field picture, drawn already (PNGAndReplay) to lastLayout.
 func replayGIF(shots []replayShot, lastField *image.RGBA, lastLayout *layout) ([]byte, error) {
+	workers := shots[0].opt.Workers
 	imgs, pal, err := drawShots(shots, lastField, lastLayout)
 	if err != nil {
 		return nil, err
@@ -77,7 +78,7 @@ func replayGIF(shots []replayShot, lastField *image.RGBA, lastLayout *layout) ([
 	for i := range all {
 		all[i] = i
 	}
-	err = parallel(all, func(i int) error {
+	err = parallel(workers, all, func(i int) error {
 		cur := padPaletted(imgs[i], w, h, bg)
 		frame := cur
 		if i > 0 {
@@ -113,7 +114,8 @@ func drawShots(shots []replayShot, lastField *image.RGBA, lastLayout *layout) ([
 		ends = ends[:1]
 	}
 	pics := make([]*replayPicture, len(shots))
-	err := parallel(ends, func(i int) error {
+	workers := shots[0].opt.Workers
+	err := parallel(workers, ends, func(i int) error {
 		var field *image.RGBA
 		var fl *layout
 		if i == len(shots)-1 && lastField != nil {
@@ -150,7 +152,7 @@ func drawShots(shots []replayShot, lastField *image.RGBA, lastLayout *layout) ([
 	for i := 1; i < len(shots)-1; i++ {
 		mid = append(mid, i)
 	}
-	err = parallel(mid, func(i int) error {
+	err = parallel(workers, mid, func(i int) error {
 		pic, err := shots[i].draw(nil, nil)
 		if err == nil {
 			imgs[i] = pal.quantize(pic, ref)
@@ -262,14 +264,17 @@ func mergeSteps(lang render.Lang, steps []ReplayFrame, n int) []ReplayFrame {
 	return out
 }
 
-// parallel calls fn for each of items on every core, and returns the
-// first error.
-func parallel(items []int, fn func(int) error) error {
+// parallel calls fn for each of items on workers goroutines (0: one a
+// core), and returns the first error.
+func parallel(workers int, items []int, fn func(int) error) error {
 	var mu sync.Mutex
 	var first error
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range max(1, min(runtime.GOMAXPROCS(0), len(items))) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	for range max(1, min(workers, len(items))) {
 		wg.Go(func() {
 			for i := range next {
 				if err := fn(i); err != nil {

@@ -380,6 +380,14 @@ func TestReplayDeterministic(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Errorf("two replays of the same frames differ")
 	}
+	// On one core (the bot's drawings, Options.Workers) or three, the same
+	// bytes: the frames are put together in their order.
+	for _, workers := range []int{1, 3} {
+		opt.Workers = workers
+		if c, _ := ReplayGIF(frames, opt); !bytes.Equal(a, c) {
+			t.Errorf("the replay drawn on %d workers differs from the one drawn on every core", workers)
+		}
+	}
 }
 
 // render.StepCaption names the ladder's steps as the log does, with the phase;

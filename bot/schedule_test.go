@@ -1,0 +1,123 @@
+package bot
+
+import (
+	"slices"
+	"sync"
+	"testing"
+	"time"
+)
+
+// queued waits until n drawings wait at the gate.
+func queued(t *testing.T, g *drawGate, n int) {
+	t.Helper()
+	for range 2000 {
+		g.mu.Lock()
+		k := len(g.waiting)
+		g.mu.Unlock()
+		if k == n {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Fatalf("%d drawings never waited at the gate", n)
+}
+
+// The gate gives a free core to what a person asked for first, then to the
+// posts in the order they became owed (their IDs: the deadlines' order),
+// whatever order they came to wait in (issue 31's storm).
+func TestDrawGateServesByUrgency(t *testing.T) {
+	g := newDrawGate(1)
+	g.acquire(5) // the picture being drawn
+	var mu sync.Mutex
+	var got []urgency
+	var wg sync.WaitGroup
+	for n, u := range []urgency{30, 10, asked, 20, 10} {
+		wg.Go(func() {
+			g.acquire(u)
+			mu.Lock()
+			got = append(got, u)
+			mu.Unlock()
+			g.release()
+		})
+		queued(t, g, n+1)
+	}
+	g.release()
+	wg.Wait()
+	if want := []urgency{asked, 10, 10, 20, 30}; !slices.Equal(got, want) {
+		t.Errorf("drawn in the order %v, want %v", got, want)
+	}
+}
+
+// While an interaction is answered, and for answerHold after, the gate
+// draws on one core fewer than it has; on a quiet machine, on all of them;
+// with one core, on that one whatever happens.
+func TestDrawGateKeepsACoreForAnswering(t *testing.T) {
+	now := time.Date(2026, 12, 2, 18, 0, 0, 0, time.UTC)
+	g := newDrawGate(3)
+	g.now = func() time.Time { return now }
+	if s := g.slots(); s != 3 {
+		t.Errorf("quiet: %d slots, want 3", s)
+	}
+	done := g.answer()
+	if s := g.slots(); s != 2 {
+		t.Errorf("answering: %d slots, want 2", s)
+	}
+	g.acquire(1)
+	g.acquire(2)
+	third := make(chan struct{})
+	go func() { g.acquire(3); close(third) }()
+	queued(t, g, 1)
+	done()
+	now = now.Add(answerHold / 2)
+	g.release()
+	<-third // the slot given back goes to the waiter
+	g.mu.Lock()
+	if g.drawing != 2 {
+		t.Errorf("just after an answer: %d drawing, want 2", g.drawing)
+	}
+	g.mu.Unlock()
+	now = now.Add(answerHold)
+	if s := g.slots(); s != 3 {
+		t.Errorf("%v after the last answer: %d slots, want 3", answerHold*3/2, s)
+	}
+	one := newDrawGate(1)
+	one.answer()
+	if s := one.slots(); s != 1 {
+		t.Errorf("one core, answering: %d slots, want 1", s)
+	}
+}
+
+// Delivery passes run at once, each serving the targets no other serves:
+// a pass leaves a served target to its server, who is told whether the
+// pass had found a newer post there (it then kicks for a new pass), and
+// the ticker's and the tests' settling waits until none is served.
+func TestDeliveryClaims(t *testing.T) {
+	var c claims
+	mine, left := c.claim([]string{"a", "b"}, map[string]uint64{"a": 3, "b": 4})
+	if !slices.Equal(mine, []string{"a", "b"}) || left {
+		t.Fatalf("the first pass claimed %v (left %v), want a and b", mine, left)
+	}
+	// A handler's pass read a newer post for b, the same ones for a.
+	mine, left = c.claim([]string{"c", "a", "b"}, map[string]uint64{"a": 3, "b": 7, "c": 8})
+	if !slices.Equal(mine, []string{"c"}) || !left {
+		t.Fatalf("the second pass claimed %v (left %v), want c alone", mine, left)
+	}
+	if c.unclaim("a", 3) {
+		t.Error("a: nothing newer was left, yet a new pass is asked for")
+	}
+	if !c.unclaim("b", 4) {
+		t.Error("b: post 7 was left to the first pass, which served up to 4: no new pass asked for")
+	}
+	settled := make(chan struct{})
+	go func() { c.idle(); close(settled) }()
+	select {
+	case <-settled:
+		t.Fatal("settled while c is still served")
+	case <-time.After(20 * time.Millisecond):
+	}
+	c.unclaim("c", 8)
+	<-settled
+	if mine, _ := c.claim([]string{"a", "b", "c"}, nil); len(mine) != 3 {
+		t.Errorf("once given back, %v claimed, want all three", mine)
+	}
+}
