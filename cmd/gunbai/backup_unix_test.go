@@ -9,9 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/gunbai/gunbai/bot"
-	"github.com/gunbai/gunbai/bot/discordtest"
 )
 
 // gunbai run with [store] backup_dir copies the store at start and every
@@ -19,9 +16,7 @@ import (
 // verify read the store the bot holds; a missing backup folder is said
 // before the bot starts.
 func TestRunMakesBackups(t *testing.T) {
-	srv := discordtest.New(t)
-	adjustConn = func(c *bot.Conn) { c.Wire = srv.Wire }
-	t.Cleanup(func() { adjustConn = nil })
+	srv := fakeDiscord(t)
 	dir := t.TempDir()
 	backups := filepath.Join(dir, "backups")
 	db := filepath.Join(dir, "g.db")

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/gunbai/gunbai/bot"
-	"github.com/gunbai/gunbai/bot/discordtest"
 )
 
 // commandsOut runs gunbai commands with args and returns its stdout.
@@ -129,9 +128,7 @@ func TestCommandsTree(t *testing.T) {
 // over REST, with the application of the token's user or of the config,
 // and starts no bot.
 func TestCommandsRegister(t *testing.T) {
-	srv := discordtest.New(t)
-	adjustConn = func(c *bot.Conn) { c.Wire = srv.Wire }
-	t.Cleanup(func() { adjustConn = nil })
+	srv := fakeDiscord(t)
 	second := srv.NewID()
 	srv.Guilds().Add(second, "Second")
 	dir := t.TempDir()

@@ -31,9 +31,7 @@ type doctorPlace struct {
 
 func newDoctorPlace(t *testing.T) *doctorPlace {
 	t.Helper()
-	srv := discordtest.New(t)
-	adjustConn = func(c *bot.Conn) { c.Wire = srv.Wire }
-	t.Cleanup(func() { adjustConn = nil })
+	srv := fakeDiscord(t)
 	t.Setenv("GUNBAI_TOKEN", "doctor-token")
 	dir := t.TempDir()
 	p := &doctorPlace{srv: srv, dir: dir, storePath: filepath.Join(dir, "gunbai.db"), backupDir: filepath.Join(dir, "backups"),

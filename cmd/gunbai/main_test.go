@@ -331,3 +331,12 @@ func demoArmy() engine.Battle {
 	b.ID = demoBattle
 	return b
 }
+
+// fakeDiscord starts a fake Discord that the commands' gunbai run and
+// gunbai doctor connect to (adjustConn), until the test ends.
+func fakeDiscord(t *testing.T) *discordtest.Server {
+	srv := discordtest.New(t)
+	adjustConn = func(c *bot.Conn) { c.Wire = srv.Wire }
+	t.Cleanup(func() { adjustConn = nil })
+	return srv
+}

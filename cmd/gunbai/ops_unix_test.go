@@ -12,17 +12,12 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/gunbai/gunbai/bot"
-	"github.com/gunbai/gunbai/bot/discordtest"
 )
 
 // gunbai run with [ops] listen serves /healthz and /metrics on the address
 // it logs, and logs in JSON with [ops] log = "json".
 func TestRunServesHealthAndMetrics(t *testing.T) {
-	srv := discordtest.New(t)
-	adjustConn = func(c *bot.Conn) { c.Wire = srv.Wire }
-	t.Cleanup(func() { adjustConn = nil })
+	srv := fakeDiscord(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "config.toml")
 	os.WriteFile(path, []byte(`[discord]

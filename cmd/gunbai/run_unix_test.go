@@ -59,9 +59,7 @@ func interruptRun(t *testing.T, done chan int, errb *syncBuffer) {
 // relative to the config's folder, registers the commands in the
 // configured guild and exits 0 when interrupted.
 func TestRunUntilInterrupted(t *testing.T) {
-	srv := discordtest.New(t)
-	adjustConn = func(c *bot.Conn) { c.Wire = srv.Wire }
-	t.Cleanup(func() { adjustConn = nil })
+	srv := fakeDiscord(t)
 	dir := t.TempDir()
 	scen, err := os.ReadFile("../../game/testdata/sekigahara.toml")
 	if err != nil {
