@@ -262,6 +262,9 @@ func (b *Bot) draw(u urgency, view engine.Battle, opt field.Options) ([]byte, er
 // (the wait included) in the metrics.
 func (b *Bot) drawn(u urgency) func() {
 	start := time.Now()
+	if u != asked {
+		b.unacked.wait(ackFirst) // a post's picture waits for the answers
+	}
 	b.gate.acquire(u)
 	return func() { b.gate.release(); b.opt.Metrics.Drawn(time.Since(start)) }
 }

@@ -66,12 +66,38 @@ func DefaultAPIBase() string { return strings.TrimSuffix(discordgo.EndpointAPI, 
 // carries every call anyway, but over HTTP/1.1 (an API base such as the
 // fake's, a proxy) a burst of two hundred acknowledgements would dial two
 // hundred connections and close all but two of them after, each burst
-// again; it keeps as many idle as a burst opens.
-var restTransport = func() *http.Transport {
+// again. So the acknowledgements and the other answers to interactions
+// (POST .../callback) have connections of their own, a few kept open: a
+// burst reuses them rather than dialling, and never waits behind a
+// picture being uploaded; the other calls keep as many idle as a storm's
+// uploads open.
+var restTransport = newRestTransport()
+
+func newRestTransport() http.RoundTripper {
+	return splitTransport{answers: transport(answerConns, answerConns), rest: transport(256, 0)}
+}
+
+// answerConns is how many connections carry the interactions' answers: an
+// acknowledgement takes a fraction of a millisecond on one, and more only
+// multiply the goroutines and sockets a burst wakes on both ends.
+const answerConns = 8
+
+func transport(idle, most int) *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.MaxIdleConnsPerHost = 256
+	t.MaxIdleConnsPerHost, t.MaxConnsPerHost = idle, most
 	return t
-}()
+}
+
+// splitTransport sends the answers to interactions over its own
+// connections (see restTransport).
+type splitTransport struct{ answers, rest http.RoundTripper }
+
+func (t splitTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method == http.MethodPost && strings.HasSuffix(req.URL.Path, "/callback") && strings.Contains(req.URL.Path, "/interactions/") {
+		return t.answers.RoundTrip(req)
+	}
+	return t.rest.RoundTrip(req)
+}
 
 // session builds the discordgo session of c; nothing is sent yet.
 func (c Conn) session() (*discordgo.Session, error) {

@@ -51,6 +51,9 @@ func (b *Bot) onModalEvent(_ *discordgo.Session, e *discordgo.Event) {
 	if e.Type != "INTERACTION_CREATE" {
 		return
 	}
+	if ic, ok := e.Struct.(*discordgo.InteractionCreate); ok && ic.Interaction != nil && ic.Type != 0 && ic.Type != discordgo.InteractionModalSubmit {
+		return // discordgo read it, and it is no form: not decoded a third time in a burst
+	}
 	i, form, ok := decodeModalForm(e.RawData)
 	if !ok {
 		return

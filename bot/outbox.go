@@ -254,6 +254,7 @@ func (b *Bot) deliverTarget(posts []store.Post, now time.Time) time.Time {
 		if p.NotBefore.After(now) {
 			return p.NotBefore
 		}
+		b.unacked.wait(ackFirst) // the answers first
 		if retry := b.deliver(p); !retry.IsZero() {
 			return retry
 		}

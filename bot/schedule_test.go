@@ -121,3 +121,57 @@ func TestDeliveryClaims(t *testing.T) {
 		t.Errorf("once given back, %v claimed, want all three", mine)
 	}
 }
+
+// Work waits until every interaction received is acknowledged and none
+// came within the lull: in a burst, "none unacknowledged" holds between
+// two reads of the gateway too, and work started then takes the core the
+// reading needs (issue 31's storm).
+func TestAcknowledgementsFirstWaitForTheLull(t *testing.T) {
+	now := time.Date(2026, 12, 3, 6, 0, 0, 0, time.UTC)
+	var mu sync.Mutex
+	var slept []time.Duration
+	u := &unacked{
+		now: func() time.Time { mu.Lock(); defer mu.Unlock(); return now },
+		sleep: func(d time.Duration) {
+			mu.Lock()
+			defer mu.Unlock()
+			slept = append(slept, d)
+			now = now.Add(d)
+		},
+	}
+	u.wait(ackFirst) // nothing ever came: at once
+	if len(slept) != 0 {
+		t.Fatalf("with nothing received, work waited %v", slept)
+	}
+
+	u.add("a")
+	released := make(chan struct{})
+	go func() { u.wait(ackFirst); close(released) }()
+	select {
+	case <-released:
+		t.Fatal("work went on while an interaction was not acknowledged")
+	case <-time.After(20 * time.Millisecond):
+	}
+	mu.Lock()
+	now = now.Add(lull / 5) // acknowledged a millisecond after it came
+	mu.Unlock()
+	u.done("a")
+	<-released
+	if want := []time.Duration{lull * 4 / 5}; !slices.Equal(slept, want) {
+		t.Errorf("acknowledged %v after it came, work slept %v, want %v: until the lull after it", lull/5, slept, want)
+	}
+
+	slept = nil
+	u.wait(ackFirst) // the lull is over: at once
+	if len(slept) != 0 {
+		t.Errorf("after the lull, work waited %v", slept)
+	}
+
+	live := &unacked{}
+	live.add("b") // never acknowledged: the bound ends the wait
+	start := time.Now()
+	live.wait(30 * time.Millisecond)
+	if time.Since(start) < 30*time.Millisecond {
+		t.Errorf("work waited %v for an interaction never acknowledged, want its bound", time.Since(start))
+	}
+}

@@ -768,6 +768,9 @@ func (s *soaker) order(b *soakBattle, side int) {
 		// (the same, had it been stored): refused now, it was not stored,
 		// and what was accepted before for its place must still be there.
 		s.refusedAgain++
+		// What it was told is what a player would read: kept in the log,
+		// for a lost order to be traced to its answer.
+		s.t.Logf("%s /order %s %s phase %d, turn %d of %s, refused at try %d: %q", sd.name, unit, kind, phase, b.turn, b.name, attempts, r.Content)
 	}
 }
 
