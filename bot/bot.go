@@ -113,9 +113,29 @@ func newBot(sessions []*discordgo.Session, layout Shards, concurrency int, svc *
 	}
 	for _, s := range sessions {
 		s.Identify.Intents = GatewayIntents
-		s.AddHandler(b.onReady)
-		s.AddHandler(b.onInteraction)
-		s.AddHandler(b.onModalEvent)
+		// The handlers run in the gateway's reading goroutine, each
+		// starting its own at once: an interaction is counted in the moment
+		// it is read, so that a drawing gives its core to the answers
+		// between two frames (drawGate.pause) rather than after the reading
+		// of a whole burst, whose handlers wait behind the reading (issue
+		// 31's storm; measured in docs/operations.md).
+		s.SyncEvents = true
+		s.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) { go b.onReady(s, r) })
+		s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+			if i.Type == discordgo.InteractionModalSubmit && i.Data == nil {
+				return // a form of labels discordgo cannot read: onModalEvent answers it
+			}
+			answered := b.arrive(i.ID)
+			go func() {
+				defer answered()
+				b.onInteraction(s, i)
+			}()
+		})
+		s.AddHandler(func(s *discordgo.Session, e *discordgo.Event) {
+			if mayBeForm(e) {
+				go b.onModalEvent(s, e)
+			}
+		})
 	}
 	b.instrument()
 	return b
@@ -267,6 +287,12 @@ func (b *Bot) drawn(u urgency) func() {
 	}
 	b.gate.acquire(u)
 	return func() { b.gate.release(); b.opt.Metrics.Drawn(time.Since(start)) }
+}
+
+// between is what a drawing of urgency u holding the gate's slot does
+// between two frames: it lends its core to the answers (drawGate.pause).
+func (b *Bot) between(u urgency) func() {
+	return func() { b.gate.pause(u, func() { b.unacked.wait(ackFirst) }) }
 }
 
 // recovered logs a panic of background work instead of letting it kill the

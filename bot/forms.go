@@ -44,25 +44,26 @@ func formOpener(c *call) handler {
 	return nil
 }
 
+// mayBeForm is false for every event but an interaction discordgo did
+// not read or read as a submitted form: the others are not decoded a
+// third time, in the gateway's reading goroutine least of all.
+func mayBeForm(e *discordgo.Event) bool {
+	if e.Type != "INTERACTION_CREATE" {
+		return false
+	}
+	ic, ok := e.Struct.(*discordgo.InteractionCreate)
+	return !ok || ic.Interaction == nil || ic.Type == 0 || ic.Type == discordgo.InteractionModalSubmit
+}
+
 // onModalEvent answers a submitted form of labels, which discordgo cannot
 // decode (onInteraction leaves it): decoded here, then dispatched as any
 // submit.
 func (b *Bot) onModalEvent(_ *discordgo.Session, e *discordgo.Event) {
-	if e.Type != "INTERACTION_CREATE" {
-		return
-	}
-	if ic, ok := e.Struct.(*discordgo.InteractionCreate); ok && ic.Interaction != nil && ic.Type != 0 && ic.Type != discordgo.InteractionModalSubmit {
-		return // discordgo read it, and it is no form: not decoded a third time in a burst
-	}
 	i, form, ok := decodeModalForm(e.RawData)
 	if !ok {
 		return
 	}
-	b.busy.Add()
-	defer b.busy.Done()
-	defer b.gate.answer()()
-	b.unacked.add(i.ID)
-	defer b.unacked.done(i.ID)
+	defer b.arrive(i.ID)()
 	c := newCall(i)
 	c.form = form
 	defer func() {

@@ -139,15 +139,23 @@ func (c *call) user() *discordgo.User {
 // right), worded like the lifecycle's.
 func refuse(key string, args ...any) error { return &game.Refusal{Key: key, Args: args} }
 
-func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
-	if i.Type == discordgo.InteractionModalSubmit && i.Data == nil {
-		return // a form of labels discordgo cannot read: onModalEvent answers it
-	}
+// arrive counts an interaction in as it arrives: the bot is busy, a core
+// is kept for answering (no new picture takes it, a picture under way
+// gives it between two frames), and the work waits for its acknowledgement.
+// The function returned counts it out once answered.
+func (b *Bot) arrive(id string) func() {
 	b.busy.Add()
-	defer b.busy.Done()
-	defer b.gate.answer()() // no new picture takes the core its answer needs
-	b.unacked.add(i.ID)
-	defer b.unacked.done(i.ID)
+	answered := b.gate.answer()
+	b.unacked.add(id)
+	return func() {
+		b.unacked.done(id)
+		answered()
+		b.busy.Done()
+	}
+}
+
+// onInteraction answers an interaction counted in by arrive.
+func (b *Bot) onInteraction(s *discordgo.Session, i *discordgo.InteractionCreate) {
 	c := newCall(i)
 	c.start = time.Now()
 	var err error

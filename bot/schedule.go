@@ -109,6 +109,21 @@ func (g *drawGate) grant() {
 	}
 }
 
+// pause is called by a drawing of urgency u that holds a slot, between two
+// frames: while an interaction is answered it gives the slot back until
+// wait returns (the acknowledgements are out), then waits for one again.
+func (g *drawGate) pause(u urgency, wait func()) {
+	g.mu.Lock()
+	answering := g.answering > 0
+	g.mu.Unlock()
+	if !answering {
+		return
+	}
+	g.release()
+	wait()
+	g.acquire(u)
+}
+
 // answer counts an interaction in while it is answered; the function it
 // returns counts it out.
 func (g *drawGate) answer() func() {

@@ -175,3 +175,36 @@ func TestAcknowledgementsFirstWaitForTheLull(t *testing.T) {
 		t.Errorf("work waited %v for an interaction never acknowledged, want its bound", time.Since(start))
 	}
 }
+
+// A drawing holding a slot lends it between two frames while someone is
+// answered, and takes one again after; with nobody answered it keeps it
+// (issue 31's storm: Go's scheduler would take the core back only at its
+// 10 ms preemption).
+func TestDrawingLendsItsSlotBetweenFrames(t *testing.T) {
+	g := newDrawGate(1)
+	g.acquire(7)
+	g.pause(7, func() { t.Error("nobody answered, yet the drawing waited") })
+	answered := g.answer()
+	lent := false
+	g.pause(7, func() {
+		g.mu.Lock()
+		lent = g.drawing == 0
+		g.mu.Unlock()
+		took := make(chan struct{})
+		go func() { g.acquire(asked); g.release(); close(took) }()
+		select { // what a person waits for takes the lent slot meanwhile
+		case <-took:
+		case <-time.After(10 * time.Second):
+			t.Error("the slot was not lent: a picture a person waits for could not be drawn meanwhile")
+		}
+	})
+	answered()
+	if !lent {
+		t.Error("while an interaction was answered, the drawing kept its slot between two frames")
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.drawing != 1 {
+		t.Errorf("after the pause %d slots taken, want the drawing's 1", g.drawing)
+	}
+}

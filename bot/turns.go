@@ -47,13 +47,14 @@ func turnOptions(l render.Lang, tv game.TurnView) field.Options {
 // DrawTurn draws a resolved turn for its audience: the results picture,
 // and with gif the replay of its steps (tv read with frames).
 func DrawTurn(l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
-	return drawTurnOn(l, tv, gif, 0)
+	return drawTurnOn(l, tv, gif, 0, nil)
 }
 
-// drawTurnOn is DrawTurn with the replay drawn on workers cores (0: all).
-func drawTurnOn(l render.Lang, tv game.TurnView, gif bool, workers int) (TurnFiles, error) {
+// drawTurnOn is DrawTurn with the replay drawn on workers cores (0: all),
+// calling between between two of its frames (field.Options.Between).
+func drawTurnOn(l render.Lang, tv game.TurnView, gif bool, workers int, between func()) (TurnFiles, error) {
 	opt := turnOptions(l, tv)
-	opt.Workers = workers
+	opt.Workers, opt.Between = workers, between
 	out := TurnFiles{Title: render.T(l, "bot.replay_title", tv.Name, tv.Turn)}
 	out.Log = render.OrdersGiven(l, tv.Audience.Sides(), tv.Turn, tv.Orders) + render.LogNamed(l, tv.Events, render.Names(&tv.Before, &tv.After))
 	if !gif {
@@ -89,7 +90,7 @@ func drawTurnOn(l render.Lang, tv game.TurnView, gif bool, workers int) (TurnFil
 // drawTurn is DrawTurn on one core, when the gate gives it one.
 func (b *Bot) drawTurn(u urgency, l render.Lang, tv game.TurnView, gif bool) (TurnFiles, error) {
 	done := b.drawn(u)
-	f, err := drawTurnOn(l, tv, gif, 1)
+	f, err := drawTurnOn(l, tv, gif, 1, b.between(u))
 	done()
 	if icons := b.logIcons(l); icons != nil && err == nil {
 		f.Log = render.OrdersGiven(l, tv.Audience.Sides(), tv.Turn, tv.Orders) + b.turnLogText(l, tv)
@@ -212,7 +213,7 @@ func (b *Bot) composeReveal(p store.Post) ([]message, error) {
 	opt := turnOptions(l, last)
 	before := first.Before
 	opt.Before = &before
-	opt.Workers = 1
+	opt.Workers, opt.Between = 1, b.between(urgencyOf(p))
 	done := b.drawn(urgencyOf(p))
 	story, err := field.ReplayGIF(frames, opt)
 	done()

@@ -67,6 +67,11 @@ type Options struct {
 	// on one and schedules how many are drawn at once itself (bot's
 	// drawGate: the cores left after answering).
 	Workers int
+	// Between, if set, is called by a goroutine drawing a replay between
+	// two of its frames: the bot lends its core to the players' answers
+	// there (bot's drawGate.pause), since Go's scheduler would take it
+	// back from a drawing only at its 10 ms preemption.
+	Between func()
 }
 
 // View is whose view of the battle a picture shows.

@@ -78,7 +78,11 @@ func replayGIF(shots []replayShot, lastField *image.RGBA, lastLayout *layout) ([
 	for i := range all {
 		all[i] = i
 	}
+	between := shots[0].opt.Between
 	err = parallel(workers, all, func(i int) error {
+		if between != nil {
+			between()
+		}
 		cur := padPaletted(imgs[i], w, h, bg)
 		frame := cur
 		if i > 0 {
@@ -153,6 +157,9 @@ func drawShots(shots []replayShot, lastField *image.RGBA, lastLayout *layout) ([
 		mid = append(mid, i)
 	}
 	err = parallel(workers, mid, func(i int) error {
+		if between := shots[i].opt.Between; between != nil {
+			between()
+		}
 		pic, err := shots[i].draw(nil, nil)
 		if err == nil {
 			imgs[i] = pal.quantize(pic, ref)

@@ -388,6 +388,17 @@ func TestReplayDeterministic(t *testing.T) {
 			t.Errorf("the replay drawn on %d workers differs from the one drawn on every core", workers)
 		}
 	}
+	// Between two frames the drawing lends its core (Options.Between, the
+	// bot's answers first): called there, it changes nothing drawn.
+	opt.Workers = 1
+	calls := 0
+	opt.Between = func() { calls++ }
+	if c, _ := ReplayGIF(frames, opt); !bytes.Equal(a, c) {
+		t.Errorf("the replay drawn with Between differs")
+	}
+	if calls < len(frames) {
+		t.Errorf("Between called %d times for %d frames, want once before each frame drawn and each encoded", calls, len(frames))
+	}
 }
 
 // render.StepCaption names the ladder's steps as the log does, with the phase;
