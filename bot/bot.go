@@ -290,8 +290,13 @@ func (b *Bot) drawn(u urgency) func() {
 }
 
 // between is what a drawing of urgency u holding the gate's slot does
-// between two frames: it lends its core to the answers (drawGate.pause).
+// between two frames: it lends its core to the answers (drawGate.pause);
+// nothing for what a person waits for, which is itself an answer (drawn
+// after its acknowledgement, as drawn lets it).
 func (b *Bot) between(u urgency) func() {
+	if u == asked {
+		return nil
+	}
 	return func() { b.gate.pause(u, func() { b.unacked.wait(ackFirst) }) }
 }
 

@@ -78,11 +78,8 @@ func replayGIF(shots []replayShot, lastField *image.RGBA, lastLayout *layout) ([
 	for i := range all {
 		all[i] = i
 	}
-	between := shots[0].opt.Between
 	err = parallel(workers, all, func(i int) error {
-		if between != nil {
-			between()
-		}
+		shots[i].opt.between()
 		cur := padPaletted(imgs[i], w, h, bg)
 		frame := cur
 		if i > 0 {
@@ -157,9 +154,7 @@ func drawShots(shots []replayShot, lastField *image.RGBA, lastLayout *layout) ([
 		mid = append(mid, i)
 	}
 	err = parallel(workers, mid, func(i int) error {
-		if between := shots[i].opt.Between; between != nil {
-			between()
-		}
+		shots[i].opt.between()
 		pic, err := shots[i].draw(nil, nil)
 		if err == nil {
 			imgs[i] = pal.quantize(pic, ref)
@@ -168,6 +163,13 @@ func drawShots(shots []replayShot, lastField *image.RGBA, lastLayout *layout) ([
 		return err
 	})
 	return imgs, pal, err
+}
+
+// between calls Options.Between, if set, between two frames.
+func (o Options) between() {
+	if o.Between != nil {
+		o.Between()
+	}
 }
 
 // replayShot is one frame of a replay to draw.
